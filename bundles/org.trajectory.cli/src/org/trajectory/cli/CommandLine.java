@@ -1,0 +1,60 @@
+package org.trajectory.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** Dispatches {@code <command> [args]} to the command of that name; knows nothing about any single command. */
+public final class CommandLine {
+
+    /** The name the user types to start the headless application. */
+    public static final String PROGRAM = "workbench";
+
+    private final Map<String, Command> commands = new LinkedHashMap<>();
+    private final Consumer<Throwable> crashLog;
+
+    /** @param crashLog receives what a command throws, with its stack trace, for the log file */
+    public CommandLine(Consumer<Throwable> crashLog) {
+        this.crashLog = crashLog;
+    }
+
+    public CommandLine add(Command command) {
+        if (commands.putIfAbsent(command.name(), command) != null) {
+            throw new IllegalArgumentException("two commands named '" + command.name() + "'");
+        }
+        return this;
+    }
+
+    public List<Command> commands() {
+        return Collections.unmodifiableList(new ArrayList<>(commands.values()));
+    }
+
+    public Command find(String name) {
+        return commands.get(name);
+    }
+
+    public int run(List<String> argv, PrintStream out, PrintStream err) {
+        if (argv.isEmpty()) {
+            err.println(PROGRAM + ": no command given; run '" + PROGRAM + " help' for the list of commands");
+            return Command.USAGE;
+        }
+        String name = argv.get(0);
+        Command command = commands.get(name);
+        if (command == null) {
+            err.println(PROGRAM + ": unknown command '" + name + "'; run '" + PROGRAM + " help' for the list of commands");
+            return Command.USAGE;
+        }
+        try {
+            return command.run(argv.subList(1, argv.size()), out, err);
+        } catch (RuntimeException e) {
+            // A bug in a command must still end in one readable line and a failing exit code.
+            crashLog.accept(e);
+            err.println(PROGRAM + " " + name + ": internal error: " + e + " (the log has the details)");
+            return Command.FAILED;
+        }
+    }
+}

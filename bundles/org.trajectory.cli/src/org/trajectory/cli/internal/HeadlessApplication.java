@@ -1,0 +1,45 @@
+package org.trajectory.cli.internal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+import org.osgi.framework.FrameworkUtil;
+import org.trajectory.cli.CommandLine;
+
+/** The application behind {@code ./workbench <command> [args]}: runs one command and exits with its code. */
+public final class HeadlessApplication implements IApplication {
+
+    @Override
+    public Object start(IApplicationContext context) {
+        context.applicationRunning();
+        String[] argv = (String[]) context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
+        List<String> args = argv == null ? List.of() : Arrays.asList(argv);
+        ILog log = ILog.of(getClass());
+        CommandLine commandLine = createCommandLine(version(),
+                e -> log.log(Status.error("A headless command failed unexpectedly", e)));
+        return commandLine.run(args, System.out, System.err);
+    }
+
+    @Override
+    public void stop() {
+        // Commands run to completion or are cancelled by the process ending; nothing to interrupt here.
+    }
+
+    /** Every command of the headless application, in the order {@code help} lists them. */
+    static CommandLine createCommandLine(String version, Consumer<Throwable> crashLog) {
+        CommandLine commandLine = new CommandLine(crashLog);
+        commandLine.add(new HelpCommand(commandLine));
+        commandLine.add(new VersionCommand(version));
+        return commandLine;
+    }
+
+    /** All bundles of the product carry the version of the root pom. */
+    static String version() {
+        return FrameworkUtil.getBundle(HeadlessApplication.class).getVersion().toString();
+    }
+}

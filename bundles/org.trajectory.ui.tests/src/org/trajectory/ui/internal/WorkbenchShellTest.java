@@ -1,0 +1,172 @@
+package org.trajectory.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.views.properties.PropertySheet;
+import org.junit.jupiter.api.Test;
+
+/** Runs inside the real workbench under the UI harness, on the UI thread. */
+class WorkbenchShellTest {
+
+    private final IWorkbenchWindow window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+    private final IWorkbenchPage page = window.getActivePage();
+    private final Display display = window.getShell().getDisplay();
+
+    @Test
+    void theWindowIsTheTrajectoryWorkbenchInTheCurationPerspective() throws Exception {
+        settle();
+        assertEquals("Trajectory Workbench", window.getShell().getText());
+        assertEquals(CurationPerspective.ID, page.getPerspective().getId());
+        for (String view : List.of(CurationPerspective.DATASET_VIEW, IPageLayout.ID_PROP_SHEET, IPageLayout.ID_PROGRESS_VIEW)) {
+            assertNotNull(page.findViewReference(view), "the Curation perspective holds view " + view);
+        }
+        assertTrue(page.isEditorAreaVisible(), "the editor area is shown in the middle");
+        assertNotNull(find(window.getShell(), Label.class, l -> DatasetPart.EMPTY_MESSAGE.equals(l.getText())),
+                "the dataset view says no dataset is open");
+        screenshot("workbench.png");
+    }
+
+    @Test
+    void theDatasetViewIsLeftOfTheEditorAreaAndTheBottomFolderBelowIt() {
+        settle();
+        Label datasetMessage = find(window.getShell(), Label.class, l -> DatasetPart.EMPTY_MESSAGE.equals(l.getText()));
+        Rectangle dataset = boundsOnDisplay(datasetMessage);
+        PropertySheet sheet = (PropertySheet) page.findView(IPageLayout.ID_PROP_SHEET);
+        Rectangle properties = boundsOnDisplay(sheet.getCurrentPage().getControl());
+        assertTrue(dataset.x + dataset.width <= properties.x, "dataset " + dataset + " is left of properties " + properties);
+        assertTrue(properties.y > dataset.y, "properties " + properties + " sit below the top of the dataset view " + dataset);
+    }
+
+    @Test
+    void theErrorLogOpensFromItsShortcut() throws Exception {
+        IViewPart log = page.showView(CurationPerspective.ERROR_LOG_VIEW);
+        settle();
+        assertNotNull(log);
+        assertTrue(log.getTitle().startsWith("Error Log"), log.getTitle());
+        page.hideView(log);
+    }
+
+    @Test
+    void helpAboutShowsTheVersion() throws Exception {
+        MenuItem aboutItem = menuItem(window.getShell().getMenuBar(), "&Help", "&About Trajectory Workbench");
+        assertNotNull(aboutItem, "Help > About is in the menu");
+
+        AboutDialog dialog = new AboutDialog(window.getShell());
+        dialog.setBlockOnOpen(false);
+        dialog.open();
+        try {
+            settle();
+            Shell shell = dialog.getShell();
+            assertEquals(AboutDialog.TITLE, shell.getText());
+            String expected = "Version " + AboutDialog.version();
+            assertNotNull(find(shell, Label.class, l -> expected.equals(l.getText())), "the dialog shows " + expected);
+            assertTrue(AboutDialog.version().matches("\\d+\\.\\d+\\.\\d+.*"), AboutDialog.version());
+            screenshot("about.png");
+        } finally {
+            dialog.close();
+        }
+    }
+
+    private static MenuItem menuItem(Menu bar, String menu, String item) {
+        for (MenuItem top : bar.getItems()) {
+            if (menu.equals(top.getText()) && top.getMenu() != null) {
+                // Menus managed by JFace fill their items when shown; ask them to fill now.
+                top.getMenu().notifyListeners(SWT.Show, new Event());
+                for (MenuItem child : top.getMenu().getItems()) {
+                    if (child.getText().startsWith(item)) {
+                        return child;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private Rectangle boundsOnDisplay(Control control) {
+        return display.map(control.getParent(), null, control.getBounds());
+    }
+
+    private static <T extends Control> T find(Control root, Class<T> type, Predicate<T> test) {
+        List<Control> queue = new ArrayList<>(List.of(root));
+        Set<Control> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            Control control = queue.remove(0);
+            if (!seen.add(control)) {
+                continue;
+            }
+            if (type.isInstance(control) && test.test(type.cast(control))) {
+                return type.cast(control);
+            }
+            if (control instanceof Composite composite) {
+                queue.addAll(List.of(composite.getChildren()));
+            }
+        }
+        return null;
+    }
+
+    /** Lets the workbench lay out and paint everything queued so far. */
+    private void settle() {
+        long end = System.currentTimeMillis() + 500;
+        while (System.currentTimeMillis() < end) {
+            while (display.readAndDispatch()) {
+                // drain
+            }
+            display.update();
+        }
+    }
+
+    /** Grabs the whole display into target/screenshots; a blank image fails the test. */
+    private void screenshot(String name) throws Exception {
+        Rectangle bounds = display.getBounds();
+        Image image = new Image(display, bounds.width, bounds.height);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, 0, 0);
+            ImageData data = image.getImageData();
+            Set<Integer> colours = new HashSet<>();
+            for (int y = 0; y < data.height; y += 7) {
+                for (int x = 0; x < data.width; x += 7) {
+                    colours.add(data.getPixel(x, y));
+                }
+            }
+            assertTrue(colours.size() > 8, "the screenshot shows a painted window, not a blank screen");
+            Path dir = Path.of(System.getProperty("trajectory.screenshots", "target/screenshots"));
+            Files.createDirectories(dir);
+            ImageLoader loader = new ImageLoader();
+            loader.data = new ImageData[] { data };
+            loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.trajectory.ui.internal;
+
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.ui.application.ActionBarAdvisor;
+import org.eclipse.ui.application.IActionBarConfigurer;
+import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
+import org.eclipse.ui.application.WorkbenchWindowAdvisor;
+
+final class TrajectoryWindowAdvisor extends WorkbenchWindowAdvisor {
+
+    /** The window title; tests look the shell up by it. */
+    static final String TITLE = "Trajectory Workbench";
+
+    TrajectoryWindowAdvisor(IWorkbenchWindowConfigurer configurer) {
+        super(configurer);
+    }
+
+    @Override
+    public ActionBarAdvisor createActionBarAdvisor(IActionBarConfigurer configurer) {
+        return new TrajectoryActionBarAdvisor(configurer);
+    }
+
+    @Override
+    public void preWindowOpen() {
+        IWorkbenchWindowConfigurer configurer = getWindowConfigurer();
+        configurer.setInitialSize(new Point(1400, 900));
+        configurer.setTitle(TITLE);
+        configurer.setShowCoolBar(false);
+        configurer.setShowStatusLine(true);
+        configurer.setShowProgressIndicator(true);
+        configurer.setShowPerspectiveBar(false);
+    }
+}

@@ -1,0 +1,61 @@
+package org.trajectory.ui.internal;
+
+import java.io.IOException;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.osgi.service.datalocation.Location;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.PlatformUI;
+
+/** The GUI application: opens the workbench window and runs until it closes. */
+public final class WorkbenchApplication implements IApplication {
+
+    @Override
+    public Object start(IApplicationContext context) {
+        Display display = PlatformUI.createDisplay();
+        try {
+            if (!lockWorkspace()) {
+                return EXIT_OK;
+            }
+            int code = PlatformUI.createAndRunWorkbench(display, new TrajectoryWorkbenchAdvisor());
+            return code == PlatformUI.RETURN_RESTART ? EXIT_RESTART : EXIT_OK;
+        } finally {
+            display.dispose();
+        }
+    }
+
+    /** Two windows on one workspace would overwrite each other's layout and preferences. */
+    private static boolean lockWorkspace() {
+        Location instance = Platform.getInstanceLocation();
+        try {
+            if (instance == null || !instance.isSet() || instance.lock()) {
+                return true;
+            }
+        } catch (IOException e) {
+            ILog.of(WorkbenchApplication.class).error("Could not lock the workspace " + instance.getURL(), e);
+        }
+        MessageDialog.openError(null, "Trajectory Workbench",
+                "Trajectory Workbench is already running with the workspace " + instance.getURL().getPath()
+                        + ".\nSwitch to that window, or close it and start again.");
+        return false;
+    }
+
+    @Override
+    public void stop() {
+        if (!PlatformUI.isWorkbenchRunning()) {
+            return;
+        }
+        IWorkbench workbench = PlatformUI.getWorkbench();
+        Display display = workbench.getDisplay();
+        display.syncExec(() -> {
+            if (!display.isDisposed()) {
+                workbench.close();
+            }
+        });
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the whole Tycho build with every test. Extra arguments go to Maven (e.g. ./test.sh -o for offline).
+# Without a DISPLAY it starts Xvfb and openbox for the UI tests and stops them afterwards.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/releng/scripts/env.sh"
+
+tw_find_jdk
+tw_find_maven
+
+stop_display() {
+  [ -n "${WM_PID:-}" ] && kill "$WM_PID" 2>/dev/null || true
+  [ -n "${XVFB_PID:-}" ] && kill "$XVFB_PID" 2>/dev/null || true
+}
+
+if [ -z "${DISPLAY:-}" ]; then
+  command -v Xvfb >/dev/null || tw_die "no DISPLAY and no Xvfb for the UI tests; install it ('apt install xvfb openbox') or run in a desktop session"
+  command -v openbox >/dev/null || tw_die "no window manager for the UI tests; install it ('apt install openbox')"
+  display=99
+  while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
+  logs="$TW_ROOT/.test-display"
+  mkdir -p "$logs"
+  Xvfb ":$display" -screen 0 1920x1080x24 -nolisten tcp >"$logs/xvfb.log" 2>&1 &
+  XVFB_PID=$!
+  trap stop_display EXIT
+  for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+  [ -e "/tmp/.X11-unix/X$display" ] || tw_die "Xvfb did not start on :$display (see $logs/xvfb.log)"
+  export DISPLAY=":$display"
+  openbox >"$logs/openbox.log" 2>&1 &
+  WM_PID=$!
+fi
+
+cd "$TW_ROOT"
+tw_mvn clean verify "$@"
