@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.eclipse.core.runtime.IConfigurationElement;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
@@ -64,6 +66,17 @@ class WorkbenchShellTest {
         Rectangle properties = boundsOnDisplay(sheet.getCurrentPage().getControl());
         assertTrue(dataset.x + dataset.width <= properties.x, "dataset " + dataset + " is left of properties " + properties);
         assertTrue(properties.y > dataset.y, "properties " + properties + " sit below the top of the dataset view " + dataset);
+    }
+
+    @Test
+    void theProgressViewIsDeclaredByTheProductNotOnlyByTheTestHarnessIde() {
+        // The UI harness drags org.eclipse.ui.ide in, which also declares the Progress view; the product has no ide.
+        boolean declared = false;
+        for (IConfigurationElement element : Platform.getExtensionRegistry().getConfigurationElementsFor("org.eclipse.ui.views")) {
+            declared |= IPageLayout.ID_PROGRESS_VIEW.equals(element.getAttribute("id"))
+                    && "org.trajectory.ui".equals(element.getContributor().getName());
+        }
+        assertTrue(declared, "org.trajectory.ui declares " + IPageLayout.ID_PROGRESS_VIEW);
     }
 
     @Test
