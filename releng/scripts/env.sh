@@ -38,10 +38,14 @@ tw_find_maven() {
   command -v unzip >/dev/null || tw_die "no 'unzip' on PATH; install it, e.g. 'apt install unzip'"
   mkdir -p "$TW_TOOLS"
   echo "trajectory-workbench: fetching Maven $TW_MAVEN_VERSION into .tools/ (once)" >&2
-  mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+  # Run outside the project: the old Maven must not load the project's .mvn/extensions.xml (Tycho needs 3.9).
+  local scratch
+  scratch="$(mktemp -d)"
+  (cd "$scratch" && mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
       -Dartifact="org.apache.maven:apache-maven:$TW_MAVEN_VERSION:zip:bin" \
-      -DoutputDirectory="$TW_TOOLS" >&2 \
-    || tw_die "could not fetch Maven $TW_MAVEN_VERSION from Maven Central (see the output above)"
+      -DoutputDirectory="$TW_TOOLS" >&2) \
+    || { rm -rf "$scratch"; tw_die "could not fetch Maven $TW_MAVEN_VERSION from Maven Central (see the output above)"; }
+  rm -rf "$scratch"
   unzip -q -o "$TW_TOOLS/apache-maven-$TW_MAVEN_VERSION-bin.zip" -d "$TW_TOOLS" \
     && rm -f "$TW_TOOLS/apache-maven-$TW_MAVEN_VERSION-bin.zip"
   [ -x "$TW_MVN" ] || tw_die "Maven $TW_MAVEN_VERSION did not unpack into $TW_TOOLS"
