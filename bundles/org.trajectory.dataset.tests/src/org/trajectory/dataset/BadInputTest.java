@@ -1,0 +1,143 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.model.Progress;
+
+/** Every kind of bad input gives one error naming its place, and every good record is kept. */
+class BadInputTest {
+
+    @TempDir
+    Path temp;
+    private Path images;
+    private byte[] png;
+
+    @BeforeEach
+    void images() throws Exception {
+        images = Files.createDirectories(temp.resolve("images"));
+        png = Files.readAllBytes(TestData.path("opencua-cot-example/images/0.png"));
+        Files.write(images.resolve("good.png"), png);
+        Files.writeString(images.resolve("fake.png"), "<html>not an image</html>");
+        Files.write(temp.resolve("secret.png"), png);
+    }
+
+    private static String record(String id, String image, String code) {
+        return "{\"task_id\":\"" + id + "\",\"instruction\":\"do " + id + "\",\"traj\":[{\"index\":0,"
+                + (image == null ? "" : "\"image\":\"" + image + "\",") + "\"value\":{\"code\":\"" + code + "\"}}]}";
+    }
+
+    private static final String CLICK = "pyautogui.click(x=0.5, y=0.5)";
+
+    private ImportReport importLines(byte[] content, ImageSource source) throws Exception {
+        Path jsonl = temp.resolve("in.jsonl");
+        Files.write(jsonl, content);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+            return new JsonlImport(dataset, jsonl, source).maxLineBytes(64 << 20).run(Progress.NONE);
+        }
+    }
+
+    private static String problems(ImportReport report) {
+        return report.problems().stream().map(Problem::toString).collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void eachBadLineHasItsOwnErrorAndTheGoodLinesAreAllKept() throws Exception {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        List<String> lines = List.of(
+                record("ok1", "good.png", CLICK),                                   // 1
+                "{\"task_id\":\"trunc\",\"instruction\":\"x\",\"traj\":[{\"ind",   // 2 truncated
+                "{\"task_id\":\"types\",\"instruction\":42,\"traj\":[]}",           // 3 wrong type
+                record("unknown", "good.png", "pyautogui.explode(1)"),              // 4 unknown action: kept
+                record("range", "good.png", "pyautogui.click(x=1.7, y=0.2)"),       // 5 out of range: kept
+                record("escape", "../secret.png", CLICK),                           // 6 path traversal: kept, no image
+                record("absolute", temp.resolve("secret.png").toString(), CLICK),   // 7 absolute path
+                record("missing", "nowhere.png", CLICK),                            // 8 missing image
+                record("fake", "fake.png", CLICK),                                  // 9 not a PNG
+                record("ok1", "good.png", CLICK),                                   // 10 duplicate id
+                record("ok2", null, CLICK));                                        // 11
+        for (int i = 0; i < lines.size(); i++) {
+            file.write(lines.get(i).getBytes(StandardCharsets.UTF_8));
+            file.write('\n');
+        }
+        file.write("{\"task_id\":\"utf\",\"instruction\":\"caf".getBytes(StandardCharsets.UTF_8));
+        file.write(new byte[] { (byte) 0xc3, (byte) 0x28 });
+        file.write("\",\"traj\":[]}\n".getBytes(StandardCharsets.UTF_8));   // 12 invalid UTF-8
+
+        ImportReport report = importLines(file.toByteArray(), ImageSource.open(images));
+        String problems = problems(report);
+
+        assertEquals(8, report.imported(), problems); // ok1 unknown range escape absolute missing fake ok2
+        assertEquals(4, report.skipped(), problems);  // trunc types duplicate utf
+        assertTrue(problems.contains("in.jsonl:2: not valid JSON"), problems);
+        assertTrue(problems.contains("in.jsonl:3: instruction must be a string"), problems);
+        assertTrue(problems.contains("in.jsonl:4: step 0: code 1:1: unknown action 'pyautogui.explode'"), problems);
+        assertTrue(problems.contains("in.jsonl:5: step 0: code 1:17: coordinate 1.7 is outside [0,1]"), problems);
+        assertTrue(problems.contains("in.jsonl:6: step 0: image name '../secret.png' leaves the images folder"), problems);
+        assertTrue(problems.contains("in.jsonl:7: step 0: image name '" + temp.resolve("secret.png") + "' is an absolute path"), problems);
+        assertTrue(problems.contains("in.jsonl:8: step 0: image 'nowhere.png' is missing"), problems);
+        assertTrue(problems.contains("in.jsonl:9: step 0: image 'fake.png' is not a PNG, JPEG or WebP image"), problems);
+        assertTrue(problems.contains("in.jsonl:10: task_id 'ok1' appears again (first on line 1); skipped"), problems);
+        assertTrue(problems.contains("in.jsonl:12: invalid UTF-8 at byte 36 of the line"), problems);
+        assertEquals(report.problemCount(), report.problems().size());
+
+        try (Dataset dataset = Dataset.open(temp.resolve("ds"))) {
+            assertEquals(8, dataset.count(TaskQuery.ALL));
+            assertEquals(1, dataset.stats().images(), "only good.png was stored");
+            assertEquals(6, DatasetValidator.run(dataset, Progress.NONE, p -> { }),
+                    "validate finds the two code errors and the four missing images again");
+        }
+    }
+
+    @Test
+    void aHugeLineIsReadAndAnOverlongOneSkipped() throws Exception {
+        String big = "x".repeat(50 << 20);
+        String huge = "{\"task_id\":\"big\",\"instruction\":\"" + big + "\",\"traj\":[]}";
+        ImportReport report = importLines((huge + "\n" + record("after", null, CLICK) + "\n").getBytes(StandardCharsets.UTF_8),
+                ImageSource.none());
+        assertEquals(2, report.imported(), problems(report));
+
+        Path jsonl = temp.resolve("long.jsonl");
+        Files.writeString(jsonl, huge + "\n" + record("after2", null, CLICK) + "\n");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds2"))) {
+            ImportReport limited = new JsonlImport(dataset, jsonl, ImageSource.none()).maxLineBytes(1 << 20).run(Progress.NONE);
+            assertEquals(1, limited.imported());
+            assertEquals("long.jsonl:1: line is longer than 1 MB; skipped", limited.problems().get(0).toString());
+        }
+    }
+
+    @Test
+    void zipEntriesOutsideTheArchiveAreRefused() throws Exception {
+        Path zip = temp.resolve("images.zip");
+        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream entries = new ZipOutputStream(out)) {
+            for (String name : List.of("images/good.png", "../evil.png", "/abs.png")) {
+                entries.putNextEntry(new ZipEntry(name));
+                entries.write(png);
+                entries.closeEntry();
+            }
+        }
+        try (ImageSource source = ImageSource.open(zip)) {
+            ImportReport report = importLines((record("a", "good.png", CLICK) + "\n" + record("b", "evil.png", CLICK) + "\n"
+                    + record("c", "../evil.png", CLICK) + "\n").getBytes(StandardCharsets.UTF_8), source);
+            String problems = problems(report);
+            assertEquals(3, report.imported(), problems);
+            assertTrue(problems.contains("images.zip: zip entry '../evil.png' points outside the archive; ignored"), problems);
+            assertTrue(problems.contains("images.zip: zip entry '/abs.png' points outside the archive; ignored"), problems);
+            assertTrue(problems.contains("in.jsonl:2: step 0: image 'evil.png' is missing"), problems);
+            assertTrue(problems.contains("in.jsonl:3: step 0: image name '../evil.png' leaves the images folder"), problems);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.model.Json;
+import org.trajectory.model.Progress;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+class RoundTripTest {
+
+    @TempDir
+    Path temp;
+
+    static Path fixture() {
+        return TestData.path("opencua-cot-example");
+    }
+
+    @Test
+    void theOpenCuaExampleRoundTripsExactly() throws Exception {
+        Path input = fixture().resolve("raw_example.jsonl");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
+            ImportReport report = new JsonlImport(dataset, input, images).run(Progress.NONE);
+            assertEquals(1, report.imported());
+            assertEquals(0, report.problemCount(), report.problems().toString());
+
+            ExportReport exported = new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images")).run(Progress.NONE);
+            assertEquals(1, exported.tasks());
+            assertEquals(15, exported.images());
+            assertTrue(exported.problems().isEmpty(), exported.problems().toString());
+        }
+        assertEquals(records(input), records(temp.resolve("out/data.jsonl")));
+        try (Stream<Path> files = Files.list(fixture().resolve("images"))) {
+            for (Path image : files.toList()) {
+                assertArrayEquals(Files.readAllBytes(image), Files.readAllBytes(temp.resolve("out/images").resolve(image.getFileName())),
+                        image.getFileName().toString());
+            }
+        }
+    }
+
+    @Test
+    void importingAgainChangesNothingAndImagesAreStoredOnce() throws Exception {
+        Path input = fixture().resolve("raw_example.jsonl");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
+            new JsonlImport(dataset, input, images).run(Progress.NONE);
+            ImportReport again = new JsonlImport(dataset, input, images).run(Progress.NONE);
+            assertEquals(0, again.imported());
+            assertEquals(1, again.alreadyPresent());
+            DatasetStats stats = dataset.stats();
+            assertEquals(1, stats.tasks());
+            assertEquals(15, stats.steps());
+            assertEquals(15, stats.images());
+            assertEquals(Long.valueOf(1), stats.actionTypes().get("terminate"));
+            assertEquals(Long.valueOf(1), stats.actionTypes().get("dragTo"));
+        }
+        try (Stream<Path> stored = Files.walk(temp.resolve("ds/images"))) {
+            assertEquals(15, stored.filter(Files::isRegularFile).count());
+        }
+    }
+
+    @Test
+    void exportToZipAndImportFromZipKeepsTheBytes() throws Exception {
+        Path input = fixture().resolve("raw_example.jsonl");
+        Path zip = temp.resolve("export/images.zip");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("a")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
+            new JsonlImport(dataset, input, images).run(Progress.NONE);
+            new JsonlExport(dataset, temp.resolve("export/data.jsonl"), zip).run(Progress.NONE);
+        }
+        try (ZipFile file = new ZipFile(zip.toFile())) {
+            assertEquals(15, file.size());
+        }
+        try (Dataset copy = Dataset.openOrCreate(temp.resolve("b")); ImageSource images = ImageSource.open(zip)) {
+            ImportReport report = new JsonlImport(copy, temp.resolve("export/data.jsonl"), images).run(Progress.NONE);
+            assertEquals(0, report.problemCount(), report.problems().toString());
+            new JsonlExport(copy, temp.resolve("again/data.jsonl"), temp.resolve("again/images")).run(Progress.NONE);
+        }
+        assertEquals(records(input), records(temp.resolve("again/data.jsonl")));
+        assertArrayEquals(Files.readAllBytes(fixture().resolve("images/3.png")), Files.readAllBytes(temp.resolve("again/images/3.png")));
+    }
+
+    @Test
+    void pagesFilterAndSort() throws Exception {
+        Path input = temp.resolve("many.jsonl");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            lines.append("{\"task_id\":\"t").append(i).append("\",\"instruction\":\"").append(i % 2 == 0 ? "Open Firefox " : "Close gedit ")
+                    .append(i).append("\",\"domain\":\"").append(i % 3 == 0 ? "web" : "office").append("\",\"scores\":{\"final_score\":")
+                    .append(i / 50.0).append("},\"traj\":[");
+            for (int s = 0; s <= i % 5; s++) {
+                lines.append(s == 0 ? "" : ",").append("{\"index\":").append(s).append(",\"value\":{\"code\":\"pyautogui.press('a')\"}}");
+            }
+            lines.append("]}\n");
+        }
+        Files.writeString(input, lines);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+            new JsonlImport(dataset, input, ImageSource.none()).run(Progress.NONE);
+            assertEquals(50, dataset.count(TaskQuery.ALL));
+            assertEquals(25, dataset.count(TaskQuery.ALL.withText("firefox")));
+            TaskQuery webByScore = TaskQuery.ALL.withDomain("web").sortedBy(TaskQuery.Column.SCORE, false);
+            List<TaskRow> page = dataset.page(webByScore, 0, 5);
+            assertEquals(List.of("t48", "t45", "t42", "t39", "t36"), page.stream().map(TaskRow::taskId).toList());
+            assertEquals(List.of("t33", "t30"), dataset.page(webByScore, 5, 2).stream().map(TaskRow::taskId).toList());
+            assertEquals(10, dataset.count(TaskQuery.ALL.withSteps(5, 5)));
+            assertEquals(0, dataset.count(TaskQuery.ALL.withText("100%_")), "LIKE wildcards in the filter are literal");
+
+            dataset.setReview("t3", ReviewState.APPROVED, "qa", "fine");
+            assertEquals(1, dataset.count(TaskQuery.ALL.withReview(ReviewState.APPROVED)));
+            assertEquals(49, dataset.count(TaskQuery.ALL.withReview(ReviewState.NEW)));
+            assertEquals(ReviewState.APPROVED, dataset.page(TaskQuery.ALL.withReview(ReviewState.APPROVED), 0, 1).get(0).review());
+            assertFalse(dataset.distinct("domain").isEmpty());
+        }
+    }
+
+    static List<JsonNode> records(Path jsonl) throws Exception {
+        return Files.readAllLines(jsonl).stream().filter(l -> !l.isBlank()).map(l -> {
+            try {
+                return Json.MAPPER.readTree(l);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }).toList();
+    }
+}

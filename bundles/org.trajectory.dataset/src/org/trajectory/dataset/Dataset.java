@@ -1,0 +1,413 @@
+package org.trajectory.dataset;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A dataset: a folder with an embedded SQLite database ({@value #DATABASE}, WAL mode) and an {@value #IMAGES} folder
+ * of content-addressed images. Each record is kept as the JSON it came in (header and steps), with the columns the
+ * table filters and sorts on beside it, so an untouched task exports exactly as it was imported. The SQL is kept
+ * portable (no SQLite-only syntax in queries) so a PostgreSQL server can hold a team's dataset later.
+ */
+public final class Dataset implements AutoCloseable {
+
+    public static final String DATABASE = "dataset.db";
+    public static final String IMAGES = "images";
+    static final int SCHEMA_VERSION = 1;
+
+    private static final String[] SCHEMA = {
+        "CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)",
+        // Modelled on the seed's agent_trajectories; header holds the record's JSON without traj.
+        """
+        CREATE TABLE IF NOT EXISTS trajectories (
+          seq INTEGER PRIMARY KEY,
+          task_id VARCHAR(255) NOT NULL UNIQUE,
+          trajectory_id VARCHAR(255),
+          instruction TEXT NOT NULL,
+          domain VARCHAR(100),
+          os VARCHAR(40),
+          step_count INTEGER NOT NULL,
+          task_completed BOOLEAN,
+          alignment_score REAL,
+          efficiency_score REAL,
+          task_difficulty REAL,
+          final_score REAL,
+          source TEXT,
+          imported_at VARCHAR(40) NOT NULL,
+          updated_at VARCHAR(40) NOT NULL,
+          header TEXT NOT NULL)""",
+        """
+        CREATE TABLE IF NOT EXISTS steps (
+          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          image_name TEXT,
+          image_sha256 CHAR(64) REFERENCES trajectory_images(sha256),
+          actions VARCHAR(400),
+          record TEXT NOT NULL,
+          PRIMARY KEY (task_seq, position))""",
+        // Modelled on the seed's trajectory_images, keyed by content.
+        """
+        CREATE TABLE IF NOT EXISTS trajectory_images (
+          sha256 CHAR(64) PRIMARY KEY,
+          format VARCHAR(10) NOT NULL,
+          width INTEGER NOT NULL,
+          height INTEGER NOT NULL,
+          bytes INTEGER NOT NULL)""",
+        """
+        CREATE TABLE IF NOT EXISTS reviews (
+          task_seq INTEGER PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+          state VARCHAR(20) NOT NULL,
+          reviewer VARCHAR(255),
+          reviewed_at VARCHAR(40),
+          note TEXT)""",
+        "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
+        "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
+        "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
+        "CREATE INDEX IF NOT EXISTS steps_image ON steps(image_sha256)",
+    };
+
+    private final Path folder;
+    private final Connection connection;
+    private final ImageStore images;
+
+    private Dataset(Path folder, Connection connection) {
+        this.folder = folder;
+        this.connection = connection;
+        this.images = new ImageStore(folder.resolve(IMAGES));
+    }
+
+    /** Opens the dataset in {@code folder}, creating it (folder, database, images) if it does not exist yet. */
+    public static Dataset openOrCreate(Path folder) throws IOException, SQLException {
+        Files.createDirectories(folder.resolve(IMAGES));
+        return connect(folder);
+    }
+
+    /** Opens an existing dataset; fails with a clear message if the folder holds none. */
+    public static Dataset open(Path folder) throws IOException, SQLException {
+        if (!Files.isRegularFile(folder.resolve(DATABASE))) {
+            throw new NoSuchFileException(folder.toString(), null, "not a dataset (no " + DATABASE + " in it)");
+        }
+        return connect(folder);
+    }
+
+    private static Dataset connect(Path folder) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        config.enforceForeignKeys(true);
+        config.setBusyTimeout(10_000);
+        SQLiteDataSource source = new SQLiteDataSource(config);
+        source.setUrl("jdbc:sqlite:" + folder.resolve(DATABASE).toAbsolutePath());
+        Connection connection = source.getConnection();
+        try (Statement statement = connection.createStatement()) {
+            for (String ddl : SCHEMA) {
+                statement.execute(ddl);
+            }
+            statement.execute("INSERT INTO meta (name, value) VALUES ('schema_version', '" + SCHEMA_VERSION
+                    + "') ON CONFLICT (name) DO NOTHING");
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return new Dataset(folder, connection);
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    public ImageStore images() {
+        return images;
+    }
+
+    /** The JDBC connection, for operations of this bundle; callers outside use the methods here. */
+    Connection connection() {
+        return connection;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+
+    /** Runs {@code work} in one transaction: all of it is stored, or none. */
+    public <T> T transaction(SqlWork<T> work) throws SQLException {
+        boolean auto = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            T result = work.run(connection);
+            connection.commit();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(auto);
+        }
+    }
+
+    /** Work on the connection inside {@link #transaction}. */
+    @FunctionalInterface
+    public interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    public boolean contains(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next();
+            }
+        }
+    }
+
+    /** The record of a task as stored, or null if there is none with that id. */
+    public Task read(String taskId) throws SQLException {
+        try (PreparedStatement header = connection.prepareStatement("SELECT seq, header FROM trajectories WHERE task_id = ?")) {
+            header.setString(1, taskId);
+            try (ResultSet row = header.executeQuery()) {
+                if (!row.next()) {
+                    return null;
+                }
+                return Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps(row.getLong(1)));
+            }
+        } catch (IOException | RecordFormatException e) {
+            throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
+        }
+    }
+
+    private List<ObjectNode> steps(long seq) throws SQLException, IOException {
+        List<ObjectNode> steps = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT record FROM steps WHERE task_seq = ? ORDER BY position")) {
+            query.setLong(1, seq);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    steps.add((ObjectNode) Json.MAPPER.readTree(rows.getString(1)));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** The image hash of each step of a task, by position; null where a step has no stored image. */
+    public List<String> imageHashes(String taskId) throws SQLException {
+        List<String> hashes = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT s.image_sha256 FROM steps s JOIN trajectories t"
+                + " ON t.seq = s.task_seq WHERE t.task_id = ? ORDER BY s.position")) {
+            query.setString(1, taskId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    hashes.add(rows.getString(1));
+                }
+            }
+        }
+        return hashes;
+    }
+
+    public long count(TaskQuery query) throws SQLException {
+        Sql where = where(query);
+        try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM trajectories t"
+                + " LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text)) {
+            where.bind(statement, 1);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** One page of the table, filtered and sorted; ties are broken by import order so pages never overlap. */
+    public List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
+        Sql where = where(query);
+        String direction = query.ascending() ? " ASC" : " DESC";
+        // NULLs last whichever the direction, the same on SQLite and PostgreSQL.
+        String order = " ORDER BY CASE WHEN " + query.sortBy().sql + " IS NULL THEN 1 ELSE 0 END, " + query.sortBy().sql
+                + direction + ", t.seq" + direction;
+        String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
+                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state"
+                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
+        List<TaskRow> page = new ArrayList<>(limit);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            int next = where.bind(statement, 1);
+            statement.setInt(next, limit);
+            statement.setLong(next + 1, offset);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+                            rows.getInt(5), real(rows, 6), real(rows, 7), real(rows, 8), real(rows, 9),
+                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11))));
+                }
+            }
+        }
+        return page;
+    }
+
+    private static Double real(ResultSet rows, int column) throws SQLException {
+        double value = rows.getDouble(column);
+        return rows.wasNull() ? null : value;
+    }
+
+    /** The distinct values of a text column (domain, os), for filter choices. */
+    public List<String> distinct(String column) throws SQLException {
+        if (!column.equals("domain") && !column.equals("os")) {
+            throw new IllegalArgumentException(column);
+        }
+        List<String> values = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT DISTINCT " + column + " FROM trajectories WHERE "
+                        + column + " IS NOT NULL ORDER BY " + column)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
+    }
+
+    public void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
+        transaction(c -> {
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
+                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
+                    + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
+                    + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
+                upsert.setString(1, state.id());
+                upsert.setString(2, reviewer);
+                upsert.setString(3, Instant.now().toString());
+                upsert.setString(4, note);
+                upsert.setString(5, taskId);
+                if (upsert.executeUpdate() != 1) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+            }
+            return null;
+        });
+    }
+
+    public DatasetStats stats() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            long tasks;
+            long steps;
+            int min;
+            int max;
+            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(step_count), 0),"
+                    + " COALESCE(MIN(step_count), 0), COALESCE(MAX(step_count), 0) FROM trajectories")) {
+                row.next();
+                tasks = row.getLong(1);
+                steps = row.getLong(2);
+                min = row.getInt(3);
+                max = row.getInt(4);
+            }
+            long images;
+            long bytes;
+            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM trajectory_images")) {
+                row.next();
+                images = row.getLong(1);
+                bytes = row.getLong(2);
+            }
+            Map<String, Long> actions = new TreeMap<>();
+            try (ResultSet rows = statement.executeQuery("SELECT actions, COUNT(*) FROM steps GROUP BY actions")) {
+                while (rows.next()) {
+                    String list = rows.getString(1);
+                    for (String action : (list == null || list.isEmpty() ? "(none)" : list).split(" ")) {
+                        actions.merge(action, rows.getLong(2), Long::sum);
+                    }
+                }
+            }
+            Map<ReviewState, Long> reviews = new EnumMap<>(ReviewState.class);
+            try (ResultSet rows = statement.executeQuery("SELECT COALESCE(r.state, 'new'), COUNT(*) FROM trajectories t"
+                    + " LEFT JOIN reviews r ON r.task_seq = t.seq GROUP BY COALESCE(r.state, 'new')")) {
+                while (rows.next()) {
+                    reviews.put(ReviewState.of(rows.getString(1)), rows.getLong(2));
+                }
+            }
+            return new DatasetStats(tasks, steps, images, bytes, min, max, tasks == 0 ? 0 : (double) steps / tasks,
+                    group(statement, "domain"), group(statement, "os"), actions, reviews);
+        }
+    }
+
+    private static Map<String, Long> group(Statement statement, String column) throws SQLException {
+        Map<String, Long> counts = new TreeMap<>();
+        try (ResultSet rows = statement.executeQuery("SELECT COALESCE(" + column + ", '(none)'), COUNT(*) FROM trajectories GROUP BY "
+                + column)) {
+            while (rows.next()) {
+                counts.merge(rows.getString(1), rows.getLong(2), Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** A WHERE clause and its parameters, built from a query. */
+    private record Sql(String text, List<Object> parameters) {
+        int bind(PreparedStatement statement, int first) throws SQLException {
+            int index = first;
+            for (Object parameter : parameters) {
+                if (parameter == null) {
+                    statement.setNull(index++, Types.VARCHAR);
+                } else {
+                    statement.setObject(index++, parameter);
+                }
+            }
+            return index;
+        }
+    }
+
+    private static Sql where(TaskQuery query) {
+        List<String> terms = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        if (query.text() != null && !query.text().isBlank()) {
+            terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
+            parameters.add("%" + query.text().strip().toLowerCase().replace("\\", "\\\\").replace("%", "\\%")
+                    .replace("_", "\\_") + "%");
+        }
+        if (query.domain() != null) {
+            terms.add("t.domain = ?");
+            parameters.add(query.domain());
+        }
+        if (query.os() != null) {
+            terms.add("t.os = ?");
+            parameters.add(query.os());
+        }
+        if (query.minSteps() != null) {
+            terms.add("t.step_count >= ?");
+            parameters.add(query.minSteps());
+        }
+        if (query.maxSteps() != null) {
+            terms.add("t.step_count <= ?");
+            parameters.add(query.maxSteps());
+        }
+        if (query.minScore() != null) {
+            terms.add("t.final_score >= ?");
+            parameters.add(query.minScore());
+        }
+        if (query.maxScore() != null) {
+            terms.add("t.final_score <= ?");
+            parameters.add(query.maxScore());
+        }
+        if (query.review() != null) {
+            terms.add("COALESCE(r.state, 'new') = ?");
+            parameters.add(query.review().id());
+        }
+        return new Sql(terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms), parameters);
+    }
+}

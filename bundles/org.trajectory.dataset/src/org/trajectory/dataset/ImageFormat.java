@@ -1,0 +1,122 @@
+package org.trajectory.dataset;
+
+import java.nio.ByteBuffer;
+import java.util.Locale;
+
+/** Recognizes screenshot files by their bytes (never by their name) and reads their size from the header. */
+public enum ImageFormat {
+    PNG("png"), JPEG("jpg"), WEBP("webp");
+
+    private final String extension;
+
+    ImageFormat(String extension) {
+        this.extension = extension;
+    }
+
+    public String extension() {
+        return extension;
+    }
+
+    /** Format and pixel size of an image, read from its header. */
+    public record Info(ImageFormat format, int width, int height) {
+    }
+
+    /** Reads the header; throws with a reason a person understands when the bytes are not an image we store. */
+    public static Info inspect(byte[] bytes) throws InvalidImageException {
+        if (startsWith(bytes, 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a)) {
+            if (bytes.length < 24 || bytes[12] != 'I' || bytes[13] != 'H' || bytes[14] != 'D' || bytes[15] != 'R') {
+                throw new InvalidImageException("is a truncated PNG (no IHDR header)");
+            }
+            ByteBuffer header = ByteBuffer.wrap(bytes, 16, 8);
+            return sized(PNG, header.getInt(), header.getInt());
+        }
+        if (startsWith(bytes, 0xff, 0xd8, 0xff)) {
+            return jpeg(bytes);
+        }
+        if (startsWith(bytes, 'R', 'I', 'F', 'F') && bytes.length >= 30 && bytes[8] == 'W' && bytes[9] == 'E' && bytes[10] == 'B' && bytes[11] == 'P') {
+            return webp(bytes);
+        }
+        throw new InvalidImageException("is not a PNG, JPEG or WebP image (it starts with " + hex(bytes) + ")");
+    }
+
+    /** The format a file name claims, or null when its extension names none. */
+    public static ImageFormat claimedBy(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".png")) {
+            return PNG;
+        }
+        if (lower.endsWith(".jpg") || lower.endsWith(".jpeg")) {
+            return JPEG;
+        }
+        return lower.endsWith(".webp") ? WEBP : null;
+    }
+
+    private static Info jpeg(byte[] bytes) throws InvalidImageException {
+        int i = 2;
+        while (i + 9 < bytes.length) {
+            if ((bytes[i] & 0xff) != 0xff) {
+                throw new InvalidImageException("is a corrupt JPEG (bad marker at byte " + i + ")");
+            }
+            int marker = bytes[i + 1] & 0xff;
+            int length = ((bytes[i + 2] & 0xff) << 8) | (bytes[i + 3] & 0xff);
+            boolean startOfFrame = marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 && marker != 0xcc;
+            if (startOfFrame) {
+                int height = ((bytes[i + 5] & 0xff) << 8) | (bytes[i + 6] & 0xff);
+                int width = ((bytes[i + 7] & 0xff) << 8) | (bytes[i + 8] & 0xff);
+                return sized(JPEG, width, height);
+            }
+            i += 2 + length;
+        }
+        throw new InvalidImageException("is a truncated JPEG (no frame header)");
+    }
+
+    private static Info webp(byte[] bytes) throws InvalidImageException {
+        String chunk = new String(bytes, 12, 4, java.nio.charset.StandardCharsets.US_ASCII);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return switch (chunk) {
+            case "VP8X" -> sized(WEBP, 1 + (b.getInt(24) & 0xffffff), 1 + (b.getInt(27) & 0xffffff));
+            case "VP8 " -> sized(WEBP, b.getShort(26) & 0x3fff, b.getShort(28) & 0x3fff);
+            case "VP8L" -> {
+                int bits = b.getInt(21);
+                yield sized(WEBP, 1 + (bits & 0x3fff), 1 + ((bits >> 14) & 0x3fff));
+            }
+            default -> throw new InvalidImageException("is a WebP of an unknown kind '" + chunk + "'");
+        };
+    }
+
+    private static Info sized(ImageFormat format, int width, int height) throws InvalidImageException {
+        if (width <= 0 || height <= 0 || width > 100_000 || height > 100_000) {
+            throw new InvalidImageException("is a " + format + " with an impossible size " + width + "x" + height);
+        }
+        return new Info(format, width, height);
+    }
+
+    private static boolean startsWith(byte[] bytes, int... prefix) {
+        if (bytes.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if ((bytes[i] & 0xff) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < Math.min(8, bytes.length); i++) {
+            text.append(String.format("%02x", bytes[i] & 0xff));
+        }
+        return bytes.length == 0 ? "nothing: the file is empty" : text.toString();
+    }
+
+    /** The bytes are not an image the dataset can store. */
+    public static final class InvalidImageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public InvalidImageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.trajectory.dataset;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ArrayList;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Where an import finds the images its records name: a folder or a zip. Names are resolved strictly inside it:
+ * a name with {@code ..}, an absolute path or a drive letter is refused, and so is a zip entry that points outside.
+ */
+public abstract class ImageSource implements Closeable {
+
+    /** Longest image accepted; a screenshot is a few MB. */
+    static final long MAX_IMAGE_BYTES = 256L * 1024 * 1024;
+
+    /** A folder of images, or a zip of them, chosen by the path. */
+    public static ImageSource open(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            return new Folder(path);
+        }
+        if (Files.isRegularFile(path)) {
+            return new Zip(path);
+        }
+        throw new NoSuchFileException(path.toString(), null, "no images folder or zip here");
+    }
+
+    /** No images at all: every named image is reported missing. */
+    public static ImageSource none() {
+        return new ImageSource() {
+            @Override
+            public byte[] read(String name) throws IOException {
+                throw new NoSuchFileException(name, null, "no images folder was given");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** The bytes of the image of that name; IOException with the reason when it cannot be read safely. */
+    public abstract byte[] read(String name) throws IOException;
+
+    /** Zip entries that were refused when it was opened; empty for a folder. */
+    public List<Problem> refusedEntries() {
+        return List.of();
+    }
+
+    /** The name as a relative path of plain segments, or an exception saying why it is unsafe. */
+    static String checkedName(String name) throws IOException {
+        String normalized = name.replace('\\', '/');
+        if (normalized.isEmpty() || normalized.startsWith("/") || normalized.matches("^[A-Za-z]:.*") || normalized.indexOf('\0') >= 0) {
+            throw new IOException("image name '" + name + "' is an absolute path; names must be relative to the images folder");
+        }
+        for (String segment : normalized.split("/")) {
+            if (segment.equals("..")) {
+                throw new IOException("image name '" + name + "' leaves the images folder ('..')");
+            }
+        }
+        return normalized;
+    }
+
+    private static final class Folder extends ImageSource {
+        private final Path root;
+
+        Folder(Path root) throws IOException {
+            this.root = root.toRealPath();
+        }
+
+        @Override
+        public byte[] read(String name) throws IOException {
+            Path file = root.resolve(checkedName(name)).normalize();
+            if (!file.startsWith(root)) {
+                throw new IOException("image name '" + name + "' leaves the images folder");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new NoSuchFileException(name, null, "image not found in " + root);
+            }
+            if (!file.toRealPath().startsWith(root)) {
+                throw new IOException("image '" + name + "' is a link that leaves the images folder");
+            }
+            if (Files.size(file) > MAX_IMAGE_BYTES) {
+                throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
+            }
+            return Files.readAllBytes(file);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final class Zip extends ImageSource {
+        private final ZipFile zip;
+        private final Map<String, ZipEntry> entries = new HashMap<>();
+        private final List<Problem> refused = new ArrayList<>();
+
+        Zip(Path file) throws IOException {
+            zip = new ZipFile(file.toFile());
+            // Entries may sit under one top folder (images/0.png); records name them without it.
+            zip.stream().filter(e -> !e.isDirectory()).forEach(entry -> {
+                try {
+                    String name = checkedName(entry.getName());
+                    entries.putIfAbsent(name, entry);
+                    int slash = name.indexOf('/');
+                    if (slash > 0) {
+                        entries.putIfAbsent(name.substring(slash + 1), entry);
+                    }
+                } catch (IOException e) {
+                    refused.add(new Problem(file.getFileName().toString(), 0, -1,
+                            "zip entry '" + entry.getName() + "' points outside the archive; ignored"));
+                }
+            });
+        }
+
+        @Override
+        public byte[] read(String name) throws IOException {
+            ZipEntry entry = entries.get(checkedName(name));
+            if (entry == null) {
+                throw new NoSuchFileException(name, null, "image not found in " + zip.getName());
+            }
+            if (entry.getSize() > MAX_IMAGE_BYTES) {
+                throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
+            }
+            try (InputStream in = zip.getInputStream(entry)) {
+                byte[] bytes = in.readNBytes((int) MAX_IMAGE_BYTES + 1);
+                if (bytes.length > MAX_IMAGE_BYTES) {
+                    throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
+                }
+                return bytes;
+            }
+        }
+
+        @Override
+        public List<Problem> refusedEntries() {
+            return List.copyOf(refused);
+        }
+
+        @Override
+        public void close() throws IOException {
+            zip.close();
+        }
+    }
+}

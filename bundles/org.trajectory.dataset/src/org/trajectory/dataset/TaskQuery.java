@@ -1,0 +1,52 @@
+package org.trajectory.dataset;
+
+/**
+ * A filter and an order over a dataset's tasks, as the table asks for them. Null fields do not filter.
+ * {@code text} matches the instruction, case-insensitively, anywhere.
+ */
+public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
+        Double maxScore, ReviewState review, Column sortBy, boolean ascending) {
+
+    /** The sortable columns, with the SQL expression each sorts by. */
+    public enum Column {
+        ORDER("t.seq"), TASK("t.instruction"), DOMAIN("t.domain"), OS("t.os"), STEPS("t.step_count"),
+        SCORE("t.final_score"), ALIGNMENT("t.alignment_score"), EFFICIENCY("t.efficiency_score"),
+        DIFFICULTY("t.task_difficulty"), REVIEW("COALESCE(r.state, 'new')");
+
+        final String sql;
+
+        Column(String sql) {
+            this.sql = sql;
+        }
+    }
+
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true);
+
+    public TaskQuery withText(String value) {
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+    }
+
+    public TaskQuery withDomain(String value) {
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+    }
+
+    public TaskQuery withOs(String value) {
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+    }
+
+    public TaskQuery withSteps(Integer min, Integer max) {
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending);
+    }
+
+    public TaskQuery withScore(Double min, Double max) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending);
+    }
+
+    public TaskQuery withReview(ReviewState value) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending);
+    }
+
+    public TaskQuery sortedBy(Column column, boolean up) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up);
+    }
+}

@@ -1,0 +1,30 @@
+package org.trajectory.model;
+
+/**
+ * Progress and cancellation for long operations, without the Eclipse runtime: the terminal bar of the headless
+ * application and the UI's SubMonitor both adapt to it.
+ */
+public interface Progress {
+
+    Progress NONE = new Progress() {
+        @Override
+        public void begin(String task, long totalWork) {
+        }
+
+        @Override
+        public void worked(long work) {
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return false;
+        }
+    };
+
+    /** Starts a task of {@code totalWork} units (bytes, records...); -1 when unknown. */
+    void begin(String task, long totalWork);
+
+    void worked(long work);
+
+    boolean isCancelled();
+}

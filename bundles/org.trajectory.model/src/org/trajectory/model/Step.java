@@ -1,0 +1,82 @@
+package org.trajectory.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One step of a trajectory: {@code {index, image, value: {code, observation, thought, action, reflection,
+ * last_step_correct, last_step_redundant}}}. A view over the record's JSON, so fields it does not know survive.
+ */
+public final class Step {
+
+    public static final String INDEX = "index";
+    public static final String IMAGE = "image";
+    public static final String VALUE = "value";
+    public static final String CODE = "code";
+    public static final String OBSERVATION = "observation";
+    public static final String THOUGHT = "thought";
+    public static final String ACTION = "action";
+    public static final String REFLECTION = "reflection";
+    public static final String LAST_STEP_CORRECT = "last_step_correct";
+    public static final String LAST_STEP_REDUNDANT = "last_step_redundant";
+
+    private final ObjectNode node;
+
+    Step(ObjectNode node) {
+        this.node = node;
+    }
+
+    public ObjectNode json() {
+        return node;
+    }
+
+    public int index() {
+        return node.path(INDEX).asInt();
+    }
+
+    /** The image file name, resolved against the dataset's images; null when the step has none. */
+    public String image() {
+        return Task.text(node, IMAGE);
+    }
+
+    public String code() {
+        return Task.text(value(), CODE);
+    }
+
+    public String text(String valueField) {
+        return Task.text(value(), valueField);
+    }
+
+    public void setText(String valueField, String text) {
+        value().put(valueField, text);
+    }
+
+    private ObjectNode value() {
+        JsonNode value = node.get(VALUE);
+        return value instanceof ObjectNode object ? object : node.putObject(VALUE);
+    }
+
+    /** Checks the shape of a step; {@code where} prefixes every message (e.g. "traj[3]"). */
+    static void check(JsonNode step, String where) throws RecordFormatException {
+        if (!(step instanceof ObjectNode)) {
+            throw new RecordFormatException(where + " must be an object");
+        }
+        if (!step.path(INDEX).isIntegralNumber()) {
+            throw new RecordFormatException(where + ".index must be a whole number");
+        }
+        Task.optional(step, IMAGE, where, JsonNode::isTextual, "a string");
+        JsonNode value = step.get(VALUE);
+        if (!(value instanceof ObjectNode)) {
+            throw new RecordFormatException(where + ".value must be an object");
+        }
+        if (!value.path(CODE).isTextual()) {
+            throw new RecordFormatException(where + ".value.code must be a string");
+        }
+        for (String field : new String[] { OBSERVATION, THOUGHT, ACTION, REFLECTION }) {
+            Task.optional(value, field, where + ".value", JsonNode::isTextual, "a string");
+        }
+        for (String field : new String[] { LAST_STEP_CORRECT, LAST_STEP_REDUNDANT }) {
+            Task.optional(value, field, where + ".value", JsonNode::isBoolean, "true or false");
+        }
+    }
+}

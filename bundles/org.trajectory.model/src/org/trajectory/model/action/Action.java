@@ -1,0 +1,94 @@
+package org.trajectory.model.action;
+
+import java.util.List;
+
+/**
+ * One PyAutoGUI call of a step's code, typed. Coordinates are normalized to [0,1] and rounded to 4 decimals on
+ * construction, so that printing and parsing again gives an equal action.
+ */
+public sealed interface Action {
+
+    /** The mouse buttons PyAutoGUI knows. */
+    enum Button {
+        LEFT, RIGHT, MIDDLE;
+
+        public String pythonName() {
+            return name().toLowerCase();
+        }
+    }
+
+    /** The click family, by the function name the field writes. */
+    enum ClickKind {
+        CLICK("click"), DOUBLE_CLICK("doubleClick"), TRIPLE_CLICK("tripleClick"), RIGHT_CLICK("rightClick"),
+        MIDDLE_CLICK("middleClick");
+
+        private final String function;
+
+        ClickKind(String function) {
+            this.function = function;
+        }
+
+        public String function() {
+            return function;
+        }
+    }
+
+    /** A normalized screen point; both coordinates in [0,1], rounded to 4 decimals. */
+    record Point(double x, double y) {
+        public Point {
+            x = round4(x);
+            y = round4(y);
+        }
+    }
+
+    /** A click of any kind; {@code at} is null for a click where the pointer already is. */
+    record Click(ClickKind kind, Point at) implements Action {
+    }
+
+    record MoveTo(Point to) implements Action {
+    }
+
+    record DragTo(Point to, Button button) implements Action {
+    }
+
+    /** Vertical wheel; positive is up. {@code at} is null when the pointer does not move first. */
+    record Scroll(int clicks, Point at) implements Action {
+    }
+
+    /** Horizontal wheel; positive is right. */
+    record HScroll(int clicks, Point at) implements Action {
+    }
+
+    record Write(String text) implements Action {
+    }
+
+    /** One key or a sequence of keys, each pressed {@code presses} times. */
+    record Press(List<String> keys, int presses) implements Action {
+        public Press {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    record Hotkey(List<String> keys) implements Action {
+        public Hotkey {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    record KeyDown(String key) implements Action {
+    }
+
+    record KeyUp(String key) implements Action {
+    }
+
+    record Sleep(double seconds) implements Action {
+    }
+
+    /** Closes a trajectory: {@code computer.terminate(status='success'|'failure')}. */
+    record Terminate(String status) implements Action {
+    }
+
+    static double round4(double value) {
+        return Math.round(value * 10_000d) / 10_000d;
+    }
+}
