@@ -35,6 +35,12 @@ public final class HeadlessApplication implements IApplication {
         CommandLine commandLine = new CommandLine(crashLog);
         commandLine.add(new HelpCommand(commandLine));
         commandLine.add(new VersionCommand(version));
+        commandLine.add(new ImportCommand());
+        commandLine.add(new ExportCommand());
+        commandLine.add(new ValidateCommand());
+        commandLine.add(new StatsCommand());
+        commandLine.add(new ListCommand());
+        commandLine.add(new ShowCommand());
         return commandLine;
     }
 

@@ -1,0 +1,55 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.NoSuchFileException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+
+import org.trajectory.cli.Command;
+import org.trajectory.cli.CommandLine;
+import org.trajectory.model.Json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+/** The shared frame of the commands that work on a dataset: argument parsing, errors as one line, --json output. */
+abstract class DatasetCommand implements Command {
+
+    private final Set<String> valued;
+    private final Set<String> flags;
+
+    DatasetCommand(Set<String> valued, Set<String> flags) {
+        this.valued = valued;
+        this.flags = flags;
+    }
+
+    @Override
+    public final int run(List<String> args, PrintStream out, PrintStream err) {
+        try {
+            return run(Arguments.parse(args, valued, flags), out, err);
+        } catch (Arguments.UsageException e) {
+            err.println(prefix() + e.getMessage() + "; usage: " + CommandLine.PROGRAM + " " + name() + " " + usage());
+            return USAGE;
+        } catch (NoSuchFileException e) {
+            err.println(prefix() + e.getFile() + ": " + (e.getReason() == null ? "no such file or folder" : e.getReason()));
+            return FAILED;
+        } catch (IOException e) {
+            err.println(prefix() + e.getMessage());
+            return FAILED;
+        } catch (SQLException e) {
+            err.println(prefix() + "the dataset could not be read or written: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    abstract int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException;
+
+    String prefix() {
+        return CommandLine.PROGRAM + " " + name() + ": ";
+    }
+
+    static void printJson(PrintStream out, Object value) throws JsonProcessingException {
+        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value));
+    }
+}
