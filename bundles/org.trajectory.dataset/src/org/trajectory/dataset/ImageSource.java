@@ -33,22 +33,45 @@ public abstract class ImageSource implements Closeable {
         throw new NoSuchFileException(path.toString(), null, "no images folder or zip here");
     }
 
-    /** No images at all: every named image is reported missing. */
+    /** No images at all: records are imported with their image names and no image is looked for. */
     public static ImageSource none() {
-        return new ImageSource() {
+        return NONE;
+    }
+
+    private static final ImageSource NONE = new ImageSource() {
             @Override
-            public byte[] read(String name) throws IOException {
-                throw new NoSuchFileException(name, null, "no images folder was given");
+            public byte[] read(String name) {
+                return null;
+            }
+
+            @Override
+            public String describe() {
+                return "no images folder was given";
+            }
+
+            @Override
+            public boolean isNone() {
+                return true;
             }
 
             @Override
             public void close() {
             }
         };
+
+    /** True for {@link #none()}: images are deliberately not imported. */
+    public boolean isNone() {
+        return false;
     }
 
-    /** The bytes of the image of that name; IOException with the reason when it cannot be read safely. */
+    /**
+     * The bytes of the image of that name, or null when there is none (a common, expected case: no exception);
+     * IOException with the reason when the name is unsafe or the file cannot be read.
+     */
     public abstract byte[] read(String name) throws IOException;
+
+    /** Where images are looked for, for messages about missing ones. */
+    public abstract String describe();
 
     /** Zip entries that were refused when it was opened; empty for a folder. */
     public List<Problem> refusedEntries() {
@@ -83,7 +106,7 @@ public abstract class ImageSource implements Closeable {
                 throw new IOException("image name '" + name + "' leaves the images folder");
             }
             if (!Files.isRegularFile(file)) {
-                throw new NoSuchFileException(name, null, "image not found in " + root);
+                return null;
             }
             if (!file.toRealPath().startsWith(root)) {
                 throw new IOException("image '" + name + "' is a link that leaves the images folder");
@@ -92,6 +115,11 @@ public abstract class ImageSource implements Closeable {
                 throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
             }
             return Files.readAllBytes(file);
+        }
+
+        @Override
+        public String describe() {
+            return "not in " + root;
         }
 
         @Override
@@ -126,7 +154,7 @@ public abstract class ImageSource implements Closeable {
         public byte[] read(String name) throws IOException {
             ZipEntry entry = entries.get(checkedName(name));
             if (entry == null) {
-                throw new NoSuchFileException(name, null, "image not found in " + zip.getName());
+                return null;
             }
             if (entry.getSize() > MAX_IMAGE_BYTES) {
                 throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
@@ -138,6 +166,11 @@ public abstract class ImageSource implements Closeable {
                 }
                 return bytes;
             }
+        }
+
+        @Override
+        public String describe() {
+            return "not in " + zip.getName();
         }
 
         @Override

@@ -2,21 +2,35 @@ package org.trajectory.dataset;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Collectors;
 
 import org.trajectory.dataset.internal.LineReader;
+import org.trajectory.dataset.internal.RecordSplitter;
 import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
@@ -30,6 +44,10 @@ import org.trajectory.model.action.ParsedCode;
  * whatever the file size. A malformed line is reported as {@code file:line: reason} and skipped; every good line is
  * kept. Tasks already in the dataset (by task_id) are left alone, so importing again is harmless, and after a kill the
  * same import finishes the job: tasks are committed whole, in batches, never half.
+ * <p>
+ * Lines are parsed and their images hashed and stored by a pool of workers (one per core); the calling thread alone
+ * writes the database, in file order. Images stored for a task whose transaction never commits are harmless: they are
+ * content-addressed and reused by the next run.
  */
 public final class JsonlImport {
 
@@ -38,6 +56,8 @@ public final class JsonlImport {
     public static final int DEFAULT_MAX_LINE_BYTES = 64 << 20;
     private static final int BATCH_TASKS = 200;
     private static final long BATCH_BYTES = 32L << 20;
+    /** Bytes of lines read ahead of the database writer. */
+    private static final int READ_AHEAD_KB = 32 * 1024;
 
     private final Dataset dataset;
     private final Path jsonl;
@@ -68,44 +88,44 @@ public final class JsonlImport {
         long imported = 0;
         long present = 0;
         long skipped = 0;
+        long done = 0;
         boolean cancelled = false;
         progress.begin("Importing " + source, Files.size(jsonl));
         Connection connection = dataset.connection();
-        try (InputStream in = Files.newInputStream(jsonl); Statements sql = new Statements(connection)) {
-            LineReader reader = new LineReader(in, maxLineBytes);
+        try (Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(connection)) {
             connection.setAutoCommit(false);
             int batchTasks = 0;
             long batchStart = 0;
-            long reported = 0;
-            LineReader.Line line;
-            while ((line = reader.next()) != null) {
-                if (line.error() != null) {
-                    problem(Problem.at(source, line.number(), line.error()));
-                    skipped++;
-                } else if (!line.text().isBlank()) {
-                    switch (importLine(sql, source, line)) {
-                        case IMPORTED -> {
+            Line item;
+            while ((item = pipeline.next()) != Line.END) {
+                item.problems().forEach(this::problem);
+                switch (item.outcome()) {
+                    case RECORD -> {
+                        if (store(sql, source, item)) {
                             imported++;
                             batchTasks++;
+                        } else {
+                            skipped++;
                         }
-                        case PRESENT -> present++;
-                        case SKIPPED -> skipped++;
                     }
+                    case PRESENT -> present++;
+                    case SKIPPED -> skipped++;
+                    case BLANK -> { }
                 }
-                if (batchTasks >= BATCH_TASKS || reader.position() - batchStart >= BATCH_BYTES) {
+                if (batchTasks >= BATCH_TASKS || item.position() - batchStart >= BATCH_BYTES) {
                     connection.commit();
                     batchTasks = 0;
-                    batchStart = reader.position();
+                    batchStart = item.position();
                 }
-                progress.worked(reader.position() - reported);
-                reported = reader.position();
+                progress.worked(item.position() - done);
+                done = item.position();
                 if (progress.isCancelled()) {
                     cancelled = true;
                     break;
                 }
             }
             connection.commit();
-            return new ImportReport(imported, present, skipped, problemCount, List.copyOf(problems), reader.position(), cancelled);
+            return new ImportReport(imported, present, skipped, problemCount, List.copyOf(problems), done, cancelled);
         } catch (SQLException | IOException | RuntimeException e) {
             connection.rollback();
             throw e;
@@ -114,37 +134,210 @@ public final class JsonlImport {
         }
     }
 
-    private enum Outcome { IMPORTED, PRESENT, SKIPPED }
+    private static Set<String> existingTaskIds(Connection connection) throws SQLException {
+        Set<String> ids = new HashSet<>();
+        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("SELECT task_id FROM trajectories")) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
 
-    private Outcome importLine(Statements sql, String source, LineReader.Line line) throws SQLException, IOException {
-        Task task;
-        try {
-            task = Task.parse(line.text());
-        } catch (RecordFormatException e) {
-            problem(Problem.at(source, line.number(), e.getMessage()));
-            return Outcome.SKIPPED;
-        }
-        Long first = seen.putIfAbsent(task.taskId(), line.number());
+    /** Writes one parsed record; false when its task_id already came earlier in this file. */
+    private boolean store(Statements sql, String source, Line item) throws SQLException {
+        Task task = item.split().task();
+        Long first = seen.putIfAbsent(task.taskId(), item.number());
         if (first != null) {
-            problem(Problem.at(source, line.number(), "task_id '" + task.taskId() + "' appears again (first on line "
+            problem(Problem.at(source, item.number(), "task_id '" + task.taskId() + "' appears again (first on line "
                     + first + "); skipped"));
-            return Outcome.SKIPPED;
+            return false;
         }
-        if (dataset.contains(task.taskId())) {
-            return Outcome.PRESENT;
-        }
+        item.stepProblems().forEach(this::problem);
         String now = Instant.now().toString();
-        long seq = sql.insertTask(task, source + ":" + line.number(), now);
+        long seq = sql.insertTask(task, item.split().header(), source + ":" + item.number(), now);
         List<Step> steps = task.steps();
         for (int position = 0; position < steps.size(); position++) {
-            Step step = steps.get(position);
-            String sha = storeImage(sql, source, line.number(), position, step.image());
-            ParsedCode code = ActionParser.parse(step.code());
-            int at = position;
-            code.problems().forEach(p -> problem(new Problem(source, line.number(), at, "code " + p)));
-            sql.insertStep(seq, position, step, sha, actionNames(code));
+            StoredImage image = item.images().get(position);
+            if (image != null) {
+                sql.insertImage(image.sha(), image.info(), image.bytes());
+            }
+            sql.insertStep(seq, position, steps.get(position).image(), image == null ? null : image.sha(),
+                    item.actions().get(position), item.split().steps().get(position));
         }
-        return Outcome.IMPORTED;
+        return true;
+    }
+
+    private void problem(Problem problem) {
+        problemCount++;
+        if (problems.size() < MAX_REPORTED_PROBLEMS) {
+            problems.add(problem);
+        }
+    }
+
+    private enum Outcome { RECORD, PRESENT, SKIPPED, BLANK }
+
+    private record StoredImage(String sha, ImageFormat.Info info, long bytes) {
+    }
+
+    /**
+     * A line after the workers: the split record, each step's action names and stored image (null where none), and
+     * the problems found. {@code problems} are reported whatever happens; {@code stepProblems} only if it is stored.
+     */
+    private record Line(long number, long position, int kb, Outcome outcome, RecordSplitter.Split split,
+            List<String> actions, List<StoredImage> images, List<Problem> problems, List<Problem> stepProblems) {
+        static final Line END = new Line(0, 0, 0, Outcome.BLANK, null, null, null, List.of(), List.of());
+
+        static Line of(LineReader.Line line, long position, int kb, Outcome outcome, Problem problem) {
+            return new Line(line.number(), position, kb, outcome, null, null, null,
+                    problem == null ? List.of() : List.of(problem), List.of());
+        }
+    }
+
+    /**
+     * A reader thread feeds lines to the workers and queues their futures in file order, at most
+     * {@link #READ_AHEAD_KB} of line bytes ahead of the writer, so memory stays bounded.
+     */
+    private final class Pipeline implements AutoCloseable {
+        private final String source;
+        private final Set<String> existing;
+        private final ExecutorService workers;
+        private final BlockingQueue<Future<Line>> queue = new ArrayBlockingQueue<>(4096);
+        private final Semaphore budget = new Semaphore(READ_AHEAD_KB);
+        private final Thread reader;
+        private volatile Exception failure;
+
+        Pipeline(String source, Set<String> existing) {
+            this.source = source;
+            this.existing = existing;
+            int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+            workers = Executors.newFixedThreadPool(threads, runnable -> {
+                Thread thread = new Thread(runnable, "Import worker " + source);
+                thread.setDaemon(true);
+                return thread;
+            });
+            reader = new Thread(this::read, "Import reader " + source);
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void read() {
+            try (InputStream in = Files.newInputStream(jsonl)) {
+                LineReader lines = new LineReader(in, maxLineBytes);
+                LineReader.Line line;
+                while ((line = lines.next()) != null) {
+                    // A line holds its size in the budget until written; a huge line takes all of it.
+                    int kb = (int) Math.min(READ_AHEAD_KB, line.bytes() == null ? 1 : 1 + line.bytes().length / 1024);
+                    budget.acquire(kb);
+                    LineReader.Line read = line;
+                    long position = lines.position();
+                    queue.put(workers.submit(() -> work(read, position, kb)));
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                failure = e;
+            }
+            try {
+                queue.put(CompletableFuture.completedFuture(Line.END));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        Line next() throws IOException {
+            try {
+                Line item = queue.take().get();
+                if (item == Line.END && failure != null) {
+                    throw failure instanceof IOException io ? io : new IOException(failure);
+                }
+                budget.release(item.kb());
+                return item;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("import interrupted");
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
+                }
+                throw new IllegalStateException("import worker failed", e.getCause());
+            }
+        }
+
+        /** Everything that does not need the database: parse, check the code, read, hash and store the images. */
+        private Line work(LineReader.Line line, long position, int kb) throws IOException {
+            if (line.error() != null) {
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), line.error()));
+            }
+            if (isBlank(line.bytes())) {
+                return Line.of(line, position, kb, Outcome.BLANK, null);
+            }
+            RecordSplitter.Split split;
+            try {
+                split = RecordSplitter.split(line.bytes(), line.bytes().length);
+            } catch (RecordFormatException e) {
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), e.getMessage()));
+            }
+            if (existing.contains(split.task().taskId())) {
+                return Line.of(line, position, kb, Outcome.PRESENT, null);
+            }
+            List<Step> steps = split.task().steps();
+            List<String> actions = new ArrayList<>(steps.size());
+            List<StoredImage> stored = new ArrayList<>(steps.size());
+            List<Problem> stepProblems = new ArrayList<>();
+            for (int i = 0; i < steps.size(); i++) {
+                ParsedCode code = ActionParser.parse(steps.get(i).code());
+                int at = i;
+                code.problems().forEach(p -> stepProblems.add(new Problem(source, line.number(), at, "code " + p)));
+                actions.add(actionNames(code));
+                stored.add(storeImage(line.number(), i, steps.get(i).image(), stepProblems));
+            }
+            return new Line(line.number(), position, kb, Outcome.RECORD, split, actions, stored, List.of(), stepProblems);
+        }
+
+        /** Stores a step's image; null (with the problem noted) when it cannot be stored. */
+        private StoredImage storeImage(long line, int position, String name, List<Problem> found) throws IOException {
+            if (name == null || images.isNone()) {
+                return null;
+            }
+            byte[] bytes;
+            ImageFormat.Info info;
+            try {
+                bytes = images.read(name);
+                if (bytes == null) {
+                    found.add(new Problem(source, line, position, "image '" + name + "' is missing (" + images.describe() + ")"));
+                    return null;
+                }
+                info = ImageFormat.inspect(bytes);
+            } catch (IOException e) {
+                found.add(new Problem(source, line, position, e.getMessage()));
+                return null;
+            } catch (ImageFormat.InvalidImageException e) {
+                found.add(new Problem(source, line, position, "image '" + name + "' " + e.getMessage()));
+                return null;
+            }
+            ImageFormat claimed = ImageFormat.claimedBy(name);
+            if (claimed != null && claimed != info.format()) {
+                found.add(new Problem(source, line, position, "image '" + name + "' claims to be " + claimed
+                        + " by its name but is " + info.format() + "; stored as it is"));
+            }
+            return new StoredImage(dataset.images().put(bytes), info, bytes.length);
+        }
+
+        @Override
+        public void close() {
+            reader.interrupt();
+            workers.shutdownNow();
+        }
+    }
+
+    private static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String actionNames(ParsedCode code) {
@@ -171,43 +364,6 @@ public final class JsonlImport {
         };
     }
 
-    /** Stores a step's image; returns its hash, or null (with the problem reported) when it cannot be stored. */
-    private String storeImage(Statements sql, String source, long line, int position, String name) throws SQLException, IOException {
-        if (name == null) {
-            return null;
-        }
-        byte[] bytes;
-        ImageFormat.Info info;
-        try {
-            bytes = images.read(name);
-            info = ImageFormat.inspect(bytes);
-        } catch (NoSuchFileException e) {
-            problem(new Problem(source, line, position, "image '" + name + "' is missing (" + e.getReason() + ")"));
-            return null;
-        } catch (IOException e) {
-            problem(new Problem(source, line, position, e.getMessage()));
-            return null;
-        } catch (ImageFormat.InvalidImageException e) {
-            problem(new Problem(source, line, position, "image '" + name + "' " + e.getMessage()));
-            return null;
-        }
-        ImageFormat claimed = ImageFormat.claimedBy(name);
-        if (claimed != null && claimed != info.format()) {
-            problem(new Problem(source, line, position, "image '" + name + "' claims to be " + claimed + " by its name but is "
-                    + info.format() + "; stored as it is"));
-        }
-        String sha = dataset.images().put(bytes);
-        sql.insertImage(sha, info, bytes.length);
-        return sha;
-    }
-
-    private void problem(Problem problem) {
-        problemCount++;
-        if (problems.size() < MAX_REPORTED_PROBLEMS) {
-            problems.add(problem);
-        }
-    }
-
     /** The prepared statements of one import run. */
     private static final class Statements implements AutoCloseable {
         private final PreparedStatement task;
@@ -225,7 +381,7 @@ public final class JsonlImport {
                     + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING");
         }
 
-        long insertTask(Task record, String source, String now) throws SQLException {
+        long insertTask(Task record, String header, String source, String now) throws SQLException {
             task.setString(1, record.taskId());
             task.setString(2, record.text(Task.TRAJECTORY_ID));
             task.setString(3, record.instruction());
@@ -240,7 +396,7 @@ public final class JsonlImport {
             task.setString(12, source);
             task.setString(13, now);
             task.setString(14, now);
-            task.setString(15, record.header().toString());
+            task.setString(15, header);
             task.executeUpdate();
             try (var keys = task.getGeneratedKeys()) {
                 keys.next();
@@ -248,13 +404,13 @@ public final class JsonlImport {
             }
         }
 
-        void insertStep(long seq, int position, Step record, String sha, String actions) throws SQLException {
+        void insertStep(long seq, int position, String image, String sha, String actions, String record) throws SQLException {
             step.setLong(1, seq);
             step.setInt(2, position);
-            step.setString(3, record.image());
+            step.setString(3, image);
             step.setString(4, sha);
             step.setString(5, actions);
-            step.setString(6, record.json().toString());
+            step.setString(6, record);
             step.executeUpdate();
         }
 

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,11 +43,13 @@ final class ExportCommand extends DatasetCommand {
         Path images = args.flag("no-images") ? null
                 : args.path("images") != null ? args.path("images") : jsonl.toAbsolutePath().resolveSibling("images");
         TerminalProgress progress = new TerminalProgress(err, "tasks");
+        long start = System.nanoTime();
         ExportReport report;
         try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
             report = new JsonlExport(dataset, jsonl, images).run(progress);
         }
         progress.finish();
+        double seconds = (System.nanoTime() - start) / 1e9;
         for (Problem problem : report.problems()) {
             err.println(problem);
         }
@@ -56,9 +59,11 @@ final class ExportCommand extends DatasetCommand {
             json.put("images", report.images());
             json.put("bytes", report.bytes());
             json.put("problems", report.problems().size());
+            json.put("seconds", seconds);
             printJson(out, json);
         } else {
-            out.println("exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl);
+            out.println("exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
+                    + String.format(Locale.ROOT, " in %.1f s (%.1f MB/s of JSONL)", seconds, report.bytes() / seconds / 1048576));
         }
         return report.problems().isEmpty() ? OK : FAILED;
     }

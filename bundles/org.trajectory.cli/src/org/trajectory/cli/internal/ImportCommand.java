@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,7 +20,7 @@ import org.trajectory.dataset.Problem;
 final class ImportCommand extends DatasetCommand {
 
     ImportCommand() {
-        super(Set.of("dataset", "images"), Set.of("json"));
+        super(Set.of("dataset", "images"), Set.of("json", "no-images"));
     }
 
     @Override
@@ -34,7 +35,7 @@ final class ImportCommand extends DatasetCommand {
 
     @Override
     public String usage() {
-        return "FILE.jsonl --dataset DIR [--images DIR|ZIP] [--json]";
+        return "FILE.jsonl --dataset DIR [--images DIR|ZIP (default: images/ beside the JSONL)] [--no-images] [--json]";
     }
 
     @Override
@@ -44,13 +45,20 @@ final class ImportCommand extends DatasetCommand {
         if (imagesPath == null && Files.isDirectory(jsonl.toAbsolutePath().resolveSibling("images"))) {
             imagesPath = jsonl.toAbsolutePath().resolveSibling("images"); // the AgentNet layout: images/ beside the JSONL
         }
+        if (args.flag("no-images")) {
+            imagesPath = null;
+        } else if (imagesPath == null) {
+            err.println(prefix() + "no images folder beside the file and no --images: importing the records without their images");
+        }
         TerminalProgress progress = new TerminalProgress(err, "B");
+        long start = System.nanoTime();
         ImportReport report;
         try (Dataset dataset = Dataset.openOrCreate(Path.of(args.required("dataset")));
                 ImageSource images = imagesPath == null ? ImageSource.none() : ImageSource.open(imagesPath)) {
             report = new JsonlImport(dataset, jsonl, images).run(progress);
         }
         progress.finish();
+        double seconds = (System.nanoTime() - start) / 1e9;
         for (Problem problem : report.problems()) {
             err.println(problem);
         }
@@ -64,10 +72,12 @@ final class ImportCommand extends DatasetCommand {
             json.put("skipped", report.skipped());
             json.put("problems", report.problemCount());
             json.put("bytes", report.bytes());
+            json.put("seconds", seconds);
             printJson(out, json);
         } else {
             out.println("imported " + report.imported() + " tasks, " + report.alreadyPresent() + " already in the dataset, "
-                    + report.skipped() + " lines skipped, " + report.problemCount() + " problems");
+                    + report.skipped() + " lines skipped, " + report.problemCount() + " problems, in "
+                    + String.format(Locale.ROOT, "%.1f s (%.1f MB/s)", seconds, report.bytes() / seconds / 1048576));
         }
         return report.problemCount() == 0 ? OK : FAILED;
     }

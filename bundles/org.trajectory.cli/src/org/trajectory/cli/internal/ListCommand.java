@@ -18,7 +18,7 @@ final class ListCommand extends DatasetCommand {
 
     ListCommand() {
         super(Set.of("dataset", "filter", "domain", "os", "review", "min-steps", "max-steps", "sort", "limit", "offset"),
-                Set.of("json", "desc"));
+                Set.of("json", "desc", "timing"));
     }
 
     @Override
@@ -34,7 +34,8 @@ final class ListCommand extends DatasetCommand {
     @Override
     public String usage() {
         return "--dataset DIR [--filter TEXT] [--domain D] [--os OS] [--review STATE] [--min-steps N] [--max-steps N]"
-                + " [--sort task|domain|os|steps|score|review] [--desc] [--limit N (default 50)] [--offset N] [--json]";
+                + " [--sort task|domain|os|steps|score|review] [--desc] [--limit N (default 50)] [--offset N] [--json]"
+                + " [--timing (how long opening and the query took, on stderr)]";
     }
 
     @Override
@@ -58,9 +59,16 @@ final class ListCommand extends DatasetCommand {
         int offset = args.integer("offset") == null ? 0 : args.integer("offset");
         List<TaskRow> rows;
         long count;
+        long start = System.nanoTime();
+        long opened;
         try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
+            opened = System.nanoTime();
             count = dataset.count(query);
             rows = dataset.page(query, offset, limit);
+        }
+        long done = System.nanoTime();
+        if (args.flag("timing")) {
+            err.printf(Locale.ROOT, "open %.1f ms, count + page %.1f ms%n", (opened - start) / 1e6, (done - opened) / 1e6);
         }
         if (args.flag("json")) {
             printJson(out, rows);

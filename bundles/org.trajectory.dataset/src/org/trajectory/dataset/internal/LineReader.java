@@ -2,23 +2,16 @@ package org.trajectory.dataset.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Reads a JSONL file line by line as bytes, so that invalid UTF-8 is reported for its line (not for the file), lines
- * longer than a limit are skipped without being held in memory, and the byte position is known for progress.
+ * Reads a JSONL file line by line as bytes: lines longer than a limit are skipped without being held in memory, the
+ * byte position is known for progress, and decoding (with its UTF-8 check) is left to the JSON parser.
  */
 public final class LineReader {
 
-    /** One line: its 1-based number, its text (null if it could not be decoded) and why not. */
-    public record Line(long number, String text, String error) {
+    /** One line: its 1-based number and its bytes without the line end, or why it was not read. */
+    public record Line(long number, byte[] bytes, String error) {
     }
 
     private final InputStream in;
@@ -29,14 +22,11 @@ public final class LineReader {
     private long position;
     private long number;
     private byte[] line = new byte[1 << 16];
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
 
     public LineReader(InputStream in, int maxLineBytes) {
         this.in = in;
         this.maxLineBytes = maxLineBytes;
     }
-
     /** Bytes consumed so far. */
     public long position() {
         return position;
@@ -82,21 +72,7 @@ public final class LineReader {
         if (length > 0 && line[length - 1] == '\r') {
             length--;
         }
-        try {
-            CharBuffer chars = decoder.reset().decode(ByteBuffer.wrap(line, 0, length));
-            return new Line(number, chars.toString(), null);
-        } catch (MalformedInputException e) {
-            return new Line(number, null, "invalid UTF-8 at byte " + (firstBadByte(length) + 1) + " of the line");
-        } catch (CharacterCodingException e) {
-            return new Line(number, null, "invalid UTF-8: " + e.getMessage());
-        }
-    }
-
-    private int firstBadByte(int length) {
-        CharsetDecoder probe = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT);
-        ByteBuffer bytes = ByteBuffer.wrap(line, 0, length);
-        probe.decode(bytes, CharBuffer.allocate(length), true);
-        return bytes.position();
+        return new Line(number, Arrays.copyOf(line, length), null);
     }
 
     private int indexOf(byte b) {
