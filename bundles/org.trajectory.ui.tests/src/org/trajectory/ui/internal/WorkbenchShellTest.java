@@ -4,21 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
@@ -52,7 +43,7 @@ class WorkbenchShellTest {
             assertNotNull(page.findViewReference(view), "the Curation perspective holds view " + view);
         }
         assertTrue(page.isEditorAreaVisible(), "the editor area is shown in the middle");
-        assertNotNull(find(window.getShell(), Label.class, l -> DatasetPart.EMPTY_MESSAGE.equals(l.getText())),
+        assertNotNull(find(window.getShell(), Label.class, l -> DatasetView.EMPTY_MESSAGE.equals(l.getText())),
                 "the dataset view says no dataset is open");
         screenshot("workbench.png");
     }
@@ -60,7 +51,7 @@ class WorkbenchShellTest {
     @Test
     void theDatasetViewIsLeftOfTheEditorAreaAndTheBottomFolderBelowIt() {
         settle();
-        Label datasetMessage = find(window.getShell(), Label.class, l -> DatasetPart.EMPTY_MESSAGE.equals(l.getText()));
+        Label datasetMessage = find(window.getShell(), Label.class, l -> DatasetView.EMPTY_MESSAGE.equals(l.getText()));
         Rectangle dataset = boundsOnDisplay(datasetMessage);
         PropertySheet sheet = (PropertySheet) page.findView(IPageLayout.ID_PROP_SHEET);
         Rectangle properties = boundsOnDisplay(sheet.getCurrentPage().getControl());
@@ -129,21 +120,7 @@ class WorkbenchShellTest {
     }
 
     private static <T extends Control> T find(Control root, Class<T> type, Predicate<T> test) {
-        List<Control> queue = new ArrayList<>(List.of(root));
-        Set<Control> seen = new HashSet<>();
-        while (!queue.isEmpty()) {
-            Control control = queue.remove(0);
-            if (!seen.add(control)) {
-                continue;
-            }
-            if (type.isInstance(control) && test.test(type.cast(control))) {
-                return type.cast(control);
-            }
-            if (control instanceof Composite composite) {
-                queue.addAll(List.of(composite.getChildren()));
-            }
-        }
-        return null;
+        return WidgetFinder.find(root, type, test).orElse(null);
     }
 
     /** Lets the workbench lay out and paint everything queued so far. */
@@ -157,29 +134,7 @@ class WorkbenchShellTest {
         }
     }
 
-    /** Grabs the whole display into target/screenshots; a blank image fails the test. */
     private void screenshot(String name) throws Exception {
-        Rectangle bounds = display.getBounds();
-        Image image = new Image(display, bounds.width, bounds.height);
-        GC gc = new GC(display);
-        try {
-            gc.copyArea(image, 0, 0);
-            ImageData data = image.getImageData();
-            Set<Integer> colours = new HashSet<>();
-            for (int y = 0; y < data.height; y += 7) {
-                for (int x = 0; x < data.width; x += 7) {
-                    colours.add(data.getPixel(x, y));
-                }
-            }
-            assertTrue(colours.size() > 8, "the screenshot shows a painted window, not a blank screen");
-            Path dir = Path.of(System.getProperty("trajectory.screenshots", "target/screenshots"));
-            Files.createDirectories(dir);
-            ImageLoader loader = new ImageLoader();
-            loader.data = new ImageData[] { data };
-            loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
-        } finally {
-            gc.dispose();
-            image.dispose();
-        }
+        Screenshots.take(display, name);
     }
 }

@@ -18,6 +18,10 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction resetPerspective;
     private IWorkbenchAction preferences;
     private AboutAction about;
+    private IWorkbenchAction newDataset;
+    private IWorkbenchAction openDataset;
+    private IWorkbenchAction importJsonl;
+    private IWorkbenchAction exportJsonl;
 
     TrajectoryActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -29,7 +33,12 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         resetPerspective = ActionFactory.RESET_PERSPECTIVE.create(window);
         preferences = ActionFactory.PREFERENCES.create(window);
         about = new AboutAction(window);
-        for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about }) {
+        newDataset = DatasetActions.newDataset(window);
+        openDataset = DatasetActions.openDataset(window);
+        importJsonl = DatasetActions.importJsonl(window);
+        exportJsonl = DatasetActions.exportJsonl(window);
+        for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
+                openDataset, importJsonl, exportJsonl }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -38,6 +47,11 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     protected void fillMenuBar(IMenuManager menuBar) {
         MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
         file.add(new Separator(IWorkbenchActionConstants.FILE_START));
+        file.add(newDataset);
+        file.add(openDataset);
+        file.add(new Separator());
+        file.add(importJsonl);
+        file.add(exportJsonl);
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         file.add(new Separator(IWorkbenchActionConstants.FILE_END));
         file.add(quit);

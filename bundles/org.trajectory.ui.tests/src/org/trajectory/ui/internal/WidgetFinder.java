@@ -1,0 +1,31 @@
+package org.trajectory.ui.internal;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+
+/** Finds a widget in a tree of controls, breadth first, as a test looks for what the user sees. */
+final class WidgetFinder {
+
+    private WidgetFinder() {
+    }
+
+    static <T extends Control> Optional<T> find(Control root, Class<T> type, Predicate<T> test) {
+        Deque<Control> queue = new ArrayDeque<>();
+        queue.add(root);
+        while (!queue.isEmpty()) {
+            Control control = queue.poll();
+            if (type.isInstance(control) && test.test(type.cast(control))) {
+                return Optional.of(type.cast(control));
+            }
+            if (control instanceof Composite composite) {
+                queue.addAll(java.util.List.of(composite.getChildren()));
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,103 @@
+package org.trajectory.ui.internal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.wizard.WizardDialog;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.actions.ActionFactory.IWorkbenchAction;
+
+/** The File menu's dataset actions: New, Open, Import, Export. */
+final class DatasetActions {
+
+    private DatasetActions() {
+    }
+
+    /** An action of the window that is released with it. */
+    private abstract static class WindowAction extends Action implements IWorkbenchAction {
+        protected IWorkbenchWindow window;
+
+        WindowAction(IWorkbenchWindow window, String id, String text, int accelerator) {
+            super(text);
+            setId(id);
+            setAccelerator(accelerator);
+            this.window = window;
+        }
+
+        @Override
+        public void dispose() {
+            window = null;
+        }
+    }
+
+    static IWorkbenchAction newDataset(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.actions.newDataset", "&New Dataset...", SWT.MOD1 | SWT.SHIFT | 'N') {
+            @Override
+            public void run() {
+                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+                dialog.setText("New Dataset");
+                dialog.setMessage("Choose an empty folder for the new dataset.");
+                String chosen = dialog.open();
+                if (chosen != null) {
+                    openDataset(window, Path.of(chosen), true);
+                }
+            }
+        };
+    }
+
+    static IWorkbenchAction openDataset(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.actions.openDataset", "&Open Dataset...", SWT.MOD1 | 'O') {
+            @Override
+            public void run() {
+                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+                dialog.setText("Open Dataset");
+                dialog.setMessage("Choose a dataset folder (one holding dataset.db).");
+                String chosen = dialog.open();
+                if (chosen != null) {
+                    openDataset(window, Path.of(chosen), false);
+                }
+            }
+        };
+    }
+
+    static IWorkbenchAction importJsonl(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.actions.import", "&Import AgentNet JSONL...", SWT.MOD1 | 'I') {
+            @Override
+            public void run() {
+                new WizardDialog(window.getShell(), new ImportWizard()).open();
+            }
+        };
+    }
+
+    static IWorkbenchAction exportJsonl(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.actions.export", "&Export AgentNet JSONL...", SWT.MOD1 | 'E') {
+            @Override
+            public void run() {
+                if (DatasetSession.get().folder() == null) {
+                    MessageDialog.openInformation(window.getShell(), "Export", "Open a dataset first (File > Open Dataset).");
+                    return;
+                }
+                new WizardDialog(window.getShell(), new ExportWizard()).open();
+            }
+        };
+    }
+
+    static void openDataset(IWorkbenchWindow window, Path folder, boolean create) {
+        if (!create && !Files.isRegularFile(folder.resolve("dataset.db"))) {
+            MessageDialog.openError(window.getShell(), "Open Dataset", folder + " is not a dataset: it has no dataset.db."
+                    + " Use File > New Dataset to make one, or File > Import to import JSONL into a new one.");
+            return;
+        }
+        try {
+            DatasetSession.get().open(folder, create);
+        } catch (Exception e) {
+            ILog.of(DatasetActions.class).error("Could not open the dataset " + folder, e);
+            MessageDialog.openError(window.getShell(), "Open Dataset", "Could not open " + folder + ":\n" + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.trajectory.ui.internal;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.MultiStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ExportReport;
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.ImportReport;
+import org.trajectory.dataset.JsonlExport;
+import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.Problem;
+
+/** Import and export as jobs: the same operations as the headless commands, with progress, cancel and a report. */
+public final class DatasetJobs {
+
+    /** The family of every import and export job; tests and shutdown join it. */
+    public static final Object FAMILY = DatasetJobs.class;
+    private static final String PLUGIN = "org.trajectory.ui";
+    private static final int LOGGED_PROBLEMS = 200;
+
+    private DatasetJobs() {
+    }
+
+    /**
+     * Imports {@code jsonl} into the dataset in {@code folder} (created if needed), then shows it; the summary goes
+     * to a dialog on {@code shell}, or only to the log when it is null.
+     */
+    public static Job importJob(Path folder, Path jsonl, Path images, Shell shell) {
+        return job("Importing " + jsonl.getFileName(), monitor -> {
+            ImportReport report;
+            try (Dataset dataset = Dataset.openOrCreate(folder);
+                    ImageSource source = images == null ? ImageSource.none() : ImageSource.open(images)) {
+                report = new JsonlImport(dataset, jsonl, source).run(new MonitorProgress(monitor));
+            }
+            if (!folder.equals(DatasetSession.get().folder())) {
+                DatasetSession.get().open(folder, false);
+            } else {
+                DatasetSession.get().changed();
+            }
+            String summary = "Imported " + report.imported() + " tasks from " + jsonl.getFileName() + "; "
+                    + report.alreadyPresent() + " were already in the dataset, " + report.skipped() + " lines skipped, "
+                    + report.problemCount() + " problems" + (report.cancelled() ? " (cancelled: run it again to finish)" : "") + ".";
+            return report(summary, report.problems(), report.problemCount(), shell);
+        });
+    }
+
+    public static Job exportJob(Path folder, Path jsonl, Path images, Shell shell) {
+        return job("Exporting to " + jsonl.getFileName(), monitor -> {
+            ExportReport report;
+            try (Dataset dataset = Dataset.open(folder)) {
+                report = new JsonlExport(dataset, jsonl, images).run(new MonitorProgress(monitor));
+            }
+            String summary = "Exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
+                    + (report.cancelled() ? " (cancelled: the file holds the tasks written so far)" : "") + ".";
+            return report(summary, report.problems(), report.problems().size(), shell);
+        });
+    }
+
+    private static IStatus report(String summary, List<Problem> problems, long count, Shell shell) {
+        IStatus status;
+        if (problems.isEmpty()) {
+            status = Status.info(summary);
+        } else {
+            MultiStatus multi = new MultiStatus(PLUGIN, 0, summary + " The first problems are listed here.", null);
+            problems.stream().limit(LOGGED_PROBLEMS).forEach(p -> multi.add(Status.warning(p.toString())));
+            status = multi;
+            ILog.of(DatasetJobs.class).log(multi);
+        }
+        if (shell == null || shell.isDisposed()) {
+            return Status.OK_STATUS; // no window to report to (tests, shutdown): the log has it
+        }
+        shell.getDisplay().asyncExec(() -> {
+            String message = problems.isEmpty() ? summary : summary + "\n\nFirst problems:\n" + String.join("\n",
+                    problems.stream().limit(8).map(Problem::toString).toList()) + (count > 8 ? "\n\nAll of them are in the Error Log." : "");
+            if (problems.isEmpty()) {
+                MessageDialog.openInformation(shell, "Trajectory Workbench", message);
+            } else {
+                MessageDialog.openWarning(shell, "Trajectory Workbench", message);
+            }
+        });
+        return Status.OK_STATUS;
+    }
+
+    /** The work of a job; anything it throws becomes an error the user sees. */
+    private interface Work {
+        IStatus run(IProgressMonitor monitor) throws Exception;
+    }
+
+    private static Job job(String name, Work work) {
+        Job job = new Job(name) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                try {
+                    return work.run(monitor);
+                } catch (Exception e) {
+                    return Status.error(name + " failed: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public boolean belongsTo(Object family) {
+                return family == FAMILY;
+            }
+        };
+        job.setUser(true);
+        return job;
+    }
+}

@@ -1,0 +1,85 @@
+package org.trajectory.ui.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+
+/**
+ * The dataset the window shows. Reads go through one connection, one at a time; long operations (import, export)
+ * open their own, so the table stays readable while they write (SQLite's WAL lets readers and a writer overlap).
+ */
+public final class DatasetSession {
+
+    /** Told when a dataset is opened or closed, or its content changed; called on any thread. */
+    public interface Listener {
+        void datasetChanged();
+    }
+
+    private static final DatasetSession INSTANCE = new DatasetSession();
+
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private Dataset dataset;
+
+    public static DatasetSession get() {
+        return INSTANCE;
+    }
+
+    /** Opens {@code folder}, creating the dataset there if {@code create}; closes the one open before. */
+    public void open(Path folder, boolean create) throws IOException, SQLException {
+        Dataset opened = create ? Dataset.openOrCreate(folder) : Dataset.open(folder);
+        synchronized (this) {
+            closeQuietly();
+            dataset = opened;
+        }
+        changed();
+    }
+
+    public void close() {
+        synchronized (this) {
+            closeQuietly();
+        }
+        changed();
+    }
+
+    private void closeQuietly() {
+        if (dataset != null) {
+            try {
+                dataset.close();
+            } catch (SQLException e) {
+                // closing a read connection loses nothing
+            }
+            dataset = null;
+        }
+    }
+
+    public synchronized Path folder() {
+        return dataset == null ? null : dataset.folder();
+    }
+
+    public synchronized long count(TaskQuery query) throws SQLException {
+        return dataset == null ? 0 : dataset.count(query);
+    }
+
+    public synchronized List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
+        return dataset == null ? List.of() : dataset.page(query, offset, limit);
+    }
+
+    public void addListener(Listener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(Listener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners the content changed (after an import, say). */
+    public void changed() {
+        listeners.forEach(Listener::datasetChanged);
+    }
+}

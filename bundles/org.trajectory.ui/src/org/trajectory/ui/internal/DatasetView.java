@@ -1,0 +1,234 @@
+package org.trajectory.ui.internal;
+
+import java.sql.SQLException;
+import java.text.NumberFormat;
+import java.util.Locale;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ILazyContentProvider;
+import org.eclipse.jface.viewers.ITableLabelProvider;
+import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StackLayout;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+
+/**
+ * The dataset table: lazy and virtual (rows come from the store a page at a time, so 400,000 steps open at once),
+ * sortable by clicking a column, filtered by the instruction text as you type. The status line shows the count.
+ */
+public final class DatasetView extends ViewPart implements DatasetSession.Listener {
+
+    public static final String ID = "org.trajectory.ui.views.datasets";
+    static final String EMPTY_MESSAGE = "No dataset is open. Use File > Open Dataset or File > New Dataset.";
+    private static final int FILTER_DELAY_MS = 250;
+
+    /** A column: its title, width, the query column it sorts by, and its text. */
+    private enum Column {
+        TASK("Task", 420, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 100, TaskQuery.Column.DOMAIN),
+        OS("OS", 80, TaskQuery.Column.OS),
+        STEPS("Steps", 60, TaskQuery.Column.STEPS),
+        SCORE("Score", 70, TaskQuery.Column.SCORE),
+        REVIEW("Review", 90, TaskQuery.Column.REVIEW);
+
+        final String title;
+        final int width;
+        final TaskQuery.Column sortBy;
+
+        Column(String title, int width, TaskQuery.Column sortBy) {
+            this.title = title;
+            this.width = width;
+            this.sortBy = sortBy;
+        }
+
+        String text(TaskRow row) {
+            return switch (this) {
+                case TASK -> row.instruction().replaceAll("\\s+", " ");
+                case DOMAIN -> row.domain() == null ? "" : row.domain();
+                case OS -> row.os() == null ? "" : row.os();
+                case STEPS -> Integer.toString(row.steps());
+                case SCORE -> row.finalScore() == null ? "" : String.format(Locale.ROOT, "%.2f", row.finalScore());
+                case REVIEW -> row.review().id().replace('_', ' ');
+            };
+        }
+    }
+
+    private Composite stack;
+    private Label empty;
+    private Composite tablePage;
+    private Text filter;
+    private TableViewer viewer;
+    private RowCache rows;
+    private long count;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        stack = new Composite(parent, SWT.NONE);
+        stack.setLayout(new StackLayout());
+
+        empty = new Label(stack, SWT.WRAP);
+        empty.setText(EMPTY_MESSAGE);
+
+        tablePage = new Composite(stack, SWT.NONE);
+        GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(tablePage);
+        filter = new Text(tablePage, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
+        filter.setMessage("Filter by instruction text");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(filter);
+        Runnable applyFilter = () -> {
+            if (!filter.isDisposed()) {
+                requery(rows.query().withText(filter.getText().isBlank() ? null : filter.getText()));
+            }
+        };
+        filter.addModifyListener(e -> {
+            filter.getDisplay().timerExec(-1, applyFilter);
+            filter.getDisplay().timerExec(FILTER_DELAY_MS, applyFilter);
+        });
+
+        viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        Table table = viewer.getTable();
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
+        for (Column column : Column.values()) {
+            TableColumn widget = new TableColumn(table, column == Column.TASK ? SWT.LEFT : column == Column.STEPS || column == Column.SCORE ? SWT.RIGHT : SWT.LEFT);
+            widget.setText(column.title);
+            widget.setWidth(column.width);
+            widget.setMoveable(true);
+            widget.setData(column);
+            widget.addListener(SWT.Selection, e -> sortBy(widget));
+        }
+        viewer.setUseHashlookup(true);
+        rows = new RowCache(parent.getDisplay(), (index, row) -> {
+            if (!table.isDisposed() && index < table.getItemCount()) {
+                viewer.replace(row, index);
+            }
+        });
+        viewer.setContentProvider(new ILazyContentProvider() {
+            @Override
+            public void updateElement(int index) {
+                TaskRow row = rows.row(index);
+                if (row != null) {
+                    viewer.replace(row, index);
+                }
+            }
+
+            @Override
+            public void inputChanged(Viewer v, Object oldInput, Object newInput) {
+            }
+        });
+        viewer.setLabelProvider(new RowLabels(Column.values().length));
+        getSite().setSelectionProvider(viewer);
+
+        DatasetSession.get().addListener(this);
+        datasetChanged();
+    }
+
+    /** Column texts of a row; cells of rows still loading stay empty. */
+    private static final class RowLabels extends LabelProvider implements ITableLabelProvider {
+        private final int columns;
+
+        RowLabels(int columns) {
+            this.columns = columns;
+        }
+
+        @Override
+        public String getColumnText(Object element, int index) {
+            return element instanceof TaskRow row && index < columns ? Column.values()[index].text(row) : "";
+        }
+
+        @Override
+        public Image getColumnImage(Object element, int index) {
+            return null;
+        }
+    }
+
+    private void sortBy(TableColumn widget) {
+        Table table = viewer.getTable();
+        Column column = (Column) widget.getData();
+        boolean up = table.getSortColumn() != widget || table.getSortDirection() != SWT.UP;
+        table.setSortColumn(widget);
+        table.setSortDirection(up ? SWT.UP : SWT.DOWN);
+        requery(rows.query().sortedBy(column.sortBy, up));
+    }
+
+    @Override
+    public void datasetChanged() {
+        if (stack.isDisposed()) {
+            return;
+        }
+        stack.getDisplay().asyncExec(() -> {
+            if (!stack.isDisposed()) {
+                requery(rows.query());
+            }
+        });
+    }
+
+    private void requery(TaskQuery query) {
+        boolean open = DatasetSession.get().folder() != null;
+        ((StackLayout) stack.getLayout()).topControl = open ? tablePage : empty;
+        stack.layout(true, true);
+        setContentDescription(open ? DatasetSession.get().folder().toString() : "");
+        rows.reset(query);
+        try {
+            count = DatasetSession.get().count(query);
+        } catch (SQLException e) {
+            ILog.of(getClass()).error("Could not count the tasks of " + DatasetSession.get().folder(), e);
+            count = 0;
+        }
+        Table table = viewer.getTable();
+        table.setItemCount(0);
+        viewer.setInput(query);
+        table.setItemCount((int) Math.min(Integer.MAX_VALUE, count));
+        table.clearAll();
+        showCount();
+    }
+
+    private void showCount() {
+        String text = "";
+        if (DatasetSession.get().folder() != null) {
+            NumberFormat number = NumberFormat.getIntegerInstance();
+            text = number.format(count) + (rows.query().text() == null ? " tasks" : " tasks match");
+        }
+        getViewSite().getActionBars().getStatusLineManager().setMessage(text);
+    }
+
+    /** Rows shown now, for tests. */
+    int itemCount() {
+        return viewer.getTable().getItemCount();
+    }
+
+    TableViewer viewer() {
+        return viewer;
+    }
+
+    Text filter() {
+        return filter;
+    }
+
+    @Override
+    public void setFocus() {
+        if (DatasetSession.get().folder() != null) {
+            viewer.getTable().setFocus();
+        } else {
+            empty.setFocus();
+        }
+    }
+
+    @Override
+    public void dispose() {
+        DatasetSession.get().removeListener(this);
+        super.dispose();
+    }
+}

@@ -1,0 +1,72 @@
+package org.trajectory.ui.internal;
+
+import java.nio.file.Path;
+
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.wizard.Wizard;
+import org.eclipse.jface.wizard.WizardPage;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+
+/** File > Export: the open dataset as AgentNet JSONL plus images (a folder or a zip), as a job. */
+final class ExportWizard extends Wizard {
+
+    private final Page page = new Page();
+
+    ExportWizard() {
+        setWindowTitle("Export AgentNet JSONL");
+    }
+
+    @Override
+    public void addPages() {
+        addPage(page);
+    }
+
+    @Override
+    public boolean performFinish() {
+        Path jsonl = page.jsonl.path();
+        Path parent = jsonl.toAbsolutePath().getParent();
+        Path images = page.zip.getSelection() ? parent.resolve("images.zip") : page.folder.getSelection() ? parent.resolve("images") : null;
+        DatasetJobs.exportJob(DatasetSession.get().folder(), jsonl, images, getShell()).schedule();
+        return true;
+    }
+
+    private static final class Page extends WizardPage {
+        private PathField jsonl;
+        private Button folder;
+        private Button zip;
+
+        Page() {
+            super("export");
+            setTitle("Export AgentNet JSONL");
+            setDescription("Writes every task of " + DatasetSession.get().folder() + " with its images under the names the records use.");
+        }
+
+        @Override
+        public void createControl(Composite parent) {
+            Composite area = new Composite(parent, SWT.NONE);
+            GridLayoutFactory.swtDefaults().numColumns(3).applyTo(area);
+            jsonl = new PathField(area, "&JSONL file:", PathField.Kind.SAVE_FILE, new String[] { "*.jsonl", "*" }, this::validate);
+            folder = radio(area, "Images in a &folder 'images' beside the JSONL");
+            zip = radio(area, "Images in a &zip 'images.zip' beside the JSONL");
+            radio(area, "&No images");
+            folder.setSelection(true);
+            setControl(area);
+            validate();
+        }
+
+        private Button radio(Composite area, String text) {
+            Button button = new Button(area, SWT.RADIO);
+            button.setText(text);
+            GridDataFactory.fillDefaults().span(3, 1).applyTo(button);
+            return button;
+        }
+
+        private void validate() {
+            setErrorMessage(null);
+            setPageComplete(jsonl.path() != null && DatasetSession.get().folder() != null);
+        }
+    }
+}
