@@ -7,7 +7,6 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.wizard.WizardDialog;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.actions.ActionFactory.IWorkbenchAction;
@@ -22,10 +21,11 @@ final class DatasetActions {
     private abstract static class WindowAction extends Action implements IWorkbenchAction {
         protected IWorkbenchWindow window;
 
-        WindowAction(IWorkbenchWindow window, String id, String text, int accelerator) {
+        /** @param command the command this action handles; its key binding is in plugin.xml */
+        WindowAction(IWorkbenchWindow window, String command, String text) {
             super(text);
-            setId(id);
-            setAccelerator(accelerator);
+            setId(command);
+            setActionDefinitionId(command);
             this.window = window;
         }
 
@@ -36,7 +36,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction newDataset(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.actions.newDataset", "&New Dataset...", SWT.MOD1 | SWT.SHIFT | 'N') {
+        return new WindowAction(window, "org.trajectory.ui.commands.newDataset", "&New Dataset...") {
             @Override
             public void run() {
                 DirectoryDialog dialog = new DirectoryDialog(window.getShell());
@@ -51,7 +51,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction openDataset(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.actions.openDataset", "&Open Dataset...", SWT.MOD1 | 'O') {
+        return new WindowAction(window, "org.trajectory.ui.commands.openDataset", "&Open Dataset...") {
             @Override
             public void run() {
                 DirectoryDialog dialog = new DirectoryDialog(window.getShell());
@@ -66,7 +66,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction importJsonl(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.actions.import", "&Import AgentNet JSONL...", SWT.MOD1 | 'I') {
+        return new WindowAction(window, "org.trajectory.ui.commands.import", "&Import AgentNet JSONL...") {
             @Override
             public void run() {
                 new WizardDialog(window.getShell(), new ImportWizard()).open();
@@ -75,7 +75,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction exportJsonl(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.actions.export", "&Export AgentNet JSONL...", SWT.MOD1 | 'E') {
+        return new WindowAction(window, "org.trajectory.ui.commands.export", "&Export AgentNet JSONL...") {
             @Override
             public void run() {
                 if (DatasetSession.get().folder() == null) {

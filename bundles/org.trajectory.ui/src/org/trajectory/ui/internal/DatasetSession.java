@@ -1,11 +1,16 @@
 package org.trajectory.ui.internal;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.osgi.service.prefs.BackingStoreException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -22,6 +27,8 @@ public final class DatasetSession {
     }
 
     private static final DatasetSession INSTANCE = new DatasetSession();
+    /** Preference key: the folder of the dataset open when the window closed. */
+    static final String LAST_DATASET = "dataset.last";
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private Dataset dataset;
@@ -37,7 +44,34 @@ public final class DatasetSession {
             closeQuietly();
             dataset = opened;
         }
+        remember(folder);
         changed();
+    }
+
+    /** Reopens the dataset open when the workbench last closed, if it is still there. */
+    public void reopenLast() {
+        String last = preferences().get(LAST_DATASET, null);
+        if (last != null && Files.isRegularFile(Path.of(last, Dataset.DATABASE))) {
+            try {
+                open(Path.of(last), false);
+            } catch (IOException | SQLException e) {
+                ILog.of(getClass()).warn("Could not reopen the last dataset " + last + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static void remember(Path folder) {
+        IEclipsePreferences preferences = preferences();
+        preferences.put(LAST_DATASET, folder.toAbsolutePath().toString());
+        try {
+            preferences.flush();
+        } catch (BackingStoreException e) {
+            ILog.of(DatasetSession.class).warn("Could not remember the open dataset: " + e.getMessage());
+        }
+    }
+
+    private static IEclipsePreferences preferences() {
+        return InstanceScope.INSTANCE.getNode("org.trajectory.ui");
     }
 
     public void close() {

@@ -36,12 +36,12 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** A column: its title, width, the query column it sorts by, and its text. */
     private enum Column {
-        TASK("Task", 420, TaskQuery.Column.TASK),
-        DOMAIN("Domain", 100, TaskQuery.Column.DOMAIN),
-        OS("OS", 80, TaskQuery.Column.OS),
+        TASK("Task", 260, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 90, TaskQuery.Column.DOMAIN),
+        OS("OS", 70, TaskQuery.Column.OS),
         STEPS("Steps", 60, TaskQuery.Column.STEPS),
         SCORE("Score", 70, TaskQuery.Column.SCORE),
-        REVIEW("Review", 90, TaskQuery.Column.REVIEW);
+        REVIEW("Review", 80, TaskQuery.Column.REVIEW);
 
         final String title;
         final int width;
@@ -192,6 +192,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         viewer.setInput(query);
         table.setItemCount((int) Math.min(Integer.MAX_VALUE, count));
         table.clearAll();
+        if (count > 0) {
+            table.setTopIndex(0); // a new filter or order starts from its first row
+        }
         showCount();
     }
 

@@ -1,5 +1,9 @@
 package org.trajectory.ui.internal;
 
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
@@ -11,6 +15,19 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
     public void initialize(IWorkbenchConfigurer configurer) {
         // Layout, open views and sizes come back as the user left them.
         configurer.setSaveAndRestore(true);
+    }
+
+    /** Opens the dataset named by {@code --dataset DIR} on the command line, else the one open last time. */
+    @Override
+    public void postStartup() {
+        List<String> args = List.of(Platform.getApplicationArgs());
+        int option = args.indexOf("--dataset");
+        if (option >= 0 && option + 1 < args.size()) {
+            DatasetActions.openDataset(getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow(),
+                    Path.of(args.get(option + 1)), false);
+        } else {
+            DatasetSession.get().reopenLast();
+        }
     }
 
     @Override
