@@ -39,13 +39,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.newDataset", "&New Dataset...") {
             @Override
             public void run() {
-                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
-                dialog.setText("New Dataset");
-                dialog.setMessage("Choose an empty folder for the new dataset.");
-                String chosen = dialog.open();
-                if (chosen != null) {
-                    openDataset(window, Path.of(chosen), true);
-                }
+                chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true);
             }
         };
     }
@@ -54,13 +48,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.openDataset", "&Open Dataset...") {
             @Override
             public void run() {
-                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
-                dialog.setText("Open Dataset");
-                dialog.setMessage("Choose a dataset folder (one holding dataset.db).");
-                String chosen = dialog.open();
-                if (chosen != null) {
-                    openDataset(window, Path.of(chosen), false);
-                }
+                chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false);
             }
         };
     }
@@ -85,6 +73,16 @@ final class DatasetActions {
                 new WizardDialog(window.getShell(), new ExportWizard()).open();
             }
         };
+    }
+
+    private static void chooseAndOpen(IWorkbenchWindow window, String title, String message, boolean create) {
+        DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+        dialog.setText(title);
+        dialog.setMessage(message);
+        String chosen = dialog.open();
+        if (chosen != null) {
+            openDataset(window, Path.of(chosen), create);
+        }
     }
 
     static void openDataset(IWorkbenchWindow window, Path folder, boolean create) {
