@@ -22,6 +22,7 @@ import org.sqlite.SQLiteDataSource;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
+import org.trajectory.model.action.ActionParser;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -209,6 +210,103 @@ public final class Dataset implements AutoCloseable {
             }
         }
         return steps;
+    }
+
+    /** The task as a draft to edit, or null if there is none with that id. */
+    public TaskDraft draft(String taskId) throws SQLException {
+        Task task = read(taskId);
+        return task == null ? null : new TaskDraft(task.json(), imageHashes(taskId));
+    }
+
+    /**
+     * Stores an edited task in one transaction: its record, its steps (rewritten), the columns the table shows.
+     * A process killed after this returns loses nothing: the transaction is committed to the WAL.
+     */
+    public void save(TaskDraft draft) throws SQLException {
+        Task task = draft.task();
+        transaction(c -> {
+            long seq;
+            try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
+                    + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
+                    + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ? WHERE task_id = ?")) {
+                update.setString(1, task.text(Task.TRAJECTORY_ID));
+                update.setString(2, task.instruction());
+                update.setString(3, task.text(Task.DOMAIN));
+                update.setString(4, task.text(Task.OS));
+                update.setInt(5, draft.stepCount());
+                update.setObject(6, task.taskCompleted());
+                update.setObject(7, task.number(Task.ALIGNMENT_SCORE));
+                update.setObject(8, task.number(Task.EFFICIENCY_SCORE));
+                update.setObject(9, task.number(Task.TASK_DIFFICULTY));
+                update.setObject(10, task.score("final_score"));
+                update.setString(11, Instant.now().toString());
+                update.setString(12, task.header().toString());
+                update.setString(13, task.taskId());
+                if (update.executeUpdate() != 1) {
+                    throw new SQLException("no task '" + task.taskId() + "' in the dataset");
+                }
+            }
+            try (PreparedStatement query = c.prepareStatement("SELECT seq FROM trajectories WHERE task_id = ?")) {
+                query.setString(1, task.taskId());
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    seq = row.getLong(1);
+                }
+            }
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM steps WHERE task_seq = ?")) {
+                delete.setLong(1, seq);
+                delete.executeUpdate();
+            }
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO steps (task_seq, position, image_name,"
+                    + " image_sha256, actions, record) VALUES (?, ?, ?, ?, ?, ?)")) {
+                List<org.trajectory.model.Step> steps = task.steps();
+                for (int i = 0; i < steps.size(); i++) {
+                    insert.setLong(1, seq);
+                    insert.setInt(2, i);
+                    insert.setString(3, steps.get(i).image());
+                    insert.setString(4, draft.image(i));
+                    insert.setString(5, JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())));
+                    insert.setString(6, steps.get(i).json().toString());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** The review of a task: state, reviewer, time and note (state NEW and nulls when never reviewed). */
+    public record Review(ReviewState state, String reviewer, String reviewedAt, String note) {
+    }
+
+    public Review review(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT r.state, r.reviewer, r.reviewed_at, r.note"
+                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+                return new Review(ReviewState.of(row.getString(1)), row.getString(2), row.getString(3), row.getString(4));
+            }
+        }
+    }
+
+    /**
+     * The task after {@code taskId} in import order that still needs review (new or in review), wrapping around;
+     * null when every other task is reviewed.
+     */
+    public String nextToReview(String taskId) throws SQLException {
+        String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review') AND t.task_id <> ?";
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM trajectories t LEFT JOIN reviews r"
+                + " ON r.task_seq = t.seq WHERE " + unreviewed + " ORDER BY CASE WHEN t.seq > (SELECT seq FROM trajectories"
+                + " WHERE task_id = ?) THEN 0 ELSE 1 END, t.seq LIMIT 1")) {
+            query.setString(1, taskId);
+            query.setString(2, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
     }
 
     /** The image hash of each step of a task, by position; null where a step has no stored image. */

@@ -1,0 +1,116 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+
+class EditingTest {
+
+    @TempDir
+    Path temp;
+    private Path folder;
+
+    @BeforeEach
+    void importFixture() throws Exception {
+        folder = temp.resolve("ds");
+        try (Dataset dataset = Dataset.openOrCreate(folder);
+                ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
+            new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
+        }
+    }
+
+    private static List<Integer> indices(TaskDraft draft) {
+        return draft.task().steps().stream().map(Step::index).toList();
+    }
+
+    @Test
+    void editsAreNewDraftsAndTheOldOneIsUntouched() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            TaskDraft original = dataset.draft("task_example_0");
+            TaskDraft edited = original.withStepText(2, Step.THOUGHT, "Open the menu");
+            assertNull(original.stepText(2, Step.THOUGHT));
+            assertEquals("Open the menu", edited.stepText(2, Step.THOUGHT));
+            assertEquals(original, dataset.draft("task_example_0"));
+        }
+    }
+
+    @Test
+    void structuralEditsKeepImagesWithTheirStepsAndRenumber() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            TaskDraft draft = dataset.draft("task_example_0");
+            String third = draft.image(2);
+            String fourthCode = draft.stepText(3, Step.CODE);
+
+            TaskDraft moved = draft.moveStep(2, 1);
+            assertEquals(third, moved.image(3));
+            assertEquals(fourthCode, moved.stepText(2, Step.CODE));
+            assertEquals(IntStream.range(0, 15).boxed().toList(), indices(moved));
+
+            TaskDraft inserted = draft.insertStep(5);
+            assertEquals(16, inserted.stepCount());
+            assertEquals("", inserted.stepText(5, Step.CODE));
+            assertEquals(draft.image(5), inserted.image(5), "a new step shows the screen of the step it precedes");
+            assertEquals(IntStream.range(0, 16).boxed().toList(), indices(inserted));
+
+            TaskDraft merged = draft.mergeWithNext(0);
+            assertEquals(14, merged.stepCount());
+            assertEquals(draft.stepText(0, Step.CODE) + "\n" + draft.stepText(1, Step.CODE), merged.stepText(0, Step.CODE));
+            assertEquals(draft.image(0), merged.image(0));
+
+            TaskDraft deleted = draft.deleteStep(14);
+            assertEquals(14, deleted.stepCount());
+            assertEquals(draft.stepText(13, Step.CODE), deleted.stepText(13, Step.CODE));
+        }
+    }
+
+    @Test
+    void aSavedDraftIsWhatTheNextReaderSeesAndWhatExportWrites() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            TaskDraft draft = dataset.draft("task_example_0")
+                    .withStepText(0, Step.THOUGHT, "The clock is in the corner")
+                    .withStepFlag(1, Step.LAST_STEP_CORRECT, true)
+                    .withTaskText("domain", "os")
+                    .withTaskNumber("alignment_score", 8.0)
+                    .deleteStep(13);
+            dataset.save(draft);
+        }
+        try (Dataset dataset = Dataset.open(folder)) {
+            TaskDraft reread = dataset.draft("task_example_0");
+            assertEquals(14, reread.stepCount());
+            assertEquals("The clock is in the corner", reread.stepText(0, Step.THOUGHT));
+            assertEquals(Boolean.TRUE, reread.stepFlag(1, Step.LAST_STEP_CORRECT));
+            assertEquals("os", reread.taskText("domain"));
+            assertEquals(8, reread.task().json().get("alignment_score").intValue());
+            assertEquals(1, dataset.count(TaskQuery.ALL.withDomain("os")));
+            assertEquals(14, dataset.page(TaskQuery.ALL, 0, 1).get(0).steps());
+            new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images")).run(Progress.NONE);
+        }
+        List<com.fasterxml.jackson.databind.JsonNode> exported = RoundTripTest.records(temp.resolve("out/data.jsonl"));
+        assertEquals("The clock is in the corner", exported.get(0).path("traj").get(0).path("value").path("thought").asText());
+        assertEquals(14, exported.get(0).path("traj").size());
+    }
+
+    @Test
+    void reviewStateAndTheQueue() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            assertEquals(ReviewState.NEW, dataset.review("task_example_0").state());
+            assertNull(dataset.nextToReview("task_example_0"), "the only task: nothing else to review");
+            dataset.setReview("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            Dataset.Review review = dataset.review("task_example_0");
+            assertEquals(ReviewState.NEEDS_FIX, review.state());
+            assertEquals("qa-1", review.reviewer());
+            assertEquals("step 4 clicks the wrong icon", review.note());
+            assertTrue(review.reviewedAt().startsWith("20"), review.reviewedAt());
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package org.trajectory.dataset;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A task being edited: its record and the stored image of each step. Immutable: every edit returns a new draft, so
+ * an editor keeps the drafts before and after an edit for undo and redo, and saves one in a single transaction.
+ */
+public final class TaskDraft {
+
+    private final ObjectNode record;
+    private final List<String> images;
+
+    TaskDraft(ObjectNode record, List<String> images) {
+        if (record.path(Task.TRAJ).size() != images.size()) {
+            throw new IllegalArgumentException("one image hash per step");
+        }
+        this.record = record;
+        this.images = Collections.unmodifiableList(new ArrayList<>(images));
+    }
+
+    public String taskId() {
+        return record.path(Task.TASK_ID).asText();
+    }
+
+    /** The record as a Task; read-only by convention (edits go through this class). */
+    public Task task() {
+        try {
+            return Task.of(record);
+        } catch (RecordFormatException e) {
+            throw new IllegalStateException("a draft always holds a well-formed record", e);
+        }
+    }
+
+    public int stepCount() {
+        return images.size();
+    }
+
+    /** The hash of the stored image of step {@code position}, or null. */
+    public String image(int position) {
+        return images.get(position);
+    }
+
+    public String stepText(int position, String field) {
+        JsonNode value = step(position).path(Step.VALUE).get(field);
+        return value != null && value.isTextual() ? value.textValue() : null;
+    }
+
+    /** {@code last_step_correct} or {@code last_step_redundant}: true, false, or null when unset. */
+    public Boolean stepFlag(int position, String field) {
+        JsonNode value = step(position).path(Step.VALUE).get(field);
+        return value != null && value.isBoolean() ? value.booleanValue() : null;
+    }
+
+    public String taskText(String field) {
+        JsonNode value = record.get(field);
+        return value != null && value.isTextual() ? value.textValue() : null;
+    }
+
+    public Double taskNumber(String field) {
+        JsonNode value = record.get(field);
+        return value != null && value.isNumber() ? value.doubleValue() : null;
+    }
+
+    private ObjectNode step(int position) {
+        return (ObjectNode) record.get(Task.TRAJ).get(position);
+    }
+
+    // Edits. Each returns a new draft and leaves this one as it was.
+
+    public TaskDraft withStepText(int position, String field, String text) {
+        TaskDraft copy = copy();
+        ((ObjectNode) copy.step(position).get(Step.VALUE)).put(field, text);
+        return copy;
+    }
+
+    public TaskDraft withStepFlag(int position, String field, Boolean flag) {
+        TaskDraft copy = copy();
+        ObjectNode value = (ObjectNode) copy.step(position).get(Step.VALUE);
+        if (flag == null) {
+            value.remove(field);
+        } else {
+            value.put(field, flag);
+        }
+        return copy;
+    }
+
+    /** Sets a text field of the task; null removes it (the record then has no such field, as before it was set). */
+    public TaskDraft withTaskText(String field, String text) {
+        TaskDraft copy = copy();
+        if (text == null) {
+            copy.record.remove(field);
+        } else {
+            copy.record.put(field, text);
+        }
+        return copy;
+    }
+
+    public TaskDraft withTaskNumber(String field, Double number) {
+        TaskDraft copy = copy();
+        if (number == null) {
+            copy.record.remove(field);
+        } else if (number == Math.rint(number) && Math.abs(number) < 1e9) {
+            copy.record.put(field, number.intValue()); // AgentNet writes 0-10 scores as integers
+        } else {
+            copy.record.put(field, number);
+        }
+        return copy;
+    }
+
+    /** A new empty step at {@code position}, showing the same screen as the step that was there. */
+    public TaskDraft insertStep(int position) {
+        TaskDraft copy = copy();
+        ArrayNode traj = copy.traj();
+        ObjectNode step = Json.MAPPER.createObjectNode();
+        step.put(Step.INDEX, position);
+        String image = null;
+        if (stepCount() > 0) {
+            int neighbour = Math.min(position, stepCount() - 1);
+            JsonNode name = step(neighbour).get(Step.IMAGE);
+            if (name != null) {
+                step.set(Step.IMAGE, name.deepCopy());
+            }
+            image = images.get(neighbour);
+        }
+        step.putObject(Step.VALUE).put(Step.CODE, "");
+        traj.insert(position, step);
+        List<String> hashes = new ArrayList<>(images);
+        hashes.add(position, image);
+        return new TaskDraft(copy.record, hashes).renumbered();
+    }
+
+    public TaskDraft deleteStep(int position) {
+        TaskDraft copy = copy();
+        copy.traj().remove(position);
+        List<String> hashes = new ArrayList<>(images);
+        hashes.remove(position);
+        return new TaskDraft(copy.record, hashes).renumbered();
+    }
+
+    /**
+     * Merges step {@code position} with the next: the first's screenshot, both codes one after the other, texts joined.
+     * Flags keep the first step's values (they judge the step before it).
+     */
+    public TaskDraft mergeWithNext(int position) {
+        if (position + 1 >= stepCount()) {
+            throw new IllegalArgumentException("no step after " + position);
+        }
+        TaskDraft copy = copy();
+        ObjectNode first = (ObjectNode) copy.step(position).get(Step.VALUE);
+        ObjectNode second = (ObjectNode) copy.step(position + 1).get(Step.VALUE);
+        second.fieldNames().forEachRemaining(field -> {
+            JsonNode a = first.get(field);
+            JsonNode b = second.get(field);
+            if (a == null || a.isNull()) {
+                first.set(field, b.deepCopy());
+            } else if (a.isTextual() && b.isTextual() && !b.textValue().isEmpty()) {
+                String separator = field.equals(Step.CODE) ? "\n" : " ";
+                first.put(field, a.textValue().isEmpty() ? b.textValue() : a.textValue() + separator + b.textValue());
+            }
+        });
+        return copy.deleteStepKeepingImages(position + 1);
+    }
+
+    private TaskDraft deleteStepKeepingImages(int position) {
+        traj().remove(position);
+        List<String> hashes = new ArrayList<>(images);
+        hashes.remove(position);
+        return new TaskDraft(record, hashes).renumbered();
+    }
+
+    /** Moves step {@code position} by {@code delta} places (-1 up, +1 down), with its screenshot. */
+    public TaskDraft moveStep(int position, int delta) {
+        int target = position + delta;
+        if (target < 0 || target >= stepCount()) {
+            return this;
+        }
+        TaskDraft copy = copy();
+        ArrayNode traj = copy.traj();
+        JsonNode step = traj.remove(position);
+        traj.insert(target, step);
+        List<String> hashes = new ArrayList<>(images);
+        hashes.add(target, hashes.remove(position));
+        return new TaskDraft(copy.record, hashes).renumbered();
+    }
+
+    /** Step indices count 0, 1, 2... after a structural edit, as AgentNet's do. */
+    private TaskDraft renumbered() {
+        ArrayNode traj = traj();
+        for (int i = 0; i < traj.size(); i++) {
+            ((ObjectNode) traj.get(i)).put(Step.INDEX, i);
+        }
+        return this;
+    }
+
+    private ArrayNode traj() {
+        return (ArrayNode) record.get(Task.TRAJ);
+    }
+
+    private TaskDraft copy() {
+        return new TaskDraft(record.deepCopy(), images);
+    }
+
+    ObjectNode record() {
+        return record;
+    }
+
+    List<String> images() {
+        return images;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TaskDraft draft && record.equals(draft.record) && images.equals(draft.images);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(record, images);
+    }
+}
