@@ -17,7 +17,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         String editorArea = layout.getEditorArea();
         layout.setEditorAreaVisible(true);
 
-        layout.addView(DATASET_VIEW, IPageLayout.LEFT, 0.45f, editorArea);
+        layout.addView(DATASET_VIEW, IPageLayout.LEFT, 0.32f, editorArea);
 
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);

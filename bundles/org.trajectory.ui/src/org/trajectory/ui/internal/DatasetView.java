@@ -1,10 +1,12 @@
 package org.trajectory.ui.internal;
 
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.text.NumberFormat;
 import java.util.Locale;
 
 import org.eclipse.core.runtime.ILog;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.ILazyContentProvider;
@@ -15,14 +17,19 @@ import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StackLayout;
 import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
+import org.trajectory.ui.internal.editor.TaskEditorInput;
+import org.trajectory.ui.internal.editor.TrajectoryEditor;
 
 /**
  * The dataset table: lazy and virtual (rows come from the store a page at a time, so 400,000 steps open at once),
@@ -69,6 +76,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Label empty;
     private Composite tablePage;
     private Text filter;
+    private Button queue;
     private TableViewer viewer;
     private RowCache rows;
     private long count;
@@ -95,6 +103,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             filter.getDisplay().timerExec(-1, applyFilter);
             filter.getDisplay().timerExec(FILTER_DELAY_MS, applyFilter);
         });
+        queue = new Button(tablePage, SWT.CHECK);
+        queue.setText("&Review queue: only tasks not reviewed yet");
+        queue.addListener(SWT.Selection, e -> requery(rows.query().withReview(queue.getSelection() ? ReviewState.NEW : null)));
 
         viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
         Table table = viewer.getTable();
@@ -129,6 +140,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             }
         });
         viewer.setLabelProvider(new RowLabels(Column.values().length));
+        viewer.addOpenListener(e -> openSelected());
         getSite().setSelectionProvider(viewer);
 
         DatasetSession.get().addListener(this);
@@ -151,6 +163,21 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         @Override
         public Image getColumnImage(Object element, int index) {
             return null;
+        }
+    }
+
+    /** Double-click or Enter: the selected tasks open in the trajectory editor. */
+    private void openSelected() {
+        Path folder = DatasetSession.get().folder();
+        for (Object element : viewer.getStructuredSelection()) {
+            if (element instanceof TaskRow row) {
+                try {
+                    getSite().getPage().openEditor(new TaskEditorInput(folder, row.taskId()), TrajectoryEditor.ID);
+                } catch (PartInitException e) {
+                    ILog.of(getClass()).error("Could not open task " + row.taskId(), e);
+                    MessageDialog.openError(getSite().getShell(), "Open task", e.getMessage());
+                }
+            }
         }
     }
 
@@ -198,11 +225,22 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         showCount();
     }
 
+    /** The count of rows shown, and the review progress of the whole dataset. */
     private void showCount() {
         String text = "";
         if (DatasetSession.get().folder() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
-            text = number.format(count) + (rows.query().text() == null ? " tasks" : " tasks match");
+            boolean filtered = rows.query().text() != null || rows.query().review() != null;
+            text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "");
+            try {
+                long all = DatasetSession.get().count(TaskQuery.ALL);
+                long reviewed = all - DatasetSession.get().count(TaskQuery.ALL.withReview(ReviewState.NEW))
+                        - DatasetSession.get().count(TaskQuery.ALL.withReview(ReviewState.IN_REVIEW));
+                text += String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(reviewed), number.format(all),
+                        all == 0 ? 0.0 : 100.0 * reviewed / all);
+            } catch (SQLException e) {
+                ILog.of(getClass()).warn("Could not count reviewed tasks: " + e.getMessage());
+            }
         }
         getViewSite().getActionBars().getStatusLineManager().setMessage(text);
     }
@@ -218,6 +256,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     Text filter() {
         return filter;
+    }
+
+    Button reviewQueue() {
+        return queue;
     }
 
     @Override

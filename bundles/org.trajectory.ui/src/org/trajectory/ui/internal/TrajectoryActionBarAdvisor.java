@@ -22,6 +22,10 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction openDataset;
     private IWorkbenchAction importJsonl;
     private IWorkbenchAction exportJsonl;
+    private IWorkbenchAction save;
+    private IWorkbenchAction close;
+    private IWorkbenchAction undo;
+    private IWorkbenchAction redo;
 
     TrajectoryActionBarAdvisor(IActionBarConfigurer configurer) {
         super(configurer);
@@ -37,8 +41,12 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         openDataset = DatasetActions.openDataset(window);
         importJsonl = DatasetActions.importJsonl(window);
         exportJsonl = DatasetActions.exportJsonl(window);
+        save = ActionFactory.SAVE.create(window);
+        close = ActionFactory.CLOSE.create(window);
+        undo = ActionFactory.UNDO.create(window);
+        redo = ActionFactory.REDO.create(window);
         for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, importJsonl, exportJsonl }) {
+                openDataset, importJsonl, exportJsonl, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -52,9 +60,17 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         file.add(new Separator());
         file.add(importJsonl);
         file.add(exportJsonl);
+        file.add(new Separator());
+        file.add(save);
+        file.add(close);
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         file.add(new Separator(IWorkbenchActionConstants.FILE_END));
         file.add(quit);
+
+        MenuManager edit = new MenuManager("&Edit", IWorkbenchActionConstants.M_EDIT);
+        edit.add(undo);
+        edit.add(redo);
+        edit.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
 
         MenuManager window = new MenuManager("&Window", IWorkbenchActionConstants.M_WINDOW);
         MenuManager showView = new MenuManager("Show &View", "showView");
@@ -72,6 +88,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         help.add(about);
 
         menuBar.add(file);
+        menuBar.add(edit);
         menuBar.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         menuBar.add(window);
         menuBar.add(help);

@@ -1,0 +1,122 @@
+package org.trajectory.ui.internal.editor;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+
+import org.eclipse.swt.SWTException;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.widgets.Display;
+
+/**
+ * Decodes screenshots off the UI thread and keeps the recent ones (the current step and its neighbours) and small
+ * thumbnails for the step strip. Results arrive on the UI thread.
+ */
+final class ImageCache {
+
+    static final int THUMB_WIDTH = 160;
+    private static final int FULL_IMAGES = 9;
+    private static final int THUMBNAILS = 600;
+
+    private final Path images;
+    private final Display display;
+    private final ExecutorService decoder = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "Screenshot decoder");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Map<String, ImageData> full = lru(FULL_IMAGES);
+    private final Map<String, ImageData> thumbs = lru(THUMBNAILS);
+    /** Images being decoded, with everyone waiting for each. */
+    private final Map<String, List<Consumer<ImageData>>> pending = new HashMap<>();
+
+    ImageCache(Path images, Display display) {
+        this.images = images;
+        this.display = display;
+    }
+
+    private static <K, V> Map<K, V> lru(int size) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                return size() > size;
+            }
+        };
+    }
+
+    /** The decoded image now if it is cached (else null, and {@code ready} gets it later, on the UI thread). */
+    ImageData full(String sha, Consumer<ImageData> ready) {
+        ImageData cached = full.get(sha);
+        if (cached != null || sha == null) {
+            return cached;
+        }
+        load(sha, ready);
+        return null;
+    }
+
+    /** Decodes {@code sha} ahead of need. */
+    void prefetch(String sha) {
+        if (sha != null && !full.containsKey(sha)) {
+            load(sha, data -> { });
+        }
+    }
+
+    ImageData thumbnail(String sha, Consumer<ImageData> ready) {
+        ImageData cached = thumbs.get(sha);
+        if (cached != null || sha == null) {
+            return cached;
+        }
+        load(sha, data -> ready.accept(thumbs.get(sha)));
+        return null;
+    }
+
+    private void load(String sha, Consumer<ImageData> ready) {
+        List<Consumer<ImageData>> waiting = pending.get(sha);
+        if (waiting != null) {
+            waiting.add(ready); // already on its way
+            return;
+        }
+        pending.put(sha, new ArrayList<>(List.of(ready)));
+        decoder.execute(() -> {
+            ImageData data = decode(sha);
+            ImageData thumb = data == null ? null
+                    : data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
+            if (!display.isDisposed()) {
+                display.asyncExec(() -> {
+                    if (data != null) {
+                        full.put(sha, data);
+                        thumbs.put(sha, thumb);
+                    }
+                    pending.remove(sha).forEach(consumer -> consumer.accept(data));
+                });
+            }
+        });
+    }
+
+    private ImageData decode(String sha) {
+        Path file = images.resolve(sha.substring(0, 2)).resolve(sha);
+        try (InputStream in = Files.newInputStream(file)) {
+            ImageData[] frames = new ImageLoader().load(in);
+            return frames.length == 0 ? null : frames[0];
+        } catch (java.io.IOException | SWTException e) {
+            return null;
+        }
+    }
+
+    void dispose() {
+        decoder.shutdownNow();
+    }
+
+}

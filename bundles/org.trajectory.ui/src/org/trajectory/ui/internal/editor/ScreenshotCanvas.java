@@ -1,0 +1,323 @@
+package org.trajectory.ui.internal.editor;
+
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Event;
+import org.trajectory.model.action.Action;
+
+/**
+ * A step's screenshot with the step's actions drawn over it: a marker and crosshair at a click (a double ring for a
+ * double click, a square for a right click), an arrow for a drag, a direction mark with its count for a scroll, a
+ * label for typed text, a badge for a hotkey. Zoom with Ctrl+wheel or + - 0 (0 fits), pan by dragging with the right
+ * or middle button; dragging a click marker with the left button moves it, and the listener hears where to.
+ */
+public final class ScreenshotCanvas extends Canvas {
+
+    private static final int MARKER = 14;
+    private Image image;
+    private List<Action> actions = List.of();
+    private double zoom;          // 0: fit to the canvas
+    private Point pan = new Point(0, 0);
+    private Point panStart;
+    private int dragging = -1;    // index of the action whose marker is being dragged
+    private Action.Point dragAt;
+    private BiConsumer<Integer, Action.Point> markerMoved = (index, point) -> { };
+    private String message = "";
+
+    public ScreenshotCanvas(Composite parent) {
+        super(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND);
+        addListener(SWT.Paint, e -> paint(e.gc));
+        addListener(SWT.MouseVerticalWheel, this::wheel);
+        addListener(SWT.MouseDown, this::down);
+        addListener(SWT.MouseMove, this::move);
+        addListener(SWT.MouseUp, this::up);
+        addListener(SWT.KeyDown, this::key);
+        addListener(SWT.Dispose, e -> setImage(null));
+        addListener(SWT.Resize, e -> redraw());
+    }
+
+    /** Shows {@code data} (null: nothing, with {@code why} written instead). The canvas owns the image it makes. */
+    public void setImage(ImageData data, String why) {
+        setImage(data == null ? null : new Image(getDisplay(), data));
+        message = why == null ? "" : why;
+        redraw();
+    }
+
+    private void setImage(Image next) {
+        if (image != null && !image.isDisposed()) {
+            image.dispose();
+        }
+        image = next;
+    }
+
+    public void setActions(List<Action> newActions) {
+        actions = List.copyOf(newActions);
+        redraw();
+    }
+
+    /** Called with the action's index and its new point when a marker has been dragged. */
+    public void onMarkerMoved(BiConsumer<Integer, Action.Point> listener) {
+        markerMoved = listener;
+    }
+
+    public void zoom(double factor) {
+        double current = zoom == 0 ? fitScale() : zoom;
+        zoom = Math.max(0.05, Math.min(16, current * factor));
+        redraw();
+    }
+
+    public void fit() {
+        zoom = 0;
+        pan = new Point(0, 0);
+        redraw();
+    }
+
+    private double scale() {
+        return zoom == 0 ? fitScale() : zoom;
+    }
+
+    private double fitScale() {
+        if (image == null) {
+            return 1;
+        }
+        Rectangle area = getClientArea();
+        Rectangle size = image.getBounds();
+        return Math.min((double) area.width / size.width, (double) area.height / size.height);
+    }
+
+    /** Where the image's top left corner is drawn. */
+    private Point origin() {
+        Rectangle area = getClientArea();
+        Rectangle size = image.getBounds();
+        double scale = scale();
+        int x = (int) ((area.width - size.width * scale) / 2) + pan.x;
+        int y = (int) ((area.height - size.height * scale) / 2) + pan.y;
+        return new Point(x, y);
+    }
+
+    private Point toCanvas(Action.Point point) {
+        Rectangle size = image.getBounds();
+        Point origin = origin();
+        double scale = scale();
+        return new Point(origin.x + (int) Math.round(point.x() * size.width * scale),
+                origin.y + (int) Math.round(point.y() * size.height * scale));
+    }
+
+    private Action.Point toNormalized(int x, int y) {
+        Rectangle size = image.getBounds();
+        Point origin = origin();
+        double scale = scale();
+        double nx = (x - origin.x) / (size.width * scale);
+        double ny = (y - origin.y) / (size.height * scale);
+        return new Action.Point(Math.max(0, Math.min(1, nx)), Math.max(0, Math.min(1, ny)));
+    }
+
+    private void paint(GC gc) {
+        Rectangle area = getClientArea();
+        gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_WIDGET_DARK_SHADOW));
+        gc.fillRectangle(area);
+        if (image == null) {
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
+            gc.drawText(message, 12, 12, true);
+            return;
+        }
+        Rectangle size = image.getBounds();
+        Point origin = origin();
+        double scale = scale();
+        gc.setInterpolation(SWT.HIGH);
+        gc.drawImage(image, 0, 0, size.width, size.height, origin.x, origin.y, (int) (size.width * scale), (int) (size.height * scale));
+        gc.setAntialias(SWT.ON);
+        gc.setLineWidth(2);
+        for (int i = 0; i < actions.size(); i++) {
+            drawAction(gc, i, actions.get(i));
+        }
+    }
+
+    private void drawAction(GC gc, int index, Action action) {
+        Color red = getDisplay().getSystemColor(SWT.COLOR_RED);
+        Color yellow = getDisplay().getSystemColor(SWT.COLOR_YELLOW);
+        Color black = getDisplay().getSystemColor(SWT.COLOR_BLACK);
+        switch (action) {
+            case Action.Click click when click.at() != null -> {
+                Point p = toCanvas(index == dragging ? dragAt : click.at());
+                gc.setForeground(red);
+                gc.setLineStyle(SWT.LINE_DOT);
+                gc.drawLine(p.x, 0, p.x, getClientArea().height);
+                gc.drawLine(0, p.y, getClientArea().width, p.y);
+                gc.setLineStyle(SWT.LINE_SOLID);
+                switch (click.kind()) {
+                    case RIGHT_CLICK -> gc.drawRectangle(p.x - MARKER, p.y - MARKER, 2 * MARKER, 2 * MARKER);
+                    case DOUBLE_CLICK, TRIPLE_CLICK -> {
+                        gc.drawOval(p.x - MARKER, p.y - MARKER, 2 * MARKER, 2 * MARKER);
+                        gc.drawOval(p.x - MARKER / 2, p.y - MARKER / 2, MARKER, MARKER);
+                        if (click.kind() == Action.ClickKind.TRIPLE_CLICK) {
+                            gc.drawOval(p.x - MARKER - 6, p.y - MARKER - 6, 2 * MARKER + 12, 2 * MARKER + 12);
+                        }
+                    }
+                    case MIDDLE_CLICK -> gc.drawPolygon(new int[] { p.x, p.y - MARKER, p.x + MARKER, p.y, p.x, p.y + MARKER, p.x - MARKER, p.y });
+                    default -> gc.drawOval(p.x - MARKER, p.y - MARKER, 2 * MARKER, 2 * MARKER);
+                }
+            }
+            case Action.MoveTo move -> {
+                Point p = toCanvas(index == dragging ? dragAt : move.to());
+                gc.setForeground(yellow);
+                gc.drawOval(p.x - 4, p.y - 4, 8, 8);
+            }
+            case Action.DragTo drag -> {
+                Point to = toCanvas(index == dragging ? dragAt : drag.to());
+                Point from = previousPoint(index);
+                gc.setForeground(red);
+                if (from != null) {
+                    gc.drawLine(from.x, from.y, to.x, to.y);
+                    double angle = Math.atan2(to.y - from.y, to.x - from.x);
+                    for (double side : new double[] { -0.5, 0.5 }) {
+                        gc.drawLine(to.x, to.y, (int) (to.x - 14 * Math.cos(angle + side)), (int) (to.y - 14 * Math.sin(angle + side)));
+                    }
+                }
+                gc.drawOval(to.x - 5, to.y - 5, 10, 10);
+            }
+            case Action.Scroll scroll -> badgeAt(gc, scrollPoint(index, scroll.at()), (scroll.clicks() > 0 ? "\u25B2 " : "\u25BC ")
+                    + Math.abs(scroll.clicks()), yellow, black);
+            case Action.HScroll scroll -> badgeAt(gc, scrollPoint(index, scroll.at()), (scroll.clicks() > 0 ? "\u25B6 " : "\u25C0 ")
+                    + Math.abs(scroll.clicks()), yellow, black);
+            case Action.Write write -> badgeAt(gc, new Point(16, 16 + 28 * index), "\u2328 " + abbreviate(write.text()), yellow, black);
+            case Action.Hotkey hotkey -> badgeAt(gc, new Point(16, 16 + 28 * index), String.join("+", hotkey.keys()), red,
+                    getDisplay().getSystemColor(SWT.COLOR_WHITE));
+            case Action.Press press -> badgeAt(gc, new Point(16, 16 + 28 * index), "\u2386 " + String.join(", ", press.keys())
+                    + (press.presses() > 1 ? " \u00D7" + press.presses() : ""), yellow, black);
+            case Action.Terminate terminate -> badgeAt(gc, new Point(16, 16 + 28 * index), "terminate: " + terminate.status(),
+                    getDisplay().getSystemColor(SWT.COLOR_DARK_GREEN), getDisplay().getSystemColor(SWT.COLOR_WHITE));
+            default -> { }
+        }
+    }
+
+    private Point scrollPoint(int index, Action.Point at) {
+        if (at != null) {
+            return toCanvas(at);
+        }
+        Point previous = previousPoint(index);
+        return previous != null ? previous : new Point(getClientArea().width / 2, getClientArea().height / 2);
+    }
+
+    /** Where the pointer is before action {@code index}: the point of the action before it that has one. */
+    private Point previousPoint(int index) {
+        for (int i = index - 1; i >= 0; i--) {
+            Action.Point point = pointOf(actions.get(i));
+            if (point != null) {
+                return toCanvas(i == dragging ? dragAt : point);
+            }
+        }
+        return null;
+    }
+
+    private static Action.Point pointOf(Action action) {
+        return switch (action) {
+            case Action.Click c -> c.at();
+            case Action.MoveTo m -> m.to();
+            case Action.DragTo d -> d.to();
+            case Action.Scroll s -> s.at();
+            case Action.HScroll s -> s.at();
+            default -> null;
+        };
+    }
+
+    private void badgeAt(GC gc, Point p, String text, Color background, Color foreground) {
+        Point extent = gc.textExtent(text);
+        gc.setBackground(background);
+        gc.fillRoundRectangle(p.x - 4, p.y - 2, extent.x + 8, extent.y + 4, 8, 8);
+        gc.setForeground(foreground);
+        gc.drawText(text, p.x, p.y, true);
+    }
+
+    private static String abbreviate(String text) {
+        String line = text.replace("\n", "\u21B5");
+        return line.length() > 60 ? line.substring(0, 59) + "\u2026" : line;
+    }
+
+    private void wheel(Event e) {
+        if ((e.stateMask & SWT.MOD1) != 0) {
+            zoom(e.count > 0 ? 1.25 : 0.8);
+            e.doit = false;
+        }
+    }
+
+    private void key(Event e) {
+        switch (e.character) {
+            case '+', '=' -> zoom(1.25);
+            case '-' -> zoom(0.8);
+            case '0' -> fit();
+            default -> { }
+        }
+    }
+
+    private void down(Event e) {
+        setFocus();
+        if (image == null) {
+            return;
+        }
+        if (e.button == 1) {
+            dragging = markerAt(e.x, e.y);
+            if (dragging >= 0) {
+                dragAt = pointOf(actions.get(dragging));
+            }
+        } else {
+            panStart = new Point(e.x - pan.x, e.y - pan.y);
+        }
+    }
+
+    /** The index of the action whose marker is under (x, y), or -1. */
+    int markerAt(int x, int y) {
+        for (int i = actions.size() - 1; i >= 0; i--) {
+            Action.Point point = pointOf(actions.get(i));
+            if (point != null) {
+                Point p = toCanvas(point);
+                if (Math.abs(p.x - x) <= MARKER && Math.abs(p.y - y) <= MARKER) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private void move(Event e) {
+        if (dragging >= 0) {
+            dragAt = toNormalized(e.x, e.y);
+            redraw();
+        } else if (panStart != null) {
+            pan = new Point(e.x - panStart.x, e.y - panStart.y);
+            redraw();
+        }
+    }
+
+    private void up(Event e) {
+        if (dragging >= 0) {
+            int index = dragging;
+            Action.Point to = toNormalized(e.x, e.y);
+            dragging = -1;
+            if (!to.equals(pointOf(actions.get(index)))) {
+                markerMoved.accept(index, to);
+            }
+            redraw();
+        }
+        panStart = null;
+    }
+
+    /** The canvas position of a normalized point, for tests that drag markers. */
+    public Point canvasPoint(Action.Point point) {
+        return image == null ? null : toCanvas(point);
+    }
+
+    public boolean hasImage() {
+        return image != null;
+    }
+}

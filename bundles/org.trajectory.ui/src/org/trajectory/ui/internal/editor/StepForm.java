@@ -1,0 +1,143 @@
+package org.trajectory.ui.internal.editor;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.trajectory.dataset.TaskDraft;
+import org.trajectory.model.Step;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.CodeProblem;
+import org.trajectory.model.action.ParsedCode;
+
+/** The fields of one step: code (checked as you type), action, thought, observation, reflection and the two flags. */
+final class StepForm {
+
+    /** An edit of a text field: the field and its new text. */
+    interface TextEdit {
+        void changed(String field, String text);
+    }
+
+    /** An edit of a flag: the field and its new value (null: unset). */
+    interface FlagEdit {
+        void changed(String field, Boolean value);
+    }
+
+    private static final String[] FLAG_CHOICES = { "(not set)", "true", "false" };
+
+    private final Composite area;
+    private final Map<String, Text> texts = new LinkedHashMap<>();
+    private final Map<String, Combo> flags = new LinkedHashMap<>();
+    private final Label codeProblem;
+    private boolean refreshing;
+
+    StepForm(Composite parent, TextEdit textEdit, FlagEdit flagEdit, Consumer<ParsedCode> codeParsed) {
+        area = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(area);
+        text("&Code", Step.CODE, 4, textEdit);
+        new Label(area, SWT.NONE);
+        codeProblem = new Label(area, SWT.WRAP);
+        codeProblem.setForeground(area.getDisplay().getSystemColor(SWT.COLOR_RED));
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(codeProblem);
+        text("&Action", Step.ACTION, 2, textEdit);
+        text("&Thought", Step.THOUGHT, 5, textEdit);
+        text("O&bservation", Step.OBSERVATION, 4, textEdit);
+        text("Re&flection", Step.REFLECTION, 3, textEdit);
+        flag("Last step &correct", Step.LAST_STEP_CORRECT, flagEdit);
+        flag("Last step re&dundant", Step.LAST_STEP_REDUNDANT, flagEdit);
+        texts.get(Step.CODE).addModifyListener(e -> codeParsed.accept(check(texts.get(Step.CODE).getText())));
+    }
+
+    private void text(String label, String field, int lines, TextEdit edit) {
+        Label name = new Label(area, SWT.NONE);
+        name.setText(label);
+        GridDataFactory.swtDefaults().align(SWT.FILL, SWT.TOP).applyTo(name);
+        Text text = new Text(area, SWT.BORDER | SWT.MULTI | SWT.WRAP | SWT.V_SCROLL);
+        if (field.equals(Step.CODE)) {
+            text.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
+        }
+        GridDataFactory.fillDefaults().grab(true, false).hint(200, text.getLineHeight() * lines).applyTo(text);
+        text.addModifyListener(e -> {
+            if (!refreshing) {
+                edit.changed(field, text.getText());
+            }
+        });
+        // Tab moves on, as in a form; Ctrl+Tab inserts a tab where one is wanted.
+        text.addTraverseListener(e -> {
+            if (e.detail == SWT.TRAVERSE_TAB_NEXT || e.detail == SWT.TRAVERSE_TAB_PREVIOUS) {
+                e.doit = true;
+            }
+        });
+        texts.put(field, text);
+    }
+
+    private void flag(String label, String field, FlagEdit edit) {
+        new Label(area, SWT.NONE).setText(label);
+        Combo combo = new Combo(area, SWT.READ_ONLY | SWT.DROP_DOWN);
+        combo.setItems(FLAG_CHOICES);
+        combo.addListener(SWT.Selection, e -> {
+            if (!refreshing) {
+                int index = combo.getSelectionIndex();
+                edit.changed(field, index == 1 ? Boolean.TRUE : index == 2 ? Boolean.FALSE : null);
+            }
+        });
+        flags.put(field, combo);
+    }
+
+    /** Shows a step's values; fields whose text is already there keep their caret. */
+    void show(TaskDraft draft, int step) {
+        refreshing = true;
+        try {
+            boolean any = step >= 0 && step < draft.stepCount();
+            texts.forEach((field, text) -> {
+                String value = any ? draft.stepText(step, field) : null;
+                String shown = value == null ? "" : value;
+                if (!text.getText().equals(shown)) {
+                    text.setText(shown);
+                }
+                text.setEnabled(any);
+            });
+            flags.forEach((field, combo) -> {
+                Boolean value = any ? draft.stepFlag(step, field) : null;
+                combo.select(value == null ? 0 : value ? 1 : 2);
+                combo.setEnabled(any);
+            });
+        } finally {
+            refreshing = false;
+        }
+        check(texts.get(Step.CODE).getText());
+    }
+
+    /** Parses the code and shows its first error with line and column (or nothing when it is fine). */
+    private ParsedCode check(String code) {
+        ParsedCode parsed = ActionParser.parse(code);
+        if (parsed.ok()) {
+            codeProblem.setText("");
+        } else {
+            CodeProblem problem = parsed.problems().get(0);
+            codeProblem.setText("Line " + problem.line() + ", column " + problem.column() + ": " + problem.message()
+                    + (parsed.problems().size() > 1 ? " (and " + (parsed.problems().size() - 1) + " more)" : ""));
+        }
+        area.layout(true);
+        return parsed;
+    }
+
+    Composite control() {
+        return area;
+    }
+
+    Text text(String field) {
+        return texts.get(field);
+    }
+
+    Label codeProblem() {
+        return codeProblem;
+    }
+}

@@ -1,0 +1,524 @@
+package org.trajectory.ui.internal.editor;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.core.commands.operations.IUndoableOperation;
+import org.eclipse.core.commands.operations.ObjectUndoContext;
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jface.dialogs.InputDialog;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.core.runtime.ListenerList;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.ISelectionChangedListener;
+import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.jface.viewers.SelectionChangedEvent;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.ScrolledComposite;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.actions.ActionFactory;
+import org.eclipse.ui.contexts.IContextService;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.operations.RedoActionHandler;
+import org.eclipse.ui.operations.UndoActionHandler;
+import org.eclipse.ui.part.EditorPart;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TaskDraft;
+import org.trajectory.model.Step;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.action.CodeProblem;
+import org.trajectory.model.action.ParsedCode;
+import org.trajectory.ui.internal.DatasetSession;
+
+/**
+ * The trajectory editor: the step strip, the screenshot with the step's actions drawn over it, the step's and the
+ * task's fields, and the review bar. Every edit goes through the workbench's operation history (undo, redo); Save
+ * writes the task in one transaction. A reviewer never needs the mouse: see the key bindings in plugin.xml.
+ */
+public final class TrajectoryEditor extends EditorPart {
+
+    public static final String ID = "org.trajectory.ui.editors.trajectory";
+    public static final String CONTEXT = "org.trajectory.ui.contexts.trajectoryEditor";
+    private static final int REPLAY_MS = 1500;
+
+    private Dataset dataset;
+    private TaskDraft saved;
+    private TaskDraft current;
+    private int step;
+    private final ObjectUndoContext undoContext = new ObjectUndoContext(this, "Trajectory editor");
+    private ImageCache images;
+    private StepStrip strip;
+    private ScreenshotCanvas canvas;
+    private StepForm stepForm;
+    private TaskForm taskForm;
+    private Label review;
+    private final StepSelection selection = new StepSelection();
+    private boolean replaying;
+    private long openedNanos;
+    private long lastSwitchNanos;
+
+    @Override
+    public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+        if (!(input instanceof TaskEditorInput task)) {
+            throw new PartInitException("The trajectory editor opens tasks of a dataset, not " + input.getName());
+        }
+        long start = System.nanoTime();
+        setSite(site);
+        setInput(input);
+        try {
+            dataset = Dataset.open(task.dataset());
+            saved = dataset.draft(task.taskId());
+        } catch (IOException | SQLException e) {
+            throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
+        }
+        if (saved == null) {
+            throw new PartInitException("There is no task " + task.taskId() + " in " + task.dataset());
+        }
+        current = saved;
+        openedNanos = start;
+        setPartName(task.taskId());
+        setTitleToolTip(saved.task().instruction());
+    }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        images = new ImageCache(((TaskEditorInput) getEditorInput()).dataset().resolve(Dataset.IMAGES), parent.getDisplay());
+        GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
+        SashForm columns = new SashForm(parent, SWT.HORIZONTAL);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
+
+        strip = new StepStrip(columns, images, this::selectStep);
+        canvas = new ScreenshotCanvas(columns);
+        canvas.onMarkerMoved(this::markerMoved);
+
+        ScrolledComposite scroller = new ScrolledComposite(columns, SWT.V_SCROLL);
+        Composite forms = new Composite(scroller, SWT.NONE);
+        GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(forms);
+        taskForm = new TaskForm(forms, (field, text) -> edit("Edit " + field, "task:" + field, d -> d.withTaskText(field, text)),
+                (field, value) -> edit("Edit " + field, "task:" + field, d -> d.withTaskNumber(field, value)));
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(taskForm.control());
+        stepForm = new StepForm(forms, (field, text) -> edit("Edit " + field, step + ":" + field, d -> d.withStepText(step, field, text)),
+                (field, value) -> edit("Set " + field, null, d -> d.withStepFlag(step, field, value)), this::codeParsed);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(stepForm.control());
+        scroller.setContent(forms);
+        scroller.setExpandHorizontal(true);
+        scroller.setExpandVertical(true);
+        scroller.addListener(SWT.Resize, e -> scroller.setMinSize(forms.computeSize(scroller.getClientArea().width, SWT.DEFAULT)));
+        columns.setWeights(18, 50, 32);
+
+        createReviewBar(parent);
+        getSite().setSelectionProvider(selection);
+        installCommands();
+        show(current, 0);
+        showReview();
+        ILog.of(getClass()).info(String.format("Opened %s (%d steps) in %.0f ms", current.taskId(), current.stepCount(),
+                (System.nanoTime() - openedNanos) / 1e6));
+    }
+
+    private void createReviewBar(Composite parent) {
+        Composite bar = new Composite(parent, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
+        GridLayoutFactory.swtDefaults().numColumns(7).applyTo(bar);
+        review = new Label(bar, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).applyTo(review);
+        button(bar, "Approve  Ctrl+Shift+A", () -> setReview(ReviewState.APPROVED, null));
+        button(bar, "Reject  Ctrl+Shift+R", () -> setReview(ReviewState.REJECTED, null));
+        button(bar, "Needs fix  Ctrl+Shift+F", () -> setReview(ReviewState.NEEDS_FIX, null));
+        button(bar, "Note...  Ctrl+Shift+M", this::note);
+        button(bar, "Next task  Alt+PgDn", this::nextTask);
+        button(bar, "Replay  F8", this::toggleReplay);
+    }
+
+    private static void button(Composite bar, String text, Runnable run) {
+        Button button = new Button(bar, SWT.PUSH);
+        button.setText(text);
+        button.addListener(SWT.Selection, e -> run.run());
+    }
+
+    /** Commands with keys (plugin.xml), active while this editor is. */
+    private void installCommands() {
+        getSite().getService(IContextService.class).activateContext(CONTEXT);
+        IHandlerService handlers = getSite().getService(IHandlerService.class);
+        command(handlers, "nextStep", () -> selectStep(Math.min(current.stepCount() - 1, step + 1)));
+        command(handlers, "previousStep", () -> selectStep(Math.max(0, step - 1)));
+        command(handlers, "nextTask", this::nextTask);
+        command(handlers, "approve", () -> setReview(ReviewState.APPROVED, null));
+        command(handlers, "reject", () -> setReview(ReviewState.REJECTED, null));
+        command(handlers, "needsFix", () -> setReview(ReviewState.NEEDS_FIX, null));
+        command(handlers, "note", this::note);
+        command(handlers, "insertStep", () -> edit("Insert step", null, d -> d.insertStep(step), step));
+        command(handlers, "deleteStep", () -> {
+            if (current.stepCount() > 0) {
+                edit("Delete step", null, d -> d.deleteStep(step), Math.max(0, Math.min(step, current.stepCount() - 2)));
+            }
+        });
+        command(handlers, "mergeSteps", () -> {
+            if (step + 1 < current.stepCount()) {
+                edit("Merge steps", null, d -> d.mergeWithNext(step), step);
+            }
+        });
+        command(handlers, "moveStepUp", () -> edit("Move step up", null, d -> d.moveStep(step, -1), Math.max(0, step - 1)));
+        command(handlers, "moveStepDown", () -> edit("Move step down", null, d -> d.moveStep(step, 1),
+                Math.min(current.stepCount() - 1, step + 1)));
+        command(handlers, "replay", this::toggleReplay);
+        getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.UNDO.getId(), new UndoActionHandler(getSite(), undoContext));
+        getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.REDO.getId(), new RedoActionHandler(getSite(), undoContext));
+    }
+
+    private static void command(IHandlerService handlers, String name, Runnable run) {
+        handlers.activateHandler("org.trajectory.ui.editor." + name, new AbstractHandler() {
+            @Override
+            public Object execute(ExecutionEvent event) {
+                run.run();
+                return null;
+            }
+        });
+    }
+
+    // Editing
+
+    private void edit(String label, String key, UnaryOperator<TaskDraft> change) {
+        edit(label, key, change, step);
+    }
+
+    /** Applies an edit through the operation history; typing in one field folds into the edit before it. */
+    private void edit(String label, String key, UnaryOperator<TaskDraft> change, int stepAfter) {
+        TaskDraft after = change.apply(current);
+        if (after.equals(current)) {
+            return;
+        }
+        IOperationHistory history = PlatformUI.getWorkbench().getOperationSupport().getOperationHistory();
+        IUndoableOperation last = history.getUndoOperation(undoContext);
+        if (last instanceof DraftEdit open && open.absorbs(key) && history.getRedoOperation(undoContext) == null) {
+            open.extend(after);
+            return;
+        }
+        try {
+            history.execute(new DraftEdit(label, undoContext, this, current, step, after, stepAfter, key), null, null);
+        } catch (org.eclipse.core.commands.ExecutionException e) {
+            ILog.of(getClass()).error("Edit failed: " + label, e);
+        }
+    }
+
+    /** Shows a draft (after an edit, undo or redo) at a step. */
+    void show(TaskDraft draft, int atStep) {
+        current = draft;
+        step = Math.max(0, Math.min(atStep, draft.stepCount() - 1));
+        strip.show(current, step);
+        taskForm.show(current);
+        showStep();
+        firePropertyChange(PROP_DIRTY);
+    }
+
+    void selectStep(int position) {
+        if (position < 0 || position >= current.stepCount()) {
+            return;
+        }
+        long start = System.nanoTime();
+        step = position;
+        strip.select(step);
+        showStep();
+        lastSwitchNanos = System.nanoTime() - start;
+    }
+
+    private void showStep() {
+        stepForm.show(current, step);
+        if (current.stepCount() == 0) {
+            canvas.setImage(null, "This task has no steps.");
+            return;
+        }
+        String sha = current.image(step);
+        int shown = step;
+        ImageData data = images.full(sha, ready -> {
+            if (!canvas.isDisposed() && shown == step) {
+                canvas.setImage(ready, ready == null ? "The screenshot could not be read." : null);
+            }
+        });
+        if (data != null) {
+            canvas.setImage(data, null);
+        } else {
+            canvas.setImage(null, sha == null ? "This step has no screenshot." : "Loading the screenshot...");
+        }
+        for (int neighbour : new int[] { step + 1, step - 1, step + 2 }) {
+            if (neighbour >= 0 && neighbour < current.stepCount()) {
+                images.prefetch(current.image(neighbour));
+            }
+        }
+        selection.set(new StepProperties(current, step));
+    }
+
+    private void codeParsed(ParsedCode parsed) {
+        canvas.setActions(parsed.actions());
+    }
+
+    /** A dragged marker moves its action's coordinates; the code is written again in canonical form. */
+    private void markerMoved(int index, Action.Point to) {
+        ParsedCode parsed = ActionParser.parse(current.stepText(step, Step.CODE));
+        if (!parsed.ok() || index >= parsed.actions().size()) {
+            return;
+        }
+        List<Action> actions = new ArrayList<>(parsed.actions());
+        actions.set(index, switch (actions.get(index)) {
+            case Action.Click c -> new Action.Click(c.kind(), to);
+            case Action.MoveTo m -> new Action.MoveTo(to);
+            case Action.DragTo d -> new Action.DragTo(to, d.button());
+            case Action.Scroll s -> new Action.Scroll(s.clicks(), to);
+            case Action.HScroll s -> new Action.HScroll(s.clicks(), to);
+            default -> actions.get(index);
+        });
+        String code = ActionPrinter.print(actions);
+        edit("Move marker", null, d -> d.withStepText(step, Step.CODE, code));
+    }
+
+    // Review
+
+    private void setReview(ReviewState state, String note) {
+        try {
+            String keep = note != null ? note : dataset.review(current.taskId()).note();
+            dataset.setReview(current.taskId(), state, System.getProperty("user.name"), keep);
+        } catch (SQLException e) {
+            MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review: " + e.getMessage());
+            return;
+        }
+        showReview();
+        DatasetSession.get().changed();
+    }
+
+    private void note() {
+        try {
+            Dataset.Review now = dataset.review(current.taskId());
+            InputDialog dialog = new InputDialog(getSite().getShell(), "Review note", "A note for this task's review:",
+                    now.note() == null ? "" : now.note(), null);
+            if (dialog.open() == InputDialog.OK) {
+                setReview(now.state() == ReviewState.NEW ? ReviewState.IN_REVIEW : now.state(), dialog.getValue());
+            }
+        } catch (SQLException e) {
+            MessageDialog.openError(getSite().getShell(), "Review", "Could not read the review: " + e.getMessage());
+        }
+    }
+
+    private void showReview() {
+        try {
+            Dataset.Review now = dataset.review(current.taskId());
+            review.setText("Review: " + now.state().id().replace('_', ' ')
+                    + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + now.reviewedAt())
+                    + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
+        } catch (SQLException e) {
+            review.setText("Review: unknown (" + e.getMessage() + ")");
+        }
+        review.getParent().layout();
+    }
+
+    /** Opens the next task that still needs review, in place of this one when nothing is unsaved. */
+    private void nextTask() {
+        try {
+            String next = dataset.nextToReview(current.taskId());
+            if (next == null) {
+                MessageDialog.openInformation(getSite().getShell(), "Review", "Every other task is reviewed.");
+                return;
+            }
+            Path folder = ((TaskEditorInput) getEditorInput()).dataset();
+            boolean replace = !isDirty();
+            getSite().getPage().openEditor(new TaskEditorInput(folder, next), ID);
+            if (replace) {
+                getSite().getPage().closeEditor(this, false);
+            }
+        } catch (SQLException | PartInitException e) {
+            MessageDialog.openError(getSite().getShell(), "Next task", e.getMessage());
+        }
+    }
+
+    // Replay
+
+    private void toggleReplay() {
+        replaying = !replaying;
+        if (replaying) {
+            if (step >= current.stepCount() - 1) {
+                selectStep(0);
+            }
+            getSite().getShell().getDisplay().timerExec(REPLAY_MS, this::replayTick);
+        }
+    }
+
+    private void replayTick() {
+        if (!replaying || canvas.isDisposed()) {
+            return;
+        }
+        if (step + 1 >= current.stepCount()) {
+            replaying = false;
+            return;
+        }
+        selectStep(step + 1);
+        canvas.getDisplay().timerExec(REPLAY_MS, this::replayTick);
+    }
+
+    boolean isReplaying() {
+        return replaying;
+    }
+
+    // Saving
+
+    @Override
+    public void doSave(IProgressMonitor monitor) {
+        List<String> problems = codeProblems();
+        if (!problems.isEmpty() && !MessageDialog.openQuestion(getSite().getShell(), "Save with code errors?",
+                "Some steps have code that does not parse:\n\n" + String.join("\n", problems.subList(0, Math.min(8, problems.size())))
+                        + "\n\nSave anyway?")) {
+            if (monitor != null) {
+                monitor.setCanceled(true);
+            }
+            return;
+        }
+        try {
+            dataset.save(current);
+            saved = current;
+            firePropertyChange(PROP_DIRTY);
+            DatasetSession.get().changed();
+        } catch (SQLException e) {
+            ILog.of(getClass()).error("Could not save " + current.taskId(), e);
+            MessageDialog.openError(getSite().getShell(), "Save", "Could not save the task: " + e.getMessage()
+                    + "\nYour edits are still here; try again.");
+            if (monitor != null) {
+                monitor.setCanceled(true);
+            }
+        }
+    }
+
+    /** "Step N, line L, column C: message" for every step whose code does not parse. */
+    List<String> codeProblems() {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < current.stepCount(); i++) {
+            for (CodeProblem problem : ActionParser.parse(current.stepText(i, Step.CODE)).problems()) {
+                problems.add("Step " + (i + 1) + ", line " + problem.line() + ", column " + problem.column() + ": " + problem.message());
+            }
+        }
+        return problems;
+    }
+
+    @Override
+    public void doSaveAs() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean isDirty() {
+        return !current.equals(saved);
+    }
+
+    @Override
+    public boolean isSaveAsAllowed() {
+        return false;
+    }
+
+    @Override
+    public void setFocus() {
+        strip.table().setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        replaying = false;
+        PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().dispose(undoContext, true, true, true);
+        if (images != null) {
+            images.dispose();
+        }
+        try {
+            dataset.close();
+        } catch (SQLException e) {
+            // the read-write connection closes with the process anyway
+        }
+        super.dispose();
+    }
+
+    // For tests and the instrumented run.
+
+    TaskDraft draft() {
+        return current;
+    }
+
+    int step() {
+        return step;
+    }
+
+    ScreenshotCanvas canvas() {
+        return canvas;
+    }
+
+    StepForm stepForm() {
+        return stepForm;
+    }
+
+    TaskForm taskForm() {
+        return taskForm;
+    }
+
+    StepStrip strip() {
+        return strip;
+    }
+
+    Label reviewLabel() {
+        return review;
+    }
+
+    ObjectUndoContext undoContext() {
+        return undoContext;
+    }
+
+    long lastSwitchNanos() {
+        return lastSwitchNanos;
+    }
+
+    /** The selection the Properties view shows: the current step. */
+    private static final class StepSelection implements ISelectionProvider {
+        private final ListenerList<ISelectionChangedListener> listeners = new ListenerList<>();
+        private ISelection selection = StructuredSelection.EMPTY;
+
+        void set(StepProperties properties) {
+            setSelection(new StructuredSelection(properties));
+        }
+
+        @Override
+        public void addSelectionChangedListener(ISelectionChangedListener listener) {
+            listeners.add(listener);
+        }
+
+        @Override
+        public void removeSelectionChangedListener(ISelectionChangedListener listener) {
+            listeners.remove(listener);
+        }
+
+        @Override
+        public ISelection getSelection() {
+            return selection;
+        }
+
+        @Override
+        public void setSelection(ISelection newSelection) {
+            selection = newSelection;
+            SelectionChangedEvent event = new SelectionChangedEvent(this, newSelection);
+            listeners.forEach(listener -> listener.selectionChanged(event));
+        }
+    }
+}
