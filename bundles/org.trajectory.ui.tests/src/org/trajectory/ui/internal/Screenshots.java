@@ -16,12 +16,12 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 
 /** Grabs the whole display into target/screenshots (the pom sets the folder); a blank image fails the test. */
-final class Screenshots {
+public final class Screenshots {
 
     private Screenshots() {
     }
 
-    static void take(Display display, String name) throws Exception {
+    public static void take(Display display, String name) throws Exception {
         Rectangle bounds = display.getBounds();
         Image image = new Image(display, bounds.width, bounds.height);
         GC gc = new GC(display);

@@ -1,0 +1,14 @@
+package org.trajectory.ui.internal;
+
+import org.eclipse.swt.widgets.Table;
+
+/** Package access to the dataset view for tests in other packages. */
+public final class DatasetViewTestAccess {
+
+    private DatasetViewTestAccess() {
+    }
+
+    public static Table table(DatasetView view) {
+        return view.viewer().getTable();
+    }
+}

@@ -1,0 +1,16 @@
+package org.trajectory.ui.internal.editor;
+
+import org.eclipse.swt.widgets.Table;
+import org.trajectory.ui.internal.DatasetView;
+import org.trajectory.ui.internal.DatasetViewTestAccess;
+
+/** The dataset view's table, for tests of this package. */
+final class DatasetViewAccess {
+
+    private DatasetViewAccess() {
+    }
+
+    static Table table(DatasetView view) {
+        return DatasetViewTestAccess.table(view);
+    }
+}

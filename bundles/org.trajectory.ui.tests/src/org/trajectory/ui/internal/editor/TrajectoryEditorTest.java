@@ -1,0 +1,232 @@
+package org.trajectory.ui.internal.editor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.DatasetView;
+import org.trajectory.ui.internal.Screenshots;
+
+/** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
+class TrajectoryEditorTest {
+
+    private static final String TASK = "task_example_0";
+
+    @TempDir
+    Path temp;
+    private Path folder;
+    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
+    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
+    private final IOperationHistory history = PlatformUI.getWorkbench().getOperationSupport().getOperationHistory();
+
+    @BeforeEach
+    void importFixture() throws Exception {
+        folder = temp.resolve("dataset");
+        Path fixture = Path.of("testdata/opencua-cot-example").toAbsolutePath();
+        try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
+            new JsonlImport(dataset, fixture.resolve("raw_example.jsonl"), images).run(Progress.NONE);
+        }
+        DatasetSession.get().open(folder, false);
+        page.showView(DatasetView.ID);
+    }
+
+    @AfterEach
+    void closeAll() {
+        page.closeAllEditors(false);
+        DatasetSession.get().close();
+        spin(200);
+    }
+
+    private TrajectoryEditor open() throws Exception {
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, TASK), TrajectoryEditor.ID);
+        waitFor(() -> editor.canvas().hasImage(), "the first screenshot is shown");
+        return editor;
+    }
+
+    @Test
+    void editDragUndoRedoSaveAndReopen() throws Exception {
+        TrajectoryEditor editor = open();
+        String originalCode = editor.draft().stepText(0, Step.CODE);
+        assertEquals("pyautogui.click(x=0.9722, y=0.9701)", originalCode);
+
+        editor.stepForm().text(Step.THOUGHT).setText("The clock sits in the bottom right corner.");
+        assertEquals("The clock sits in the bottom right corner.", editor.draft().stepText(0, Step.THOUGHT));
+        assertTrue(editor.isDirty());
+
+        drag(editor, new Action.Point(0.9722, 0.9701), new Action.Point(0.25, 0.75));
+        Action.Click moved = (Action.Click) ActionParser.parse(editor.draft().stepText(0, Step.CODE)).actions().get(0);
+        assertEquals(0.25, moved.at().x(), 0.003);
+        assertEquals(0.75, moved.at().y(), 0.003);
+        String movedCode = editor.draft().stepText(0, Step.CODE);
+
+        history.undo(editor.undoContext(), null, null);
+        assertEquals(originalCode, editor.draft().stepText(0, Step.CODE));
+        assertEquals(originalCode, editor.stepForm().text(Step.CODE).getText(), "the field shows the undone code");
+        history.undo(editor.undoContext(), null, null);
+        assertEquals(null, editor.draft().stepText(0, Step.THOUGHT));
+        assertFalse(editor.isDirty(), "undoing everything leaves nothing to save");
+
+        history.redo(editor.undoContext(), null, null);
+        history.redo(editor.undoContext(), null, null);
+        assertEquals(movedCode, editor.draft().stepText(0, Step.CODE));
+        assertEquals("The clock sits in the bottom right corner.", editor.stepForm().text(Step.THOUGHT).getText());
+
+        editor.doSave(null);
+        assertFalse(editor.isDirty());
+        page.closeAllEditors(false);
+        DatasetSession.get().close();
+
+        DatasetSession.get().open(folder, false);
+        TrajectoryEditor reopened = open();
+        assertEquals(movedCode, reopened.draft().stepText(0, Step.CODE));
+        assertEquals("The clock sits in the bottom right corner.", reopened.stepForm().text(Step.THOUGHT).getText());
+        Screenshots.take(display, "editor.png");
+    }
+
+    @Test
+    void approveWithTheHotkeyShowsInTheTable() throws Exception {
+        TrajectoryEditor editor = open();
+        editor.setFocus();
+        spin(200);
+        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), "Ctrl+Shift+A approves");
+        try (Dataset dataset = Dataset.open(folder)) {
+            assertEquals(ReviewState.APPROVED, dataset.review(TASK).state());
+        }
+        DatasetView view = (DatasetView) page.findView(DatasetView.ID);
+        Table table = DatasetViewAccess.table(view);
+        waitFor(() -> table.getItemCount() == 1 && "approved".equals(table.getItem(0).getText(5)), "the table shows the state");
+    }
+
+    @Test
+    void keysWalkTheStepsAndStructuralEditsUndo() throws Exception {
+        TrajectoryEditor editor = open();
+        editor.setFocus();
+        spin(100);
+        keys(SWT.ALT, SWT.ARROW_DOWN);
+        keys(SWT.ALT, SWT.ARROW_DOWN);
+        waitFor(() -> editor.step() == 2, "Alt+Down moves to the next step");
+        keys(SWT.ALT, SWT.ARROW_UP);
+        waitFor(() -> editor.step() == 1, "Alt+Up moves back");
+        keys(SWT.ALT, SWT.DEL);
+        waitFor(() -> editor.draft().stepCount() == 14, "Alt+Delete deletes the step");
+        history.undo(editor.undoContext(), null, null);
+        assertEquals(15, editor.draft().stepCount());
+    }
+
+    @Test
+    void invalidCodeShowsItsErrorAndIsNotSavedSilently() throws Exception {
+        TrajectoryEditor editor = open();
+        editor.stepForm().text(Step.CODE).setText("pyautogui.click(x=2, y=0.5)");
+        assertTrue(editor.stepForm().codeProblem().getText().startsWith("Line 1, column 17: coordinate 2 is outside [0,1]"),
+                editor.stepForm().codeProblem().getText());
+        String[] asked = new String[1];
+        display.timerExec(300, () -> {
+            for (Shell shell : display.getShells()) {
+                if ("Save with code errors?".equals(shell.getText())) {
+                    asked[0] = shell.getText();
+                    shell.close(); // the user says no
+                }
+            }
+        });
+        editor.doSave(null);
+        assertEquals("Save with code errors?", asked[0]);
+        assertTrue(editor.isDirty(), "nothing was saved");
+        try (Dataset dataset = Dataset.open(folder)) {
+            assertEquals("pyautogui.click(x=0.9722, y=0.9701)", dataset.draft(TASK).stepText(0, Step.CODE));
+        }
+    }
+
+    private void drag(TrajectoryEditor editor, Action.Point from, Action.Point to) {
+        ScreenshotCanvas canvas = editor.canvas();
+        Point start = canvas.canvasPoint(from);
+        Point end = canvas.canvasPoint(to);
+        assertNotNull(start);
+        assertTrue(canvas.markerAt(start.x, start.y) >= 0, "a marker is drawn where the click is");
+        mouse(canvas, SWT.MouseDown, start);
+        mouse(canvas, SWT.MouseMove, new Point((start.x + end.x) / 2, (start.y + end.y) / 2));
+        mouse(canvas, SWT.MouseMove, end);
+        mouse(canvas, SWT.MouseUp, end);
+    }
+
+    private static void mouse(ScreenshotCanvas canvas, int type, Point at) {
+        Event event = new Event();
+        event.x = at.x;
+        event.y = at.y;
+        event.button = 1;
+        canvas.notifyListeners(type, event);
+    }
+
+    /** Presses the keys together as a user does: real key events through the X server. */
+    private void keys(int... codes) {
+        for (int code : codes) {
+            post(SWT.KeyDown, code);
+        }
+        for (int i = codes.length - 1; i >= 0; i--) {
+            post(SWT.KeyUp, codes[i]);
+        }
+        spin(150);
+    }
+
+    private void post(int type, int code) {
+        Event event = new Event();
+        event.type = type;
+        if (code > 0 && code < 0x10000 && Character.isLetterOrDigit(code)) {
+            event.character = (char) code;
+        } else {
+            event.keyCode = code;
+        }
+        display.post(event);
+        spin(20);
+    }
+
+    private void waitFor(BooleanSupplier condition, String what) {
+        long end = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            spin(20);
+        }
+    }
+
+    private void spin(long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < end) {
+            while (display.readAndDispatch()) {
+                // drain
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
