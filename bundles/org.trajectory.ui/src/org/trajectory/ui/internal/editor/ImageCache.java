@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 
 
 import org.eclipse.swt.SWTException;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.widgets.Display;
@@ -35,7 +36,19 @@ final class ImageCache {
         thread.setDaemon(true);
         return thread;
     });
-    private final Map<String, ImageData> full = lru(FULL_IMAGES);
+    /** Screenshots ready to draw, made on the UI thread when they arrive, not when the step is shown. */
+    private final Map<String, Image> full = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Image> eldest) {
+            if (size() > FULL_IMAGES) {
+                eldest.getValue().dispose(); // the shown one is the most recently used: never this one
+                return true;
+            }
+            return false;
+        }
+    };
     private final Map<String, ImageData> thumbs = lru(THUMBNAILS);
     /** Images being decoded, with everyone waiting for each. */
     private final Map<String, List<Consumer<ImageData>>> pending = new HashMap<>();
@@ -56,13 +69,16 @@ final class ImageCache {
         };
     }
 
-    /** The decoded image now if it is cached (else null, and {@code ready} gets it later, on the UI thread). */
-    ImageData full(String sha, Consumer<ImageData> ready) {
-        ImageData cached = full.get(sha);
+    /**
+     * The screenshot now if it is here (else null, and {@code ready} gets it later on the UI thread, or null when it
+     * cannot be read). The cache owns the images it gives out.
+     */
+    Image full(String sha, Consumer<Image> ready) {
+        Image cached = full.get(sha);
         if (cached != null || sha == null) {
             return cached;
         }
-        load(sha, ready);
+        load(sha, data -> ready.accept(full.get(sha)));
         return null;
     }
 
@@ -95,8 +111,8 @@ final class ImageCache {
                     : data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
             if (!display.isDisposed()) {
                 display.asyncExec(() -> {
-                    if (data != null) {
-                        full.put(sha, data);
+                    if (data != null && !full.containsKey(sha)) {
+                        full.put(sha, new Image(display, data));
                         thumbs.put(sha, thumb);
                     }
                     pending.remove(sha).forEach(consumer -> consumer.accept(data));
@@ -117,6 +133,8 @@ final class ImageCache {
 
     void dispose() {
         decoder.shutdownNow();
+        full.values().forEach(Image::dispose);
+        full.clear();
     }
 
 }

@@ -7,7 +7,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
@@ -42,22 +41,14 @@ public final class ScreenshotCanvas extends Canvas {
         addListener(SWT.MouseMove, this::move);
         addListener(SWT.MouseUp, this::up);
         addListener(SWT.KeyDown, this::key);
-        addListener(SWT.Dispose, e -> setImage(null));
         addListener(SWT.Resize, e -> redraw());
     }
 
-    /** Shows {@code data} (null: nothing, with {@code why} written instead). The canvas owns the image it makes. */
-    public void setImage(ImageData data, String why) {
-        setImage(data == null ? null : new Image(getDisplay(), data));
+    /** Shows {@code next}, owned by the caller (null: nothing, with {@code why} written instead). */
+    public void setImage(Image next, String why) {
+        image = next;
         message = why == null ? "" : why;
         redraw();
-    }
-
-    private void setImage(Image next) {
-        if (image != null && !image.isDisposed()) {
-            image.dispose();
-        }
-        image = next;
     }
 
     public void setActions(List<Action> newActions) {
@@ -126,7 +117,7 @@ public final class ScreenshotCanvas extends Canvas {
         Rectangle area = getClientArea();
         gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_WIDGET_DARK_SHADOW));
         gc.fillRectangle(area);
-        if (image == null) {
+        if (image == null || image.isDisposed()) {
             gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
             gc.drawText(message, 12, 12, true);
             return;

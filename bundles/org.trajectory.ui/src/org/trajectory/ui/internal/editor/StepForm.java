@@ -118,14 +118,16 @@ final class StepForm {
     /** Parses the code and shows its first error with line and column (or nothing when it is fine). */
     private ParsedCode check(String code) {
         ParsedCode parsed = ActionParser.parse(code);
-        if (parsed.ok()) {
-            codeProblem.setText("");
-        } else {
+        String message = "";
+        if (!parsed.ok()) {
             CodeProblem problem = parsed.problems().get(0);
-            codeProblem.setText("Line " + problem.line() + ", column " + problem.column() + ": " + problem.message()
-                    + (parsed.problems().size() > 1 ? " (and " + (parsed.problems().size() - 1) + " more)" : ""));
+            message = "Line " + problem.line() + ", column " + problem.column() + ": " + problem.message()
+                    + (parsed.problems().size() > 1 ? " (and " + (parsed.problems().size() - 1) + " more)" : "");
         }
-        area.layout(true);
+        if (!message.equals(codeProblem.getText())) {
+            codeProblem.setText(message);
+            area.layout(true); // only when the message changes: layout is the costly part of a step switch
+        }
         return parsed;
     }
 

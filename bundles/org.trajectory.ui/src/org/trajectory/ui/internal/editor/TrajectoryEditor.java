@@ -27,7 +27,7 @@ import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.custom.ScrolledComposite;
-import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
@@ -251,13 +251,13 @@ public final class TrajectoryEditor extends EditorPart {
         }
         String sha = current.image(step);
         int shown = step;
-        ImageData data = images.full(sha, ready -> {
+        Image ready = images.full(sha, later -> {
             if (!canvas.isDisposed() && shown == step) {
-                canvas.setImage(ready, ready == null ? "The screenshot could not be read." : null);
+                canvas.setImage(later, later == null ? "The screenshot could not be read." : null);
             }
         });
-        if (data != null) {
-            canvas.setImage(data, null);
+        if (ready != null) {
+            canvas.setImage(ready, null);
         } else {
             canvas.setImage(null, sha == null ? "This step has no screenshot." : "Loading the screenshot...");
         }
@@ -266,7 +266,12 @@ public final class TrajectoryEditor extends EditorPart {
                 images.prefetch(current.image(neighbour));
             }
         }
-        selection.set(new StepProperties(current, step));
+        // The Properties view follows after the switch, not during it.
+        canvas.getDisplay().asyncExec(() -> {
+            if (!canvas.isDisposed() && shown == step) {
+                selection.set(new StepProperties(current, step));
+            }
+        });
     }
 
     private void codeParsed(ParsedCode parsed) {
