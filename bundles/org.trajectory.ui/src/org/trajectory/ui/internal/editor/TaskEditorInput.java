@@ -1,14 +1,23 @@
 package org.trajectory.ui.internal.editor;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IElementFactory;
+import org.eclipse.ui.IMemento;
 import org.eclipse.ui.IPersistableElement;
 
 /** A task of a dataset, opened in the trajectory editor. */
-public final class TaskEditorInput implements IEditorInput {
+public final class TaskEditorInput implements IEditorInput, IPersistableElement {
+
+    /** The element factory that reopens tasks left open when the workbench closed (plugin.xml). */
+    public static final String FACTORY = "org.trajectory.ui.editors.taskInputFactory";
+    private static final String DATASET = "dataset";
+    private static final String TASK = "task";
 
     private final Path dataset;
     private final String taskId;
@@ -43,7 +52,31 @@ public final class TaskEditorInput implements IEditorInput {
 
     @Override
     public IPersistableElement getPersistable() {
-        return null;
+        return this;
+    }
+
+    @Override
+    public String getFactoryId() {
+        return FACTORY;
+    }
+
+    @Override
+    public void saveState(IMemento memento) {
+        memento.putString(DATASET, dataset.toString());
+        memento.putString(TASK, taskId);
+    }
+
+    /** Reopens a task from the workbench's saved state; nothing when its dataset is gone. */
+    public static final class Factory implements IElementFactory {
+        @Override
+        public IAdaptable createElement(IMemento memento) {
+            String folder = memento.getString(DATASET);
+            String task = memento.getString(TASK);
+            if (folder == null || task == null || !Files.isRegularFile(Path.of(folder, "dataset.db"))) {
+                return null;
+            }
+            return new TaskEditorInput(Path.of(folder), task);
+        }
     }
 
     @Override

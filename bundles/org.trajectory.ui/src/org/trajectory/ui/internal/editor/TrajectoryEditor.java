@@ -14,6 +14,7 @@ import org.eclipse.core.commands.operations.IUndoableOperation;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -40,6 +41,8 @@ import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
+import org.eclipse.ui.menus.CommandContributionItem;
+import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.part.EditorPart;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
@@ -110,6 +113,7 @@ public final class TrajectoryEditor extends EditorPart {
         GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
 
         strip = new StepStrip(columns, images, this::selectStep);
+        stripMenu();
         canvas = new ScreenshotCanvas(columns);
         canvas.onMarkerMoved(this::markerMoved);
 
@@ -135,6 +139,21 @@ public final class TrajectoryEditor extends EditorPart {
         showReview();
         ILog.of(getClass()).info(String.format("Opened %s (%d steps) in %.0f ms", current.taskId(), current.stepCount(),
                 (System.nanoTime() - openedNanos) / 1e6));
+    }
+
+    /** The step operations for the mouse, with their keys shown. */
+    private void stripMenu() {
+        MenuManager menu = new MenuManager();
+        for (String[] item : new String[][] { { "Insert step before", "insertStep" }, { "Delete step", "deleteStep" },
+                { "Merge with next step", "mergeSteps" }, { "Move step up", "moveStepUp" }, { "Move step down", "moveStepDown" } }) {
+            menu.add(new CommandContributionItem(new CommandContributionItemParameter(getSite(), null,
+                    "org.trajectory.ui.editor." + item[1], CommandContributionItem.STYLE_PUSH) {
+                {
+                    label = item[0];
+                }
+            }));
+        }
+        strip.table().setMenu(menu.createContextMenu(strip.table()));
     }
 
     private void createReviewBar(Composite parent) {
