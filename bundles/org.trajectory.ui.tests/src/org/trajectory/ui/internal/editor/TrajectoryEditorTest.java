@@ -141,6 +141,38 @@ class TrajectoryEditorTest {
     }
 
     @Test
+    void replayStepsThroughAndPauses() throws Exception {
+        TrajectoryEditor editor = open();
+        editor.setFocus();
+        spin(100);
+        keys(SWT.F8);
+        assertTrue(editor.isReplaying());
+        waitFor(() -> editor.step() >= 2, "the replay moves on by itself");
+        keys(SWT.F8);
+        assertFalse(editor.isReplaying());
+        int paused = editor.step();
+        spin(1800);
+        assertEquals(paused, editor.step(), "paused: it stays");
+    }
+
+    @Test
+    void nextTaskOpensTheNextOneToReview() throws Exception {
+        Path second = temp.resolve("second.jsonl");
+        java.nio.file.Files.writeString(second, java.nio.file.Files.readString(Path.of("testdata/opencua-cot-example/raw_example.jsonl"))
+                .replace("task_example_0", "task_example_1"));
+        try (Dataset dataset = Dataset.open(folder)) {
+            new JsonlImport(dataset, second, ImageSource.none()).run(Progress.NONE);
+        }
+        TrajectoryEditor editor = open();
+        editor.setFocus();
+        spin(100);
+        keys(SWT.ALT, SWT.PAGE_DOWN);
+        waitFor(() -> page.getActiveEditor() instanceof TrajectoryEditor next && next != editor
+                && "task_example_1".equals(next.draft().taskId()), "Alt+PageDown opens the next task to review");
+        assertEquals(1, page.getEditorReferences().length, "the reviewed task's editor made way");
+    }
+
+    @Test
     void invalidCodeShowsItsErrorAndIsNotSavedSilently() throws Exception {
         TrajectoryEditor editor = open();
         editor.stepForm().text(Step.CODE).setText("pyautogui.click(x=2, y=0.5)");
