@@ -1,0 +1,303 @@
+package org.trajectory.recorder.linux.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.CaptureException;
+import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.WindowEvent;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.LongByReference;
+
+/**
+ * One X11 capture. Connections: control (creates and disables the RECORD context), data (blocks in
+ * XRecordEnableContext on its own thread), query (key lookups), flush (XSync every 10 ms keeps RECORD's buffer
+ * short, so events arrive within milliseconds) and window (focus changes). The RECORD callback only copies the 32
+ * bytes of each event; decoding happens on the dispatch thread.
+ */
+final class X11Session implements CaptureSession {
+
+    private static final int KEY_PRESS = 2;
+    private static final int KEY_RELEASE = 3;
+    private static final int BUTTON_PRESS = 4;
+    private static final int BUTTON_RELEASE = 5;
+    private static final int MOTION_NOTIFY = 6;
+    private static final byte[] END = new byte[0];
+
+    private final Xlib.X11 x = Xlib.X11.LIB;
+    private final CaptureSink sink;
+    private final Pointer control;
+    private final Pointer data;
+    private final Pointer query;
+    private final Pointer flush;
+    private final Pointer windows;
+    private final long context;
+    private final BlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
+    private final Xlib.RecordCallback callback = this::intercepted; // held strongly: native code calls it
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean paused;
+    private volatile boolean running = true;
+    private int buttons;
+
+    /**
+     * Windows close between a focus change and the look-up of their title: Xlib's default handler would end the
+     * process on the BadWindow that follows. Errors of requests are expected here and ignored (the look-up returns
+     * nothing); held in a static field because native code calls it.
+     */
+    private static final Xlib.ErrorHandler IGNORE_ERRORS = (display, event) -> 0;
+
+    private X11Session(CaptureSink sink) throws CaptureException {
+        this.sink = sink;
+        x.XInitThreads();
+        x.XSetErrorHandler(IGNORE_ERRORS);
+        control = open();
+        data = open();
+        query = open();
+        flush = open();
+        windows = open();
+        Pointer range = Xlib.Xtst.LIB.XRecordAllocRange();
+        range.clear(32);
+        range.setByte(18, (byte) KEY_PRESS); // device_events.first
+        range.setByte(19, (byte) MOTION_NOTIFY); // device_events.last
+        context = Xlib.Xtst.LIB.XRecordCreateContext(control, 0, new long[] { 3 /* XRecordAllClients */ }, 1,
+                new Pointer[] { range }, 1);
+        x.XFree(range);
+        if (context == 0) {
+            throw new CaptureException("The X server refused a RECORD context.");
+        }
+        x.XSync(control, false);
+    }
+
+    private static Pointer open() throws CaptureException {
+        Pointer display = Xlib.X11.LIB.XOpenDisplay(null);
+        if (display == null) {
+            throw new CaptureException("Could not connect to the X server " + System.getenv("DISPLAY") + ".");
+        }
+        return display;
+    }
+
+    static X11Session start(CaptureSink sink) throws CaptureException {
+        X11Session session = new X11Session(sink);
+        session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
+        session.thread("X11 event dispatch", session::dispatch);
+        session.thread("X11 RECORD flush", session::flushLoop);
+        session.thread("X11 window watch", session::watchWindows);
+        return session;
+    }
+
+    private void thread(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        threads.add(thread);
+        thread.start();
+    }
+
+    /** Called by libXtst for every intercepted block: copy the event, free the block, return at once. */
+    private void intercepted(Pointer closure, Pointer intercept) {
+        try {
+            int category = intercept.getInt(24);
+            if (category == 0) { // XRecordFromServer
+                Pointer wire = intercept.getPointer(32);
+                if (wire != null) {
+                    queue.add(wire.getByteArray(0, 32));
+                }
+            } else if (category == 5) { // XRecordEndOfData
+                queue.add(END);
+            }
+        } finally {
+            Xlib.Xtst.LIB.XRecordFreeData(intercept);
+        }
+    }
+
+    private void dispatch() {
+        while (true) {
+            byte[] wire;
+            try {
+                wire = queue.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (wire == END || (wire == null && !running)) {
+                return;
+            }
+            if (wire != null && !paused) {
+                decode(wire);
+            }
+        }
+    }
+
+    private void decode(byte[] wire) {
+        int type = wire[0] & 0x7f;
+        int detail = wire[1] & 0xff;
+        double time = Clock.fromServerMillis(u32(wire, 4));
+        int rootX = s16(wire, 20);
+        int rootY = s16(wire, 22);
+        int state = u16(wire, 28);
+        switch (type) {
+            case MOTION_NOTIFY -> sink.input(InputEvent.move(time, rootX, rootY));
+            case BUTTON_PRESS, BUTTON_RELEASE -> button(type == BUTTON_PRESS, detail, time, rootX, rootY, state);
+            case KEY_PRESS, KEY_RELEASE -> key(type == KEY_PRESS, detail, time, state);
+            default -> { }
+        }
+    }
+
+    private void button(boolean pressed, int button, double time, int rootX, int rootY, int state) {
+        List<String> modifiers = modifiers(state);
+        switch (button) {
+            case 1, 2, 3 -> {
+                buttons = pressed ? buttons | (1 << button) : buttons & ~(1 << button);
+                String name = button == 1 ? "left" : button == 2 ? "middle" : "right";
+                sink.input(InputEvent.click(time, rootX, rootY, name, pressed, modifiers));
+            }
+            case 4, 5, 6, 7 -> {
+                if (pressed) { // a wheel step is a press and a release: one scroll
+                    int dy = button == 4 ? 1 : button == 5 ? -1 : 0;
+                    int dx = button == 6 ? -1 : button == 7 ? 1 : 0;
+                    sink.input(InputEvent.scroll(time, rootX, rootY, dx, dy, modifiers));
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void key(boolean pressed, int keycode, double time, int state) {
+        Memory event = new Memory(192);
+        event.clear();
+        event.setInt(0, KEY_PRESS);
+        event.setPointer(24, query);
+        event.setInt(80, state);
+        event.setInt(84, keycode);
+        byte[] buffer = new byte[16];
+        LongByReference keysym = new LongByReference();
+        int length;
+        synchronized (this) {
+            length = x.XLookupString(event, buffer, buffer.length, keysym, null);
+        }
+        String character = null;
+        int utf32 = Xlib.Xkb.LIB.xkb_keysym_to_utf32((int) keysym.getValue());
+        if (utf32 > 0 && Character.isValidCodePoint(utf32)) {
+            character = new String(Character.toChars(utf32));
+        } else if (length > 0) {
+            character = new String(buffer, 0, length, StandardCharsets.ISO_8859_1);
+        }
+        String keysymName = x.XKeysymToString(keysym.getValue());
+        boolean control = character != null && character.codePointAt(0) < 0x20 && !"\r\t\b".contains(character);
+        sink.input(InputEvent.key(time, pressed, KeyNames.name(keysymName, control ? null : character), keysym.getValue(),
+                control ? null : character, modifiers(state)));
+    }
+
+    private static List<String> modifiers(int state) {
+        List<String> names = new ArrayList<>(3);
+        if ((state & 1) != 0) {
+            names.add("shift");
+        }
+        if ((state & 2) != 0) {
+            names.add("caps_lock");
+        }
+        if ((state & 4) != 0) {
+            names.add("ctrl");
+        }
+        if ((state & 8) != 0) {
+            names.add("alt");
+        }
+        if ((state & 64) != 0) {
+            names.add("cmd");
+        }
+        return names;
+    }
+
+    private void flushLoop() {
+        while (running) {
+            x.XSync(flush, false);
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void watchWindows() {
+        WindowWatcher watcher = new WindowWatcher(windows);
+        WindowEvent first = watcher.current(Clock.now());
+        if (first != null) {
+            sink.window(first);
+        }
+        Memory event = new Memory(192);
+        while (running) {
+            try {
+                WindowEvent next = watcher.poll(event, 100);
+                if (next != null && !paused) {
+                    sink.window(next);
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private static long u32(byte[] b, int at) {
+        return (b[at] & 0xffL) | (b[at + 1] & 0xffL) << 8 | (b[at + 2] & 0xffL) << 16 | (b[at + 3] & 0xffL) << 24;
+    }
+
+    private static int u16(byte[] b, int at) {
+        return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8;
+    }
+
+    private static int s16(byte[] b, int at) {
+        return (short) u16(b, at);
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+    }
+
+    @Override
+    public boolean isPaused() {
+        return paused;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!running) {
+            return;
+        }
+        Xlib.Xtst.LIB.XRecordDisableContext(control, context);
+        x.XFlush(control);
+        x.XSync(flush, false);
+        try {
+            threads.get(0).join(2000); // the RECORD thread returns after EndOfData
+            threads.get(1).join(2000); // dispatch drains what came before it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        running = false;
+        for (Thread thread : threads) {
+            thread.interrupt();
+            try {
+                thread.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Xlib.Xtst.LIB.XRecordFreeContext(control, context);
+        for (Pointer display : new Pointer[] { data, query, flush, windows, control }) {
+            x.XCloseDisplay(display);
+        }
+    }
+}

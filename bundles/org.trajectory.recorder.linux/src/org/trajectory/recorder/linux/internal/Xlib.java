@@ -1,0 +1,117 @@
+package org.trajectory.recorder.linux.internal;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * The few Xlib, XTest RECORD and xkbcommon calls the recorder needs, declared here (jna-platform has no RECORD).
+ * X ids (windows, atoms) are C longs, 64 bits on the Linux x86_64 this fragment runs on.
+ */
+final class Xlib {
+
+    private Xlib() {
+    }
+
+    interface X11 extends Library {
+        X11 LIB = Native.load("X11", X11.class);
+
+        int XInitThreads();
+
+        Pointer XOpenDisplay(String name);
+
+        int XCloseDisplay(Pointer display);
+
+        int XFlush(Pointer display);
+
+        int XSync(Pointer display, boolean discard);
+
+        int XDefaultScreen(Pointer display);
+
+        long XDefaultRootWindow(Pointer display);
+
+        int XDisplayWidth(Pointer display, int screen);
+
+        int XDisplayHeight(Pointer display, int screen);
+
+        long XInternAtom(Pointer display, String name, boolean onlyIfExists);
+
+        int XGetWindowProperty(Pointer display, long window, long property, long offset, long length, boolean delete,
+                long type, LongByReference actualType, IntByReference actualFormat, LongByReference items,
+                LongByReference bytesAfter, PointerByReference data);
+
+        int XFree(Pointer data);
+
+        int XSelectInput(Pointer display, long window, long mask);
+
+        int XPending(Pointer display);
+
+        int XNextEvent(Pointer display, Pointer event);
+
+        int XGetGeometry(Pointer display, long drawable, LongByReference root, IntByReference x, IntByReference y,
+                IntByReference width, IntByReference height, IntByReference border, IntByReference depth);
+
+        boolean XTranslateCoordinates(Pointer display, long source, long destination, int x, int y, IntByReference destX,
+                IntByReference destY, LongByReference child);
+
+        int XLookupString(Pointer keyEvent, byte[] buffer, int length, LongByReference keysym, Pointer status);
+
+        String XKeysymToString(long keysym);
+
+        long XkbKeycodeToKeysym(Pointer display, byte keycode, int group, int level);
+
+        Pointer XSetIOErrorHandler(IOErrorHandler handler);
+
+        Pointer XSetErrorHandler(ErrorHandler handler);
+    }
+
+    /** Called when the X connection breaks; returning lets the JVM live when XSetIOErrorExitHandler is also set. */
+    interface IOErrorHandler extends Callback {
+        int invoke(Pointer display);
+    }
+
+    interface ErrorHandler extends Callback {
+        int invoke(Pointer display, Pointer event);
+    }
+
+    interface IOErrorExitHandler extends Callback {
+        void invoke(Pointer display, Pointer data);
+    }
+
+    /** libX11 1.8.4+: without it an I/O error ends the process whatever the handler returns. */
+    interface X11Exit extends Library {
+        void XSetIOErrorExitHandler(Pointer display, IOErrorExitHandler handler, Pointer data);
+    }
+
+    interface Xtst extends Library {
+        Xtst LIB = Native.load("Xtst", Xtst.class);
+
+        int XRecordQueryVersion(Pointer display, IntByReference major, IntByReference minor);
+
+        Pointer XRecordAllocRange();
+
+        long XRecordCreateContext(Pointer display, int datumFlags, long[] clients, int clientCount, Pointer[] ranges, int rangeCount);
+
+        int XRecordEnableContext(Pointer display, long context, RecordCallback callback, Pointer closure);
+
+        int XRecordDisableContext(Pointer display, long context);
+
+        int XRecordFreeContext(Pointer display, long context);
+
+        void XRecordFreeData(Pointer data);
+    }
+
+    interface RecordCallback extends Callback {
+        void invoke(Pointer closure, Pointer interceptData);
+    }
+
+    interface Xkb extends Library {
+        Xkb LIB = Native.load("xkbcommon", Xkb.class);
+
+        int xkb_keysym_to_utf32(int keysym);
+    }
+}

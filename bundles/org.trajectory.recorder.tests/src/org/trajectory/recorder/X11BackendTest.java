@@ -1,0 +1,112 @@
+package org.trajectory.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+/** The Linux X11 backend under Xvfb + openbox, with input injected by xdotool (XTEST), as a user's would arrive. */
+class X11BackendTest extends CaptureBackendContract {
+
+    @Override
+    protected CaptureBackend backend() {
+        try {
+            return CaptureBackends.get().find("linux.x11").orElseThrow().backend();
+        } catch (CaptureException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void isAvailableUnderTheTestDisplay() {
+        CaptureBackend.Availability availability = backend().availability();
+        assertTrue(availability.available(), availability.reason());
+    }
+
+    @Test
+    void everyInjectedEventIsCapturedOnceInOrderWithExactCoordinates() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        try (CaptureSession session = backend().start(sink)) {
+            Thread.sleep(300);
+            xdotool("mousemove", "100", "200", "click", "1", "click", "3", "click", "2", "click", "--repeat", "2", "--delay", "60", "1",
+                    "mousedown", "1", "mousemove", "300", "250", "mouseup", "1", "click", "4", "click", "5", "click", "6", "click", "7");
+            xdotool("type", "--delay", "20", "Hello world");
+            xdotool("key", "ctrl+s");
+            Thread.sleep(400);
+        }
+        List<String> clicks = sink.inputs().stream().filter(e -> e.action().equals("click"))
+                .map(e -> e.button() + (e.pressed() ? "+" : "-") + "@" + e.x() + "," + e.y()).toList();
+        assertEquals(List.of("left+@100,200", "left-@100,200", "right+@100,200", "right-@100,200", "middle+@100,200",
+                "middle-@100,200", "left+@100,200", "left-@100,200", "left+@100,200", "left-@100,200", "left+@100,200",
+                "left-@300,250"), clicks);
+        List<String> scrolls = sink.inputs().stream().filter(e -> e.action().equals("scroll"))
+                .map(e -> e.dx() + "," + e.dy()).toList();
+        assertEquals(List.of("0,1", "0,-1", "-1,0", "1,0"), scrolls);
+        String typed = sink.inputs().stream().filter(e -> e.action().equals("press") && e.character() != null
+                && (e.modifiers() == null || !e.modifiers().contains("ctrl"))).map(InputEvent::character).collect(Collectors.joining());
+        assertEquals("Hello world", typed);
+        InputEvent save = sink.inputs().stream().filter(e -> e.action().equals("press") && "s".equals(e.name())).findFirst().orElseThrow();
+        assertTrue(save.modifiers().contains("ctrl"), "ctrl+s carries ctrl: " + save);
+        long presses = sink.inputs().stream().filter(e -> e.action().equals("press")).count();
+        long releases = sink.inputs().stream().filter(e -> e.action().equals("release")).count();
+        assertEquals(presses, releases, "every key press has its release");
+        List<Double> times = sink.inputs().stream().map(InputEvent::time).toList();
+        List<Double> sorted = new ArrayList<>(times);
+        sorted.sort(null);
+        assertEquals(sorted, times, "events come in time order");
+        assertTrue(Math.abs(times.get(times.size() - 1) - Clock.now()) < 5, "times are on the monotonic clock");
+    }
+
+    @Test
+    void focusChangesBetweenTwoXtermsAppearInTheWindowStream() throws Exception {
+        Process alpha = new ProcessBuilder("xterm", "-T", "alpha-window", "-geometry", "40x10+10+10").start();
+        Process beta = new ProcessBuilder("xterm", "-T", "beta-window", "-geometry", "40x10+400+10").start();
+        try {
+            waitForWindow("alpha-window");
+            waitForWindow("beta-window");
+            CollectingSink sink = new CollectingSink();
+            try (CaptureSession session = backend().start(sink)) {
+                Thread.sleep(300);
+                xdotool("search", "--name", "alpha-window", "windowactivate", "--sync");
+                Thread.sleep(300);
+                xdotool("search", "--name", "beta-window", "windowactivate", "--sync");
+                Thread.sleep(500);
+            }
+            List<String> titles = sink.windows().stream().map(WindowEvent::title).toList();
+            int a = titles.lastIndexOf("alpha-window");
+            int b = titles.lastIndexOf("beta-window");
+            assertTrue(a >= 0 && b > a, "alpha then beta became active: " + titles);
+            WindowEvent last = sink.windows().get(sink.windows().size() - 1);
+            assertEquals("XTerm", last.windowClass());
+            assertTrue(last.pid() != null && last.pid() > 0, "the process is known");
+            assertTrue(last.width() > 100 && last.x() >= 400, "geometry " + last);
+        } finally {
+            alpha.destroy();
+            beta.destroy();
+        }
+    }
+
+    private static void waitForWindow(String title) throws Exception {
+        for (int i = 0; i < 100; i++) {
+            Process search = new ProcessBuilder("xdotool", "search", "--name", title).start();
+            if (search.waitFor() == 0) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no window " + title);
+    }
+
+    private static void xdotool(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("xdotool"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertEquals(0, process.waitFor(), "xdotool " + String.join(" ", args) + ": " + output);
+    }
+}

@@ -1,0 +1,31 @@
+package org.trajectory.recorder;
+
+import java.util.Set;
+
+/**
+ * Records input, window context and screen frames on one kind of desktop. Contributed through the
+ * {@code org.trajectory.recorder.captureBackends} extension point; see its schema for the contract.
+ */
+public interface CaptureBackend {
+
+    /** What a backend can capture. */
+    enum Capability { INPUT_EVENTS, WINDOW_CONTEXT, SCREEN_FRAMES }
+
+    /** Whether the backend can record here, and if not, why, in words a person can act on. */
+    record Availability(boolean available, String reason) {
+        public static Availability yes() {
+            return new Availability(true, "");
+        }
+
+        public static Availability no(String reason) {
+            return new Availability(false, reason);
+        }
+    }
+
+    Availability availability();
+
+    Set<Capability> capabilities();
+
+    /** Starts capturing into {@code sink}; fails with a clear message rather than recording nothing. */
+    CaptureSession start(CaptureSink sink) throws CaptureException;
+}

@@ -1,0 +1,15 @@
+package org.trajectory.recorder;
+
+/** A capture that cannot start or went wrong; the message says what to do. */
+public final class CaptureException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    public CaptureException(String message) {
+        super(message);
+    }
+
+    public CaptureException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,12 @@
+package org.trajectory.recorder;
+
+/** Where a backend delivers what it captures; called from the backend's threads. */
+public interface CaptureSink {
+
+    void input(InputEvent event);
+
+    void window(WindowEvent event);
+
+    /** Something went wrong but capture goes on (or has ended, if {@code fatal}): the display went away, say. */
+    void problem(String message, boolean fatal);
+}

@@ -1,0 +1,185 @@
+package org.trajectory.recorder;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.trajectory.model.Json;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes a recording folder as it happens, in a superset of AgentNetTool/DuckTrack's layout: {@code events.jsonl},
+ * {@code top_window.jsonl}, {@code task_name.json} and {@code metadata.json}. Lines reach the operating system at least
+ * every {@value #FLUSH_MS} ms, so a recorder killed with SIGKILL loses at most that much. The metadata carries no
+ * machine identifier: no MAC address, host name, user name or e-mail.
+ */
+public final class RecordingWriter implements CaptureSink, AutoCloseable {
+
+    static final long FLUSH_MS = 200;
+    public static final String EVENTS = "events.jsonl";
+    public static final String WINDOWS = "top_window.jsonl";
+    public static final String METADATA = "metadata.json";
+    public static final String TASK = "task_name.json";
+
+    private final Path folder;
+    private final BufferedWriter events;
+    private final BufferedWriter windows;
+    private final ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "Recording flusher");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Map<String, Object> metadata = new LinkedHashMap<>();
+    private final AtomicLong eventCount = new AtomicLong();
+    private final AtomicLong windowCount = new AtomicLong();
+    private volatile String lastProblem;
+
+    public RecordingWriter(Path folder, String task, String backend) throws IOException {
+        this.folder = Files.createDirectories(folder);
+        events = Files.newBufferedWriter(folder.resolve(EVENTS), StandardCharsets.UTF_8);
+        windows = Files.newBufferedWriter(folder.resolve(WINDOWS), StandardCharsets.UTF_8);
+        ObjectNode taskName = Json.MAPPER.createObjectNode().put("task_name", task).put("description", task);
+        Files.writeString(folder.resolve(TASK), taskName.toString());
+        metadata.put("system", System.getProperty("os.name"));
+        metadata.put("release", System.getProperty("os.version"));
+        metadata.put("machine", System.getProperty("os.arch"));
+        metadata.put("os", System.getProperty("os.name").toLowerCase().startsWith("linux") ? "ubuntu" : System.getProperty("os.name"));
+        metadata.put("backend", backend);
+        metadata.put("clock", "CLOCK_MONOTONIC seconds");
+        metadata.put("start_time", Clock.now());
+        metadata.put("start_wall_time", Instant.now().toString());
+        metadata.put("recorder", "Trajectory Workbench");
+        writeMetadata();
+        flusher.scheduleAtFixedRate(this::flush, FLUSH_MS, FLUSH_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Adds fields to metadata.json (screen size, monitors, fps...), written at once. */
+    public synchronized void metadata(String key, Object value) {
+        metadata.put(key, value);
+        writeMetadata();
+    }
+
+    private synchronized void writeMetadata() {
+        try {
+            Path temp = folder.resolve(METADATA + ".part");
+            Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
+            Files.move(temp, folder.resolve(METADATA), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void input(InputEvent event) {
+        ObjectNode line = Json.MAPPER.createObjectNode();
+        line.put("time_stamp", event.time());
+        line.put("action", event.action());
+        if (event.x() != null) {
+            line.put("x", event.x());
+            line.put("y", event.y());
+        }
+        if (event.button() != null) {
+            line.put("button", event.button());
+        }
+        if (event.pressed() != null) {
+            line.put("pressed", event.pressed());
+        }
+        if (event.dx() != null) {
+            line.put("dx", event.dx());
+            line.put("dy", event.dy());
+        }
+        if (event.name() != null) {
+            line.put("name", event.name());
+        }
+        if (event.keysym() != null) {
+            line.put("keysym", event.keysym());
+        }
+        if (event.character() != null) {
+            line.put("char", event.character());
+        }
+        if (event.modifiers() != null && !event.modifiers().isEmpty()) {
+            event.modifiers().forEach(line.putArray("modifiers")::add);
+        }
+        line.put("event_idx", eventCount.getAndIncrement());
+        write(events, line);
+    }
+
+    @Override
+    public void window(WindowEvent event) {
+        ObjectNode line = Json.MAPPER.createObjectNode();
+        line.put("time_stamp", event.time());
+        line.put("top_window_name", event.title());
+        line.put("class", event.windowClass());
+        if (event.pid() != null) {
+            line.put("pid", event.pid());
+        }
+        if (event.width() != null) {
+            line.putObject("geometry").put("x", event.x()).put("y", event.y()).put("width", event.width()).put("height", event.height());
+        }
+        windowCount.incrementAndGet();
+        write(windows, line);
+    }
+
+    @Override
+    public void problem(String message, boolean fatal) {
+        lastProblem = message;
+    }
+
+    private void write(BufferedWriter writer, ObjectNode line) {
+        synchronized (writer) {
+            try {
+                writer.write(line.toString());
+                writer.write('\n');
+            } catch (IOException e) {
+                lastProblem = "could not write " + folder + ": " + e.getMessage();
+            }
+        }
+    }
+
+    /** Hands buffered lines to the operating system; a process killed afterwards keeps them. */
+    public void flush() {
+        for (BufferedWriter writer : new BufferedWriter[] { events, windows }) {
+            synchronized (writer) {
+                try {
+                    writer.flush();
+                } catch (IOException e) {
+                    lastProblem = "could not write " + folder + ": " + e.getMessage();
+                }
+            }
+        }
+    }
+
+    public long events() {
+        return eventCount.get();
+    }
+
+    public long windows() {
+        return windowCount.get();
+    }
+
+    public String lastProblem() {
+        return lastProblem;
+    }
+
+    @Override
+    public void close() throws IOException {
+        flusher.shutdownNow();
+        metadata("stop_time", Clock.now());
+        flush();
+        events.close();
+        windows.close();
+    }
+
+}
