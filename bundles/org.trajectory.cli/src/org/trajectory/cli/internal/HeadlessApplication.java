@@ -41,6 +41,7 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new StatsCommand());
         commandLine.add(new ListCommand());
         commandLine.add(new ShowCommand());
+        commandLine.add(new RecordCommand());
         return commandLine;
     }
 

@@ -54,6 +54,7 @@ final class WindowWatcher {
         return window == 0 ? null : describe(window, time);
     }
 
+
     /** Waits up to {@code millis} for focus changes; returns the new active window's event, or null. */
     WindowEvent poll(Memory event, long millis) throws InterruptedException {
         long end = System.currentTimeMillis() + millis;
@@ -109,8 +110,10 @@ final class WindowWatcher {
         IntByReference height = new IntByReference();
         IntByReference rootX = new IntByReference();
         IntByReference rootY = new IntByReference();
-        x.XGetGeometry(display, window, new LongByReference(), new IntByReference(), new IntByReference(), width, height,
-                new IntByReference(), new IntByReference());
+        if (x.XGetGeometry(display, window, new LongByReference(), new IntByReference(), new IntByReference(), width, height,
+                new IntByReference(), new IntByReference()) == 0) {
+            return null; // the window is gone (a stale _NET_ACTIVE_WINDOW)
+        }
         x.XTranslateCoordinates(display, window, root, 0, 0, rootX, rootY, new LongByReference());
         return new WindowEvent(time, title == null ? "" : title, windowClass, pid, rootX.getValue(), rootY.getValue(),
                 width.getValue(), height.getValue());

@@ -1,0 +1,95 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.CaptureBackends;
+import org.trajectory.recorder.CaptureException;
+import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.RecordingWriter;
+
+/** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
+final class RecordCommand extends DatasetCommand {
+
+    RecordCommand() {
+        super(Set.of("task", "out", "duration"), Set.of());
+    }
+
+    @Override
+    public String name() {
+        return "record";
+    }
+
+    @Override
+    public String summary() {
+        return "record a person doing a task: input events and the active window (until Ctrl-C or --duration)";
+    }
+
+    @Override
+    public String usage() {
+        return "--task TEXT --out DIR [--duration SECONDS]";
+    }
+
+    @Override
+    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
+        args.positionals(0, 0, "no positional arguments");
+        String task = args.required("task");
+        Path folder = Path.of(args.required("out"));
+        Integer duration = args.integer("duration");
+        if (Files.exists(folder.resolve(RecordingWriter.EVENTS))) {
+            err.println(prefix() + folder + " already holds a recording; choose another --out");
+            return FAILED;
+        }
+        CaptureBackends.Descriptor backend;
+        try {
+            backend = CaptureBackends.get().choose();
+        } catch (CaptureException e) {
+            err.println(prefix() + e.getMessage());
+            return FAILED;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        CountDownLatch finished = new CountDownLatch(1);
+        // SIGINT and SIGTERM run shutdown hooks: stop the capture and close the files before the JVM ends.
+        Thread hook = new Thread(() -> {
+            stopped.countDown();
+            try {
+                finished.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "Stop recording");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (RecordingWriter writer = new RecordingWriter(folder, task, backend.id())) {
+            try (CaptureSession session = backend.backend().start(writer)) {
+                err.println("recording with " + backend.name() + " into " + folder + (duration == null ? "; Ctrl-C stops"
+                        : " for " + duration + " s"));
+                if (duration == null) {
+                    stopped.await();
+                } else {
+                    stopped.await(duration, TimeUnit.SECONDS);
+                }
+            }
+            out.println("recorded " + writer.events() + " input events and " + writer.windows() + " window changes into " + folder);
+            return writer.lastProblem() == null ? OK : FAILED;
+        } catch (CaptureException e) {
+            err.println(prefix() + e.getMessage());
+            return FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return FAILED;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it waits for us
+            }
+        }
+    }
+}
