@@ -29,7 +29,7 @@ public abstract class CaptureBackendContract {
     @Test
     void startsPausesResumesAndStops() throws Exception {
         CollectingSink sink = new CollectingSink();
-        try (CaptureSession session = backend().start(sink)) {
+        try (CaptureSession session = backend().start(CaptureSettings.inputOnly(), sink)) {
             assertFalse(session.isPaused());
             session.pause();
             assertTrue(session.isPaused());

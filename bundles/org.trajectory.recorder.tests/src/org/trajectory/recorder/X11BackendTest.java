@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.model.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** The Linux X11 backend under Xvfb + openbox, with input injected by xdotool (XTEST), as a user's would arrive. */
 class X11BackendTest extends CaptureBackendContract {
@@ -31,7 +37,7 @@ class X11BackendTest extends CaptureBackendContract {
     @Test
     void everyInjectedEventIsCapturedOnceInOrderWithExactCoordinates() throws Exception {
         CollectingSink sink = new CollectingSink();
-        try (CaptureSession session = backend().start(sink)) {
+        try (CaptureSession session = backend().start(CaptureSettings.inputOnly(), sink)) {
             Thread.sleep(300);
             xdotool("mousemove", "100", "200", "click", "1", "click", "3", "click", "2", "click", "--repeat", "2", "--delay", "60", "1",
                     "mousedown", "1", "mousemove", "300", "250", "mouseup", "1", "click", "4", "click", "5", "click", "6", "click", "7");
@@ -70,7 +76,7 @@ class X11BackendTest extends CaptureBackendContract {
             waitForWindow("alpha-window");
             waitForWindow("beta-window");
             CollectingSink sink = new CollectingSink();
-            try (CaptureSession session = backend().start(sink)) {
+            try (CaptureSession session = backend().start(CaptureSettings.inputOnly(), sink)) {
                 Thread.sleep(300);
                 xdotool("search", "--name", "alpha-window", "windowactivate", "--sync");
                 Thread.sleep(300);
@@ -89,6 +95,35 @@ class X11BackendTest extends CaptureBackendContract {
             alpha.destroy();
             beta.destroy();
         }
+    }
+
+    @Test
+    void theVideoHoldsFpsTimesDurationFramesEachWithATimeOnTheEventClock(@TempDir Path temp)
+            throws Exception {
+        Path folder = temp.resolve("recording");
+        double start;
+        try (RecordingWriter writer = new RecordingWriter(folder, "video test", "linux.x11")) {
+            try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 10), writer)) {
+                start = Clock.now();
+                xdotool("mousemove", "50", "50");
+                Thread.sleep(3000);
+            }
+        }
+        List<String> rows = Files.readAllLines(folder.resolve(FrameTable.FILE));
+        assertEquals("frame,time_stamp", rows.get(0));
+        List<Double> times = rows.subList(1, rows.size()).stream().map(r -> Double.parseDouble(r.split(",")[1])).toList();
+        double span = times.get(times.size() - 1) - times.get(0);
+        double expected = span * 10 + 1;
+        assertTrue(Math.abs(times.size() - expected) <= Math.max(1, 0.02 * expected),
+                times.size() + " frames over " + span + " s at 10 fps");
+        assertTrue(span > 2.5, "about three seconds of video: " + span);
+        assertTrue(Math.abs(times.get(0) - start) < 1.0, "the first frame is near the start on the same clock: "
+                + times.get(0) + " vs " + start);
+        JsonNode metadata = Json.MAPPER.readTree(
+                Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        assertEquals(10, metadata.path("fps").asInt());
+        assertEquals(times.size(), metadata.path("frames").asInt());
+        assertTrue(metadata.path("screen_width").asInt() > 0);
     }
 
     private static void waitForWindow(String title) throws Exception {

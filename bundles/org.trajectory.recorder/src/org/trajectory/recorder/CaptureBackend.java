@@ -26,6 +26,6 @@ public interface CaptureBackend {
 
     Set<Capability> capabilities();
 
-    /** Starts capturing into {@code sink}; fails with a clear message rather than recording nothing. */
-    CaptureSession start(CaptureSink sink) throws CaptureException;
+    /** Starts capturing into {@code sink} (and the video, if asked); fails with a clear message rather than recording nothing. */
+    CaptureSession start(CaptureSettings settings, CaptureSink sink) throws CaptureException;
 }

@@ -7,6 +7,10 @@ public interface CaptureSink {
 
     void window(WindowEvent event);
 
+    /** The screen video started: its frames per second and size in pixels. */
+    default void videoStarted(int fps, int width, int height) {
+    }
+
     /** Something went wrong but capture goes on (or has ended, if {@code fatal}): the display went away, say. */
     void problem(String message, boolean fatal);
 }

@@ -31,6 +31,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     public static final String WINDOWS = "top_window.jsonl";
     public static final String METADATA = "metadata.json";
     public static final String TASK = "task_name.json";
+    public static final String VIDEO = "video.mkv";
 
     private final Path folder;
     private final BufferedWriter events;
@@ -173,6 +174,56 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         return lastProblem;
     }
 
+    /**
+     * Finishes a recording whose recorder was killed: metadata without a stop time gets the time of its last event and
+     * the frame table is rebuilt from the video. Returns false when the folder was already finished.
+     */
+    public static boolean finalizeInterrupted(Path folder) throws IOException {
+        Path metadataFile = folder.resolve(METADATA);
+        if (!Files.isRegularFile(metadataFile)) {
+            return false;
+        }
+        ObjectNode metadata = (ObjectNode) Json.MAPPER.readTree(Files.readString(metadataFile));
+        if (metadata.has("stop_time")) {
+            return false;
+        }
+        double last = metadata.path("start_time").asDouble();
+        Path events = folder.resolve(EVENTS);
+        if (Files.isRegularFile(events)) {
+            for (String line : Files.readAllLines(events)) {
+                try {
+                    last = Math.max(last, Json.MAPPER.readTree(line).path("time_stamp").asDouble());
+                } catch (IOException torn) {
+                    // the last line may be cut short by the kill: the lines before it stand
+                }
+            }
+        }
+        if (metadata.has("video_wall_minus_monotonic") && Files.isRegularFile(folder.resolve(VIDEO))) {
+            metadata.put("frames", FrameTable.write(folder.resolve(VIDEO), metadata.path("video_wall_minus_monotonic").asDouble()));
+        }
+        metadata.put("stop_time", last);
+        metadata.put("interrupted", true);
+        Path temp = folder.resolve(METADATA + ".part");
+        Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
+        Files.move(temp, metadataFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return true;
+    }
+
+    /** Where the backend should write the screen video: Matroska, which stays playable if the process dies. */
+    public Path video() {
+        return folder.resolve(VIDEO);
+    }
+
+    /** Notes the video's settings and the offset that puts its wall-clock frame stamps on the events' clock. */
+    @Override
+    public void videoStarted(int fps, int width, int height) {
+        metadata("fps", fps);
+        metadata("screen_width", width);
+        metadata("screen_height", height);
+        metadata("video", VIDEO);
+        metadata("video_wall_minus_monotonic", FrameTable.wallMinusMonotonic());
+    }
+
     @Override
     public void close() throws IOException {
         flusher.shutdownNow();
@@ -180,6 +231,10 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         flush();
         events.close();
         windows.close();
+        Object offset = metadata.get("video_wall_minus_monotonic");
+        if (offset instanceof Double wallMinusMonotonic && Files.isRegularFile(video())) {
+            metadata("frames", FrameTable.write(video(), wallMinusMonotonic));
+        }
     }
 
 }

@@ -12,13 +12,14 @@ import java.util.concurrent.TimeUnit;
 import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.RecordingWriter;
 
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
 final class RecordCommand extends DatasetCommand {
 
     RecordCommand() {
-        super(Set.of("task", "out", "duration"), Set.of());
+        super(Set.of("task", "out", "duration", "fps"), Set.of("no-video"));
     }
 
     @Override
@@ -28,12 +29,28 @@ final class RecordCommand extends DatasetCommand {
 
     @Override
     public String summary() {
-        return "record a person doing a task: input events and the active window (until Ctrl-C or --duration)";
+        return "record a person doing a task: screen video, input events, the active window (until Ctrl-C or --duration)";
     }
 
     @Override
     public String usage() {
-        return "--task TEXT --out DIR [--duration SECONDS]";
+        return "--task TEXT --out DIR [--duration SECONDS] [--fps N (default 30)] [--no-video]";
+    }
+
+    /** Recordings beside the new one whose recorder was killed get their stop time and frame table now. */
+    private void finishInterrupted(Path parent, PrintStream err) {
+        if (parent == null || !Files.isDirectory(parent)) {
+            return;
+        }
+        try (var folders = Files.list(parent)) {
+            for (Path folder : folders.filter(Files::isDirectory).toList()) {
+                if (RecordingWriter.finalizeInterrupted(folder)) {
+                    err.println(prefix() + "finished the interrupted recording " + folder);
+                }
+            }
+        } catch (IOException e) {
+            err.println(prefix() + "could not finish an interrupted recording in " + parent + ": " + e.getMessage());
+        }
     }
 
     @Override
@@ -46,6 +63,7 @@ final class RecordCommand extends DatasetCommand {
             err.println(prefix() + folder + " already holds a recording; choose another --out");
             return FAILED;
         }
+        finishInterrupted(folder.toAbsolutePath().getParent(), err);
         CaptureBackends.Descriptor backend;
         try {
             backend = CaptureBackends.get().choose();
@@ -66,7 +84,9 @@ final class RecordCommand extends DatasetCommand {
         }, "Stop recording");
         Runtime.getRuntime().addShutdownHook(hook);
         try (RecordingWriter writer = new RecordingWriter(folder, task, backend.id())) {
-            try (CaptureSession session = backend.backend().start(writer)) {
+            int fps = args.integer("fps") == null ? CaptureSettings.DEFAULT_FPS : args.integer("fps");
+            CaptureSettings settings = new CaptureSettings(args.flag("no-video") ? null : writer.video(), fps);
+            try (CaptureSession session = backend.backend().start(settings, writer)) {
                 err.println("recording with " + backend.name() + " into " + folder + (duration == null ? "; Ctrl-C stops"
                         : " for " + duration + " s"));
                 if (duration == null) {

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.CaptureSink;
 
 import com.sun.jna.Pointer;
@@ -45,15 +46,15 @@ public final class X11Backend implements CaptureBackend {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.INPUT_EVENTS, Capability.WINDOW_CONTEXT);
+        return EnumSet.of(Capability.INPUT_EVENTS, Capability.WINDOW_CONTEXT, Capability.SCREEN_FRAMES);
     }
 
     @Override
-    public CaptureSession start(CaptureSink sink) throws CaptureException {
+    public CaptureSession start(CaptureSettings settings, CaptureSink sink) throws CaptureException {
         Availability availability = availability();
         if (!availability.available()) {
             throw new CaptureException(availability.reason());
         }
-        return X11Session.start(sink);
+        return X11Session.start(settings, sink);
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.InputEvent;
@@ -44,6 +45,7 @@ final class X11Session implements CaptureSession {
     private final BlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
     private final Xlib.RecordCallback callback = this::intercepted; // held strongly: native code calls it
     private final List<Thread> threads = new ArrayList<>();
+    private VideoCapture video;
     private volatile boolean paused;
     private volatile boolean running = true;
     private int buttons;
@@ -85,8 +87,15 @@ final class X11Session implements CaptureSession {
         return display;
     }
 
-    static X11Session start(CaptureSink sink) throws CaptureException {
+    static X11Session start(CaptureSettings settings, CaptureSink sink) throws CaptureException {
         X11Session session = new X11Session(sink);
+        if (settings.video() != null) {
+            int screen = session.x.XDefaultScreen(session.query);
+            int width = session.x.XDisplayWidth(session.query, screen);
+            int height = session.x.XDisplayHeight(session.query, screen);
+            session.video = VideoCapture.start(settings.video(), settings.fps(), width, height);
+            sink.videoStarted(settings.fps(), width, height);
+        }
         session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
         session.thread("X11 event dispatch", session::dispatch);
         session.thread("X11 RECORD flush", session::flushLoop);
@@ -276,6 +285,9 @@ final class X11Session implements CaptureSession {
     public synchronized void close() {
         if (!running) {
             return;
+        }
+        if (video != null) {
+            video.stop();
         }
         Xlib.Xtst.LIB.XRecordDisableContext(control, context);
         x.XFlush(control);

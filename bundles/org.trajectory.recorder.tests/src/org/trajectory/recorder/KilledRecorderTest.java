@@ -1,0 +1,101 @@
+package org.trajectory.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+import org.trajectory.model.Json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** A recorder killed with SIGKILL loses at most half a second of events, leaves a playable video, and is finished later. */
+class KilledRecorderTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aKilledRecordingKeepsItsEventsAndVideoAndIsFinalizedLater() throws Exception {
+        Path folder = temp.resolve("recording");
+        Process recorder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
+                RecordProcess.class.getName(), folder.toString()).redirectErrorStream(true)
+                .redirectOutput(temp.resolve("child.log").toFile()).start();
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (!Files.readString(temp.resolve("child.log")).contains("recording") && System.currentTimeMillis() < deadline) {
+            assertTrue(recorder.isAlive(), "the recorder runs: " + Files.readString(temp.resolve("child.log")));
+            Thread.sleep(50);
+        }
+        Thread.sleep(500);
+        for (int i = 0; i < 20; i++) {
+            new ProcessBuilder("xdotool", "mousemove", Integer.toString(100 + i * 10), "300").start().waitFor();
+            Thread.sleep(50);
+        }
+        new ProcessBuilder("xdotool", "click", "1").start().waitFor();
+        double clicked = Clock.now();
+        Thread.sleep(600); // more than the half second the recorder may lose
+        recorder.destroyForcibly(); // SIGKILL
+        assertTrue(recorder.waitFor(10, TimeUnit.SECONDS));
+
+        List<String> events = Files.readAllLines(folder.resolve(RecordingWriter.EVENTS));
+        JsonNode last = Json.MAPPER.readTree(events.stream().filter(l -> l.contains("\"click\"")).reduce((a, b) -> b).orElseThrow());
+        assertEquals("click", last.path("action").asText());
+        assertTrue(Math.abs(last.path("time_stamp").asDouble() - clicked) < 0.5, "the click made it to disk");
+        assertTrue(events.size() >= 20, "the moves made it too: " + events.size());
+
+        Process probe = new ProcessBuilder("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                "stream=nb_read_frames", "-of", "csv=p=0", folder.resolve(RecordingWriter.VIDEO).toString()).start();
+        String frames = new String(probe.getInputStream().readAllBytes()).strip();
+        assertEquals(0, probe.waitFor());
+        assertTrue(Integer.parseInt(frames.split(",")[0]) > 5, "the video plays: " + frames + " frames");
+
+        Thread.sleep(1500); // the watchdog notices within 0.2 s; ffmpeg then closes the file
+        assertFalse(ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().orElse("").contains(folder.toString())
+                && p.info().command().orElse("").endsWith("ffmpeg")), "ffmpeg did not outlive the killed recorder");
+        assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+        assertTrue(RecordingWriter.finalizeInterrupted(folder));
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        assertTrue(metadata.path("interrupted").asBoolean());
+        assertTrue(metadata.path("frames").asInt() > 5);
+        assertTrue(Files.isRegularFile(folder.resolve(FrameTable.FILE)));
+        assertFalse(RecordingWriter.finalizeInterrupted(folder), "finalized once");
+    }
+
+    /** The jars and class folders of the bundles a recording needs, read from where OSGi installed them. */
+    private static String classPath() {
+        Set<String> wanted = Set.of("org.trajectory.model", "org.trajectory.recorder", "org.trajectory.recorder.linux",
+                "org.trajectory.recorder.tests", "com.fasterxml.jackson.core.jackson-core",
+                "com.fasterxml.jackson.core.jackson-databind", "com.fasterxml.jackson.core.jackson-annotations", "com.sun.jna");
+        Set<String> entries = new LinkedHashSet<>();
+        List<String> found = new ArrayList<>();
+        for (Bundle bundle : FrameworkUtil.getBundle(KilledRecorderTest.class).getBundleContext().getBundles()) {
+            if (wanted.contains(bundle.getSymbolicName())) {
+                found.add(bundle.getSymbolicName());
+                String location = bundle.getLocation();
+                String path = location.substring(location.indexOf("reference:file:") + "reference:file:".length());
+                File file = new File(path).isAbsolute() ? new File(path)
+                        : new File(System.getProperty("osgi.install.area").replaceFirst("^file:", ""), path).toPath().normalize().toFile();
+                if (file.isDirectory()) {
+                    entries.add(new File(file, "target/classes").getAbsolutePath());
+                    entries.add(new File(file, "target/test-classes").getAbsolutePath());
+                } else {
+                    entries.add(file.getAbsolutePath());
+                }
+            }
+        }
+        assertEquals(wanted.size(), found.size(), "bundles found: " + found);
+        return String.join(File.pathSeparator, entries);
+    }
+}
