@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,6 +46,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private final AtomicLong eventCount = new AtomicLong();
     private final AtomicLong windowCount = new AtomicLong();
     private volatile String lastProblem;
+    private List<PrivacyFilter.Span> redactedSpans = List.of();
 
     public RecordingWriter(Path folder, String task, String backend) throws IOException {
         this.folder = Files.createDirectories(folder);
@@ -224,6 +226,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         metadata("video_wall_minus_monotonic", FrameTable.wallMinusMonotonic());
     }
 
+    /** Spans whose frames are blanked when the recording closes (an excluded window was active). */
+    public void redact(List<PrivacyFilter.Span> spans) {
+        redactedSpans = List.copyOf(spans);
+    }
+
     @Override
     public void close() throws IOException {
         flusher.shutdownNow();
@@ -233,6 +240,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         windows.close();
         Object offset = metadata.get("video_wall_minus_monotonic");
         if (offset instanceof Double wallMinusMonotonic && Files.isRegularFile(video())) {
+            VideoRedaction.blank(video(), redactedSpans, wallMinusMonotonic);
+            metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
             metadata("frames", FrameTable.write(video(), wallMinusMonotonic));
         }
     }

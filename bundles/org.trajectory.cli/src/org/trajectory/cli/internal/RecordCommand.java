@@ -13,6 +13,7 @@ import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
 import org.trajectory.recorder.CaptureSettings;
+import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.RecordingWriter;
 
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
@@ -86,15 +87,17 @@ final class RecordCommand extends DatasetCommand {
         try (RecordingWriter writer = new RecordingWriter(folder, task, backend.id())) {
             int fps = args.integer("fps") == null ? CaptureSettings.DEFAULT_FPS : args.integer("fps");
             CaptureSettings settings = new CaptureSettings(args.flag("no-video") ? null : writer.video(), fps);
-            try (CaptureSession session = backend.backend().start(settings, writer)) {
+            PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
+            try (CaptureSession session = backend.backend().start(settings, privacy)) {
                 err.println("recording with " + backend.name() + " into " + folder + (duration == null ? "; Ctrl-C stops"
-                        : " for " + duration + " s"));
+                        : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
                 if (duration == null) {
                     stopped.await();
                 } else {
                     stopped.await(duration, TimeUnit.SECONDS);
                 }
             }
+            writer.redact(privacy.redactedSpans(org.trajectory.recorder.Clock.now()));
             out.println("recorded " + writer.events() + " input events and " + writer.windows() + " window changes into " + folder);
             return writer.lastProblem() == null ? OK : FAILED;
         } catch (CaptureException e) {

@@ -1,0 +1,73 @@
+package org.trajectory.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+class PrivacyFilterTest {
+
+    private final CollectingSink sink = new CollectingSink();
+    private final PrivacyFilter filter = new PrivacyFilter(sink, PrivacyFilter.DEFAULT_EXCLUSIONS);
+
+    private void type(double time, String text, List<String> modifiers) {
+        for (char c : text.toCharArray()) {
+            filter.input(InputEvent.key(time, true, String.valueOf(c), c, String.valueOf(c), modifiers));
+            filter.input(InputEvent.key(time, false, String.valueOf(c), c, String.valueOf(c), modifiers));
+        }
+    }
+
+    private String typed() {
+        return sink.inputs().stream().filter(e -> e.action().equals("press")).map(e -> e.character() == null ? "[" + e.name() + "]"
+                : e.character()).collect(Collectors.joining());
+    }
+
+    @Test
+    void noCharactersAreStoredWhileAPasswordPromptIsActive() {
+        filter.window(new WindowEvent(1, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        type(2, "ls", List.of());
+        filter.window(new WindowEvent(3, "Enter Password - KeePassXC", "KeePassXC", 2L, 0, 0, 10, 10));
+        type(4, "hunter2", List.of());
+        filter.window(new WindowEvent(5, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        type(6, "pwd", List.of());
+        assertEquals("ls" + "<redacted>".repeat(7) + "pwd", typed());
+        assertEquals("<redacted>", sink.windows().get(1).title(), "the prompt's title is not kept either");
+        assertEquals(List.of(new PrivacyFilter.Span(3, 5)), filter.redactedSpans(10));
+    }
+
+    @Test
+    void theHotkeyPausesAndResumesAndIsNotRecorded() {
+        type(1, "a", List.of());
+        hotkey(2);
+        type(3, "secret", List.of());
+        hotkey(4);
+        type(5, "b", List.of());
+        assertEquals("ab", typed());
+        assertTrue(sink.inputs().stream().noneMatch(e -> "p".equals(e.name()) || "ctrl_l".equals(e.name())),
+                "neither the P nor its modifiers were recorded: " + sink.inputs());
+    }
+
+    @Test
+    void ordinaryChordsAndLoneModifiersStillGoThroughInOrder() {
+        filter.input(InputEvent.key(1, true, "ctrl_l", 0xffe3, null, List.of()));
+        filter.input(InputEvent.key(1.1, true, "s", 's', "s", List.of("ctrl")));
+        filter.input(InputEvent.key(1.2, false, "s", 's', "s", List.of("ctrl")));
+        filter.input(InputEvent.key(1.3, false, "ctrl_l", 0xffe3, null, List.of("ctrl")));
+        filter.input(InputEvent.key(2, true, "shift", 0xffe1, null, List.of()));
+        filter.input(InputEvent.key(2.1, false, "shift", 0xffe1, null, List.of("shift")));
+        assertEquals(List.of("press ctrl_l", "press s", "release s", "release ctrl_l", "press shift", "release shift"),
+                sink.inputs().stream().map(e -> e.action() + " " + e.name()).toList());
+    }
+
+    private void hotkey(double time) {
+        filter.input(InputEvent.key(time, true, "ctrl_l", 0xffe3, null, List.of()));
+        filter.input(InputEvent.key(time, true, "alt_l", 0xffe9, null, List.of("ctrl")));
+        filter.input(InputEvent.key(time, true, "p", 'p', "p", List.of("ctrl", "alt")));
+        filter.input(InputEvent.key(time, false, "p", 'p', "p", List.of("ctrl", "alt")));
+        filter.input(InputEvent.key(time, false, "alt_l", 0xffe9, null, List.of("ctrl", "alt")));
+        filter.input(InputEvent.key(time, false, "ctrl_l", 0xffe3, null, List.of("ctrl")));
+    }
+}

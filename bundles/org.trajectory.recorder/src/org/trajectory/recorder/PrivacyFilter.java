@@ -1,0 +1,137 @@
+package org.trajectory.recorder;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Stands between a backend and the writer and keeps private things out of a recording:
+ * <ul>
+ * <li>while an excluded window is active (a password manager, a window titled like a password prompt) the characters
+ * of key events are replaced by a redaction marker, and the time span is noted so the video is blanked there;</li>
+ * <li>the pause hotkey (Ctrl+Alt+P by default) pauses and resumes recording, and its own keys are not recorded.</li>
+ * </ul>
+ */
+public final class PrivacyFilter implements CaptureSink {
+
+    /** Window classes and titles recorded without characters and with blank frames, unless configured otherwise. */
+    public static final List<String> DEFAULT_EXCLUSIONS = List.of("(?i)keepass", "(?i)1password", "(?i)bitwarden",
+            "(?i)lastpass", "(?i)seahorse", "(?i)pinentry", "(?i)gcr-prompter", "(?i)polkit", "(?i)password",
+            "(?i)passphrase", "(?i)passwort", "(?i)authenticat", "(?i)\\bsudo\\b", "(?i)unlock");
+    /** The pause hotkey's modifiers and key. */
+    public static final Set<String> HOTKEY_MODIFIERS = Set.of("ctrl", "alt");
+    public static final String HOTKEY_KEY = "p";
+    private static final Set<String> MODIFIER_NAMES = Set.of("ctrl_l", "ctrl_r", "alt_l", "alt_r", "shift", "shift_r", "cmd", "cmd_r");
+
+    /** A span of time during which the screen must not be kept. */
+    public record Span(double from, double to) {
+    }
+
+    private final CaptureSink next;
+    private final List<Pattern> exclusions;
+    private final List<Span> redacted = new ArrayList<>();
+    private final List<InputEvent> heldModifiers = new ArrayList<>();
+    private boolean excluded;
+    private double excludedSince;
+    private boolean paused;
+    private final Set<String> swallowed = new HashSet<>();
+
+    public PrivacyFilter(CaptureSink next, List<String> exclusionPatterns) {
+        this.next = next;
+        this.exclusions = exclusionPatterns.stream().map(Pattern::compile).toList();
+    }
+
+    /**
+     * Modifier presses are held back until the next key says whether they start the pause hotkey; then they are
+     * either dropped with it or delivered before that key, in their order.
+     */
+    @Override
+    public synchronized void input(InputEvent event) {
+        boolean key = event.action().equals("press") || event.action().equals("release");
+        boolean press = event.action().equals("press");
+        if (key && MODIFIER_NAMES.contains(event.name())) {
+            if (press) {
+                heldModifiers.add(event);
+            } else if (swallowed.remove(event.name())) {
+                return; // released after the hotkey: its press was dropped
+            } else {
+                InputEvent held = heldModifiers.stream().filter(h -> h.name().equals(event.name())).findFirst().orElse(null);
+                if (held != null) { // a lone tap: both go through
+                    heldModifiers.remove(held);
+                    deliver(held);
+                }
+                deliver(event);
+            }
+            return;
+        }
+        if (key && HOTKEY_KEY.equalsIgnoreCase(event.name()) && event.modifiers() != null
+                && event.modifiers().containsAll(HOTKEY_MODIFIERS)) {
+            if (press) {
+                paused = !paused;
+                heldModifiers.forEach(held -> swallowed.add(held.name()));
+                heldModifiers.clear();
+                next.problem(paused ? "recording paused (Ctrl+Alt+P resumes)" : "recording resumed", false);
+            }
+            return; // the hotkey's own keys are not recorded
+        }
+        heldModifiers.forEach(this::deliver);
+        heldModifiers.clear();
+        deliver(event);
+    }
+
+    private void deliver(InputEvent event) {
+        if (paused) {
+            return;
+        }
+        next.input(excluded && event.character() != null ? event.redacted() : event);
+    }
+
+    @Override
+    public synchronized void window(WindowEvent event) {
+        boolean now = matches(event.title()) || matches(event.windowClass());
+        if (now && !excluded) {
+            excludedSince = event.time();
+        } else if (!now && excluded) {
+            redacted.add(new Span(excludedSince, event.time()));
+        }
+        excluded = now;
+        if (!paused) {
+            next.window(now ? new WindowEvent(event.time(), "<redacted>", event.windowClass(), event.pid(), event.x(), event.y(),
+                    event.width(), event.height()) : event);
+        }
+    }
+
+    private boolean matches(String text) {
+        if (text == null) {
+            return false;
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        return exclusions.stream().anyMatch(p -> p.matcher(lower).find() || p.matcher(text).find());
+    }
+
+    @Override
+    public void videoStarted(int fps, int width, int height) {
+        next.videoStarted(fps, width, height);
+    }
+
+    @Override
+    public void problem(String message, boolean fatal) {
+        next.problem(message, fatal);
+    }
+
+    public synchronized boolean isPaused() {
+        return paused;
+    }
+
+    /** The spans during which an excluded window was active, the last one closed at {@code until} if still open. */
+    public synchronized List<Span> redactedSpans(double until) {
+        List<Span> spans = new ArrayList<>(redacted);
+        if (excluded) {
+            spans.add(new Span(excludedSince, until));
+        }
+        return spans;
+    }
+}
