@@ -47,6 +47,9 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private final AtomicLong windowCount = new AtomicLong();
     private volatile String lastProblem;
     private List<PrivacyFilter.Span> redactedSpans = List.of();
+    /** Delay from an event's own time to its arrival here, in ms, for the first {@value #LATENCY_SAMPLES} events. */
+    private final double[] latencies = new double[LATENCY_SAMPLES];
+    private static final int LATENCY_SAMPLES = 200_000;
 
     public RecordingWriter(Path folder, String task, String backend) throws IOException {
         this.folder = Files.createDirectories(folder);
@@ -86,6 +89,10 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     @Override
     public void input(InputEvent event) {
+        long index = eventCount.get();
+        if (index < LATENCY_SAMPLES && !event.action().equals("move")) {
+            latencies[(int) index] = (Clock.now() - event.time()) * 1000;
+        }
         ObjectNode line = Json.MAPPER.createObjectNode();
         line.put("time_stamp", event.time());
         line.put("action", event.action());
@@ -231,9 +238,23 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         redactedSpans = List.copyOf(spans);
     }
 
+    /** p50 and p99 of the delay from key, button and wheel events' own times to their arrival, in ms. */
+    private Map<String, Double> latency() {
+        double[] sorted = java.util.Arrays.stream(latencies, 0, (int) Math.min(eventCount.get(), LATENCY_SAMPLES))
+                .filter(v -> v != 0).sorted().toArray();
+        Map<String, Double> figures = new LinkedHashMap<>();
+        if (sorted.length > 0) {
+            figures.put("p50", Math.round(sorted[sorted.length / 2] * 10) / 10.0);
+            figures.put("p99", Math.round(sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] * 10) / 10.0);
+            figures.put("events", (double) sorted.length);
+        }
+        return figures;
+    }
+
     @Override
     public void close() throws IOException {
         flusher.shutdownNow();
+        metadata("event_latency_ms", latency());
         metadata("stop_time", Clock.now());
         flush();
         events.close();
