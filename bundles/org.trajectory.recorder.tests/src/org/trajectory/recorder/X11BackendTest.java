@@ -134,10 +134,10 @@ class X11BackendTest extends CaptureBackendContract {
         try {
             waitForWindow("Enter password");
             waitForWindow("notes");
+            xdotool("search", "--name", "^notes$", "windowactivate", "--sync");
             try (RecordingWriter writer = new RecordingWriter(folder, "privacy test", "linux.x11")) {
                 PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
                 try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 10), privacy)) {
-                    xdotool("search", "--name", "^notes$", "windowactivate", "--sync");
                     Thread.sleep(300);
                     xdotool("type", "--delay", "20", "ok");
                     xdotool("search", "--name", "Enter password", "windowactivate", "--sync");

@@ -17,7 +17,9 @@ public final class CurationPerspective implements IPerspectiveFactory {
         String editorArea = layout.getEditorArea();
         layout.setEditorAreaVisible(true);
 
-        layout.addView(DATASET_VIEW, IPageLayout.LEFT, 0.32f, editorArea);
+        IFolderLayout left = layout.createFolder("org.trajectory.ui.folders.left", IPageLayout.LEFT, 0.32f, editorArea);
+        left.addView(DATASET_VIEW);
+        left.addView(RecorderView.ID);
 
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
@@ -25,6 +27,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         bottom.addPlaceholder(ERROR_LOG_VIEW);
 
         layout.addShowViewShortcut(DATASET_VIEW);
+        layout.addShowViewShortcut(RecorderView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);
