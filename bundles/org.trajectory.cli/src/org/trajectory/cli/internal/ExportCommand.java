@@ -15,7 +15,7 @@ import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.Problem;
 
 /** {@code export --dataset DIR --out FILE.jsonl [--images DIR|ZIP] [--no-images]}. */
-final class ExportCommand extends DatasetCommand {
+final class ExportCommand extends OptionsCommand {
 
     ExportCommand() {
         super(Set.of("dataset", "out", "images"), Set.of("json", "no-images"));

@@ -17,7 +17,7 @@ import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.Problem;
 
 /** {@code import FILE.jsonl --dataset DIR [--images DIR|ZIP]}. */
-final class ImportCommand extends DatasetCommand {
+final class ImportCommand extends OptionsCommand {
 
     ImportCommand() {
         super(Set.of("dataset", "images"), Set.of("json", "no-images"));

@@ -14,7 +14,7 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 
 /** {@code list --dataset DIR [filters] [--sort COLUMN] [--desc] [--limit N] [--offset N]}. */
-final class ListCommand extends DatasetCommand {
+final class ListCommand extends OptionsCommand {
 
     ListCommand() {
         super(Set.of("dataset", "filter", "domain", "os", "review", "min-steps", "max-steps", "sort", "limit", "offset"),

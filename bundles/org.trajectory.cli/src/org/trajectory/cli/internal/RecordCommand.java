@@ -17,7 +17,7 @@ import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.RecordingWriter;
 
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
-final class RecordCommand extends DatasetCommand {
+final class RecordCommand extends OptionsCommand {
 
     RecordCommand() {
         super(Set.of("task", "out", "duration", "fps"), Set.of("no-video"));

@@ -11,7 +11,7 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 
 /** {@code show TASK_ID --dataset DIR}: the task's record, as it would be exported. */
-final class ShowCommand extends DatasetCommand {
+final class ShowCommand extends OptionsCommand {
 
     ShowCommand() {
         super(Set.of("dataset"), Set.of("json"));

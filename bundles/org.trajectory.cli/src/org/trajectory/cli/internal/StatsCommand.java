@@ -12,7 +12,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetStats;
 
 /** {@code stats --dataset DIR}: counts, steps per task, action types, domains, review states. */
-final class StatsCommand extends DatasetCommand {
+final class StatsCommand extends OptionsCommand {
 
     StatsCommand() {
         super(Set.of("dataset"), Set.of("json"));

@@ -15,7 +15,7 @@ import org.trajectory.dataset.DatasetValidator;
 import org.trajectory.dataset.Problem;
 
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
-final class ValidateCommand extends DatasetCommand {
+final class ValidateCommand extends OptionsCommand {
 
     ValidateCommand() {
         super(Set.of("dataset"), Set.of("json"));

@@ -49,16 +49,6 @@ class RecorderViewTest {
     }
 
     private void spin(long millis) {
-        long end = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < end) {
-            while (display.readAndDispatch()) {
-                // drain
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        UiWait.spin(display, millis);
     }
 }

@@ -32,6 +32,7 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.DatasetView;
 import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.UiWait;
 
 /** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
 class TrajectoryEditorTest {
@@ -239,26 +240,10 @@ class TrajectoryEditorTest {
     }
 
     private void waitFor(BooleanSupplier condition, String what) {
-        long end = System.currentTimeMillis() + 10_000;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            spin(20);
-        }
+        UiWait.until(display, condition, what);
     }
 
     private void spin(long millis) {
-        long end = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < end) {
-            while (display.readAndDispatch()) {
-                // drain
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        UiWait.spin(display, millis);
     }
 }

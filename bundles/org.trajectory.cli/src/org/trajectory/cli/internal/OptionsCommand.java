@@ -13,13 +13,13 @@ import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-/** The shared frame of the commands that work on a dataset: argument parsing, errors as one line, --json output. */
-abstract class DatasetCommand implements Command {
+/** The shared frame of the commands with options: argument parsing, errors as one line, --json output. */
+abstract class OptionsCommand implements Command {
 
     private final Set<String> valued;
     private final Set<String> flags;
 
-    DatasetCommand(Set<String> valued, Set<String> flags) {
+    OptionsCommand(Set<String> valued, Set<String> flags) {
         this.valued = valued;
         this.flags = flags;
     }

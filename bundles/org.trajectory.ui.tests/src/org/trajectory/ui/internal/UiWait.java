@@ -1,0 +1,36 @@
+package org.trajectory.ui.internal;
+
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.swt.widgets.Display;
+
+/** Lets the UI thread run while a test waits: for a while, or until something a user would see is there. */
+public final class UiWait {
+
+    private UiWait() {
+    }
+
+    public static void spin(Display display, long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < end) {
+            while (display.readAndDispatch()) {
+                // drain
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    public static void until(Display display, BooleanSupplier condition, String what) {
+        long end = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            spin(display, 20);
+        }
+    }
+}
