@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -46,6 +47,8 @@ final class X11Session implements CaptureSession {
     private final Xlib.RecordCallback callback = this::intercepted; // held strongly: native code calls it
     private final List<Thread> threads = new ArrayList<>();
     private VideoCapture video;
+    /** Open once RECORD delivers StartOfData: disabling a context before it is enabled would leave its thread blocked. */
+    private final CountDownLatch recording = new CountDownLatch(1);
     private volatile boolean paused;
     private volatile boolean running = true;
     private int buttons;
@@ -100,6 +103,16 @@ final class X11Session implements CaptureSession {
         session.thread("X11 event dispatch", session::dispatch);
         session.thread("X11 RECORD flush", session::flushLoop);
         session.thread("X11 window watch", session::watchWindows);
+        try {
+            if (!session.recording.await(5, TimeUnit.SECONDS)) {
+                session.close();
+                throw new CaptureException("The X server did not start recording within 5 s.");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            session.close();
+            throw new CaptureException("Interrupted while starting to record", e);
+        }
         return session;
     }
 
@@ -119,6 +132,8 @@ final class X11Session implements CaptureSession {
                 if (wire != null) {
                     queue.add(wire.getByteArray(0, 32));
                 }
+            } else if (category == 4) { // XRecordStartOfData: the context is enabled
+                recording.countDown();
             } else if (category == 5) { // XRecordEndOfData
                 queue.add(END);
             }
@@ -289,6 +304,7 @@ final class X11Session implements CaptureSession {
         if (video != null) {
             video.stop();
         }
+        boolean enabled = recording.getCount() == 0;
         Xlib.Xtst.LIB.XRecordDisableContext(control, context);
         x.XFlush(control);
         x.XSync(flush, false);
@@ -298,6 +314,7 @@ final class X11Session implements CaptureSession {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        boolean dataFree = enabled && !threads.get(0).isAlive();
         running = false;
         for (Thread thread : threads) {
             thread.interrupt();
@@ -308,8 +325,11 @@ final class X11Session implements CaptureSession {
             }
         }
         Xlib.Xtst.LIB.XRecordFreeContext(control, context);
-        for (Pointer display : new Pointer[] { data, query, flush, windows, control }) {
+        for (Pointer display : new Pointer[] { query, flush, windows, control }) {
             x.XCloseDisplay(display);
+        }
+        if (dataFree) {
+            x.XCloseDisplay(data); // never while a thread may still be inside Xlib on it: that would hang
         }
     }
 }
