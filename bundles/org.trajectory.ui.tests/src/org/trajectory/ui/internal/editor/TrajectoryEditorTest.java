@@ -38,6 +38,8 @@ import org.trajectory.ui.internal.UiWait;
 class TrajectoryEditorTest {
 
     private static final String TASK = "task_example_0";
+    /** The OpenCUA example, kept once, in the dataset tests (the build runs tests from their bundle's folder). */
+    private static final Path FIXTURE = Path.of("../org.trajectory.dataset.tests/testdata/opencua-cot-example").toAbsolutePath().normalize();
 
     @TempDir
     Path temp;
@@ -49,7 +51,7 @@ class TrajectoryEditorTest {
     @BeforeEach
     void importFixture() throws Exception {
         folder = temp.resolve("dataset");
-        Path fixture = Path.of("testdata/opencua-cot-example").toAbsolutePath();
+        Path fixture = FIXTURE;
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
             new JsonlImport(dataset, fixture.resolve("raw_example.jsonl"), images).run(Progress.NONE);
         }
@@ -159,7 +161,7 @@ class TrajectoryEditorTest {
     @Test
     void nextTaskOpensTheNextOneToReview() throws Exception {
         Path second = temp.resolve("second.jsonl");
-        java.nio.file.Files.writeString(second, java.nio.file.Files.readString(Path.of("testdata/opencua-cot-example/raw_example.jsonl"))
+        java.nio.file.Files.writeString(second, java.nio.file.Files.readString(FIXTURE.resolve("raw_example.jsonl"))
                 .replace("task_example_0", "task_example_1"));
         try (Dataset dataset = Dataset.open(folder)) {
             new JsonlImport(dataset, second, ImageSource.none()).run(Progress.NONE);
