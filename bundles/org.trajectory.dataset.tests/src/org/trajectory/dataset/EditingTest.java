@@ -105,12 +105,14 @@ class EditingTest {
         try (Dataset dataset = Dataset.open(folder)) {
             assertEquals(ReviewState.NEW, dataset.review("task_example_0").state());
             assertNull(dataset.nextToReview("task_example_0"), "the only task: nothing else to review");
+            assertEquals(new Dataset.ReviewProgress(1, 0), dataset.reviewProgress());
             dataset.setReview("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
             Dataset.Review review = dataset.review("task_example_0");
             assertEquals(ReviewState.NEEDS_FIX, review.state());
             assertEquals("qa-1", review.reviewer());
             assertEquals("step 4 clicks the wrong icon", review.note());
             assertTrue(review.reviewedAt().startsWith("20"), review.reviewedAt());
+            assertEquals(new Dataset.ReviewProgress(1, 1), dataset.reviewProgress());
         }
     }
 }

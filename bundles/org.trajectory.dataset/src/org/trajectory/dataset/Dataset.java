@@ -186,36 +186,40 @@ public final class Dataset implements AutoCloseable {
 
     /** The record of a task as stored, or null if there is none with that id. */
     public Task read(String taskId) throws SQLException {
+        return load(taskId, new ArrayList<>());
+    }
+
+    /** The task as a draft to edit, or null if there is none with that id. */
+    public TaskDraft draft(String taskId) throws SQLException {
+        List<String> hashes = new ArrayList<>();
+        Task task = load(taskId, hashes);
+        return task == null ? null : new TaskDraft(task.json(), hashes);
+    }
+
+    /** Reads a task's header and steps in one pass over its steps, adding each step's image hash to {@code hashes}. */
+    private Task load(String taskId, List<String> hashes) throws SQLException {
         try (PreparedStatement header = connection.prepareStatement("SELECT seq, header FROM trajectories WHERE task_id = ?")) {
             header.setString(1, taskId);
             try (ResultSet row = header.executeQuery()) {
                 if (!row.next()) {
                     return null;
                 }
-                return Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps(row.getLong(1)));
+                List<ObjectNode> steps = new ArrayList<>();
+                try (PreparedStatement query = connection.prepareStatement(
+                        "SELECT record, image_sha256 FROM steps WHERE task_seq = ? ORDER BY position")) {
+                    query.setLong(1, row.getLong(1));
+                    try (ResultSet rows = query.executeQuery()) {
+                        while (rows.next()) {
+                            steps.add((ObjectNode) Json.MAPPER.readTree(rows.getString(1)));
+                            hashes.add(rows.getString(2));
+                        }
+                    }
+                }
+                return Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps);
             }
         } catch (IOException | RecordFormatException e) {
             throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
         }
-    }
-
-    private List<ObjectNode> steps(long seq) throws SQLException, IOException {
-        List<ObjectNode> steps = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT record FROM steps WHERE task_seq = ? ORDER BY position")) {
-            query.setLong(1, seq);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    steps.add((ObjectNode) Json.MAPPER.readTree(rows.getString(1)));
-                }
-            }
-        }
-        return steps;
-    }
-
-    /** The task as a draft to edit, or null if there is none with that id. */
-    public TaskDraft draft(String taskId) throws SQLException {
-        Task task = read(taskId);
-        return task == null ? null : new TaskDraft(task.json(), imageHashes(taskId));
     }
 
     /**
@@ -309,19 +313,17 @@ public final class Dataset implements AutoCloseable {
         }
     }
 
-    /** The image hash of each step of a task, by position; null where a step has no stored image. */
-    public List<String> imageHashes(String taskId) throws SQLException {
-        List<String> hashes = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT s.image_sha256 FROM steps s JOIN trajectories t"
-                + " ON t.seq = s.task_seq WHERE t.task_id = ? ORDER BY s.position")) {
-            query.setString(1, taskId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    hashes.add(rows.getString(1));
-                }
-            }
+    /** How many tasks there are, and how many have a review decision (approved, rejected or needs fix). */
+    public record ReviewProgress(long tasks, long reviewed) {
+    }
+
+    public ReviewProgress reviewProgress() throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(CASE WHEN r.state IN ('approved',"
+                        + " 'rejected', 'needs_fix') THEN 1 ELSE 0 END), 0) FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq")) {
+            row.next();
+            return new ReviewProgress(row.getLong(1), row.getLong(2));
         }
-        return hashes;
     }
 
     public long count(TaskQuery query) throws SQLException {

@@ -100,6 +100,10 @@ public final class DatasetSession {
         return dataset == null ? 0 : dataset.count(query);
     }
 
+    public synchronized Dataset.ReviewProgress reviewProgress() throws SQLException {
+        return dataset == null ? new Dataset.ReviewProgress(0, 0) : dataset.reviewProgress();
+    }
+
     public synchronized List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
         return dataset == null ? List.of() : dataset.page(query, offset, limit);
     }

@@ -25,6 +25,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -233,11 +234,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             boolean filtered = rows.query().text() != null || rows.query().review() != null;
             text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "");
             try {
-                long all = DatasetSession.get().count(TaskQuery.ALL);
-                long reviewed = all - DatasetSession.get().count(TaskQuery.ALL.withReview(ReviewState.NEW))
-                        - DatasetSession.get().count(TaskQuery.ALL.withReview(ReviewState.IN_REVIEW));
-                text += String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(reviewed), number.format(all),
-                        all == 0 ? 0.0 : 100.0 * reviewed / all);
+                Dataset.ReviewProgress progress = DatasetSession.get().reviewProgress();
+                long all = progress.tasks();
+                text += String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(progress.reviewed()),
+                        number.format(all), all == 0 ? 0.0 : 100.0 * progress.reviewed() / all);
             } catch (SQLException e) {
                 ILog.of(getClass()).warn("Could not count reviewed tasks: " + e.getMessage());
             }
