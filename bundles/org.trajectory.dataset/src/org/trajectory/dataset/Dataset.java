@@ -279,6 +279,50 @@ public final class Dataset implements AutoCloseable {
         });
     }
 
+    /**
+     * Adds a task made elsewhere (a trajectory built from a recording), with the image of each step (null where none),
+     * in one transaction; a task with the same id is replaced, so building a recording again updates its trajectory.
+     */
+    public void put(Task task, List<byte[]> stepImages, String source) throws SQLException, IOException {
+        List<org.trajectory.model.Step> steps = task.steps();
+        if (steps.size() != stepImages.size()) {
+            throw new IllegalArgumentException("one image (or null) per step");
+        }
+        List<String> hashes = new ArrayList<>();
+        List<ImageFormat.Info> infos = new ArrayList<>();
+        for (byte[] bytes : stepImages) {
+            if (bytes == null) {
+                hashes.add(null);
+                infos.add(null);
+                continue;
+            }
+            try {
+                infos.add(ImageFormat.inspect(bytes));
+            } catch (ImageFormat.InvalidImageException e) {
+                throw new IOException("the image of step " + hashes.size() + " is not a readable image: " + e.getMessage(), e);
+            }
+            hashes.add(images.put(bytes));
+        }
+        transaction(c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
+                delete.setString(1, task.taskId());
+                delete.executeUpdate();
+            }
+            try (Statements sql = new Statements(c)) {
+                String now = Instant.now().toString();
+                long seq = sql.insertTask(task, task.header().toString(), source, now);
+                for (int i = 0; i < steps.size(); i++) {
+                    if (hashes.get(i) != null) {
+                        sql.insertImage(hashes.get(i), infos.get(i), stepImages.get(i).length);
+                    }
+                    sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
+                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
+                }
+            }
+            return null;
+        });
+    }
+
     /** The review of a task: state, reviewer, time and note (state NEW and nulls when never reviewed). */
     public record Review(ReviewState state, String reviewer, String reviewedAt, String note) {
     }

@@ -11,6 +11,10 @@ public interface CaptureSink {
     default void videoStarted(int fps, int width, int height) {
     }
 
+    /** The screen's size, when recording starts and whenever it changes (a resolution change, a monitor added). */
+    default void screen(ScreenSize size) {
+    }
+
     /** Something went wrong but capture goes on (or has ended, if {@code fatal}): the display went away, say. */
     void problem(String message, boolean fatal);
 }

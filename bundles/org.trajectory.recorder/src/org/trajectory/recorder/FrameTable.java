@@ -7,6 +7,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -24,22 +26,82 @@ public final class FrameTable {
 
     /** Writes the table beside the video; returns the number of frames. */
     public static long write(Path video, double wallMinusMonotonic) throws IOException {
-        Path table = video.resolveSibling(FILE);
+        double[] stamps = probe(video);
         Path temp = video.resolveSibling(FILE + ".part");
-        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "frame=best_effort_timestamp_time", "-of", "csv=p=0", video.toString()).redirectErrorStream(false).start();
-        long frames = 0;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(ffprobe.getInputStream(), StandardCharsets.US_ASCII));
-                BufferedWriter out = Files.newBufferedWriter(temp)) {
+        try (BufferedWriter out = Files.newBufferedWriter(temp)) {
             out.write("frame,time_stamp\n");
+            for (int frame = 0; frame < stamps.length; frame++) {
+                out.write(String.format(Locale.ROOT, "%d,%.6f%n", frame, stamps[frame] - wallMinusMonotonic));
+            }
+        }
+        Files.move(temp, video.resolveSibling(FILE), StandardCopyOption.REPLACE_EXISTING);
+        return stamps.length;
+    }
+
+    /**
+     * Each frame's time on the events' clock: from the table if the recording has one, else from the video's own
+     * stamps plus the recording's video start (a peer recording, whose video starts at 0).
+     */
+    public static double[] times(Recording recording) throws IOException {
+        Path table = recording.folder().resolve(FILE);
+        if (Files.isRegularFile(table)) {
+            return read(table);
+        }
+        Path video = recording.video();
+        if (video == null) {
+            throw new java.nio.file.NoSuchFileException(recording.folder().toString(), null, "the recording has no video");
+        }
+        double start = recording.videoStart() == null ? 0 : recording.videoStart();
+        double[] stamps = probe(video);
+        for (int i = 0; i < stamps.length; i++) {
+            stamps[i] += start;
+        }
+        return stamps;
+    }
+
+    private static double[] read(Path table) throws IOException {
+        double[] times = new double[1024];
+        int count = 0;
+        try (BufferedReader in = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {
+            String line = in.readLine(); // header
+            int number = 1;
+            while ((line = in.readLine()) != null) {
+                number++;
+                int comma = line.indexOf(',');
+                if (line.isBlank() || comma < 0) {
+                    continue; // a torn last line
+                }
+                try {
+                    double time = Double.parseDouble(line.substring(comma + 1).strip());
+                    if (count == times.length) {
+                        times = Arrays.copyOf(times, count * 2);
+                    }
+                    times[count++] = time;
+                } catch (NumberFormatException e) {
+                    throw new IOException(table + ":" + number + ": not a frame time: " + line);
+                }
+            }
+        }
+        return Arrays.copyOf(times, count);
+    }
+
+    /** The presentation time of every frame of the video's first video stream, in seconds, in order. */
+    public static double[] probe(Path video) throws IOException {
+        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "frame=best_effort_timestamp_time", "-of", "csv=p=0", video.toString()).start();
+        double[] stamps = new double[1024];
+        int count = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(ffprobe.getInputStream(), StandardCharsets.US_ASCII))) {
             String line;
             while ((line = in.readLine()) != null) {
                 String field = line.split(",")[0].strip();
                 if (field.isEmpty() || field.equals("N/A")) {
                     continue;
                 }
-                double wall = Double.parseDouble(field);
-                out.write(String.format(Locale.ROOT, "%d,%.6f%n", frames++, wall - wallMinusMonotonic));
+                if (count == stamps.length) {
+                    stamps = Arrays.copyOf(stamps, count * 2);
+                }
+                stamps[count++] = Double.parseDouble(field);
             }
         }
         try {
@@ -50,8 +112,17 @@ public final class FrameTable {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading " + video, e);
         }
-        Files.move(temp, table, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        return frames;
+        return Arrays.copyOf(stamps, count);
+    }
+
+    /** The index of the last frame shown before {@code time} (the screen just before an action), or 0 if none is. */
+    public static int frameBefore(double[] times, double time) {
+        int index = Arrays.binarySearch(times, time);
+        int before = index >= 0 ? index - 1 : -index - 2;
+        while (before > 0 && times[before] >= time) {
+            before--; // equal stamps
+        }
+        return Math.max(0, before);
     }
 
     /** Wall-clock seconds minus monotonic seconds, now (to a millisecond or so). */

@@ -118,6 +118,11 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     @Override
+    public void screen(ScreenSize size) {
+        next.screen(size);
+    }
+
+    @Override
     public void problem(String message, boolean fatal) {
         next.problem(message, fatal);
     }

@@ -16,10 +16,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, their
  * scroll direction setting applied (a natural scroll is turned back into the wheel's direction), Windows and macOS
  * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. Malformed lines are
- * skipped and counted, the rest is kept.
+ * skipped and counted, the rest is kept. {@code screens} holds the screen sizes in time order, the first (from
+ * metadata) applying from the start.
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
-        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, int skippedLines) {
+        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ScreenSize> screens, int skippedLines) {
 
     public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
 
@@ -33,7 +34,19 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 || metadata.path("natural_scrolling").asBoolean(false);
         int[] skipped = { 0 };
         List<InputEvent> events = new ArrayList<>();
+        List<ScreenSize> screens = new ArrayList<>();
+        Integer width = integer(metadata, "screen_width");
+        Integer height = integer(metadata, "screen_height");
+        if (width != null && height != null) {
+            screens.add(new ScreenSize(Double.NEGATIVE_INFINITY, width, height));
+        }
         for (JsonNode line : lines(folder.resolve(RecordingWriter.EVENTS), skipped)) {
+            if (line.path("action").asText().equals("screen")) {
+                if (line.path("width").isInt() && line.path("height").isInt()) {
+                    screens.add(new ScreenSize(line.path("time_stamp").asDouble(), line.path("width").asInt(), line.path("height").asInt()));
+                }
+                continue;
+            }
             InputEvent event = event(line, natural && source != Source.TRAJECTORY_WORKBENCH);
             if (event == null) {
                 skipped[0]++;
@@ -51,8 +64,18 @@ public record Recording(Path folder, String source, String task, String os, Inte
         Double videoStart = metadata.has("video_start_timestamp") ? metadata.path("video_start_timestamp").asDouble()
                 : metadata.has("start_time") ? metadata.path("start_time").asDouble() : null;
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
-                os(metadata), integer(metadata, "screen_width"), integer(metadata, "screen_height"), videoStart, events, windows,
-                skipped[0]);
+                os(metadata), width, height, videoStart, events, windows, screens, skipped[0]);
+    }
+
+    /** The screen video: ours ({@code video.mkv}), else the first .mp4, .mkv or .webm in the folder; null if none. */
+    public Path video() throws IOException {
+        Path ours = folder.resolve(RecordingWriter.VIDEO);
+        if (Files.isRegularFile(ours)) {
+            return ours;
+        }
+        try (var files = Files.list(folder)) {
+            return files.filter(f -> f.getFileName().toString().matches("(?i).*\\.(mp4|mkv|webm)$")).sorted().findFirst().orElse(null);
+        }
     }
 
     private static InputEvent event(JsonNode line, boolean naturalScroll) {

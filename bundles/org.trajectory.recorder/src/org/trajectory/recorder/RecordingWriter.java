@@ -126,6 +126,23 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         write(events, line);
     }
 
+    /** The first size goes into metadata.json; every size also into events.jsonl, so a change is known by its time. */
+    @Override
+    public void screen(ScreenSize size) {
+        synchronized (this) {
+            if (!metadata.containsKey("screen_width")) {
+                metadata("screen_width", size.width());
+                metadata("screen_height", size.height());
+            }
+        }
+        ObjectNode line = Json.MAPPER.createObjectNode();
+        line.put("time_stamp", size.time());
+        line.put("action", "screen");
+        line.put("width", size.width());
+        line.put("height", size.height());
+        write(events, line);
+    }
+
     @Override
     public void window(WindowEvent event) {
         ObjectNode line = Json.MAPPER.createObjectNode();

@@ -11,7 +11,7 @@ import org.trajectory.recorder.CaptureException;
 /**
  * The screen as a video: the real ffmpeg grabbing the whole X screen (all monitors, with the pointer drawn) into
  * H.264 in Matroska, flushed packet by packet so a killed recorder leaves a playable file that lacks at most half a
- * second. Frames carry wall-clock stamps ({@code -copyts}); the recording's frame table puts them on the events' clock.
+ * second. A key frame every two seconds keeps seeking to a step's frame cheap. Frames carry wall-clock stamps ({@code -copyts}); the recording's frame table puts them on the events' clock.
  */
 final class VideoCapture {
 
@@ -38,7 +38,7 @@ final class VideoCapture {
         List<String> command = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "video", Long.toString(ProcessHandle.current().pid())));
         command.addAll(List.of("-nostdin", "-hide_banner", "-loglevel", "error", "-f", "x11grab", "-framerate",
                 Integer.toString(fps), "-draw_mouse", "1", "-video_size", width + "x" + height, "-i", display + "+0,0", "-copyts",
-                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-flush_packets", "1",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p", "-flush_packets", "1",
                 "-cluster_time_limit", "500", "-f", "matroska", video.toString()));
         try {
             Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)

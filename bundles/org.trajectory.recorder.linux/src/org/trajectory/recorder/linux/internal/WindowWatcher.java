@@ -3,6 +3,7 @@ package org.trajectory.recorder.linux.internal;
 import java.nio.charset.StandardCharsets;
 
 import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
 
 import com.sun.jna.Memory;
@@ -117,6 +118,17 @@ final class WindowWatcher {
         x.XTranslateCoordinates(display, window, root, 0, 0, rootX, rootY, new LongByReference());
         return new WindowEvent(time, title == null ? "" : title, windowClass, pid, rootX.getValue(), rootY.getValue(),
                 width.getValue(), height.getValue());
+    }
+
+    /** The root window's size now (a resolution change resizes it), or null if the server does not answer. */
+    ScreenSize screen(double time) {
+        IntByReference width = new IntByReference();
+        IntByReference height = new IntByReference();
+        if (x.XGetGeometry(display, root, new LongByReference(), new IntByReference(), new IntByReference(), width, height,
+                new IntByReference(), new IntByReference()) == 0) {
+            return null;
+        }
+        return new ScreenSize(time, width.getValue(), height.getValue());
     }
 
     private String text(long window, long property, long type) {

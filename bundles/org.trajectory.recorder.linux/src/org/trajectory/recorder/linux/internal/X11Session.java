@@ -14,6 +14,7 @@ import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
 
 import com.sun.jna.Memory;
@@ -256,12 +257,21 @@ final class X11Session implements CaptureSession {
         if (first != null) {
             sink.window(first);
         }
+        ScreenSize size = watcher.screen(Clock.now());
+        if (size != null) {
+            sink.screen(size);
+        }
         Memory event = new Memory(192);
         while (running) {
             try {
                 WindowEvent next = watcher.poll(event, 100);
                 if (next != null && !paused) {
                     sink.window(next);
+                }
+                ScreenSize now = watcher.screen(Clock.now());
+                if (now != null && size != null && (now.width() != size.width() || now.height() != size.height())) {
+                    size = now;
+                    sink.screen(now);
                 }
             } catch (InterruptedException e) {
                 return;

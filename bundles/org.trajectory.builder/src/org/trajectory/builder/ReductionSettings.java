@@ -1,0 +1,44 @@
+package org.trajectory.builder;
+
+import java.util.List;
+
+/**
+ * The thresholds of {@link Reducer}, all settings. {@link #DEFAULTS} are the field's values (0.5 s and 5 px for a
+ * double click, 10 px for a drag); the UI passes the operating system's own double-click time where it can read it.
+ *
+ * @param doubleClickTime seconds between presses that still count as one multi-click
+ * @param doubleClickDistance pixels between presses that still count as one multi-click
+ * @param dragThreshold pixels of movement while pressed that make a drag
+ * @param scrollGap seconds between wheel events that still merge into one scroll
+ * @param scrollDistance pixels the pointer may move during one merged scroll
+ * @param keyRepeatGap seconds between presses of the same key that merge into one {@code press(key, presses=n)}
+ * @param recorderHotkeys chords of the recorder itself (pause, stop), dropped; keys as PyAutoGUI names them
+ * @param terminateStatus the status of the closing {@code computer.terminate}
+ */
+public record ReductionSettings(double doubleClickTime, int doubleClickDistance, int dragThreshold, double scrollGap,
+        int scrollDistance, double keyRepeatGap, List<List<String>> recorderHotkeys, String terminateStatus) {
+
+    public static final ReductionSettings DEFAULTS = new ReductionSettings(0.5, 5, 10, 1.0, 20, 1.0,
+            List.of(List.of("ctrl", "alt", "p")), "success");
+
+    public ReductionSettings {
+        recorderHotkeys = recorderHotkeys.stream().map(List::copyOf).toList();
+        if (doubleClickTime < 0 || doubleClickDistance < 0 || dragThreshold < 1 || scrollGap < 0 || scrollDistance < 0
+                || keyRepeatGap < 0) {
+            throw new IllegalArgumentException("reduction thresholds must not be negative (and a drag needs at least 1 px)");
+        }
+        if (!terminateStatus.equals("success") && !terminateStatus.equals("failure")) {
+            throw new IllegalArgumentException("terminate status is 'success' or 'failure', not '" + terminateStatus + "'");
+        }
+    }
+
+    public ReductionSettings withDoubleClickTime(double seconds) {
+        return new ReductionSettings(seconds, doubleClickDistance, dragThreshold, scrollGap, scrollDistance, keyRepeatGap,
+                recorderHotkeys, terminateStatus);
+    }
+
+    public ReductionSettings withTerminateStatus(String status) {
+        return new ReductionSettings(doubleClickTime, doubleClickDistance, dragThreshold, scrollGap, scrollDistance,
+                keyRepeatGap, recorderHotkeys, status);
+    }
+}
