@@ -1,0 +1,68 @@
+package org.trajectory.vlm;
+
+import org.eclipse.equinox.security.storage.ISecurePreferences;
+import org.eclipse.equinox.security.storage.SecurePreferencesFactory;
+import org.eclipse.equinox.security.storage.StorageException;
+
+/**
+ * API keys: kept encrypted in Eclipse secure storage (one node per provider), or given by an environment variable
+ * for headless runs, which wins when set. Keys are never written anywhere else and never logged.
+ */
+public final class ApiKeys {
+
+    static final String ROOT = "org.trajectory.vlm";
+    static final String KEY = "apiKey";
+
+    private final ISecurePreferences storage;
+
+    /** Keys in {@code storage}; null: the user's default secure storage. */
+    public ApiKeys(ISecurePreferences storage) {
+        this.storage = storage;
+    }
+
+    private ISecurePreferences storage() {
+        return storage != null ? storage : SecurePreferencesFactory.getDefault();
+    }
+
+    /** The key of a provider: the environment variable if set, else the stored one, else null. */
+    public String get(String providerId, String environmentVariable) {
+        String fromEnvironment = environmentVariable == null ? null : System.getenv(environmentVariable);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return fromEnvironment.strip();
+        }
+        return stored(providerId);
+    }
+
+    /** The stored key, or null (none stored, or the storage could not be opened: no keyring, a refused password). */
+    public String stored(String providerId) {
+        try {
+            ISecurePreferences root = storage();
+            if (root == null || !root.nodeExists(ROOT + "/" + providerId)) {
+                return null;
+            }
+            String key = root.node(ROOT + "/" + providerId).get(KEY, null);
+            return key == null || key.isEmpty() ? null : key;
+        } catch (StorageException | IllegalStateException e) {
+            return null;
+        }
+    }
+
+    /** Stores (encrypted) or, for a null or empty key, removes the key of a provider. */
+    public void store(String providerId, String key) throws StorageException {
+        ISecurePreferences root = storage();
+        if (root == null) {
+            throw new StorageException(StorageException.INTERNAL_ERROR, "no secure storage is available");
+        }
+        ISecurePreferences node = root.node(ROOT + "/" + providerId);
+        if (key == null || key.isEmpty()) {
+            node.remove(KEY);
+        } else {
+            node.put(KEY, key, true);
+        }
+        try {
+            root.flush();
+        } catch (java.io.IOException e) {
+            throw new StorageException(StorageException.INTERNAL_ERROR, e);
+        }
+    }
+}
