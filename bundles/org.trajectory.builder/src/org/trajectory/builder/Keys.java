@@ -19,6 +19,13 @@ final class Keys {
 
     /** PyAutoGUI's name for a recorded key name; a control character (Ctrl+C as pynput writes it) becomes its letter. */
     static String pyautogui(String name) {
+        if (name.length() == 4 && name.startsWith("\\x")) {
+            try {
+                name = String.valueOf((char) Integer.parseInt(name.substring(2), 16)); // pynput's repr of a control character
+            } catch (NumberFormatException e) {
+                // a key really named like that
+            }
+        }
         if (name.length() == 1 && name.charAt(0) >= 1 && name.charAt(0) <= 26) {
             return String.valueOf((char) ('a' + name.charAt(0) - 1));
         }

@@ -108,6 +108,17 @@ public final class TaskDraft {
         return copy;
     }
 
+    /** Sets a true/false field of the task; null removes it. */
+    public TaskDraft withTaskFlag(String field, Boolean flag) {
+        TaskDraft copy = copy();
+        if (flag == null) {
+            copy.record.remove(field);
+        } else {
+            copy.record.put(field, flag);
+        }
+        return copy;
+    }
+
     public TaskDraft withTaskNumber(String field, Double number) {
         TaskDraft copy = copy();
         if (number == null) {

@@ -61,8 +61,8 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     text(line, "class"), line.has("pid") ? line.path("pid").asLong() : null, integer(geometry, "x"),
                     integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height")));
         }
-        Double videoStart = metadata.has("video_start_timestamp") ? metadata.path("video_start_timestamp").asDouble()
-                : metadata.has("start_time") ? metadata.path("start_time").asDouble() : null;
+        Double videoStart = metadata.has("video_start_timestamp") ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
+                : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
                 os(metadata), width, height, videoStart, events, windows, screens, skipped[0]);
     }

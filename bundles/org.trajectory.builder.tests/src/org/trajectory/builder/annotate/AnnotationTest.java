@@ -1,0 +1,256 @@
+package org.trajectory.builder.annotate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.builder.PeerRecordings;
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+import org.trajectory.vlm.ProviderConfig;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
+import org.trajectory.vlm.VlmProvider;
+import org.trajectory.vlm.VlmRequest;
+import org.trajectory.vlm.VlmResponse;
+
+/**
+ * The annotation pipeline over a built trajectory, with a provider that answers by a script (the wire formats are
+ * tested against a real server in org.trajectory.vlm.tests): what each role is shown, strict JSON with one repair,
+ * resume, cancel, and an authentication failure that stops the run.
+ */
+class AnnotationTest {
+
+    static final String DESCRIBED = "{\"observation\": \"A test pattern.\", \"thought\": \"I act.\", \"action\": \"Click the middle.\"}";
+    static final String REFLECTED = "{\"reflection\": \"It worked.\", \"last_step_correct\": true, \"last_step_redundant\": false}";
+    static final String SUMMARY = "{\"natural_language_task\": \"Save the note.\", \"actual_task\": \"Typed ok and saved.\","
+            + " \"alignment_score\": 9, \"efficiency_score\": 8, \"task_difficulty\": 2, \"task_completed\": true, \"reason\": \"Saved.\"}";
+
+    /** Answers each role from its system text; keeps every request. */
+    static final class ScriptedProvider implements VlmProvider {
+        final List<VlmRequest> requests = new CopyOnWriteArrayList<>();
+        final Deque<String> generatorOverrides = new ConcurrentLinkedDeque<>();
+        Function<VlmRequest, String> answer = request -> {
+            String system = request.messages().get(0).text();
+            return system.contains("judge whether") ? REFLECTED
+                    : system.contains("You summarize") ? SUMMARY : DESCRIBED;
+        };
+
+        @Override
+        public VlmResponse complete(VlmRequest request, ProviderConfig config) throws VlmException {
+            requests.add(request);
+            String system = request.messages().get(0).text();
+            if (system.contains("You annotate")) {
+                String override = generatorOverrides.poll();
+                if (override != null) {
+                    if (override.equals("AUTH")) {
+                        throw new VlmException(VlmException.Kind.AUTH, "invalid key");
+                    }
+                    return new VlmResponse(override, new VlmResponse.Usage(10, 5, null));
+                }
+            }
+            return new VlmResponse(answer.apply(request), new VlmResponse.Usage(100, 20, 0.001));
+        }
+
+        long count(String systemPart) {
+            return requests.stream().filter(r -> r.messages().get(0).text().contains(systemPart)).count();
+        }
+    }
+
+    static Path built(Path temp, Dataset dataset) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("recording"));
+        return Path.of(new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task().taskId());
+    }
+
+    static AnnotationRun.Report annotate(Dataset dataset, ScriptedProvider provider, Progress progress) throws Exception {
+        Retrying model = new Retrying(provider, new ProviderConfig("http://unused", "scripted", null), Retrying.Policy.DEFAULT, new Usage());
+        return new AnnotationRun(dataset, new ModelAnnotator(model, new Prompts(null)), new AnnotationRun.Options(4, null)).run(progress);
+    }
+
+    @Test
+    void everyStepIsDescribedAndReflectedAndTheTaskSummarized(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            String id = built(temp, dataset).toString();
+            ScriptedProvider provider = new ScriptedProvider();
+            AnnotationRun.Report report = annotate(dataset, provider, Progress.NONE);
+            assertEquals(4, report.described());
+            assertEquals(3, report.reflected(), "every step but the first judges the one before it");
+            assertEquals(1, report.summarized());
+            assertEquals(0, report.failed(), report.failures().toString());
+            Task task = dataset.read(id);
+            for (Step step : task.steps()) {
+                assertEquals("A test pattern.", step.text(Step.OBSERVATION));
+                assertEquals("Click the middle.", step.text(Step.ACTION));
+            }
+            assertNull(task.steps().get(0).text(Step.REFLECTION));
+            assertEquals("It worked.", task.steps().get(1).text(Step.REFLECTION));
+            assertTrue(task.steps().get(1).json().path(Step.VALUE).path(Step.LAST_STEP_CORRECT).booleanValue());
+            assertEquals("Save the note.", task.text(Task.NATURAL_LANGUAGE_TASK));
+            assertEquals(9.0, task.number(Task.ALIGNMENT_SCORE));
+            assertEquals(Boolean.TRUE, task.taskCompleted());
+
+            VlmRequest click = provider.requests.stream().filter(r -> r.messages().get(1).text().contains("normalized to [0,1]:\npyautogui.click")
+                    && r.messages().get(0).text().contains("You annotate")).findFirst().orElseThrow();
+            List<VlmRequest.Image> images = click.messages().get(1).parts().stream().filter(VlmRequest.Image.class::isInstance)
+                    .map(VlmRequest.Image.class::cast).toList();
+            assertEquals(2, images.size(), "the marked screenshot and the crop");
+            BufferedImage marked = Markers.read(images.get(0).data());
+            assertEquals(320, marked.getWidth());
+            int red = marked.getRGB(160 + Markers.CIRCLE / 2, 120);
+            assertTrue((red >> 16 & 0xff) > 200 && (red >> 8 & 0xff) < 80, "a red circle around the click point");
+            assertEquals(240, Markers.read(images.get(1).data()).getWidth(), "the crop, limited by the 240 px screen");
+            assertTrue(click.messages().get(1).text().contains("note.txt - Notepad"), "the window title is in the prompt");
+            assertTrue(click.json(), "JSON is asked for");
+
+            AnnotationRun.Report again = annotate(dataset, provider, Progress.NONE);
+            assertEquals(0, again.described() + again.reflected() + again.summarized(), "a finished task is skipped");
+        }
+    }
+
+    @Test
+    void aWrongAnswerGetsOneRepairThenTheStepIsLeftForTheNextRun(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            String id = built(temp, dataset).toString();
+            ScriptedProvider provider = new ScriptedProvider();
+            provider.generatorOverrides.add("Sure! Here is what I see: a test pattern.");
+            provider.generatorOverrides.add("{\"observation\": \"x\", \"thought\": 3}");
+            AnnotationRun.Report report = new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
+                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null)),
+                    new AnnotationRun.Options(1, null)).run(Progress.NONE);
+            assertEquals(1, report.failed(), "the one step whose answer and repair were both wrong");
+            assertTrue(report.failures().get(0).contains("\"thought\" must be a non-empty string"), report.failures().toString());
+            VlmRequest repair = provider.requests.stream().filter(r -> r.messages().size() == 4).findFirst().orElseThrow();
+            assertTrue(repair.messages().get(3).text().contains("not valid JSON"), "the repair says what was wrong");
+            Task task = dataset.read(id);
+            assertEquals(1, task.steps().stream().filter(s -> s.text(Step.ACTION) == null).count());
+
+            ScriptedProvider second = new ScriptedProvider();
+            AnnotationRun.Report resumed = annotate(dataset, second, Progress.NONE);
+            assertEquals(1, resumed.described(), "only the step left undone");
+            assertEquals(1, second.count("You annotate"));
+            assertEquals(0, dataset.read(id).steps().stream().filter(s -> s.text(Step.ACTION) == null).count());
+        }
+    }
+
+    @Test
+    void aModelAnswerInACodeFenceIsAccepted() throws Exception {
+        assertEquals("a", Replies.text(Replies.object("```json\n{\"a\": \"a\"}\n```"), "a"));
+        assertThrows(Replies.Invalid.class, () -> Replies.object("{\"a\": 1} and more"));
+        assertThrows(Replies.Invalid.class, () -> Replies.score(Replies.object("{\"s\": 11}"), "s"));
+    }
+
+    @Test
+    void anAuthenticationFailureStopsTheRun(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            built(temp, dataset);
+            ScriptedProvider provider = new ScriptedProvider();
+            provider.generatorOverrides.add("AUTH");
+            VlmException e = assertThrows(VlmException.class, () -> new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
+                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null)),
+                    new AnnotationRun.Options(1, null)).run(Progress.NONE));
+            assertEquals(VlmException.Kind.AUTH, e.kind());
+        }
+    }
+
+    @Test
+    void aCancelledRunStopsAndSaysSo(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            built(temp, dataset);
+            Progress cancelled = new Progress() {
+                @Override
+                public void begin(String task, long totalWork) {
+                }
+
+                @Override
+                public void worked(long work) {
+                }
+
+                @Override
+                public boolean isCancelled() {
+                    return true;
+                }
+            };
+            ScriptedProvider provider = new ScriptedProvider();
+            AnnotationRun.Report report = annotate(dataset, provider, cancelled);
+            assertTrue(report.cancelled());
+            assertEquals(0, provider.requests.size());
+        }
+    }
+
+    @Test
+    void promptsCanBeOverriddenByTheUser(@TempDir Path temp) throws Exception {
+        Files.writeString(temp.resolve("generator.txt"), "My own system text.\n---\nTask {{task}} code {{code}} {{unknown}}");
+        Prompts.Prompt prompt = new Prompts(temp).get(Prompts.GENERATOR);
+        assertEquals("My own system text.", prompt.system());
+        assertEquals("Task $1 {{code}} code print('x') {{unknown}}",
+                prompt.fill(java.util.Map.of("task", "$1 {{code}}", "code", "print('x')")), "values go in literally, once");
+        assertNotNull(new Prompts(temp).get(Prompts.SUMMARIZER).system(), "the others are the shipped ones");
+        Files.writeString(temp.resolve("reflector.txt"), "no separator");
+        assertTrue(assertThrows(java.io.IOException.class, () -> new Prompts(temp).get(Prompts.REFLECTOR)).getMessage().contains("---"));
+    }
+
+    @Test
+    void theOfflineAnnotatorReadsTheTextUnderThePointer() throws Exception {
+        BufferedImage screen = new BufferedImage(400, 200, BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = screen.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(0, 0, 400, 200);
+        g.setColor(java.awt.Color.BLACK);
+        g.setFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 18));
+        g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.drawString("Save", 180, 106);
+        g.dispose();
+        StepView step = new StepView("Save the note", List.of(), "pyautogui.click(x=0.5000, y=0.5000)",
+                org.trajectory.model.action.ActionParser.parse("pyautogui.click(x=0.5000, y=0.5000)").actions(), "note.txt - Notepad",
+                Markers.png(screen));
+        OfflineAnnotator annotator = new OfflineAnnotator(true);
+        Notes.Described described = annotator.describe(step);
+        if (Ocr.available()) {
+            assertTrue(described.action().contains("Click on \"Save\""), described.action());
+        }
+        assertTrue(described.observation().contains("note.txt - Notepad"), described.observation());
+        assertTrue(described.thought().contains("Save the note"), described.thought());
+
+        Notes.Reflected same = annotator.reflect(step, described, step.image());
+        assertFalse(same.correct(), "nothing changed: a dead click");
+        BufferedImage after = Markers.read(step.image());
+        java.awt.Graphics2D h = after.createGraphics();
+        h.setColor(java.awt.Color.BLUE);
+        h.fillRect(150, 80, 100, 40);
+        h.dispose();
+        assertTrue(annotator.reflect(step, described, Markers.png(after)).correct(), "the screen changed where it clicked");
+    }
+
+    @Test
+    void theOfflineAnnotatorFillsADatasetWithoutNetwork(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            String id = built(temp, dataset).toString();
+            AnnotationRun.Report report = new AnnotationRun(dataset, new OfflineAnnotator(false), new AnnotationRun.Options(2, null))
+                    .run(Progress.NONE);
+            assertEquals(0, report.failed(), report.failures().toString());
+            List<String> actions = new ArrayList<>();
+            dataset.read(id).steps().forEach(s -> actions.add(s.text(Step.ACTION)));
+            assertEquals(List.of("Click at (0.500, 0.500).", "Type \"ok\".", "Press ctrl+s.", "End the task as a success."), actions);
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package org.trajectory.builder.annotate;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.TaskDraft;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ParsedCode;
+import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.vlm.VlmException;
+
+/**
+ * Annotates the tasks of a dataset: per task, the generator on every step not yet described, then the reflector on
+ * every step not yet reflected (step i judges step i-1 from the screens before and after it, as {@code last_step_*}
+ * says), then the summary, each phase's steps in parallel on at most {@code concurrency} requests, and each phase
+ * saved in one transaction. So a run stopped or killed resumes where it was: finished steps are skipped. A step that
+ * fails is counted and left for the next run; an authentication failure stops the run, since every call would fail.
+ */
+public final class AnnotationRun {
+
+    public record Options(int concurrency, List<String> taskIds) {
+        public Options {
+            if (concurrency < 1) {
+                throw new IllegalArgumentException("concurrency must be at least 1");
+            }
+            taskIds = taskIds == null ? null : List.copyOf(taskIds);
+        }
+    }
+
+    /** What a run did. {@code failures} holds the first messages of failed steps, with task and step. */
+    public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<String> failures,
+            boolean cancelled) {
+    }
+
+    private static final int MAX_REPORTED_FAILURES = 50;
+
+    private final Dataset dataset;
+    private final Annotator annotator;
+    private final Options options;
+    private final AtomicInteger described = new AtomicInteger();
+    private final AtomicInteger reflected = new AtomicInteger();
+    private final AtomicInteger summarized = new AtomicInteger();
+    private final AtomicInteger skipped = new AtomicInteger();
+    private final AtomicInteger failed = new AtomicInteger();
+    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    public AnnotationRun(Dataset dataset, Annotator annotator, Options options) {
+        this.dataset = dataset;
+        this.annotator = annotator;
+        this.options = options;
+    }
+
+    public Report run(Progress progress) throws SQLException, IOException, VlmException {
+        List<String> ids = options.taskIds() != null ? options.taskIds() : allTaskIds();
+        progress.begin("Annotating " + ids.size() + " tasks", ids.size());
+        ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
+            Thread thread = new Thread(r, "Annotation");
+            thread.setDaemon(true);
+            return thread;
+        });
+        boolean cancelled = false;
+        try {
+            for (String id : ids) {
+                if (progress.isCancelled()) {
+                    cancelled = true;
+                    break;
+                }
+                try {
+                    annotate(id, pool, progress);
+                } catch (InterruptedException e) {
+                    cancelled = true;
+                    break;
+                }
+                progress.worked(1);
+            }
+        } finally {
+            pool.shutdownNow(); // interrupts the requests in flight: providers abort them
+        }
+        return new Report(ids.size(), described.get(), reflected.get(), summarized.get(), skipped.get(), failed.get(),
+                List.copyOf(failures), cancelled);
+    }
+
+    private List<String> allTaskIds() throws SQLException {
+        List<String> ids = new ArrayList<>();
+        long count = dataset.count(TaskQuery.ALL);
+        for (long offset = 0; offset < count; offset += 1000) {
+            dataset.page(TaskQuery.ALL, offset, 1000).stream().map(TaskRow::taskId).forEach(ids::add);
+        }
+        return ids;
+    }
+
+    private void annotate(String taskId, ExecutorService pool, Progress progress)
+            throws SQLException, IOException, VlmException, InterruptedException {
+        TaskDraft draft = dataset.draft(taskId);
+        if (draft == null) {
+            failure(taskId, -1, "no such task in the dataset");
+            return;
+        }
+        Task task = draft.task();
+        int n = draft.stepCount();
+        List<byte[]> images = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            images.add(draft.image(i) == null ? null : dataset.images().read(draft.image(i)));
+        }
+
+        List<Future<Notes.Described>> describing = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (isDescribed(draft, i)) {
+                skipped.incrementAndGet();
+                describing.add(null);
+            } else {
+                StepView view = view(task, draft, images, i);
+                describing.add(pool.submit(() -> annotator.describe(view)));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            Notes.Described notes = outcome(describing.get(i), taskId, i);
+            if (notes != null) {
+                draft = draft.withStepText(i, Step.OBSERVATION, notes.observation()).withStepText(i, Step.THOUGHT, notes.thought())
+                        .withStepText(i, Step.ACTION, notes.action());
+                described.incrementAndGet();
+            }
+        }
+        dataset.save(draft);
+
+        List<Future<Notes.Reflected>> reflecting = new ArrayList<>();
+        reflecting.add(null); // the first step has no step before it
+        for (int i = 1; i < n; i++) {
+            if (written(draft.stepText(i, Step.REFLECTION)) || !isDescribed(draft, i - 1)) {
+                reflecting.add(null);
+            } else {
+                StepView previous = view(task, draft, images, i - 1);
+                Notes.Described notes = new Notes.Described(draft.stepText(i - 1, Step.OBSERVATION),
+                        draft.stepText(i - 1, Step.THOUGHT), draft.stepText(i - 1, Step.ACTION));
+                byte[] after = images.get(i);
+                reflecting.add(pool.submit(() -> annotator.reflect(previous, notes, after)));
+            }
+        }
+        for (int i = 1; i < n; i++) {
+            Notes.Reflected notes = outcome(reflecting.get(i), taskId, i);
+            if (notes != null) {
+                draft = draft.withStepText(i, Step.REFLECTION, notes.reflection()).withStepFlag(i, Step.LAST_STEP_CORRECT, notes.correct())
+                        .withStepFlag(i, Step.LAST_STEP_REDUNDANT, notes.redundant());
+                reflected.incrementAndGet();
+            }
+        }
+        dataset.save(draft);
+
+        if (!written(draft.taskText(Task.NATURAL_LANGUAGE_TASK))) {
+            TaskDraft current = draft;
+            List<String> steps = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                steps.add(words(current, i));
+            }
+            byte[] last = n == 0 ? null : images.get(n - 1);
+            Notes.Summary summary = outcome(pool.submit(() -> annotator.summarize(task.instruction(), steps, last)), taskId, -1);
+            if (summary != null) {
+                draft = draft.withTaskText(Task.NATURAL_LANGUAGE_TASK, summary.naturalLanguageTask())
+                        .withTaskText(Task.ACTUAL_TASK, summary.actualTask()).withTaskText(Task.REASON, summary.reason())
+                        .withTaskNumber(Task.ALIGNMENT_SCORE, summary.alignment())
+                        .withTaskNumber(Task.EFFICIENCY_SCORE, summary.efficiency())
+                        .withTaskNumber(Task.TASK_DIFFICULTY, summary.difficulty());
+                if (summary.completed() != null) {
+                    draft = draft.withTaskFlag(Task.TASK_COMPLETED, summary.completed());
+                }
+                summarized.incrementAndGet();
+                dataset.save(draft);
+            }
+        }
+    }
+
+    /** The result of one call, or null when it failed (counted and reported); AUTH ends the run. */
+    private <T> T outcome(Future<T> future, String taskId, int step) throws InterruptedException, VlmException {
+        if (future == null) {
+            return null;
+        }
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof VlmException vlm && vlm.kind() == VlmException.Kind.AUTH) {
+                throw vlm;
+            }
+            if (cause instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            failure(taskId, step, cause.getMessage() == null ? cause.toString() : cause.getMessage());
+            return null;
+        }
+    }
+
+    private void failure(String taskId, int step, String message) {
+        failed.incrementAndGet();
+        if (failures.size() < MAX_REPORTED_FAILURES) {
+            failures.add(taskId + (step >= 0 ? " step " + step : "") + ": " + message);
+        }
+    }
+
+    static boolean isDescribed(TaskDraft draft, int i) {
+        return written(draft.stepText(i, Step.OBSERVATION)) && written(draft.stepText(i, Step.THOUGHT))
+                && written(draft.stepText(i, Step.ACTION));
+    }
+
+    private static boolean written(String text) {
+        return text != null && !text.isBlank();
+    }
+
+    /** Step {@code i} as the annotators see it; the history is the steps before it in words. */
+    private static StepView view(Task task, TaskDraft draft, List<byte[]> images, int i) {
+        List<String> history = new ArrayList<>();
+        for (int j = 0; j < i; j++) {
+            history.add(words(draft, j));
+        }
+        Step step = task.steps().get(i);
+        ParsedCode parsed = ActionParser.parse(step.code());
+        String window = step.json().path(TrajectoryBuilder.WINDOW).asText(null);
+        return new StepView(task.instruction(), history, step.code(), parsed.ok() ? parsed.actions() : List.of(), window, images.get(i));
+    }
+
+    /** A step in words: its action text when written, else its code. */
+    private static String words(TaskDraft draft, int i) {
+        String action = draft.stepText(i, Step.ACTION);
+        return action != null && !action.isBlank() ? action : draft.task().steps().get(i).code().replace('\n', ';');
+    }
+}

@@ -1,0 +1,108 @@
+package org.trajectory.builder.annotate;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+import javax.imageio.ImageIO;
+
+import org.trajectory.model.action.Action;
+
+/**
+ * What the generator is shown, as the field does it: the screenshot with a red circle (40 px across) at the action's
+ * point, and a 300 px crop around that point; and a cheap measure of how much two screenshots differ.
+ */
+public final class Markers {
+
+    static final int CIRCLE = 40;
+    static final int CROP = 300;
+
+    private Markers() {
+    }
+
+    public static BufferedImage read(byte[] bytes) throws IOException {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(bytes));
+        if (image == null) {
+            throw new IOException("not an image the JDK can read");
+        }
+        return image;
+    }
+
+    public static byte[] png(BufferedImage image) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "png", out);
+        return out.toByteArray();
+    }
+
+    /** The screenshot with the marker drawn at the normalized {@code point}. */
+    public static BufferedImage marked(BufferedImage screen, Action.Point point) {
+        BufferedImage copy = new BufferedImage(screen.getWidth(), screen.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = copy.createGraphics();
+        try {
+            g.drawImage(screen, 0, 0, null);
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setColor(Color.RED);
+            g.setStroke(new BasicStroke(3));
+            int x = (int) Math.round(point.x() * screen.getWidth());
+            int y = (int) Math.round(point.y() * screen.getHeight());
+            g.drawOval(x - CIRCLE / 2, y - CIRCLE / 2, CIRCLE, CIRCLE);
+        } finally {
+            g.dispose();
+        }
+        return copy;
+    }
+
+    /** The {@value #CROP} px square around the normalized {@code point}, kept inside the image. */
+    public static BufferedImage crop(BufferedImage screen, Action.Point point) {
+        int size = Math.min(CROP, Math.min(screen.getWidth(), screen.getHeight()));
+        int x = clamp((int) Math.round(point.x() * screen.getWidth()) - size / 2, 0, screen.getWidth() - size);
+        int y = clamp((int) Math.round(point.y() * screen.getHeight()) - size / 2, 0, screen.getHeight() - size);
+        return screen.getSubimage(x, y, size, size);
+    }
+
+    /**
+     * The share of pixels that differ between two screenshots of one size (by more than a little, to ignore encoding
+     * noise), within the square of side {@code side} px around the normalized {@code point}, or the whole screen when
+     * {@code point} is null. 1 when the sizes differ.
+     */
+    public static double changed(BufferedImage before, BufferedImage after, Action.Point point, int side) {
+        if (before.getWidth() != after.getWidth() || before.getHeight() != after.getHeight()) {
+            return 1;
+        }
+        int x0 = 0;
+        int y0 = 0;
+        int x1 = before.getWidth();
+        int y1 = before.getHeight();
+        if (point != null) {
+            int cx = (int) Math.round(point.x() * before.getWidth());
+            int cy = (int) Math.round(point.y() * before.getHeight());
+            x0 = clamp(cx - side / 2, 0, before.getWidth());
+            y0 = clamp(cy - side / 2, 0, before.getHeight());
+            x1 = clamp(cx + side / 2, 0, before.getWidth());
+            y1 = clamp(cy + side / 2, 0, before.getHeight());
+        }
+        long differing = 0;
+        long total = Math.max(1, (long) (x1 - x0) * (y1 - y0));
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                int a = before.getRGB(x, y);
+                int b = after.getRGB(x, y);
+                int d = Math.abs((a >> 16 & 0xff) - (b >> 16 & 0xff)) + Math.abs((a >> 8 & 0xff) - (b >> 8 & 0xff))
+                        + Math.abs((a & 0xff) - (b & 0xff));
+                if (d > 48) {
+                    differing++;
+                }
+            }
+        }
+        return (double) differing / total;
+    }
+
+    private static int clamp(int value, int min, int max) {
+        return Math.max(min, Math.min(max, value));
+    }
+}

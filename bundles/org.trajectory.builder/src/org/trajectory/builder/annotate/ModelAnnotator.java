@@ -1,0 +1,135 @@
+package org.trajectory.builder.annotate;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.trajectory.model.action.Action;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.VlmException;
+import org.trajectory.vlm.VlmRequest;
+import org.trajectory.vlm.VlmRequest.Image;
+import org.trajectory.vlm.VlmRequest.Message;
+import org.trajectory.vlm.VlmRequest.Part;
+import org.trajectory.vlm.VlmRequest.Text;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The field's chain-of-thought pipeline on a vision-language model: the generator sees the screenshot with a marker
+ * at the action's point and a crop around it, the reflector the screens before and after, the summarizer the steps and
+ * the final screen. Every answer must be the JSON object asked for; a wrong one gets one repair request that says
+ * what was wrong, then the step fails with BAD_RESPONSE.
+ */
+public final class ModelAnnotator implements Annotator {
+
+    private final Retrying model;
+    private final Prompts.Prompt generator;
+    private final Prompts.Prompt reflector;
+    private final Prompts.Prompt summarizer;
+
+    public ModelAnnotator(Retrying model, Prompts prompts) throws IOException {
+        this.model = model;
+        this.generator = prompts.get(Prompts.GENERATOR);
+        this.reflector = prompts.get(Prompts.REFLECTOR);
+        this.summarizer = prompts.get(Prompts.SUMMARIZER);
+    }
+
+    @Override
+    public Notes.Described describe(StepView step) throws VlmException, IOException, InterruptedException {
+        List<Part> parts = new ArrayList<>();
+        String images = "";
+        if (step.image() != null) {
+            BufferedImage screen = Markers.read(step.image());
+            Action.Point point = step.point();
+            if (point == null) {
+                images = "The image is the screen just before the action.";
+                parts.add(new Image(Markers.png(screen), "image/png"));
+            } else {
+                images = "The first image is the screen just before the action, with a red circle where it acts; the second"
+                        + " is a close-up of that place.";
+                parts.add(new Image(Markers.png(Markers.marked(screen, point)), "image/png"));
+                parts.add(new Image(Markers.png(Markers.crop(screen, point)), "image/png"));
+            }
+        }
+        Map<String, String> values = values(step.task(), step.history());
+        values.put("code", step.code());
+        values.put("window", step.window() == null ? "(unknown)" : step.window());
+        values.put("images", images);
+        parts.add(0, new Text(generator.fill(values)));
+        return ask(generator, parts, reply -> new Notes.Described(Replies.text(reply, "observation"),
+                Replies.text(reply, "thought"), Replies.text(reply, "action")));
+    }
+
+    @Override
+    public Notes.Reflected reflect(StepView step, Notes.Described described, byte[] after)
+            throws VlmException, IOException, InterruptedException {
+        Map<String, String> values = values(step.task(), step.history());
+        values.put("code", step.code());
+        values.put("action", described == null ? "(not described)" : described.action());
+        values.put("thought", described == null ? "(not described)" : described.thought());
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Text(reflector.fill(values)));
+        if (step.image() != null) {
+            parts.add(new Image(step.image(), mediaType(step.image())));
+        }
+        if (after != null) {
+            parts.add(new Image(after, mediaType(after)));
+        }
+        return ask(reflector, parts, reply -> new Notes.Reflected(Replies.text(reply, "reflection"),
+                Replies.flag(reply, "last_step_correct"), Replies.flag(reply, "last_step_redundant")));
+    }
+
+    @Override
+    public Notes.Summary summarize(String task, List<String> steps, byte[] finalScreen) throws VlmException, IOException, InterruptedException {
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Text(summarizer.fill(values(task, steps))));
+        if (finalScreen != null) {
+            parts.add(new Image(finalScreen, mediaType(finalScreen)));
+        }
+        return ask(summarizer, parts, reply -> new Notes.Summary(Replies.text(reply, "natural_language_task"),
+                Replies.text(reply, "actual_task"), Replies.score(reply, "alignment_score"), Replies.score(reply, "efficiency_score"),
+                Replies.score(reply, "task_difficulty"), Replies.flag(reply, "task_completed"), Replies.text(reply, "reason")));
+    }
+
+    /** Reads the fields of an answer's object, or says what is wrong with it. */
+    private interface Reader<T> {
+        T read(ObjectNode reply) throws Replies.Invalid;
+    }
+
+    /** Asks, and asks once more, saying what was wrong, when the answer is not the JSON object asked for. */
+    private <T> T ask(Prompts.Prompt prompt, List<Part> parts, Reader<T> reader) throws VlmException, InterruptedException {
+        VlmRequest request = VlmRequest.of(true, Message.system(prompt.system()), new Message(VlmRequest.Role.USER, parts));
+        String answer = model.complete(request).text();
+        try {
+            return reader.read(Replies.object(answer));
+        } catch (Replies.Invalid first) {
+            VlmRequest repair = request.with(Message.assistant(answer), Message.user(new Text("That answer cannot be used: "
+                    + first.getMessage() + ". Reply with only the JSON object asked for, nothing before or after it.")));
+            try {
+                return reader.read(Replies.object(model.complete(repair).text()));
+            } catch (Replies.Invalid second) {
+                throw new VlmException(VlmException.Kind.BAD_RESPONSE, "the model's answer was not the JSON asked for, twice: "
+                        + second.getMessage());
+            }
+        }
+    }
+
+    private static Map<String, String> values(String task, List<String> history) {
+        Map<String, String> values = new HashMap<>();
+        values.put("task", task == null || task.isBlank() ? "(not given)" : task);
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < history.size(); i++) {
+            lines.append(i + 1).append(". ").append(history.get(i)).append('\n');
+        }
+        values.put("history", lines.isEmpty() ? "(none yet)" : lines.toString().strip());
+        return values;
+    }
+
+    static String mediaType(byte[] image) {
+        return image.length > 2 && (image[0] & 0xff) == 0xff && (image[1] & 0xff) == 0xd8 ? "image/jpeg" : "image/png";
+    }
+}

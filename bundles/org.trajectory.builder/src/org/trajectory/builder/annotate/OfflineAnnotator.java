@@ -1,0 +1,122 @@
+package org.trajectory.builder.annotate;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+
+import org.trajectory.model.action.Action;
+
+/**
+ * Reasoning without a model or network: the action in words from its code, the window title, and the text under the
+ * pointer as Tesseract reads it in a small box around the point (when Tesseract is installed); the reflection from
+ * how much the screen changed near the action. Plain, but true, and a start for a person to edit.
+ */
+public final class OfflineAnnotator implements Annotator {
+
+    public static final String ID = "offline";
+    /** The box read around a point: about one control or line of text. */
+    static final int TEXT_BOX_WIDTH = 220;
+    static final int TEXT_BOX_HEIGHT = 44;
+
+    private final boolean ocr;
+
+    public OfflineAnnotator(boolean useOcr) {
+        this.ocr = useOcr && Ocr.available();
+    }
+
+    @Override
+    public Notes.Described describe(StepView step) throws IOException, InterruptedException {
+        String target = target(step);
+        String action = words(step.actions(), target);
+        String window = step.window() == null || step.window().isBlank() ? null : step.window();
+        String observation = (window == null ? "The screen is shown." : "The window \"" + window + "\" is active.")
+                + (target == null ? "" : " Near the pointer it reads \"" + target + "\".");
+        String task = step.task() == null || step.task().isBlank() ? "the task" : "\"" + step.task() + "\"";
+        String thought = step.actions().stream().anyMatch(a -> a instanceof Action.Terminate)
+                ? "The steps for " + task + " are done, so I end the task."
+                : "To carry on with " + task + ", I " + Character.toLowerCase(action.charAt(0)) + action.substring(1, action.length() - 1)
+                        + (window == null ? "." : " in \"" + window + "\".");
+        return new Notes.Described(observation, thought, action);
+    }
+
+    @Override
+    public Notes.Reflected reflect(StepView step, Notes.Described described, byte[] after) throws IOException {
+        if (step.image() == null || after == null) {
+            return new Notes.Reflected("There is no screenshot to compare, so the effect of the step is not known.", true, false);
+        }
+        BufferedImage before = Markers.read(step.image());
+        BufferedImage next = Markers.read(after);
+        double near = Markers.changed(before, next, step.point(), 200);
+        double whole = Markers.changed(before, next, null, 0);
+        boolean pointer = step.point() != null;
+        boolean changed = near > 0.002 || whole > 0.001;
+        String reflection = changed
+                ? String.format(Locale.ROOT, "The screen changed after the step (%.1f%% of the screen%s), so it had an effect.",
+                        whole * 100, pointer ? String.format(Locale.ROOT, ", %.1f%% near the action", near * 100) : "")
+                : "Nothing visible changed after the step" + (pointer ? " near where it acted" : "") + "; it may have had no effect.";
+        return new Notes.Reflected(reflection, changed, false);
+    }
+
+    @Override
+    public Notes.Summary summarize(String task, List<String> steps, byte[] finalScreen) {
+        String actual = steps.isEmpty() ? "Nothing was done." : String.join("; ", steps);
+        String text = task == null || task.isBlank() ? "(no task description)" : task;
+        return new Notes.Summary(text, actual, null, null, null, null,
+                "Summarized without a model: the task text is the recorded one and the steps are listed as done.");
+    }
+
+    /** The text in a box around the step's point, or null (no point, no screenshot, no OCR, no text). */
+    private String target(StepView step) throws IOException, InterruptedException {
+        Action.Point point = step.point();
+        if (!ocr || point == null || step.image() == null) {
+            return null;
+        }
+        BufferedImage screen = Markers.read(step.image());
+        int w = Math.min(TEXT_BOX_WIDTH, screen.getWidth());
+        int h = Math.min(TEXT_BOX_HEIGHT, screen.getHeight());
+        int x = Math.max(0, Math.min(screen.getWidth() - w, (int) Math.round(point.x() * screen.getWidth()) - w / 2));
+        int y = Math.max(0, Math.min(screen.getHeight() - h, (int) Math.round(point.y() * screen.getHeight()) - h / 2));
+        BufferedImage box = screen.getSubimage(x, y, w, h);
+        // Tesseract reads small screen text far better enlarged.
+        BufferedImage large = new BufferedImage(w * 3, h * 3, BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = large.createGraphics();
+        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.drawImage(box, 0, 0, w * 3, h * 3, null);
+        g.dispose();
+        String text = Ocr.read(Markers.png(large)).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
+        return text.length() < 2 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
+    }
+
+    /** The actions in words, as one sentence. */
+    static String words(List<Action> actions, String target) {
+        String on = target == null ? "" : " on \"" + target + "\"";
+        StringBuilder out = new StringBuilder();
+        for (Action action : actions) {
+            String part = switch (action) {
+                case Action.Click c -> switch (c.kind()) {
+                    case CLICK -> "Click" + on;
+                    case DOUBLE_CLICK -> "Double-click" + on;
+                    case TRIPLE_CLICK -> "Triple-click" + on + " to select the line";
+                    case RIGHT_CLICK -> "Right-click" + on + " to open the context menu";
+                    case MIDDLE_CLICK -> "Middle-click" + on;
+                } + (c.at() == null ? "" : String.format(Locale.ROOT, " at (%.3f, %.3f)", c.at().x(), c.at().y()));
+                case Action.MoveTo m -> null;
+                case Action.DragTo d -> String.format(Locale.ROOT, "Drag%s to (%.3f, %.3f)", on, d.to().x(), d.to().y());
+                case Action.Scroll s -> "Scroll " + (s.clicks() > 0 ? "up " : "down ") + Math.abs(s.clicks()) + " notches" + on;
+                case Action.HScroll s -> "Scroll " + (s.clicks() > 0 ? "right " : "left ") + Math.abs(s.clicks()) + " notches" + on;
+                case Action.Write w -> "Type \"" + w.text() + "\"";
+                case Action.Press p -> "Press " + String.join(", ", p.keys()) + (p.presses() > 1 ? " " + p.presses() + " times" : "");
+                case Action.Hotkey h -> "Press " + String.join("+", h.keys());
+                case Action.KeyDown k -> "Hold " + k.key();
+                case Action.KeyUp k -> "Release " + k.key();
+                case Action.Sleep s -> "Wait " + s.seconds() + " s";
+                case Action.Terminate t -> "End the task as a " + t.status();
+            };
+            if (part != null) {
+                out.append(out.isEmpty() ? "" : ", then ").append(part);
+            }
+        }
+        return out.isEmpty() ? "Move the pointer." : out + ".";
+    }
+}
