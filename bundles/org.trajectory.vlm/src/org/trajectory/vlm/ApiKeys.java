@@ -20,6 +20,11 @@ public final class ApiKeys {
         this.storage = storage;
     }
 
+    /** Keys in the user's default secure storage. */
+    public static ApiKeys user() {
+        return new ApiKeys(null);
+    }
+
     private ISecurePreferences storage() {
         return storage != null ? storage : SecurePreferencesFactory.getDefault();
     }

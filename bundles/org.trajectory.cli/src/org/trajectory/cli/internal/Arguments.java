@@ -87,6 +87,15 @@ final class Arguments {
         }
     }
 
+    Double decimal(String name) throws UsageException {
+        String value = options.get(name);
+        try {
+            return value == null ? null : Double.valueOf(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " must be a number, not '" + value + "'");
+        }
+    }
+
     List<String> positionals(int min, int max, String what) throws UsageException {
         if (positionals.size() < min || positionals.size() > max) {
             throw new UsageException(min == max ? "expected " + what : "expected at most " + max + " " + what

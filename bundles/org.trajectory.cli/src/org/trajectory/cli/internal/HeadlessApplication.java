@@ -42,6 +42,8 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new ListCommand());
         commandLine.add(new ShowCommand());
         commandLine.add(new RecordCommand());
+        commandLine.add(new BuildCommand());
+        commandLine.add(new AnnotateCommand());
         return commandLine;
     }
 
