@@ -138,7 +138,7 @@ class AnnotationTest {
                     new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null)),
                     new AnnotationRun.Options(1, null)).run(Progress.NONE);
             assertEquals(1, report.failed(), "the one step whose answer and repair were both wrong");
-            assertTrue(report.failures().get(0).contains("\"thought\" must be a non-empty string"), report.failures().toString());
+            assertTrue(report.failures().get(0).message().contains("\"thought\" must be a non-empty string"), report.failures().toString());
             VlmRequest repair = provider.requests.stream().filter(r -> r.messages().size() == 4).findFirst().orElseThrow();
             assertTrue(repair.messages().get(3).text().contains("not valid JSON"), "the repair says what was wrong");
             Task task = dataset.read(id);

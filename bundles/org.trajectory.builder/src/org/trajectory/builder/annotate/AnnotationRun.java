@@ -8,9 +8,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -40,8 +43,8 @@ public final class AnnotationRun {
         }
     }
 
-    /** What a run did. {@code failures} holds the first messages of failed steps, with task and step. */
-    public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<String> failures,
+    /** What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary). */
+    public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<Problem> failures,
             boolean cancelled) {
     }
 
@@ -55,7 +58,8 @@ public final class AnnotationRun {
     private final AtomicInteger summarized = new AtomicInteger();
     private final AtomicInteger skipped = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
-    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<Problem> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private Progress progress = Progress.NONE;
 
     public AnnotationRun(Dataset dataset, Annotator annotator, Options options) {
         this.dataset = dataset;
@@ -63,7 +67,8 @@ public final class AnnotationRun {
         this.options = options;
     }
 
-    public Report run(Progress progress) throws SQLException, IOException, VlmException {
+    public Report run(Progress monitor) throws SQLException, IOException, VlmException {
+        this.progress = monitor;
         List<String> ids = options.taskIds() != null ? options.taskIds() : allTaskIds();
         progress.begin("Annotating " + ids.size() + " tasks", ids.size());
         ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
@@ -79,7 +84,7 @@ public final class AnnotationRun {
                     break;
                 }
                 try {
-                    annotate(id, pool, progress);
+                    annotate(id, pool);
                 } catch (InterruptedException e) {
                     cancelled = true;
                     break;
@@ -102,7 +107,7 @@ public final class AnnotationRun {
         return ids;
     }
 
-    private void annotate(String taskId, ExecutorService pool, Progress progress)
+    private void annotate(String taskId, ExecutorService pool)
             throws SQLException, IOException, VlmException, InterruptedException {
         TaskDraft draft = dataset.draft(taskId);
         if (draft == null) {
@@ -182,13 +187,24 @@ public final class AnnotationRun {
         }
     }
 
-    /** The result of one call, or null when it failed (counted and reported); AUTH ends the run. */
+    /**
+     * The result of one call, or null when it failed (counted and reported); AUTH ends the run. Waiting watches the
+     * cancel button, so a cancel does not wait for slow requests: the pool's shutdown then aborts them.
+     */
     private <T> T outcome(Future<T> future, String taskId, int step) throws InterruptedException, VlmException {
         if (future == null) {
             return null;
         }
         try {
-            return future.get();
+            while (true) {
+                try {
+                    return future.get(200, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (progress.isCancelled()) {
+                        throw new InterruptedException("cancelled");
+                    }
+                }
+            }
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof VlmException vlm && vlm.kind() == VlmException.Kind.AUTH) {
@@ -205,7 +221,7 @@ public final class AnnotationRun {
     private void failure(String taskId, int step, String message) {
         failed.incrementAndGet();
         if (failures.size() < MAX_REPORTED_FAILURES) {
-            failures.add(taskId + (step >= 0 ? " step " + step : "") + ": " + message);
+            failures.add(new Problem(taskId, 0, step, message));
         }
     }
 

@@ -10,8 +10,20 @@ import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.actions.ActionFactory.IWorkbenchAction;
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.Annotator;
+import org.trajectory.builder.annotate.ModelAnnotator;
+import org.trajectory.builder.annotate.OfflineAnnotator;
+import org.trajectory.builder.annotate.Prompts;
+import org.trajectory.vlm.ApiKeys;
+import org.trajectory.vlm.ProviderConfig;
+import org.trajectory.vlm.ProviderSettings;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmProviders;
 
-/** The File menu's dataset actions: New, Open, Import, Export. */
+/** The File menu's dataset actions: New, Open, Import, Export, Build from a recording, Annotate. */
 final class DatasetActions {
 
     private DatasetActions() {
@@ -71,6 +83,70 @@ final class DatasetActions {
                     return;
                 }
                 new WizardDialog(window.getShell(), new ExportWizard()).open();
+            }
+        };
+    }
+
+    static IWorkbenchAction buildFromRecording(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.commands.build", "&Build Trajectory from Recording...") {
+            @Override
+            public void run() {
+                Path dataset = DatasetSession.get().folder();
+                if (dataset == null) {
+                    MessageDialog.openInformation(window.getShell(), "Build", "Open or create a dataset first (File > New Dataset).");
+                    return;
+                }
+                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+                dialog.setText("Build Trajectory from Recording");
+                dialog.setMessage("Choose a recording folder (ours, AgentNetTool's or DuckTrack's: it holds metadata.json).");
+                String chosen = dialog.open();
+                if (chosen == null) {
+                    return;
+                }
+                // The OS's own double-click time, as the person recorded had it.
+                double doubleClick = window.getShell().getDisplay().getDoubleClickTime() / 1000.0;
+                DatasetJobs.buildJob(dataset, Path.of(chosen), ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick),
+                        window.getShell()).schedule();
+            }
+        };
+    }
+
+    static IWorkbenchAction annotate(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.commands.annotate", "&Annotate Dataset...") {
+            @Override
+            public void run() {
+                Path dataset = DatasetSession.get().folder();
+                if (dataset == null) {
+                    MessageDialog.openInformation(window.getShell(), "Annotate", "Open a dataset first (File > Open Dataset).");
+                    return;
+                }
+                AnnotateDialog dialog = new AnnotateDialog(window.getShell());
+                if (dialog.open() != AnnotateDialog.OK) {
+                    return;
+                }
+                AnnotateDialog.Choice choice = dialog.choice();
+                Usage usage = new Usage();
+                Annotator annotator;
+                try {
+                    if (choice.provider().equals(OfflineAnnotator.ID)) {
+                        annotator = new OfflineAnnotator(true);
+                    } else {
+                        VlmProviders.Descriptor provider = VlmProviders.get().find(choice.provider()).orElseThrow();
+                        ProviderConfig config = ProviderSettings.config(provider, null, choice.model(), ApiKeys.user());
+                        if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
+                            MessageDialog.openError(window.getShell(), "Annotate", "There is no API key for " + provider.name()
+                                    + ". Enter it in Window > Preferences > Vision-Language Models > " + provider.name() + ".");
+                            return;
+                        }
+                        annotator = new ModelAnnotator(new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage),
+                                Prompts.defaults());
+                    }
+                } catch (Exception e) {
+                    MessageDialog.openError(window.getShell(), "Annotate", "Could not start: " + e.getMessage());
+                    return;
+                }
+                DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
+                        window.getShell()).schedule();
             }
         };
     }

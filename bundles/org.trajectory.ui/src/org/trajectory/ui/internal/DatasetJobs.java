@@ -11,6 +11,10 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ExportReport;
 import org.trajectory.dataset.ImageSource;
@@ -18,8 +22,12 @@ import org.trajectory.dataset.ImportReport;
 import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.Problem;
+import org.trajectory.vlm.Usage;
 
-/** Import and export as jobs: the same operations as the headless commands, with progress, cancel and a report. */
+/**
+ * Import, export, build and annotate as jobs: the same operations as the headless commands, with progress, cancel and
+ * a report.
+ */
 public final class DatasetJobs {
 
     /** The family of every import and export job; tests and shutdown join it. */
@@ -62,6 +70,36 @@ public final class DatasetJobs {
             String summary = "Exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
                     + (report.cancelled() ? " (cancelled: the file holds the tasks written so far)" : "") + ".";
             return report(summary, report.problems(), report.problems().size(), shell);
+        });
+    }
+
+    /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
+    public static Job buildJob(Path folder, Path recording, ReductionSettings settings, Shell shell) {
+        return job("Building a trajectory from " + recording.getFileName(), monitor -> {
+            TrajectoryBuilder.Result result;
+            try (Dataset dataset = Dataset.openOrCreate(folder)) {
+                result = new TrajectoryBuilder(settings).build(recording, dataset, new MonitorProgress(monitor));
+            }
+            DatasetSession.get().changed();
+            String summary = "Built task " + result.task().taskId() + " with " + result.task().steps().size() + " steps from "
+                    + recording.getFileName() + (result.warnings().isEmpty() ? "." : ": " + String.join("; ", result.warnings()) + ".");
+            return report(summary, List.of(), 0, shell);
+        });
+    }
+
+    /** Runs the annotation pipeline over the dataset in {@code folder}; the summary includes the usage. */
+    public static Job annotateJob(Path folder, Annotator annotator, Usage usage, AnnotationRun.Options options, Shell shell) {
+        return job("Annotating the dataset", monitor -> {
+            AnnotationRun.Report report;
+            try (Dataset dataset = Dataset.open(folder)) {
+                report = new AnnotationRun(dataset, annotator, options).run(new MonitorProgress(monitor));
+            }
+            DatasetSession.get().changed();
+            String summary = "Annotated " + report.tasks() + " tasks: " + report.described() + " steps described, "
+                    + report.reflected() + " reflected, " + report.summarized() + " tasks summarized, " + report.skipped()
+                    + " steps already done, " + report.failed() + " failed" + (report.cancelled() ? " (cancelled: run it again to resume)" : "")
+                    + ". Usage: " + usage + ".";
+            return report(summary, report.failures(), report.failed(), shell);
         });
     }
 

@@ -22,6 +22,8 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction openDataset;
     private IWorkbenchAction importJsonl;
     private IWorkbenchAction exportJsonl;
+    private IWorkbenchAction build;
+    private IWorkbenchAction annotate;
     private IWorkbenchAction save;
     private IWorkbenchAction close;
     private IWorkbenchAction undo;
@@ -41,12 +43,14 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         openDataset = DatasetActions.openDataset(window);
         importJsonl = DatasetActions.importJsonl(window);
         exportJsonl = DatasetActions.exportJsonl(window);
+        build = DatasetActions.buildFromRecording(window);
+        annotate = DatasetActions.annotate(window);
         save = ActionFactory.SAVE.create(window);
         close = ActionFactory.CLOSE.create(window);
         undo = ActionFactory.UNDO.create(window);
         redo = ActionFactory.REDO.create(window);
         for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, importJsonl, exportJsonl, save, close, undo, redo }) {
+                openDataset, importJsonl, exportJsonl, build, annotate, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -60,6 +64,9 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         file.add(new Separator());
         file.add(importJsonl);
         file.add(exportJsonl);
+        file.add(new Separator());
+        file.add(build);
+        file.add(annotate);
         file.add(new Separator());
         file.add(save);
         file.add(close);
