@@ -66,13 +66,14 @@ public final class Markers {
     }
 
     /**
-     * The share of pixels that differ between two screenshots of one size (by more than a little, to ignore encoding
-     * noise), within the square of side {@code side} px around the normalized {@code point}, or the whole screen when
-     * {@code point} is null. 1 when the sizes differ.
+     * The number of pixels that differ between two screenshots of one size (by more than a little, to ignore encoding
+     * noise), within the square of side {@code side} px around the normalized {@code point}, or on the whole screen
+     * when {@code point} is null. Counted, not a share: two typed characters change a few hundred pixels of a
+     * megapixel screen. {@link Long#MAX_VALUE} when the sizes differ.
      */
-    public static double changed(BufferedImage before, BufferedImage after, Action.Point point, int side) {
+    public static long changed(BufferedImage before, BufferedImage after, Action.Point point, int side) {
         if (before.getWidth() != after.getWidth() || before.getHeight() != after.getHeight()) {
-            return 1;
+            return Long.MAX_VALUE;
         }
         int x0 = 0;
         int y0 = 0;
@@ -87,7 +88,6 @@ public final class Markers {
             y1 = clamp(cy + side / 2, 0, before.getHeight());
         }
         long differing = 0;
-        long total = Math.max(1, (long) (x1 - x0) * (y1 - y0));
         for (int y = y0; y < y1; y++) {
             for (int x = x0; x < x1; x++) {
                 int a = before.getRGB(x, y);
@@ -99,7 +99,7 @@ public final class Markers {
                 }
             }
         }
-        return (double) differing / total;
+        return differing;
     }
 
     private static int clamp(int value, int min, int max) {

@@ -4,6 +4,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import org.trajectory.model.action.Action;
 
@@ -18,6 +19,10 @@ public final class OfflineAnnotator implements Annotator {
     /** The box read around a point: about one control or line of text. */
     static final int TEXT_BOX_WIDTH = 220;
     static final int TEXT_BOX_HEIGHT = 44;
+
+    /** Changed pixels that show a step had an effect: a caret moved near a click, a character typed anywhere. */
+    static final long CHANGED_NEAR = 20;
+    static final long CHANGED_ANYWHERE = 40;
 
     private final boolean ocr;
 
@@ -47,20 +52,21 @@ public final class OfflineAnnotator implements Annotator {
         }
         BufferedImage before = Markers.read(step.image());
         BufferedImage next = Markers.read(after);
-        double near = Markers.changed(before, next, step.point(), 200);
-        double whole = Markers.changed(before, next, null, 0);
         boolean pointer = step.point() != null;
-        boolean changed = near > 0.002 || whole > 0.001;
+        long near = pointer ? Markers.changed(before, next, step.point(), 200) : 0;
+        long whole = Markers.changed(before, next, null, 0);
+        boolean changed = near >= CHANGED_NEAR || whole >= CHANGED_ANYWHERE;
         String reflection = changed
-                ? String.format(Locale.ROOT, "The screen changed after the step (%.1f%% of the screen%s), so it had an effect.",
-                        whole * 100, pointer ? String.format(Locale.ROOT, ", %.1f%% near the action", near * 100) : "")
-                : "Nothing visible changed after the step" + (pointer ? " near where it acted" : "") + "; it may have had no effect.";
+                ? String.format(Locale.ROOT, "The screen changed after the step (%,d pixels%s), so it had an effect.", whole,
+                        pointer ? String.format(Locale.ROOT, ", %,d of them near the action", near) : "")
+                : "Nothing visible changed after the step; it may have had no effect.";
         return new Notes.Reflected(reflection, changed, false);
     }
 
     @Override
     public Notes.Summary summarize(String task, List<String> steps, byte[] finalScreen) {
-        String actual = steps.isEmpty() ? "Nothing was done." : String.join("; ", steps);
+        String actual = steps.isEmpty() ? "Nothing was done."
+                : steps.stream().map(s -> s.endsWith(".") ? s.substring(0, s.length() - 1) : s).collect(Collectors.joining("; ")) + ".";
         String text = task == null || task.isBlank() ? "(no task description)" : task;
         return new Notes.Summary(text, actual, null, null, null, null,
                 "Summarized without a model: the task text is the recorded one and the steps are listed as done.");
