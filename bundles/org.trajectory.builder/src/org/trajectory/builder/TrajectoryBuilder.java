@@ -40,8 +40,12 @@ public final class TrajectoryBuilder {
     public static final String FRAME = "frame";
     public static final String WINDOW = "window_title";
 
-    /** What a build made: the task, and what the user should know (no video, skipped lines). */
-    public record Result(Task task, List<String> warnings) {
+    /**
+     * What a build made: the task, what the user should know (no video, skipped lines), and where the time went:
+     * reading the recording, reducing its events, taking the frames, storing.
+     */
+    public record Result(Task task, List<String> warnings, int events, double readSeconds, double reduceSeconds,
+            double framesSeconds, double storeSeconds) {
     }
 
     private final ReductionSettings settings;
@@ -53,7 +57,9 @@ public final class TrajectoryBuilder {
     /** Builds the recording in {@code folder} into {@code dataset}, replacing the task it made before, if any. */
     public Result build(Path folder, Dataset dataset, Progress progress) throws IOException, SQLException {
         progress.begin("Reading " + folder.getFileName(), -1);
+        long start = System.nanoTime();
         Recording recording = Recording.read(folder);
+        long read = System.nanoTime();
         List<String> warnings = new ArrayList<>();
         if (recording.skippedLines() > 0) {
             warnings.add(recording.skippedLines() + " malformed lines of the recording were skipped");
@@ -64,6 +70,7 @@ public final class TrajectoryBuilder {
         }
         boolean resolved = recording.source().equals(Recording.Source.TRAJECTORY_WORKBENCH.name().toLowerCase(java.util.Locale.ROOT));
         List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
+        long reduced = System.nanoTime();
 
         List<byte[]> images = new ArrayList<>();
         List<Integer> frames = new ArrayList<>();
@@ -79,10 +86,13 @@ public final class TrajectoryBuilder {
             }
             images.addAll(new Keyframes(video, times).pngs(frames, progress));
         }
+        long framed = System.nanoTime();
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames);
         dataset.put(task, images, "recording");
-        return new Result(task, warnings);
+        long stored = System.nanoTime();
+        return new Result(task, warnings, recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
+                (framed - reduced) / 1e9, (stored - framed) / 1e9);
     }
 
     private static Task task(Recording recording, String taskId, List<ReducedStep> steps, List<Integer> frames) {

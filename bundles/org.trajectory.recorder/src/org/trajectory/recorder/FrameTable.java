@@ -85,10 +85,13 @@ public final class FrameTable {
         return Arrays.copyOf(times, count);
     }
 
-    /** The presentation time of every frame of the video's first video stream, in seconds, in order. */
+    /**
+     * The presentation time of every frame of the video's first video stream, in seconds, in order. Read from the
+     * packets, not decoded frames, so a 30-minute video takes seconds (each video packet is one frame).
+     */
     public static double[] probe(Path video) throws IOException {
         Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "frame=best_effort_timestamp_time", "-of", "csv=p=0", video.toString()).start();
+                "packet=pts_time", "-of", "csv=p=0", video.toString()).start();
         double[] stamps = new double[1024];
         int count = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(ffprobe.getInputStream(), StandardCharsets.US_ASCII))) {
@@ -112,7 +115,9 @@ public final class FrameTable {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading " + video, e);
         }
-        return Arrays.copyOf(stamps, count);
+        double[] times = Arrays.copyOf(stamps, count);
+        Arrays.sort(times); // packets come in decoding order
+        return times;
     }
 
     /** The index of the last frame shown before {@code time} (the screen just before an action), or 0 if none is. */

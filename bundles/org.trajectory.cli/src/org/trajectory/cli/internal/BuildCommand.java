@@ -66,6 +66,11 @@ final class BuildCommand extends OptionsCommand {
                     line.put("task_id", result.task().taskId());
                     line.put("steps", result.task().steps().size());
                     line.put("warnings", result.warnings());
+                    line.put("events", result.events());
+                    line.put("read_seconds", result.readSeconds());
+                    line.put("reduce_seconds", result.reduceSeconds());
+                    line.put("frames_seconds", result.framesSeconds());
+                    line.put("store_seconds", result.storeSeconds());
                     built.add(line);
                     if (!args.flag("json")) {
                         out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording);
