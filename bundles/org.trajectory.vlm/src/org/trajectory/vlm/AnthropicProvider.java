@@ -37,12 +37,10 @@ public final class AnthropicProvider extends HttpJsonProvider {
         body.put("model", config.model());
         body.put("max_tokens", request.maxTokens());
         body.put("temperature", request.temperature());
-        StringBuilder system = new StringBuilder();
         ArrayNode messages = body.putArray("messages");
         for (VlmRequest.Message message : request.messages()) {
             if (message.role() == VlmRequest.Role.SYSTEM) {
-                system.append(system.isEmpty() ? "" : "\n").append(message.text());
-                continue;
+                continue; // goes in the body's own field
             }
             ObjectNode node = messages.addObject().put("role", message.role() == VlmRequest.Role.USER ? "user" : "assistant");
             ArrayNode content = node.putArray("content");
@@ -55,8 +53,8 @@ public final class AnthropicProvider extends HttpJsonProvider {
                 }
             }
         }
-        if (!system.isEmpty()) {
-            body.put("system", system.toString());
+        if (!request.systemText().isEmpty()) {
+            body.put("system", request.systemText());
         }
         if (request.json()) {
             messages.addObject().put("role", "assistant").put("content", "{");

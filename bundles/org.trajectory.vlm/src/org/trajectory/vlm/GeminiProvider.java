@@ -35,12 +35,10 @@ public final class GeminiProvider extends HttpJsonProvider {
     @Override
     protected ObjectNode body(VlmRequest request, ProviderConfig config) {
         ObjectNode body = Json.MAPPER.createObjectNode();
-        StringBuilder system = new StringBuilder();
         ArrayNode contents = body.putArray("contents");
         for (VlmRequest.Message message : request.messages()) {
             if (message.role() == VlmRequest.Role.SYSTEM) {
-                system.append(system.isEmpty() ? "" : "\n").append(message.text());
-                continue;
+                continue; // goes in the body's own field
             }
             ObjectNode node = contents.addObject().put("role", message.role() == VlmRequest.Role.USER ? "user" : "model");
             ArrayNode parts = node.putArray("parts");
@@ -52,8 +50,8 @@ public final class GeminiProvider extends HttpJsonProvider {
                 }
             }
         }
-        if (!system.isEmpty()) {
-            body.putObject("systemInstruction").putArray("parts").addObject().put("text", system.toString());
+        if (!request.systemText().isEmpty()) {
+            body.putObject("systemInstruction").putArray("parts").addObject().put("text", request.systemText());
         }
         ObjectNode generation = body.putObject("generationConfig");
         generation.put("maxOutputTokens", request.maxTokens()).put("temperature", request.temperature());

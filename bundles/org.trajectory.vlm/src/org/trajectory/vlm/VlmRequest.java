@@ -61,6 +61,11 @@ public record VlmRequest(List<Message> messages, boolean json, int maxTokens, do
         return new VlmRequest(List.of(messages), json, 1024, 0);
     }
 
+    /** The text of the system messages, joined; empty when there are none. */
+    public String systemText() {
+        return String.join("\n", messages.stream().filter(m -> m.role() == Role.SYSTEM).map(Message::text).toList());
+    }
+
     /** The same conversation with more messages. */
     public VlmRequest with(Message... more) {
         List<Message> all = new java.util.ArrayList<>(messages);

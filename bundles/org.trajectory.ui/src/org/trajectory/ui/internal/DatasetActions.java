@@ -91,9 +91,8 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.build", "&Build Trajectory from Recording...") {
             @Override
             public void run() {
-                Path dataset = DatasetSession.get().folder();
+                Path dataset = openDataset(window, "Build");
                 if (dataset == null) {
-                    MessageDialog.openInformation(window.getShell(), "Build", "Open or create a dataset first (File > New Dataset).");
                     return;
                 }
                 DirectoryDialog dialog = new DirectoryDialog(window.getShell());
@@ -115,9 +114,8 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.annotate", "&Annotate Dataset...") {
             @Override
             public void run() {
-                Path dataset = DatasetSession.get().folder();
+                Path dataset = openDataset(window, "Annotate");
                 if (dataset == null) {
-                    MessageDialog.openInformation(window.getShell(), "Annotate", "Open a dataset first (File > Open Dataset).");
                     return;
                 }
                 AnnotateDialog dialog = new AnnotateDialog(window.getShell());
@@ -149,6 +147,15 @@ final class DatasetActions {
                         window.getShell()).schedule();
             }
         };
+    }
+
+    /** The open dataset's folder, or null after telling the user to open one first. */
+    private static Path openDataset(IWorkbenchWindow window, String title) {
+        Path dataset = DatasetSession.get().folder();
+        if (dataset == null) {
+            MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");
+        }
+        return dataset;
     }
 
     private static void chooseAndOpen(IWorkbenchWindow window, String title, String message, boolean create) {
