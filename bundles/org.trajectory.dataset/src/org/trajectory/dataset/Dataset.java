@@ -13,6 +13,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,6 +37,9 @@ public final class Dataset implements AutoCloseable {
 
     public static final String DATABASE = "dataset.db";
     public static final String IMAGES = "images";
+    /** The record field with each criterion's reason and version, beside {@code scores}. */
+    public static final String SCORE_DETAILS = "score_details";
+    public static final String FINAL_SCORE = "final_score";
     static final int SCHEMA_VERSION = 1;
 
     private static final String[] SCHEMA = {
@@ -83,6 +87,20 @@ public final class Dataset implements AutoCloseable {
           reviewer VARCHAR(255),
           reviewed_at VARCHAR(40),
           note TEXT)""",
+        // One row per task and criterion: the last score, the criterion version and the task content it judged.
+        """
+        CREATE TABLE IF NOT EXISTS scores (
+          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+          criterion VARCHAR(100) NOT NULL,
+          version VARCHAR(40) NOT NULL,
+          content_hash CHAR(64) NOT NULL,
+          value REAL,
+          reason TEXT,
+          details TEXT,
+          error TEXT,
+          scored_at VARCHAR(40) NOT NULL,
+          PRIMARY KEY (task_seq, criterion))""",
+        "CREATE INDEX IF NOT EXISTS scores_value ON scores(criterion, value)",
         "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
         "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
         "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
@@ -323,6 +341,119 @@ public final class Dataset implements AutoCloseable {
         });
     }
 
+    /**
+     * A stored score of one criterion: its value in [0,1] (null when it failed: then {@code error} says why), the
+     * reason, machine-readable details (JSON text), the criterion's version and the hash of the task content it judged.
+     */
+    public record StoredScore(String criterion, String version, String contentHash, Double value, String reason, String details,
+            String error, String scoredAt) {
+    }
+
+    /** The stored scores of a task, by criterion. */
+    public Map<String, StoredScore> scores(String taskId) throws SQLException {
+        Map<String, StoredScore> scores = new LinkedHashMap<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT s.criterion, s.version, s.content_hash, s.value,"
+                + " s.reason, s.details, s.error, s.scored_at FROM scores s JOIN trajectories t ON t.seq = s.task_seq"
+                + " WHERE t.task_id = ? ORDER BY s.criterion")) {
+            query.setString(1, taskId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    scores.put(rows.getString(1), new StoredScore(rows.getString(1), rows.getString(2), rows.getString(3),
+                            real(rows, 4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)));
+                }
+            }
+        }
+        return scores;
+    }
+
+    /**
+     * Stores a task's scores in one transaction: the rows of {@code scores}, and in the record the fields
+     * {@code scores} (criterion to value, and {@code final_score}) and {@code score_details} (reason, version, error),
+     * so they are exported with it. Scoring is not an edit: {@code updated_at} stays.
+     */
+    public void putScores(String taskId, List<StoredScore> scores, Double finalScore) throws SQLException {
+        transaction(c -> {
+            long seq;
+            ObjectNode header;
+            try (PreparedStatement query = c.prepareStatement("SELECT seq, header FROM trajectories WHERE task_id = ?")) {
+                query.setString(1, taskId);
+                try (ResultSet row = query.executeQuery()) {
+                    if (!row.next()) {
+                        throw new SQLException("no task '" + taskId + "' in the dataset");
+                    }
+                    seq = row.getLong(1);
+                    header = (ObjectNode) Json.MAPPER.readTree(row.getString(2));
+                } catch (IOException e) {
+                    throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
+                }
+            }
+            ObjectNode values = header.has(Task.SCORES) && header.get(Task.SCORES).isObject() ? (ObjectNode) header.get(Task.SCORES)
+                    : header.putObject(Task.SCORES);
+            ObjectNode details = header.has(SCORE_DETAILS) && header.get(SCORE_DETAILS).isObject()
+                    ? (ObjectNode) header.get(SCORE_DETAILS) : header.putObject(SCORE_DETAILS);
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO scores (task_seq, criterion, version, content_hash,"
+                    + " value, reason, details, error, scored_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_seq, criterion)"
+                    + " DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash, value = excluded.value,"
+                    + " reason = excluded.reason, details = excluded.details, error = excluded.error, scored_at = excluded.scored_at")) {
+                for (StoredScore score : scores) {
+                    upsert.setLong(1, seq);
+                    upsert.setString(2, score.criterion());
+                    upsert.setString(3, score.version());
+                    upsert.setString(4, score.contentHash());
+                    upsert.setObject(5, score.value());
+                    upsert.setString(6, score.reason());
+                    upsert.setString(7, score.details());
+                    upsert.setString(8, score.error());
+                    upsert.setString(9, score.scoredAt());
+                    upsert.addBatch();
+                    if (score.value() == null) {
+                        values.remove(score.criterion());
+                    } else {
+                        values.put(score.criterion(), score.value());
+                    }
+                    ObjectNode detail = details.putObject(score.criterion()).put("version", score.version());
+                    if (score.reason() != null) {
+                        detail.put("reason", score.reason());
+                    }
+                    if (score.error() != null) {
+                        detail.put("error", score.error());
+                    }
+                }
+                upsert.executeBatch();
+            }
+            if (finalScore == null) {
+                values.remove(FINAL_SCORE);
+            } else {
+                values.put(FINAL_SCORE, finalScore);
+            }
+            try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET final_score = ?, header = ? WHERE seq = ?")) {
+                update.setObject(1, finalScore);
+                update.setString(2, header.toString());
+                update.setLong(3, seq);
+                update.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
+    public long[] histogram(String criterion, int bins) throws SQLException {
+        long[] counts = new long[bins];
+        String sql = criterion.equals(FINAL_SCORE) ? "SELECT final_score FROM trajectories WHERE final_score IS NOT NULL"
+                : "SELECT value FROM scores WHERE criterion = ? AND value IS NOT NULL";
+        try (PreparedStatement query = connection.prepareStatement(sql)) {
+            if (!criterion.equals(FINAL_SCORE)) {
+                query.setString(1, criterion);
+            }
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    counts[Math.max(0, Math.min(bins - 1, (int) (rows.getDouble(1) * bins)))]++;
+                }
+            }
+        }
+        return counts;
+    }
+
     /** The review of a task: state, reviewer, time and note (state NEW and nulls when never reviewed). */
     public record Review(ReviewState state, String reviewer, String reviewedAt, String note) {
     }
@@ -387,14 +518,19 @@ public final class Dataset implements AutoCloseable {
         Sql where = where(query);
         String direction = query.ascending() ? " ASC" : " DESC";
         // NULLs last whichever the direction, the same on SQLite and PostgreSQL.
-        String order = " ORDER BY CASE WHEN " + query.sortBy().sql + " IS NULL THEN 1 ELSE 0 END, " + query.sortBy().sql
-                + direction + ", t.seq" + direction;
+        String key = query.sortCriterion() == null ? query.sortBy().sql
+                : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
+        String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
                 + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state"
                 + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
         List<TaskRow> page = new ArrayList<>(limit);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             int next = where.bind(statement, 1);
+            if (query.sortCriterion() != null) {
+                statement.setString(next++, query.sortCriterion());
+                statement.setString(next++, query.sortCriterion());
+            }
             statement.setInt(next, limit);
             statement.setLong(next + 1, offset);
             try (ResultSet rows = statement.executeQuery()) {
@@ -540,13 +676,20 @@ public final class Dataset implements AutoCloseable {
             terms.add("t.step_count <= ?");
             parameters.add(query.maxSteps());
         }
-        if (query.minScore() != null) {
-            terms.add("t.final_score >= ?");
-            parameters.add(query.minScore());
-        }
-        if (query.maxScore() != null) {
-            terms.add("t.final_score <= ?");
-            parameters.add(query.maxScore());
+        if (query.scoreCriterion() == null) {
+            if (query.minScore() != null) {
+                terms.add("t.final_score >= ?");
+                parameters.add(query.minScore());
+            }
+            if (query.maxScore() != null) {
+                terms.add("t.final_score <= ?");
+                parameters.add(query.maxScore());
+            }
+        } else if (query.minScore() != null || query.maxScore() != null) {
+            terms.add("EXISTS (SELECT 1 FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ? AND s.value >= ? AND s.value <= ?)");
+            parameters.add(query.scoreCriterion());
+            parameters.add(query.minScore() == null ? -Double.MAX_VALUE : query.minScore());
+            parameters.add(query.maxScore() == null ? Double.MAX_VALUE : query.maxScore());
         }
         if (query.review() != null) {
             terms.add("COALESCE(r.state, 'new') = ?");

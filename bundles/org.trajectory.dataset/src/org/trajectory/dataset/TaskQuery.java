@@ -2,10 +2,12 @@ package org.trajectory.dataset;
 
 /**
  * A filter and an order over a dataset's tasks, as the table asks for them. Null fields do not filter.
- * {@code text} matches the instruction, case-insensitively, anywhere.
+ * {@code text} matches the instruction, case-insensitively, anywhere. {@code minScore}/{@code maxScore} bound the score
+ * of {@code scoreCriterion} (null: the final score); {@code sortCriterion}, when set, sorts by that criterion's score
+ * instead of {@code sortBy}.
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
-        Double maxScore, ReviewState review, Column sortBy, boolean ascending) {
+        Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
@@ -20,33 +22,44 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true);
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null);
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
     }
 
+    /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion);
+    }
+
+    /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
+    public TaskQuery withScore(String criterion, Double min, Double max) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null);
+    }
+
+    /** Sorted by the score of one criterion (tasks without one last). */
+    public TaskQuery sortedByScore(String criterion, boolean up) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion);
     }
 }

@@ -155,8 +155,8 @@ class AnnotationTest {
     @Test
     void aModelAnswerInACodeFenceIsAccepted() throws Exception {
         assertEquals("a", Replies.text(Replies.object("```json\n{\"a\": \"a\"}\n```"), "a"));
-        assertThrows(Replies.Invalid.class, () -> Replies.object("{\"a\": 1} and more"));
-        assertThrows(Replies.Invalid.class, () -> Replies.score(Replies.object("{\"s\": 11}"), "s"));
+        assertThrows(ModelJson.Invalid.class, () -> Replies.object("{\"a\": 1} and more"));
+        assertThrows(ModelJson.Invalid.class, () -> Replies.score(Replies.object("{\"s\": 11}"), "s"));
     }
 
     @Test

@@ -10,13 +10,10 @@ import java.util.Map;
 import org.trajectory.model.action.Action;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.VlmException;
-import org.trajectory.vlm.VlmRequest;
 import org.trajectory.vlm.VlmRequest.Image;
-import org.trajectory.vlm.VlmRequest.Message;
 import org.trajectory.vlm.VlmRequest.Part;
 import org.trajectory.vlm.VlmRequest.Text;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The field's chain-of-thought pipeline on a vision-language model: the generator sees the screenshot with a marker
@@ -60,7 +57,7 @@ public final class ModelAnnotator implements Annotator {
         values.put("window", step.window() == null ? "(unknown)" : step.window());
         values.put("images", images);
         parts.add(0, new Text(generator.fill(values)));
-        return ask(generator, parts, reply -> new Notes.Described(Replies.text(reply, "observation"),
+        return ModelJson.ask(model, generator, parts, reply -> new Notes.Described(Replies.text(reply, "observation"),
                 Replies.text(reply, "thought"), Replies.text(reply, "action")));
     }
 
@@ -79,7 +76,7 @@ public final class ModelAnnotator implements Annotator {
         if (after != null) {
             parts.add(new Image(after, mediaType(after)));
         }
-        return ask(reflector, parts, reply -> new Notes.Reflected(Replies.text(reply, "reflection"),
+        return ModelJson.ask(model, reflector, parts, reply -> new Notes.Reflected(Replies.text(reply, "reflection"),
                 Replies.flag(reply, "last_step_correct"), Replies.flag(reply, "last_step_redundant")));
     }
 
@@ -90,32 +87,9 @@ public final class ModelAnnotator implements Annotator {
         if (finalScreen != null) {
             parts.add(new Image(finalScreen, mediaType(finalScreen)));
         }
-        return ask(summarizer, parts, reply -> new Notes.Summary(Replies.text(reply, "natural_language_task"),
+        return ModelJson.ask(model, summarizer, parts, reply -> new Notes.Summary(Replies.text(reply, "natural_language_task"),
                 Replies.text(reply, "actual_task"), Replies.score(reply, "alignment_score"), Replies.score(reply, "efficiency_score"),
                 Replies.score(reply, "task_difficulty"), Replies.flag(reply, "task_completed"), Replies.text(reply, "reason")));
-    }
-
-    /** Reads the fields of an answer's object, or says what is wrong with it. */
-    private interface Reader<T> {
-        T read(ObjectNode reply) throws Replies.Invalid;
-    }
-
-    /** Asks, and asks once more, saying what was wrong, when the answer is not the JSON object asked for. */
-    private <T> T ask(Prompts.Prompt prompt, List<Part> parts, Reader<T> reader) throws VlmException, InterruptedException {
-        VlmRequest request = VlmRequest.of(true, Message.system(prompt.system()), new Message(VlmRequest.Role.USER, parts));
-        String answer = model.complete(request).text();
-        try {
-            return reader.read(Replies.object(answer));
-        } catch (Replies.Invalid first) {
-            VlmRequest repair = request.with(Message.assistant(answer), Message.user(new Text("That answer cannot be used: "
-                    + first.getMessage() + ". Reply with only the JSON object asked for, nothing before or after it.")));
-            try {
-                return reader.read(Replies.object(model.complete(repair).text()));
-            } catch (Replies.Invalid second) {
-                throw new VlmException(VlmException.Kind.BAD_RESPONSE, "the model's answer was not the JSON asked for, twice: "
-                        + second.getMessage());
-            }
-        }
     }
 
     private static Map<String, String> values(String task, List<String> history) {
@@ -129,7 +103,7 @@ public final class ModelAnnotator implements Annotator {
         return values;
     }
 
-    static String mediaType(byte[] image) {
+    public static String mediaType(byte[] image) {
         return image.length > 2 && (image[0] & 0xff) == 0xff && (image[1] & 0xff) == 0xd8 ? "image/jpeg" : "image/png";
     }
 }

@@ -39,14 +39,26 @@ public final class Prompts {
     }
 
     private final Path overrides;
+    private final Class<?> shipper;
 
     /** @param overrides a folder of prompt files to use instead of the shipped ones, or null */
     public Prompts(Path overrides) {
+        this(overrides, Prompts.class);
+    }
+
+    /** Prompts shipped in the {@code prompts/} folder of the bundle of {@code shipper}, overridable the same way. */
+    public Prompts(Path overrides, Class<?> shipper) {
         this.overrides = overrides;
+        this.shipper = shipper;
     }
 
     public static Prompts defaults() {
-        return new Prompts(Files.isDirectory(USER_FOLDER) ? USER_FOLDER : null);
+        return defaults(Prompts.class);
+    }
+
+    /** The prompts shipped with {@code shipper}'s bundle, or the user's files of the same names. */
+    public static Prompts defaults(Class<?> shipper) {
+        return new Prompts(Files.isDirectory(USER_FOLDER) ? USER_FOLDER : null, shipper);
     }
 
     public Prompt get(String name) throws IOException {
@@ -55,7 +67,7 @@ public final class Prompts {
         if (own != null && Files.isRegularFile(own)) {
             text = Files.readString(own);
         } else {
-            try (InputStream in = Prompts.class.getResourceAsStream("/prompts/" + name + ".txt")) {
+            try (InputStream in = shipper.getResourceAsStream("/prompts/" + name + ".txt")) {
                 if (in == null) {
                     throw new IOException("no prompt named " + name);
                 }

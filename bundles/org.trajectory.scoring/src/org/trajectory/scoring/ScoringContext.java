@@ -1,0 +1,8 @@
+package org.trajectory.scoring;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Progress;
+
+/** What a criterion may look at before a run: the whole dataset, with progress and cancel for long preparation. */
+public record ScoringContext(Dataset dataset, Progress progress) {
+}

@@ -1,0 +1,280 @@
+package org.trajectory.scoring;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.Problem;
+import org.trajectory.dataset.TaskDraft;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Task;
+import org.trajectory.vlm.Retrying;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Scores a dataset with chosen criteria. Incremental: a task is scored again by a criterion only when its content
+ * changed since (a hash of the record without its scores) or the criterion's version did. Each task's scores are
+ * stored in one transaction as they come, so a stopped or killed run resumes where it was. Tasks are scored on
+ * {@code concurrency} threads; a criterion that fails gives an error score and the run goes on.
+ */
+public final class ScoringRun {
+
+    public record Options(int concurrency, boolean force, List<String> taskIds) {
+        public Options {
+            if (concurrency < 1) {
+                throw new IllegalArgumentException("concurrency must be at least 1");
+            }
+            taskIds = taskIds == null ? null : List.copyOf(taskIds);
+        }
+    }
+
+    /** What a run did; {@code errors} holds the first criterion errors (task id as the source). */
+    public record Report(int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors, List<String> skippedCriteria,
+            boolean cancelled) {
+    }
+
+    private static final int MAX_REPORTED = 50;
+
+    private final Dataset dataset;
+    private final List<ScoringCriteria.Descriptor> criteria;
+    private final Weights weights;
+    private final Retrying model;
+    private final Options options;
+
+    /** @param model the model for criteria that need one; null: those criteria are skipped and said so */
+    public ScoringRun(Dataset dataset, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Options options) {
+        this.dataset = dataset;
+        this.criteria = List.copyOf(criteria);
+        this.weights = weights;
+        this.model = model;
+        this.options = options;
+    }
+
+    /** A unit of work: one task, the criteria it needs, and (when done) their scores. */
+    private record Job(String taskId, String hash, List<ScoringCriteria.Descriptor> due, Future<Map<String, Score>> scores) {
+    }
+
+    public Report run(Progress progress) throws SQLException, IOException, InterruptedException {
+        List<ScoringCriteria.Descriptor> runnable = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (ScoringCriteria.Descriptor criterion : criteria) {
+            if (criterion.needsModel() && model == null) {
+                skipped.add(criterion.id() + " (needs a model: choose a provider)");
+            } else {
+                runnable.add(criterion);
+            }
+        }
+        for (ScoringCriteria.Descriptor criterion : runnable) {
+            try {
+                criterion.criterion().prepare(new ScoringContext(dataset, progress));
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("the criterion " + criterion.id() + " could not prepare: " + e.getMessage(), e);
+            }
+        }
+        List<String> ids = options.taskIds() != null ? options.taskIds() : allTaskIds();
+        progress.begin("Scoring " + ids.size() + " tasks", ids.size());
+        int scored = 0;
+        int upToDate = 0;
+        int errors = 0;
+        List<Problem> problems = new ArrayList<>();
+        boolean cancelled = false;
+        ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
+            Thread thread = new Thread(r, "Scoring");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Deque<Job> inFlight = new ArrayDeque<>();
+        try {
+            int next = 0;
+            while (next < ids.size() || !inFlight.isEmpty()) {
+                if (progress.isCancelled()) {
+                    cancelled = true;
+                    break;
+                }
+                // Read and submit ahead (the database is read on this thread only), then store the oldest result.
+                while (next < ids.size() && inFlight.size() < options.concurrency() * 4) {
+                    Job job = plan(ids.get(next++), runnable, pool);
+                    if (job == null) {
+                        upToDate++;
+                        progress.worked(1);
+                    } else {
+                        inFlight.add(job);
+                    }
+                }
+                if (inFlight.isEmpty()) {
+                    continue;
+                }
+                Job head = inFlight.peek();
+                Map<String, Score> scores;
+                try {
+                    scores = head.scores().get(200, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    continue; // look at the cancel button again
+                } catch (ExecutionException e) {
+                    throw new IOException("scoring " + head.taskId() + " failed: " + e.getCause().getMessage(), e.getCause());
+                }
+                inFlight.poll();
+                for (Map.Entry<String, Score> entry : scores.entrySet()) {
+                    if (entry.getValue().failed()) {
+                        errors++;
+                        if (problems.size() < MAX_REPORTED) {
+                            problems.add(new Problem(head.taskId(), 0, -1, entry.getKey() + ": " + entry.getValue().error()));
+                        }
+                    }
+                }
+                store(head, scores);
+                scored++;
+                progress.worked(1);
+            }
+        } finally {
+            pool.shutdownNow(); // interrupts model requests in flight
+        }
+        return new Report(ids.size(), scored, upToDate, errors, problems, skipped, cancelled);
+    }
+
+    private List<String> allTaskIds() throws SQLException {
+        List<String> ids = new ArrayList<>();
+        long count = dataset.count(TaskQuery.ALL);
+        for (long offset = 0; offset < count; offset += 1000) {
+            dataset.page(TaskQuery.ALL, offset, 1000).stream().map(TaskRow::taskId).forEach(ids::add);
+        }
+        return ids;
+    }
+
+    /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
+    private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {
+        TaskDraft draft = dataset.draft(taskId);
+        if (draft == null) {
+            return null;
+        }
+        String hash = contentHash(draft.task());
+        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
+        List<ScoringCriteria.Descriptor> due = new ArrayList<>();
+        for (ScoringCriteria.Descriptor criterion : runnable) {
+            Dataset.StoredScore old = stored.get(criterion.id());
+            if (options.force() || old == null || !old.contentHash().equals(hash) || !old.version().equals(version(criterion))) {
+                due.add(criterion);
+            }
+        }
+        return due.isEmpty() ? null : new Job(taskId, hash, due, pool.submit(() -> score(draft, due)));
+    }
+
+    private static String version(ScoringCriteria.Descriptor criterion) {
+        try {
+            return criterion.criterion().version();
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    private Map<String, Score> score(TaskDraft draft, List<ScoringCriteria.Descriptor> due) throws InterruptedException {
+        TaskInput input = input(draft);
+        Map<String, Score> scores = new LinkedHashMap<>();
+        for (ScoringCriteria.Descriptor criterion : due) {
+            Score score;
+            try {
+                score = criterion.criterion().score(input);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                score = Score.error("the criterion failed: " + e); // a broken criterion must not stop the run
+            }
+            scores.put(criterion.id(), score == null ? Score.error("the criterion gave no score") : score);
+        }
+        return scores;
+    }
+
+    private TaskInput input(TaskDraft draft) {
+        Task task = draft.task();
+        return new TaskInput() {
+            @Override
+            public Task task() {
+                return task;
+            }
+
+            @Override
+            public String imageHash(int position) {
+                return draft.image(position);
+            }
+
+            @Override
+            public byte[] image(int position) throws IOException {
+                String hash = draft.image(position);
+                try {
+                    return hash == null ? null : dataset.images().read(hash);
+                } catch (NoSuchFileException e) {
+                    return null;
+                }
+            }
+
+            @Override
+            public byte[] imageHead(int position, int max) throws IOException {
+                String hash = draft.image(position);
+                if (hash == null || !Files.isRegularFile(dataset.images().path(hash))) {
+                    return null;
+                }
+                try (InputStream in = Files.newInputStream(dataset.images().path(hash))) {
+                    return in.readNBytes(max);
+                }
+            }
+
+            @Override
+            public Retrying model() {
+                return model;
+            }
+        };
+    }
+
+    private void store(Job job, Map<String, Score> fresh) throws SQLException {
+        Map<String, Score> all = new LinkedHashMap<>();
+        for (Dataset.StoredScore old : dataset.scores(job.taskId()).values()) {
+            all.put(old.criterion(), old.value() == null ? Score.error(old.error()) : Score.of(old.value(), old.reason()));
+        }
+        all.putAll(fresh);
+        String now = Instant.now().toString();
+        List<Dataset.StoredScore> rows = new ArrayList<>();
+        for (ScoringCriteria.Descriptor criterion : job.due()) {
+            Score score = fresh.get(criterion.id());
+            ObjectNode details = score.detailsWithFlags();
+            rows.add(new Dataset.StoredScore(criterion.id(), version(criterion), job.hash(), score.value(), score.reason(),
+                    details.isEmpty() ? null : details.toString(), score.error(), now));
+        }
+        dataset.putScores(job.taskId(), rows, weights.finalScore(all));
+    }
+
+    /** SHA-256 of the record without its scores: what a stored score judged. */
+    public static String contentHash(Task task) {
+        ObjectNode copy = task.json().deepCopy();
+        copy.remove(Task.SCORES);
+        copy.remove(Dataset.SCORE_DETAILS);
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(copy.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package org.trajectory.scoring.criteria;
+
+/** Do the steps follow one another logically towards the task? Judged by a model; problem steps are flagged. */
+public final class CoherenceCriterion extends ModelJudgedCriterion {
+
+    public CoherenceCriterion() {
+        super("coherence");
+    }
+
+    @Override
+    public String version() {
+        return "1";
+    }
+}
