@@ -45,6 +45,10 @@ public final class Retrying {
         return usage;
     }
 
+    public ProviderConfig config() {
+        return config;
+    }
+
     public VlmResponse complete(VlmRequest request) throws VlmException, InterruptedException {
         for (int attempt = 1;; attempt++) {
             usage.request();

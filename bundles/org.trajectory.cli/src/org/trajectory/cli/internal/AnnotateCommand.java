@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
@@ -17,13 +15,9 @@ import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.builder.annotate.Prompts;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.vlm.ApiKeys;
-import org.trajectory.vlm.ProviderConfig;
-import org.trajectory.vlm.ProviderSettings;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
-import org.trajectory.vlm.VlmProviders;
 
 /** {@code annotate --dataset DIR --provider ID}: a model (or the offline annotator) writes the reasoning. */
 final class AnnotateCommand extends OptionsCommand {
@@ -45,13 +39,12 @@ final class AnnotateCommand extends OptionsCommand {
 
     @Override
     public String usage() {
-        return "--dataset DIR --provider " + providerIds() + " [--model M] [--base-url URL] [--concurrency N (4)]"
-                + " [--timeout S (120)] [--tasks ID,ID...] [--prompts DIR] [--no-ocr] [--json]";
+        return "--dataset DIR --provider " + providerIds() + " " + ModelOptions.USAGE + " [--concurrency N (4)]"
+                + " [--tasks ID,ID...] [--prompts DIR] [--no-ocr] [--json]";
     }
 
     private static String providerIds() {
-        return VlmProviders.get().all().stream().map(VlmProviders.Descriptor::id).collect(Collectors.joining("|"))
-                + "|" + OfflineAnnotator.ID;
+        return ModelOptions.providerIds() + "|" + OfflineAnnotator.ID;
     }
 
     @Override
@@ -64,26 +57,11 @@ final class AnnotateCommand extends OptionsCommand {
         if (providerId.equals(OfflineAnnotator.ID)) {
             annotator = new OfflineAnnotator(!args.flag("no-ocr"));
         } else {
-            VlmProviders.Descriptor provider = VlmProviders.get().find(providerId)
-                    .orElseThrow(() -> new Arguments.UsageException("no provider '" + providerId + "' (there are " + providerIds() + ")"));
-            ProviderConfig config;
-            try {
-                config = ProviderSettings.config(provider, args.option("base-url"), args.option("model"), ApiKeys.user());
-            } catch (IllegalArgumentException e) {
-                throw new Arguments.UsageException(e.getMessage());
-            }
-            if (args.integer("timeout") != null) {
-                config = config.withTimeout(Duration.ofSeconds(Math.max(1, args.integer("timeout"))));
-            }
-            if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
-                err.println(prefix() + "no API key for " + provider.name() + ": set " + provider.keyVariable()
-                        + " or store the key on its preference page in the workbench");
-                return FAILED;
-            }
-            model = config.model();
             Prompts prompts = args.path("prompts") != null ? new Prompts(args.path("prompts")) : Prompts.defaults();
             try {
-                annotator = new ModelAnnotator(new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage), prompts);
+                Retrying retrying = ModelOptions.model(providerId, args, usage);
+                model = retrying.config().model();
+                annotator = new ModelAnnotator(retrying, prompts);
             } catch (VlmException e) {
                 err.println(prefix() + e.getMessage());
                 return FAILED;

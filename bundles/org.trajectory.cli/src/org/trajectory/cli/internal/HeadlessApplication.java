@@ -44,6 +44,7 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new RecordCommand());
         commandLine.add(new BuildCommand());
         commandLine.add(new AnnotateCommand());
+        commandLine.add(new ScoreCommand());
         return commandLine;
     }
 
