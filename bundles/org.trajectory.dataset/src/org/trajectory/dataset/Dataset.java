@@ -101,6 +101,14 @@ public final class Dataset implements AutoCloseable {
           scored_at VARCHAR(40) NOT NULL,
           PRIMARY KEY (task_seq, criterion))""",
         "CREATE INDEX IF NOT EXISTS scores_value ON scores(criterion, value)",
+        // A text embedding per task and model (novelty), with the hash of the text it was made from.
+        """
+        CREATE TABLE IF NOT EXISTS embeddings (
+          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+          model VARCHAR(100) NOT NULL,
+          text_hash CHAR(64) NOT NULL,
+          vector BLOB NOT NULL,
+          PRIMARY KEY (task_seq, model))""",
         "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
         "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
         "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
@@ -431,6 +439,50 @@ public final class Dataset implements AutoCloseable {
                 update.setString(2, header.toString());
                 update.setLong(3, seq);
                 update.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** A task's embedding by one model: little-endian float32 values, and the hash of the text it embeds. */
+    public record Embedding(String taskId, String textHash, float[] vector) {
+    }
+
+    /** Every stored embedding of {@code model}, in task order. */
+    public List<Embedding> embeddings(String model) throws SQLException {
+        List<Embedding> all = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, e.text_hash, e.vector FROM embeddings e"
+                + " JOIN trajectories t ON t.seq = e.task_seq WHERE e.model = ? ORDER BY t.seq")) {
+            query.setString(1, model);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    java.nio.FloatBuffer floats = java.nio.ByteBuffer.wrap(rows.getBytes(3)).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                            .asFloatBuffer();
+                    float[] vector = new float[floats.remaining()];
+                    floats.get(vector);
+                    all.add(new Embedding(rows.getString(1), rows.getString(2), vector));
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Stores (replaces) embeddings of {@code model} in one transaction. */
+    public void putEmbeddings(String model, List<Embedding> embeddings) throws SQLException {
+        transaction(c -> {
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO embeddings (task_seq, model, text_hash, vector)"
+                    + " SELECT seq, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, model) DO UPDATE SET"
+                    + " text_hash = excluded.text_hash, vector = excluded.vector")) {
+                for (Embedding embedding : embeddings) {
+                    java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(embedding.vector().length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    bytes.asFloatBuffer().put(embedding.vector());
+                    upsert.setString(1, model);
+                    upsert.setString(2, embedding.textHash());
+                    upsert.setBytes(3, bytes.array());
+                    upsert.setString(4, embedding.taskId());
+                    upsert.addBatch();
+                }
+                upsert.executeBatch();
             }
             return null;
         });

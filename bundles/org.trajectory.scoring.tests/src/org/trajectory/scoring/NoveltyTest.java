@@ -1,0 +1,102 @@
+package org.trajectory.scoring;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Progress;
+import org.trajectory.scoring.embedding.SentenceEmbedder;
+import org.trajectory.scoring.embedding.VectorIndex;
+
+/** Novelty by local sentence embeddings (all-MiniLM-L6-v2 on ONNX Runtime, in-process). */
+class NoveltyTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theTokenizerAndTheModelBehaveLikeTheOriginals() throws Exception {
+        try (SentenceEmbedder embedder = SentenceEmbedder.load()) {
+            float[][] v = embedder.embed(List.of("A cat is sitting on the mat.", "The cat sits on a mat", "Quarterly revenue grew by 4%"));
+            assertEquals(SentenceEmbedder.DIMENSIONS, v[0].length);
+            double same = dot(v[0], v[1]);
+            double other = dot(v[0], v[2]);
+            assertTrue(same > 0.8, "paraphrases are close: " + same);
+            assertTrue(other < 0.3, "unrelated sentences are not: " + other);
+            assertEquals(1.0, dot(v[0], v[0]), 1e-4, "unit length");
+        }
+        java.lang.reflect.Method encode = Class.forName("org.trajectory.scoring.embedding.WordPiece").getMethod("encode", String.class, int.class);
+        java.lang.reflect.Method read = Class.forName("org.trajectory.scoring.embedding.WordPiece").getMethod("read", java.io.InputStream.class);
+        try (var in = openTokenizer()) {
+            Object tokenizer = read.invoke(null, in);
+            // bert-base-uncased ids, which all-MiniLM-L6-v2 shares: [CLS] hello , world ! [SEP]; "Héllo" loses its accent.
+            assertArrayEquals(new long[] { 101, 7592, 1010, 2088, 999, 102 }, (long[]) encode.invoke(tokenizer, "Héllo, WORLD!", 256));
+        }
+    }
+
+    private static java.io.InputStream openTokenizer() throws Exception {
+        for (org.osgi.framework.Bundle bundle : org.osgi.framework.FrameworkUtil.getBundle(SentenceEmbedder.class).getBundleContext().getBundles()) {
+            if (bundle.getSymbolicName().equals("org.trajectory.embeddings.minilm")) {
+                return bundle.getEntry(SentenceEmbedder.MODEL + "-tokenizer.json").openStream();
+            }
+        }
+        throw new AssertionError("no model bundle");
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += a[i] * b[i];
+        }
+        return sum;
+    }
+
+    @Test
+    void aNearDuplicateIsTheLeastNovel() throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+            String[] instructions = { "Open the Settings app and turn on dark mode", "Download the quarterly sales report from my email",
+                "Play the next song in Spotify", "Turn on dark mode in the Settings app", "Create a new folder named Invoices on the desktop" };
+            for (int i = 0; i < instructions.length; i++) {
+                new Tasks("t" + i, instructions[i]).step("pyautogui.click(x=0.5, y=0.5)").into(dataset);
+            }
+            new ScoringRun(dataset, List.of(ScoringCriteria.get().find("novelty").orElseThrow()), Weights.defaults(ScoringCriteria.get().all()),
+                    null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
+            List<Map.Entry<String, Double>> ranked = new ArrayList<>();
+            for (int i = 0; i < instructions.length; i++) {
+                ranked.add(Map.entry("t" + i, dataset.scores("t" + i).get("novelty").value()));
+            }
+            ranked.sort(Comparator.comparingDouble(Map.Entry::getValue));
+            assertEquals(java.util.Set.of("t0", "t3"), java.util.Set.of(ranked.get(0).getKey(), ranked.get(1).getKey()), ranked.toString());
+            assertTrue(dataset.scores("t3").get("novelty").reason().startsWith("most like task t0 (cosine "), dataset.scores("t3").get("novelty").reason());
+            assertEquals(5, dataset.embeddings(SentenceEmbedder.MODEL).size(), "kept for the next run");
+        }
+    }
+
+    @Test
+    void theExactSearchFindsTheNearestVector() {
+        Random random = new Random(7);
+        List<String> ids = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            float[] v = new float[SentenceEmbedder.DIMENSIONS];
+            for (int d = 0; d < v.length; d++) {
+                v[d] = (float) random.nextGaussian();
+            }
+            ids.add("v" + i);
+            vectors.add(v);
+        }
+        VectorIndex index = new VectorIndex(ids, vectors, SentenceEmbedder.DIMENSIONS);
+        assertEquals("v1234", index.nearest(vectors.get(1234), "other").id());
+        assertEquals(false, index.nearest(vectors.get(1234), "v1234").id().equals("v1234"), "itself is skipped");
+    }
+}

@@ -1,0 +1,153 @@
+package org.trajectory.scoring.criteria;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Task;
+import org.trajectory.scoring.Score;
+import org.trajectory.scoring.ScoringContext;
+import org.trajectory.scoring.ScoringCriterion;
+import org.trajectory.scoring.TaskInput;
+import org.trajectory.scoring.embedding.SentenceEmbedder;
+import org.trajectory.scoring.embedding.VectorIndex;
+
+/**
+ * 1 − the highest cosine similarity between the task and any other task of the dataset, by sentence embeddings of
+ * the task text (instruction, domain, OS) computed locally. Embeddings are kept in the dataset and made only for new
+ * or changed texts. Novelty depends on the other tasks: a task scored before a near-duplicate came in keeps its score
+ * until it is scored again ({@code --force}).
+ */
+public final class NoveltyCriterion implements ScoringCriterion {
+
+    static final int BATCH = 32;
+    private static SentenceEmbedder embedder;
+
+    private volatile VectorIndex index;
+    private volatile Map<String, float[]> vectors = Map.of();
+
+    @Override
+    public String version() {
+        return "1";
+    }
+
+    static synchronized SentenceEmbedder embedder() throws IOException {
+        if (embedder == null) {
+            embedder = SentenceEmbedder.load();
+        }
+        return embedder;
+    }
+
+    /** The text a task is compared by. */
+    static String text(String instruction, String domain, String os) {
+        StringBuilder text = new StringBuilder(instruction == null ? "" : instruction.strip());
+        if (domain != null && !domain.isBlank()) {
+            text.append(" (").append(domain);
+            text.append(os != null && !os.isBlank() ? ", " + os + ")" : ")");
+        } else if (os != null && !os.isBlank()) {
+            text.append(" (").append(os).append(')');
+        }
+        return text.toString();
+    }
+
+    static String hash(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void prepare(ScoringContext context) throws IOException, SQLException, InterruptedException {
+        Dataset dataset = context.dataset();
+        Map<String, Dataset.Embedding> stored = new HashMap<>();
+        for (Dataset.Embedding embedding : dataset.embeddings(SentenceEmbedder.MODEL)) {
+            stored.put(embedding.taskId(), embedding);
+        }
+        List<String> ids = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        long count = dataset.count(TaskQuery.ALL);
+        for (long offset = 0; offset < count; offset += 1000) {
+            for (TaskRow row : dataset.page(TaskQuery.ALL, offset, 1000)) {
+                ids.add(row.taskId());
+                texts.add(text(row.instruction(), row.domain(), row.os()));
+            }
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            Dataset.Embedding old = stored.get(ids.get(i));
+            if (old == null || !old.textHash().equals(hash(texts.get(i)))) {
+                missing.add(i);
+            }
+        }
+        Map<String, float[]> all = new HashMap<>();
+        stored.values().forEach(e -> all.put(e.taskId(), e.vector()));
+        if (!missing.isEmpty()) {
+            context.progress().begin("Embedding " + missing.size() + " task texts for novelty", missing.size());
+            SentenceEmbedder model = embedder();
+            for (int start = 0; start < missing.size(); start += BATCH) {
+                if (context.progress().isCancelled()) {
+                    throw new InterruptedException("cancelled");
+                }
+                List<Integer> batch = missing.subList(start, Math.min(missing.size(), start + BATCH));
+                float[][] vectors = model.embed(batch.stream().map(texts::get).toList());
+                List<Dataset.Embedding> made = new ArrayList<>();
+                for (int j = 0; j < batch.size(); j++) {
+                    String id = ids.get(batch.get(j));
+                    made.add(new Dataset.Embedding(id, hash(texts.get(batch.get(j))), vectors[j]));
+                    all.put(id, vectors[j]);
+                }
+                dataset.putEmbeddings(SentenceEmbedder.MODEL, made);
+                context.progress().worked(batch.size());
+            }
+        }
+        List<String> indexIds = new ArrayList<>();
+        List<float[]> indexVectors = new ArrayList<>();
+        for (String id : ids) {
+            if (all.containsKey(id)) {
+                indexIds.add(id);
+                indexVectors.add(all.get(id));
+            }
+        }
+        vectors = all;
+        index = new VectorIndex(indexIds, indexVectors, SentenceEmbedder.DIMENSIONS);
+    }
+
+    @Override
+    public Score score(TaskInput input) {
+        if (index == null) {
+            return Score.error("novelty was not prepared for this dataset");
+        }
+        Task task = input.task();
+        float[] vector = vectors.get(task.taskId());
+        try {
+            String text = text(task.instruction(), task.text(Task.DOMAIN), task.text(Task.OS));
+            if (vector == null) {
+                vector = embedder().embed(List.of(text))[0]; // changed since the run was prepared
+            }
+        } catch (IOException e) {
+            return Score.error(e.getMessage());
+        }
+        VectorIndex.Match nearest = index.nearest(vector, task.taskId());
+        if (nearest == null) {
+            return Score.of(1, "no other task to compare with");
+        }
+        double similarity = Math.max(0, Math.min(1, nearest.similarity()));
+        Score score = Score.of(1 - similarity, String.format(Locale.ROOT, "most like task %s (cosine %.2f)", nearest.id(), similarity));
+        score.details().put("nearest", nearest.id()).put("similarity", Math.round(similarity * 10_000) / 10_000.0)
+                .put("model", SentenceEmbedder.MODEL);
+        return score;
+    }
+}

