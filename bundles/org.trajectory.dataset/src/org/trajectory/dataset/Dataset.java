@@ -574,9 +574,10 @@ public final class Dataset implements AutoCloseable {
                 : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
         String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
-                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state"
+                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq"
                 + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
         List<TaskRow> page = new ArrayList<>(limit);
+        List<Long> seqs = new ArrayList<>(limit);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             int next = where.bind(statement, 1);
             if (query.sortCriterion() != null) {
@@ -589,11 +590,42 @@ public final class Dataset implements AutoCloseable {
                 while (rows.next()) {
                     page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
                             rows.getInt(5), real(rows, 6), real(rows, 7), real(rows, 8), real(rows, 9),
-                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11))));
+                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), null));
+                    seqs.add(rows.getLong(12));
                 }
             }
         }
-        return page;
+        return withScores(page, seqs);
+    }
+
+    /** The rows with their criteria's scores, read in one query for the page. */
+    private List<TaskRow> withScores(List<TaskRow> page, List<Long> seqs) throws SQLException {
+        if (page.isEmpty()) {
+            return page;
+        }
+        Map<Long, Map<String, Double>> scores = new java.util.HashMap<>();
+        String marks = String.join(",", java.util.Collections.nCopies(seqs.size(), "?"));
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT task_seq, criterion, value FROM scores WHERE value IS NOT NULL AND task_seq IN (" + marks + ")")) {
+            for (int i = 0; i < seqs.size(); i++) {
+                query.setLong(i + 1, seqs.get(i));
+            }
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    scores.computeIfAbsent(rows.getLong(1), k -> new java.util.HashMap<>()).put(rows.getString(2), rows.getDouble(3));
+                }
+            }
+        }
+        if (scores.isEmpty()) {
+            return page;
+        }
+        List<TaskRow> scored = new ArrayList<>(page.size());
+        for (int i = 0; i < page.size(); i++) {
+            TaskRow row = page.get(i);
+            scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
+                    row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), scores.get(seqs.get(i))));
+        }
+        return scored;
     }
 
     private static Double real(ResultSet rows, int column) throws SQLException {

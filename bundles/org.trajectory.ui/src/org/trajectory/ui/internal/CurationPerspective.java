@@ -23,12 +23,14 @@ public final class CurationPerspective implements IPerspectiveFactory {
 
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
+        bottom.addView(ScoringView.ID);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
         bottom.addPlaceholder(ERROR_LOG_VIEW);
 
         layout.addShowViewShortcut(DATASET_VIEW);
         layout.addShowViewShortcut(RecorderView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
+        layout.addShowViewShortcut(ScoringView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);
     }

@@ -16,6 +16,9 @@ import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.builder.annotate.Prompts;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.ScoringRun;
+import org.trajectory.scoring.Weights;
 import org.trajectory.vlm.ApiKeys;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.ProviderSettings;
@@ -23,7 +26,7 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmProviders;
 
-/** The File menu's dataset actions: New, Open, Import, Export, Build from a recording, Annotate. */
+/** The File menu's dataset actions: New, Open, Import, Export, Build from a recording, Annotate, Score. */
 final class DatasetActions {
 
     private DatasetActions() {
@@ -147,6 +150,47 @@ final class DatasetActions {
                         window.getShell()).schedule();
             }
         };
+    }
+
+    static IWorkbenchAction score(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.commands.score", "&Score Dataset...") {
+            @Override
+            public void run() {
+                scoreDataset(window);
+            }
+        };
+    }
+
+    /** Asks what to score with, then scores the open dataset as a job. */
+    static void scoreDataset(IWorkbenchWindow window) {
+        Path dataset = openDataset(window, "Score");
+        if (dataset == null) {
+            return;
+        }
+        ScoreDialog dialog = new ScoreDialog(window.getShell());
+        if (dialog.open() != ScoreDialog.OK) {
+            return;
+        }
+        ScoreDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Retrying model = null;
+        if (choice.provider() != null) {
+            VlmProviders.Descriptor provider = VlmProviders.get().find(choice.provider()).orElseThrow();
+            ProviderConfig config = ProviderSettings.config(provider, null, null, ApiKeys.user());
+            if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
+                MessageDialog.openError(window.getShell(), "Score", "There is no API key for " + provider.name()
+                        + ". Enter it in Window > Preferences > Vision-Language Models > " + provider.name() + ".");
+                return;
+            }
+            try {
+                model = new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage);
+            } catch (Exception e) {
+                MessageDialog.openError(window.getShell(), "Score", "Could not start: " + e.getMessage());
+                return;
+            }
+        }
+        DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
+                new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule();
     }
 
     /** The open dataset's folder, or null after telling the user to open one first. */

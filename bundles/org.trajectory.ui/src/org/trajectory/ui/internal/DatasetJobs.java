@@ -22,6 +22,10 @@ import org.trajectory.dataset.ImportReport;
 import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.Problem;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.ScoringRun;
+import org.trajectory.scoring.Weights;
+import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
 /**
@@ -100,6 +104,23 @@ public final class DatasetJobs {
                     + " steps already done, " + report.failed() + " failed" + (report.cancelled() ? " (cancelled: run it again to resume)" : "")
                     + ". Usage: " + usage + ".";
             return report(summary, report.failures(), report.failed(), shell);
+        });
+    }
+
+    /** Scores the dataset in {@code folder}; the summary includes the model's usage when there was one. */
+    public static Job scoreJob(Path folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
+            ScoringRun.Options options, Shell shell) {
+        return job("Scoring the dataset", monitor -> {
+            ScoringRun.Report report;
+            try (Dataset dataset = Dataset.open(folder)) {
+                report = new ScoringRun(dataset, criteria, weights, model, options).run(new MonitorProgress(monitor));
+            }
+            DatasetSession.get().changed();
+            String summary = "Scored " + report.scored() + " tasks; " + report.upToDate() + " were up to date, "
+                    + report.criterionErrors() + " criterion errors" + (report.skippedCriteria().isEmpty() ? ""
+                            : "; skipped " + String.join(", ", report.skippedCriteria()))
+                    + (report.cancelled() ? " (cancelled: run it again to resume)" : "") + (model == null ? "." : ". Usage: " + usage + ".");
+            return report(summary, report.errors(), report.criterionErrors(), shell);
         });
     }
 

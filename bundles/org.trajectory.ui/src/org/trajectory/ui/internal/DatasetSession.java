@@ -108,6 +108,16 @@ public final class DatasetSession {
         return dataset == null ? List.of() : dataset.page(query, offset, limit);
     }
 
+    /** The stored scores of a task, by criterion (empty when no dataset is open). */
+    public synchronized java.util.Map<String, Dataset.StoredScore> scores(String taskId) throws SQLException {
+        return dataset == null ? java.util.Map.of() : dataset.scores(taskId);
+    }
+
+    /** How many tasks score in each of {@code bins} bins of [0,1] by {@code criterion} ({@code final_score}: the final). */
+    public synchronized long[] histogram(String criterion, int bins) throws SQLException {
+        return dataset == null ? new long[bins] : dataset.histogram(criterion, bins);
+    }
+
     public void addListener(Listener listener) {
         listeners.add(listener);
     }

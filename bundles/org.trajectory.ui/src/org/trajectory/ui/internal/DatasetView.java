@@ -3,6 +3,7 @@ package org.trajectory.ui.internal;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.text.NumberFormat;
+import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.core.runtime.ILog;
@@ -21,6 +22,7 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.PartInitException;
@@ -29,6 +31,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
+import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.ui.internal.editor.TaskEditorInput;
 import org.trajectory.ui.internal.editor.TrajectoryEditor;
 
@@ -78,6 +81,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Composite tablePage;
     private Text filter;
     private Button queue;
+    private Link scoreFilter;
+    private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private TableViewer viewer;
     private RowCache rows;
     private long count;
@@ -107,6 +112,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         queue = new Button(tablePage, SWT.CHECK);
         queue.setText("&Review queue: only tasks not reviewed yet");
         queue.addListener(SWT.Selection, e -> requery(rows.query().withReview(queue.getSelection() ? ReviewState.NEW : null)));
+        scoreFilter = new Link(tablePage, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(scoreFilter);
+        scoreFilter.setVisible(false);
+        scoreFilter.addListener(SWT.Selection, e -> filterByScore(null, null, null));
 
         viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
         Table table = viewer.getTable();
@@ -119,6 +128,15 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             widget.setWidth(column.width);
             widget.setMoveable(true);
             widget.setData(column);
+            widget.addListener(SWT.Selection, e -> sortBy(widget));
+        }
+        for (ScoringCriteria.Descriptor criterion : criteria) {
+            TableColumn widget = new TableColumn(table, SWT.RIGHT);
+            widget.setText(criterion.name());
+            widget.setToolTipText(criterion.name() + " score (0-1); click to sort");
+            widget.setWidth(80);
+            widget.setMoveable(true);
+            widget.setData(criterion.id());
             widget.addListener(SWT.Selection, e -> sortBy(widget));
         }
         viewer.setUseHashlookup(true);
@@ -140,7 +158,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             public void inputChanged(Viewer v, Object oldInput, Object newInput) {
             }
         });
-        viewer.setLabelProvider(new RowLabels(Column.values().length));
+        viewer.setLabelProvider(new RowLabels(criteria));
         viewer.addOpenListener(e -> openSelected());
         getSite().setSelectionProvider(viewer);
 
@@ -148,17 +166,24 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         datasetChanged();
     }
 
-    /** Column texts of a row; cells of rows still loading stay empty. */
+    /** Column texts of a row (the fixed columns, then one per criterion); cells of rows still loading stay empty. */
     private static final class RowLabels extends LabelProvider implements ITableLabelProvider {
-        private final int columns;
+        private final List<ScoringCriteria.Descriptor> criteria;
 
-        RowLabels(int columns) {
-            this.columns = columns;
+        RowLabels(List<ScoringCriteria.Descriptor> criteria) {
+            this.criteria = criteria;
         }
 
         @Override
         public String getColumnText(Object element, int index) {
-            return element instanceof TaskRow row && index < columns ? Column.values()[index].text(row) : "";
+            if (!(element instanceof TaskRow row)) {
+                return "";
+            }
+            if (index < Column.values().length) {
+                return Column.values()[index].text(row);
+            }
+            Double score = row.scores().get(criteria.get(index - Column.values().length).id());
+            return score == null ? "" : String.format(Locale.ROOT, "%.2f", score);
         }
 
         @Override
@@ -184,11 +209,29 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     private void sortBy(TableColumn widget) {
         Table table = viewer.getTable();
-        Column column = (Column) widget.getData();
         boolean up = table.getSortColumn() != widget || table.getSortDirection() != SWT.UP;
         table.setSortColumn(widget);
         table.setSortDirection(up ? SWT.UP : SWT.DOWN);
-        requery(rows.query().sortedBy(column.sortBy, up));
+        requery(widget.getData() instanceof Column column ? rows.query().sortedBy(column.sortBy, up)
+                : rows.query().sortedByScore((String) widget.getData(), up));
+    }
+
+    /**
+     * Shows only the tasks whose score of {@code criterion} ({@link Dataset#FINAL_SCORE} for the final score) is in
+     * [min, max]; nulls clear the filter. The Scoring view's histogram bars call this.
+     */
+    public void filterByScore(String criterion, Double min, Double max) {
+        requery(rows.query().withScore(criterion == null || criterion.equals(Dataset.FINAL_SCORE) ? null : criterion, min, max));
+        boolean on = min != null || max != null;
+        scoreFilter.setText(on ? String.format(Locale.ROOT, "Only %s from %.1f to %.1f  <a>Show all</a>", criterionName(criterion), min, max) : "");
+        ((org.eclipse.swt.layout.GridData) scoreFilter.getLayoutData()).exclude = !on;
+        scoreFilter.setVisible(on);
+        tablePage.layout(true, true);
+    }
+
+    private String criterionName(String criterion) {
+        return criteria.stream().filter(c -> c.id().equals(criterion)).map(ScoringCriteria.Descriptor::name).findFirst()
+                .orElse("the final score");
     }
 
     @Override
@@ -231,7 +274,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         String text = "";
         if (DatasetSession.get().folder() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
-            boolean filtered = rows.query().text() != null || rows.query().review() != null;
+            boolean filtered = rows.query().text() != null || rows.query().review() != null || rows.query().minScore() != null
+                    || rows.query().maxScore() != null;
             text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "");
             try {
                 Dataset.ReviewProgress progress = DatasetSession.get().reviewProgress();

@@ -24,6 +24,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction exportJsonl;
     private IWorkbenchAction build;
     private IWorkbenchAction annotate;
+    private IWorkbenchAction score;
     private IWorkbenchAction save;
     private IWorkbenchAction close;
     private IWorkbenchAction undo;
@@ -45,12 +46,13 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         exportJsonl = DatasetActions.exportJsonl(window);
         build = DatasetActions.buildFromRecording(window);
         annotate = DatasetActions.annotate(window);
+        score = DatasetActions.score(window);
         save = ActionFactory.SAVE.create(window);
         close = ActionFactory.CLOSE.create(window);
         undo = ActionFactory.UNDO.create(window);
         redo = ActionFactory.REDO.create(window);
         for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, importJsonl, exportJsonl, build, annotate, save, close, undo, redo }) {
+                openDataset, importJsonl, exportJsonl, build, annotate, score, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -67,6 +69,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         file.add(new Separator());
         file.add(build);
         file.add(annotate);
+        file.add(score);
         file.add(new Separator());
         file.add(save);
         file.add(close);

@@ -251,7 +251,8 @@ public final class TrajectoryEditor extends EditorPart {
         firePropertyChange(PROP_DIRTY);
     }
 
-    void selectStep(int position) {
+    /** Shows step {@code position} (the Scoring view's flags link here). */
+    public void selectStep(int position) {
         if (position < 0 || position >= current.stepCount()) {
             return;
         }

@@ -1,0 +1,98 @@
+package org.trajectory.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Progress;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.ScoringRun;
+import org.trajectory.scoring.Weights;
+
+/** The Scoring view as a QA reviewer uses it: a task's scores and flags, the histograms, a bar filtering the table. */
+class ScoringViewTest {
+
+    @TempDir
+    Path temp;
+    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
+    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
+
+    @AfterEach
+    void close() {
+        DatasetSession.get().close();
+    }
+
+    @Test
+    void showsScoresFlagsAndHistogramsAndFiltersTheTableByABar() throws Exception {
+        Path jsonl = temp.resolve("tasks.jsonl");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            String code = i < 2 ? "pyautogui.hotkey('ctrl', 'florp')" : "pyautogui.press('enter')";
+            lines.append("{\"task_id\": \"t").append(i).append("\", \"instruction\": \"Task ").append(i).append("\", \"traj\": [")
+                    .append("{\"index\": 0, \"value\": {\"code\": \"").append(code).append("\"}},")
+                    .append("{\"index\": 1, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
+        }
+        Files.writeString(jsonl, lines);
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ScoringRun(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow()),
+                    Weights.defaults(ScoringCriteria.get().all()), null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
+        }
+        DatasetSession.get().open(folder, false);
+        DatasetView table = (DatasetView) page.showView(DatasetView.ID);
+        ScoringView view = (ScoringView) page.showView(ScoringView.ID);
+        UiWait.until(display, () -> view.histogramCounts().containsKey("action_validity")
+                && java.util.Arrays.stream(view.histogramCounts().get("action_validity")).sum() == 6, "the histogram");
+        long[] bins = view.histogramCounts().get("action_validity");
+        assertEquals(2, bins[5], "two tasks at 0.5");
+        assertEquals(4, bins[9], "four at 1.0");
+
+        view.selectionChanged(table, new StructuredSelection(table.viewer().getTable().getItemCount() > 0
+                ? rowOf(table, "t0") : null));
+        TableItem validity = List.of(view.scoreTable().getItems()).stream().filter(i -> i.getText(0).equals("Action validity")).findFirst().orElseThrow();
+        assertEquals("0.50", validity.getText(1));
+        assertEquals("0.20", validity.getText(2));
+        assertTrue(validity.getText(3).startsWith("1 of 2 steps could not happen"), validity.getText(3));
+        assertEquals(1, view.flagTable().getItemCount());
+        assertEquals("unknown key florp", view.flagTable().getItem(0).getText(2));
+
+        view.filterTable("action_validity", 0.5, 0.6);
+        UiWait.until(display, () -> table.itemCount() == 2, "the table filtered to the bar's two tasks");
+        Screenshots.take(display, "scoring-view.png");
+        table.filterByScore(null, null, null);
+        UiWait.until(display, () -> table.itemCount() == 6, "the filter cleared");
+
+        TableColumn column = List.of(table.viewer().getTable().getColumns()).stream().filter(c -> c.getText().equals("Action validity"))
+                .findFirst().orElseThrow();
+        column.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        UiWait.until(display, () -> rowAt(table, 0) != null && rowAt(table, 0).scores().get("action_validity") == 0.5,
+                "sorted by action validity, lowest first");
+    }
+
+    private TaskRow rowOf(DatasetView table, String taskId) throws Exception {
+        return DatasetSession.get().page(table.viewer().getInput() instanceof org.trajectory.dataset.TaskQuery q ? q
+                : org.trajectory.dataset.TaskQuery.ALL, 0, 100).stream().filter(r -> r.taskId().equals(taskId)).findFirst().orElseThrow();
+    }
+
+    private TaskRow rowAt(DatasetView table, int index) {
+        Object data = table.viewer().getTable().getItem(index).getData();
+        return data instanceof TaskRow row ? row : null;
+    }
+}
