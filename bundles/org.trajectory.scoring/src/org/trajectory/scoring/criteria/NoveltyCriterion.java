@@ -145,7 +145,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
             return Score.of(1, "no other task to compare with");
         }
         double similarity = Math.max(0, Math.min(1, nearest.similarity()));
-        Score score = Score.of(1 - similarity, String.format(Locale.ROOT, "most like task %s (cosine %.2f)", nearest.id(), similarity));
+        Score score = Score.of(Math.round((1 - similarity) * 10_000) / 10_000.0, String.format(Locale.ROOT, "most like task %s (cosine %.2f)", nearest.id(), similarity));
         score.details().put("nearest", nearest.id()).put("similarity", Math.round(similarity * 10_000) / 10_000.0)
                 .put("model", SentenceEmbedder.MODEL);
         return score;

@@ -2,13 +2,15 @@ package org.trajectory.scoring.embedding;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URL;
 import java.nio.LongBuffer;
 import java.util.List;
 import java.util.Map;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.namespace.BundleNamespace;
+import org.osgi.framework.wiring.BundleWire;
+import org.osgi.framework.wiring.BundleWiring;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
@@ -54,13 +56,13 @@ public final class SentenceEmbedder implements AutoCloseable {
 
     private static InputStream open(String entry) throws IOException {
         Bundle self = FrameworkUtil.getBundle(SentenceEmbedder.class);
-        if (self != null) {
-            for (Bundle bundle : self.getBundleContext().getBundles()) {
-                if (bundle.getSymbolicName().equals(MODEL_BUNDLE)) {
-                    URL url = bundle.getEntry(entry);
-                    if (url != null) {
-                        return url.openStream();
-                    }
+        BundleWiring wiring = self == null ? null : self.adapt(BundleWiring.class);
+        if (wiring != null) {
+            // The model bundle is required, so it is wired to us whether or not we were started.
+            for (BundleWire wire : wiring.getRequiredWires(BundleNamespace.BUNDLE_NAMESPACE)) {
+                Bundle bundle = wire.getProvider().getBundle();
+                if (bundle.getSymbolicName().equals(MODEL_BUNDLE) && bundle.getEntry(entry) != null) {
+                    return bundle.getEntry(entry).openStream();
                 }
             }
         }
