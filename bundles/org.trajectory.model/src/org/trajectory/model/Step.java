@@ -47,6 +47,12 @@ public final class Step {
         return Task.text(value(), valueField);
     }
 
+    /** A true/false field of {@code value} ({@code last_step_correct}, {@code last_step_redundant}), or null. */
+    public Boolean flag(String valueField) {
+        JsonNode flag = node.path(VALUE).get(valueField);
+        return flag != null && flag.isBoolean() ? flag.booleanValue() : null;
+    }
+
     public void setText(String valueField, String text) {
         value().put(valueField, text);
     }
