@@ -83,7 +83,7 @@ class NoveltyTest {
     }
 
     @Test
-    void theExactSearchFindsTheNearestVector() {
+    void theExactSearchFindsTheNearestVector() throws Exception {
         Random random = new Random(7);
         List<String> ids = new ArrayList<>();
         List<float[]> vectors = new ArrayList<>();
@@ -98,5 +98,11 @@ class NoveltyTest {
         VectorIndex index = new VectorIndex(ids, vectors, SentenceEmbedder.DIMENSIONS);
         assertEquals("v1234", index.nearest(vectors.get(1234), "other").id());
         assertEquals(false, index.nearest(vectors.get(1234), "v1234").id().equals("v1234"), "itself is skipped");
+        VectorIndex.Match[] all = index.nearestOfAll(3);
+        for (int i = 0; i < 2000; i += 97) {
+            VectorIndex.Match one = index.nearest(vectors.get(i), "v" + i);
+            assertEquals(one.id(), all[i].id(), "the all-pairs scan agrees with one query, vector " + i);
+            assertEquals(one.similarity(), all[i].similarity(), 1e-5);
+        }
     }
 }

@@ -36,6 +36,8 @@ public final class NoveltyCriterion implements ScoringCriterion {
 
     private volatile VectorIndex index;
     private volatile Map<String, float[]> vectors = Map.of();
+    /** Every task's nearest other task, computed at once in {@link #prepare}; a task changed since is searched alone. */
+    private volatile Map<String, VectorIndex.Match> nearest = Map.of();
 
     @Override
     public String version() {
@@ -123,6 +125,13 @@ public final class NoveltyCriterion implements ScoringCriterion {
         }
         vectors = all;
         index = new VectorIndex(indexIds, indexVectors, SentenceEmbedder.DIMENSIONS);
+        context.progress().begin("Comparing " + indexIds.size() + " task texts", -1);
+        VectorIndex.Match[] matches = index.nearestOfAll(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        Map<String, VectorIndex.Match> byId = new HashMap<>();
+        for (int i = 0; i < matches.length; i++) {
+            byId.put(index.id(i), matches[i]);
+        }
+        nearest = byId;
     }
 
     @Override
@@ -132,15 +141,16 @@ public final class NoveltyCriterion implements ScoringCriterion {
         }
         Task task = input.task();
         float[] vector = vectors.get(task.taskId());
-        try {
-            String text = text(task.instruction(), task.text(Task.DOMAIN), task.text(Task.OS));
-            if (vector == null) {
+        VectorIndex.Match nearest = this.nearest.get(task.taskId());
+        if (vector == null || !this.nearest.containsKey(task.taskId())) {
+            try {
+                String text = text(task.instruction(), task.text(Task.DOMAIN), task.text(Task.OS));
                 vector = embedder().embed(List.of(text))[0]; // changed since the run was prepared
+            } catch (IOException e) {
+                return Score.error(e.getMessage());
             }
-        } catch (IOException e) {
-            return Score.error(e.getMessage());
+            nearest = index.nearest(vector, task.taskId());
         }
-        VectorIndex.Match nearest = index.nearest(vector, task.taskId());
         if (nearest == null) {
             return Score.of(1, "no other task to compare with");
         }

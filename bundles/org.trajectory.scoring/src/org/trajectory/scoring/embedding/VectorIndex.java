@@ -46,6 +46,63 @@ public final class VectorIndex {
     public record Match(String id, float similarity) {
     }
 
+    /**
+     * The nearest other vector of every vector, at once: each pair is compared once (similarity is symmetric), rows
+     * split among {@code threads}. For a whole dataset this halves the work of one query per vector.
+     */
+    public Match[] nearestOfAll(int threads) throws InterruptedException {
+        int n = ids.length;
+        float[][] best = new float[threads][n];
+        int[][] arg = new int[threads][n];
+        Thread[] workers = new Thread[threads];
+        java.util.concurrent.atomic.AtomicInteger nextRow = new java.util.concurrent.atomic.AtomicInteger();
+        for (int t = 0; t < threads; t++) {
+            int worker = t;
+            java.util.Arrays.fill(best[worker], Float.NEGATIVE_INFINITY);
+            java.util.Arrays.fill(arg[worker], -1);
+            workers[t] = new Thread(() -> {
+                float[] myBest = best[worker];
+                int[] myArg = arg[worker];
+                float[] row = new float[dimensions];
+                for (int i = nextRow.getAndIncrement(); i < n; i = nextRow.getAndIncrement()) {
+                    System.arraycopy(vectors, i * dimensions, row, 0, dimensions);
+                    for (int j = i + 1; j < n; j++) {
+                        float similarity = dot(row, j * dimensions);
+                        if (similarity > myBest[i]) {
+                            myBest[i] = similarity;
+                            myArg[i] = j;
+                        }
+                        if (similarity > myBest[j]) {
+                            myBest[j] = similarity;
+                            myArg[j] = i;
+                        }
+                    }
+                }
+            }, "Nearest neighbours");
+            workers[t].start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        Match[] matches = new Match[n];
+        for (int i = 0; i < n; i++) {
+            int winner = -1;
+            float similarity = Float.NEGATIVE_INFINITY;
+            for (int t = 0; t < threads; t++) {
+                if (arg[t][i] >= 0 && best[t][i] > similarity) {
+                    similarity = best[t][i];
+                    winner = arg[t][i];
+                }
+            }
+            matches[i] = winner < 0 ? null : new Match(ids[winner], similarity);
+        }
+        return matches;
+    }
+
+    public String id(int position) {
+        return ids[position];
+    }
+
     private float dot(float[] q, int offset) {
         float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         int d = 0;
