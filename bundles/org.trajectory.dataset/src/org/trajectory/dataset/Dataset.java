@@ -357,6 +357,16 @@ public final class Dataset implements AutoCloseable {
             String error, String scoredAt) {
     }
 
+    /** When the task's content was last changed (imported, edited, built), as an ISO-8601 instant; null if no such task. */
+    public String updatedAt(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT updated_at FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
     /** The stored scores of a task, by criterion. */
     public Map<String, StoredScore> scores(String taskId) throws SQLException {
         Map<String, StoredScore> scores = new LinkedHashMap<>();

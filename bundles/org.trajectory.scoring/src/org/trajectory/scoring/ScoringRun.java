@@ -167,6 +167,9 @@ public final class ScoringRun {
 
     /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
     private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {
+        if (!options.force() && current(taskId, runnable)) {
+            return null; // scored after its last change, by these versions: no need to read the task
+        }
         TaskDraft draft = dataset.draft(taskId);
         if (draft == null) {
             return null;
@@ -181,6 +184,23 @@ public final class ScoringRun {
             }
         }
         return due.isEmpty() ? null : new Job(taskId, hash, due, pool.submit(() -> score(draft, due)));
+    }
+
+    /** Whether every criterion scored the task, in its current version, after the task last changed. */
+    private boolean current(String taskId, List<ScoringCriteria.Descriptor> runnable) throws SQLException {
+        String updated = dataset.updatedAt(taskId);
+        if (updated == null) {
+            return false;
+        }
+        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
+        Instant changed = Instant.parse(updated);
+        for (ScoringCriteria.Descriptor criterion : runnable) {
+            Dataset.StoredScore old = stored.get(criterion.id());
+            if (old == null || !old.version().equals(version(criterion)) || Instant.parse(old.scoredAt()).isBefore(changed)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String version(ScoringCriteria.Descriptor criterion) {

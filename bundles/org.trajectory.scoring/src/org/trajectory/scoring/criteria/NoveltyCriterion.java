@@ -36,8 +36,10 @@ public final class NoveltyCriterion implements ScoringCriterion {
 
     private volatile VectorIndex index;
     private volatile Map<String, float[]> vectors = Map.of();
-    /** Every task's nearest other task, computed at once in {@link #prepare}; a task changed since is searched alone. */
-    private volatile Map<String, VectorIndex.Match> nearest = Map.of();
+    static final int SINGLE_QUERIES = 64;
+    /** Every task's nearest other task, computed once when a run scores many tasks; a task changed since is searched alone. */
+    private volatile Map<String, VectorIndex.Match> nearest;
+    private final java.util.concurrent.atomic.AtomicInteger queries = new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public String version() {
@@ -125,30 +127,49 @@ public final class NoveltyCriterion implements ScoringCriterion {
         }
         vectors = all;
         index = new VectorIndex(indexIds, indexVectors, SentenceEmbedder.DIMENSIONS);
-        context.progress().begin("Comparing " + indexIds.size() + " task texts", -1);
-        VectorIndex.Match[] matches = index.nearestOfAll(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        Map<String, VectorIndex.Match> byId = new HashMap<>();
-        for (int i = 0; i < matches.length; i++) {
-            byId.put(index.id(i), matches[i]);
+        nearest = null;
+        queries.set(0);
+    }
+
+    /**
+     * The nearest other task of each task: after {@value #SINGLE_QUERIES} single queries (a small incremental run
+     * needs no more), every task's at once, which halves the work of a run over the whole dataset.
+     */
+    private Map<String, VectorIndex.Match> nearestOfAll() throws InterruptedException {
+        if (queries.incrementAndGet() <= SINGLE_QUERIES) {
+            return null;
         }
-        nearest = byId;
+        synchronized (this) {
+            if (nearest == null) {
+                VectorIndex.Match[] matches = index.nearestOfAll(Math.max(1, Runtime.getRuntime().availableProcessors()));
+                Map<String, VectorIndex.Match> byId = new HashMap<>();
+                for (int i = 0; i < matches.length; i++) {
+                    byId.put(index.id(i), matches[i]);
+                }
+                nearest = byId;
+            }
+            return nearest;
+        }
     }
 
     @Override
-    public Score score(TaskInput input) {
+    public Score score(TaskInput input) throws InterruptedException {
         if (index == null) {
             return Score.error("novelty was not prepared for this dataset");
         }
         Task task = input.task();
         float[] vector = vectors.get(task.taskId());
-        VectorIndex.Match nearest = this.nearest.get(task.taskId());
-        if (vector == null || !this.nearest.containsKey(task.taskId())) {
+        Map<String, VectorIndex.Match> all = nearestOfAll();
+        VectorIndex.Match nearest = all == null ? null : all.get(task.taskId());
+        if (vector == null) {
             try {
                 String text = text(task.instruction(), task.text(Task.DOMAIN), task.text(Task.OS));
-                vector = embedder().embed(List.of(text))[0]; // changed since the run was prepared
+                vector = embedder().embed(List.of(text))[0]; // came in since the run was prepared
             } catch (IOException e) {
                 return Score.error(e.getMessage());
             }
+        }
+        if (all == null || !all.containsKey(task.taskId())) {
             nearest = index.nearest(vector, task.taskId());
         }
         if (nearest == null) {
