@@ -357,6 +357,18 @@ public final class Dataset implements AutoCloseable {
             String error, String scoredAt) {
     }
 
+    /** Every task id, in import order. */
+    public List<String> taskIds() throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT task_id FROM trajectories ORDER BY seq")) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+
     /** When the task's content was last changed (imported, edited, built), as an ISO-8601 instant; null if no such task. */
     public String updatedAt(String taskId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT updated_at FROM trajectories WHERE task_id = ?")) {

@@ -25,8 +25,6 @@ import java.util.concurrent.TimeoutException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
-import org.trajectory.dataset.TaskQuery;
-import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
 import org.trajectory.vlm.Retrying;
@@ -95,7 +93,7 @@ public final class ScoringRun {
                 throw new IOException("the criterion " + criterion.id() + " could not prepare: " + e.getMessage(), e);
             }
         }
-        List<String> ids = options.taskIds() != null ? options.taskIds() : allTaskIds();
+        List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
         progress.begin("Scoring " + ids.size() + " tasks", ids.size());
         int scored = 0;
         int upToDate = 0;
@@ -156,14 +154,6 @@ public final class ScoringRun {
         return new Report(ids.size(), scored, upToDate, errors, problems, skipped, cancelled);
     }
 
-    private List<String> allTaskIds() throws SQLException {
-        List<String> ids = new ArrayList<>();
-        long count = dataset.count(TaskQuery.ALL);
-        for (long offset = 0; offset < count; offset += 1000) {
-            dataset.page(TaskQuery.ALL, offset, 1000).stream().map(TaskRow::taskId).forEach(ids::add);
-        }
-        return ids;
-    }
 
     /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
     private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {

@@ -15,8 +15,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
-import org.trajectory.dataset.TaskQuery;
-import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
@@ -69,7 +67,7 @@ public final class AnnotationRun {
 
     public Report run(Progress monitor) throws SQLException, IOException, VlmException {
         this.progress = monitor;
-        List<String> ids = options.taskIds() != null ? options.taskIds() : allTaskIds();
+        List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
         progress.begin("Annotating " + ids.size() + " tasks", ids.size());
         ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
             Thread thread = new Thread(r, "Annotation");
@@ -98,14 +96,6 @@ public final class AnnotationRun {
                 List.copyOf(failures), cancelled);
     }
 
-    private List<String> allTaskIds() throws SQLException {
-        List<String> ids = new ArrayList<>();
-        long count = dataset.count(TaskQuery.ALL);
-        for (long offset = 0; offset < count; offset += 1000) {
-            dataset.page(TaskQuery.ALL, offset, 1000).stream().map(TaskRow::taskId).forEach(ids::add);
-        }
-        return ids;
-    }
 
     private void annotate(String taskId, ExecutorService pool)
             throws SQLException, IOException, VlmException, InterruptedException {
