@@ -11,6 +11,7 @@ import org.trajectory.model.action.Action.Button;
 import org.trajectory.model.action.Action.ClickKind;
 import org.trajectory.model.action.Action.Point;
 import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.ScreenSize;
 
 /**
@@ -23,7 +24,7 @@ import org.trajectory.recorder.ScreenSize;
  */
 public final class Reducer {
 
-    private static final String REDACTED = "<redacted>";
+    private static final String REDACTED = PrivacyFilter.REDACTED;
 
     private final ReductionSettings settings;
 

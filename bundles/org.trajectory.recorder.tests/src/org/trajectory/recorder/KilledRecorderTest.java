@@ -45,9 +45,21 @@ class KilledRecorderTest {
         }
         new ProcessBuilder("xdotool", "click", "1").start().waitFor();
         double clicked = Clock.now();
-        Thread.sleep(600); // more than the half second the recorder may lose
-        recorder.destroyForcibly(); // SIGKILL
-        assertTrue(recorder.waitFor(10, TimeUnit.SECONDS));
+        // A password manager comes to the front and the recorder is killed while it is there: its frames must still go.
+        Process vault = new ProcessBuilder("xterm", "-T", "KeePassXC - vault", "-geometry", "60x20+50+50").start();
+        try {
+            long shown = System.currentTimeMillis() + 10_000;
+            while (!Files.readString(folder.resolve(RecordingWriter.WINDOWS)).contains(PrivacyFilter.REDACTED)
+                    && System.currentTimeMillis() < shown) {
+                Thread.sleep(50);
+            }
+            new ProcessBuilder("xdotool", "type", "--delay", "30", "hunter2").start().waitFor();
+            Thread.sleep(1000); // more than the half second the recorder may lose
+            recorder.destroyForcibly(); // SIGKILL
+            assertTrue(recorder.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            vault.destroy();
+        }
 
         List<String> events = Files.readAllLines(folder.resolve(RecordingWriter.EVENTS));
         JsonNode last = Json.MAPPER.readTree(events.stream().filter(l -> l.contains("\"click\"")).reduce((a, b) -> b).orElseThrow());
@@ -65,12 +77,30 @@ class KilledRecorderTest {
         assertFalse(ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().orElse("").contains(folder.toString())
                 && p.info().command().orElse("").endsWith("ffmpeg")), "ffmpeg did not outlive the killed recorder");
         assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+        assertFalse(String.join("\n", events).contains("hunter"), "typed into the vault: no characters stored");
         assertTrue(RecordingWriter.finalizeInterrupted(folder));
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
         assertTrue(metadata.path("interrupted").asBoolean());
+        assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
+        assertEquals(0, brightestPixel(folder.resolve(RecordingWriter.VIDEO)), 8, "the last frame, with the vault in front, is blanked");
         assertTrue(metadata.path("frames").asInt() > 5);
         assertTrue(Files.isRegularFile(folder.resolve(FrameTable.FILE)));
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "finalized once");
+    }
+
+    /** The brightest pixel of the video's last frame, in gray levels. */
+    private static int brightestPixel(Path video) throws Exception {
+        // Every frame, small and gray (the video is a few seconds long); the last 64x40 bytes are the last frame.
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.toString(), "-vf", "scale=64:40",
+                "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
+        byte[] gray = ffmpeg.getInputStream().readAllBytes();
+        assertEquals(0, ffmpeg.waitFor(), new String(ffmpeg.getErrorStream().readAllBytes()));
+        assertTrue(gray.length >= 64 * 40, "a frame was decoded");
+        int max = 0;
+        for (int i = gray.length - 64 * 40; i < gray.length; i++) {
+            max = Math.max(max, gray[i] & 0xff);
+        }
+        return max;
     }
 
     /** The jars and class folders of the bundles a recording needs, read from where OSGi installed them. */

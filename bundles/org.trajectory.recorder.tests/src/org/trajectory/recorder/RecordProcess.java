@@ -13,7 +13,7 @@ public final class RecordProcess {
         // By name: the Linux fragment is a sibling of this test fragment, not on its compile path.
         CaptureBackend backend = (CaptureBackend) Class.forName("org.trajectory.recorder.linux.internal.X11Backend")
                 .getConstructor().newInstance();
-        backend.start(new CaptureSettings(writer.video(), 10), writer);
+        backend.start(new CaptureSettings(writer.video(), 10), new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS));
         System.out.println("recording");
         Thread.sleep(Long.MAX_VALUE);
     }

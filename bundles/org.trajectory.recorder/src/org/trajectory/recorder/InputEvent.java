@@ -30,7 +30,7 @@ public record InputEvent(double time, String action, Integer x, Integer y, Strin
 
     /** The same key event with its character replaced by the redaction marker. */
     public InputEvent redacted() {
-        return new InputEvent(time, action, x, y, button, pressed, dx, dy, character == null ? name : "<redacted>", null,
-                character == null ? null : "<redacted>", modifiers);
+        return new InputEvent(time, action, x, y, button, pressed, dx, dy, character == null ? name : PrivacyFilter.REDACTED, null,
+                character == null ? null : PrivacyFilter.REDACTED, modifiers);
     }
 }

@@ -21,6 +21,8 @@ public final class PrivacyFilter implements CaptureSink {
     public static final List<String> DEFAULT_EXCLUSIONS = List.of("(?i)keepass", "(?i)1password", "(?i)bitwarden",
             "(?i)lastpass", "(?i)seahorse", "(?i)pinentry", "(?i)gcr-prompter", "(?i)polkit", "(?i)password",
             "(?i)passphrase", "(?i)passwort", "(?i)authenticat", "(?i)\\bsudo\\b", "(?i)unlock");
+    /** What stands in for a redacted character or window title. */
+    public static final String REDACTED = "<redacted>";
     /** The pause hotkey's modifiers and key. */
     public static final Set<String> HOTKEY_MODIFIERS = Set.of("ctrl", "alt");
     public static final String HOTKEY_KEY = "p";
@@ -38,6 +40,35 @@ public final class PrivacyFilter implements CaptureSink {
     private double excludedSince;
     private boolean paused;
     private final Set<String> swallowed = new HashSet<>();
+
+    /**
+     * Exclusion patterns written one a line (blank lines and lines starting with # skipped), as the Recorder
+     * preferences and {@code record --exclusions FILE} take them; each must be a valid regular expression.
+     */
+    public static List<String> parseExclusions(String text) {
+        List<String> patterns = new ArrayList<>();
+        String[] lines = text.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            try {
+                Pattern.compile(line);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new IllegalArgumentException("line " + (i + 1) + ": '" + line + "' is not a regular expression: " + e.getDescription());
+            }
+            patterns.add(line);
+        }
+        return patterns;
+    }
+
+    /** The defaults and {@code extra}. */
+    public static List<String> exclusions(List<String> extra) {
+        List<String> all = new ArrayList<>(DEFAULT_EXCLUSIONS);
+        all.addAll(extra);
+        return all;
+    }
 
     public PrivacyFilter(CaptureSink next, List<String> exclusionPatterns) {
         this.next = next;
@@ -99,7 +130,7 @@ public final class PrivacyFilter implements CaptureSink {
         }
         excluded = now;
         if (!paused) {
-            next.window(now ? new WindowEvent(event.time(), "<redacted>", event.windowClass(), event.pid(), event.x(), event.y(),
+            next.window(now ? new WindowEvent(event.time(), REDACTED, event.windowClass(), event.pid(), event.x(), event.y(),
                     event.width(), event.height()) : event);
         }
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.trajectory.model.Json;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -225,7 +227,15 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             }
         }
         if (metadata.has("video_wall_minus_monotonic") && Files.isRegularFile(folder.resolve(VIDEO))) {
-            metadata.put("frames", FrameTable.write(folder.resolve(VIDEO), metadata.path("video_wall_minus_monotonic").asDouble()));
+            double offset = metadata.path("video_wall_minus_monotonic").asDouble();
+            // The window stream marks the excluded windows: their frames are blanked now, as the close would have. One
+            // still in front when the recorder died stays so to the video's end (ffmpeg outlives it by a moment).
+            double[] stamps = FrameTable.probe(folder.resolve(VIDEO));
+            double videoEnd = stamps.length == 0 ? last : stamps[stamps.length - 1] - offset;
+            List<PrivacyFilter.Span> spans = redactedSpans(folder.resolve(WINDOWS), Math.max(last, videoEnd));
+            VideoRedaction.blank(folder.resolve(VIDEO), spans, offset);
+            metadata.putPOJO("redacted_spans", spans.stream().map(span -> List.of(span.from(), span.to())).toList());
+            metadata.put("frames", FrameTable.write(folder.resolve(VIDEO), offset));
         }
         metadata.put("stop_time", last);
         metadata.put("interrupted", true);
@@ -233,6 +243,35 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
         Files.move(temp, metadataFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return true;
+    }
+
+    /** The spans in which the window stream shows a redacted (excluded) window, the last one closed at {@code until}. */
+    static List<PrivacyFilter.Span> redactedSpans(Path windows, double until) throws IOException {
+        List<PrivacyFilter.Span> spans = new ArrayList<>();
+        if (!Files.isRegularFile(windows)) {
+            return spans;
+        }
+        Double since = null;
+        for (String line : Files.readAllLines(windows)) {
+            JsonNode window;
+            try {
+                window = Json.MAPPER.readTree(line);
+            } catch (IOException torn) {
+                continue;
+            }
+            boolean redacted = PrivacyFilter.REDACTED.equals(window.path("top_window_name").asText());
+            double time = window.path("time_stamp").asDouble();
+            if (redacted && since == null) {
+                since = time;
+            } else if (!redacted && since != null) {
+                spans.add(new PrivacyFilter.Span(since, time));
+                since = null;
+            }
+        }
+        if (since != null) {
+            spans.add(new PrivacyFilter.Span(since, Math.max(since, until)));
+        }
+        return spans;
     }
 
     /** Where the backend should write the screen video: Matroska, which stays playable if the process dies. */

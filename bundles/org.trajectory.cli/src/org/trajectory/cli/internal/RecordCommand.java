@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +21,7 @@ import org.trajectory.recorder.RecordingWriter;
 final class RecordCommand extends OptionsCommand {
 
     RecordCommand() {
-        super(Set.of("task", "out", "duration", "fps"), Set.of("no-video"));
+        super(Set.of("task", "out", "duration", "fps", "exclusions"), Set.of("no-video"));
     }
 
     @Override
@@ -35,7 +36,8 @@ final class RecordCommand extends OptionsCommand {
 
     @Override
     public String usage() {
-        return "--task TEXT --out DIR [--duration SECONDS] [--fps N (default 30)] [--no-video]";
+        return "--task TEXT --out DIR [--duration SECONDS] [--fps N (default 30)] [--no-video]"
+                + " [--exclusions FILE (more window title/class patterns to keep private, one regex a line)]";
     }
 
     /** Recordings beside the new one whose recorder was killed get their stop time and frame table now. */
@@ -64,6 +66,14 @@ final class RecordCommand extends OptionsCommand {
             err.println(prefix() + folder + " already holds a recording; choose another --out");
             return FAILED;
         }
+        List<String> extraExclusions = List.of();
+        if (args.path("exclusions") != null) {
+            try {
+                extraExclusions = PrivacyFilter.parseExclusions(Files.readString(args.path("exclusions")));
+            } catch (IllegalArgumentException e) {
+                throw new Arguments.UsageException(args.path("exclusions") + ": " + e.getMessage());
+            }
+        }
         finishInterrupted(folder.toAbsolutePath().getParent(), err);
         CaptureBackends.Descriptor backend;
         try {
@@ -87,7 +97,7 @@ final class RecordCommand extends OptionsCommand {
         try (RecordingWriter writer = new RecordingWriter(folder, task, backend.id())) {
             int fps = args.integer("fps") == null ? CaptureSettings.DEFAULT_FPS : args.integer("fps");
             CaptureSettings settings = new CaptureSettings(args.flag("no-video") ? null : writer.video(), fps);
-            PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
+            PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.exclusions(extraExclusions));
             try (CaptureSession session = backend.backend().start(settings, privacy)) {
                 err.println("recording with " + backend.name() + " into " + folder + (duration == null ? "; Ctrl-C stops"
                         : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");

@@ -126,7 +126,7 @@ public final class RecorderView extends ViewPart {
         try {
             CaptureBackends.Descriptor backend = CaptureBackends.get().choose();
             writer = new RecordingWriter(target, instruction, backend.id());
-            privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
+            privacy = new PrivacyFilter(writer, RecorderPreferencePage.exclusions());
             session = backend.backend().start(new CaptureSettings(writer.video(), CaptureSettings.DEFAULT_FPS), privacy);
             startedAt = Clock.now();
             refresh();

@@ -1,0 +1,91 @@
+package org.trajectory.ui.internal;
+
+import java.util.List;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.preference.PreferencePage;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPreferencePage;
+import org.trajectory.recorder.PrivacyFilter;
+
+/**
+ * The windows the recorder keeps private, besides the built-in ones: regular expressions matched against the active
+ * window's title and class. While one is in front, typed characters are replaced by a marker and frames are blanked.
+ */
+public final class RecorderPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {
+
+    static final String EXCLUSIONS = "recorder.exclusions";
+    private Text extra;
+
+    /** The patterns a recording uses now: the built-in ones and the user's. */
+    static List<String> exclusions() {
+        try {
+            return PrivacyFilter.exclusions(PrivacyFilter.parseExclusions(node().get(EXCLUSIONS, "")));
+        } catch (IllegalArgumentException e) {
+            ILog.of(RecorderPreferencePage.class).warn("Ignoring the excluded-window patterns: " + e.getMessage());
+            return PrivacyFilter.DEFAULT_EXCLUSIONS;
+        }
+    }
+
+    private static IEclipsePreferences node() {
+        return InstanceScope.INSTANCE.getNode("org.trajectory.ui");
+    }
+
+    @Override
+    public void init(IWorkbench workbench) {
+    }
+
+    @Override
+    protected Control createContents(Composite parent) {
+        Composite page = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.fillDefaults().applyTo(page);
+        Label intro = new Label(page, SWT.WRAP);
+        intro.setText("Windows kept private while recording: no typed character is stored and their frames are blanked."
+                + " Built in: " + String.join("  ", PrivacyFilter.DEFAULT_EXCLUSIONS) + "\n\n&More patterns (a regular expression"
+                + " a line, matched against the window's title and class; # starts a comment):");
+        GridDataFactory.fillDefaults().grab(true, false).hint(460, SWT.DEFAULT).applyTo(intro);
+        extra = new Text(page, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL);
+        extra.setText(node().get(EXCLUSIONS, ""));
+        extra.addModifyListener(e -> validate());
+        GridDataFactory.fillDefaults().grab(true, true).hint(460, 140).applyTo(extra);
+        return page;
+    }
+
+    private void validate() {
+        try {
+            PrivacyFilter.parseExclusions(extra.getText());
+            setErrorMessage(null);
+            setValid(true);
+        } catch (IllegalArgumentException e) {
+            setErrorMessage(e.getMessage());
+            setValid(false);
+        }
+    }
+
+    @Override
+    protected void performDefaults() {
+        extra.setText("");
+        super.performDefaults();
+    }
+
+    @Override
+    public boolean performOk() {
+        try {
+            node().put(EXCLUSIONS, extra.getText());
+            node().flush();
+            return true;
+        } catch (Exception e) {
+            setErrorMessage("Could not keep the patterns: " + e.getMessage());
+            return false;
+        }
+    }
+}
