@@ -88,6 +88,40 @@ class KilledRecorderTest {
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "finalized once");
     }
 
+    @Test
+    void whenTheXServerGoesAwayTheRecordingIsClosedCleanlyAndTheProcessLives() throws Exception {
+        String display = ":" + (90 + (int) (ProcessHandle.current().pid() % 9));
+        Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", "640x480x24", "-nolisten", "tcp").redirectErrorStream(true)
+                .redirectOutput(temp.resolve("xvfb.log").toFile()).start();
+        Path folder = temp.resolve("recording");
+        try {
+            Thread.sleep(1000);
+            assertTrue(xvfb.isAlive(), Files.readString(temp.resolve("xvfb.log")));
+            ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
+                    RecordUntilServerGone.class.getName(), folder.toString()).redirectErrorStream(true)
+                    .redirectOutput(temp.resolve("child.log").toFile());
+            child.environment().put("DISPLAY", display);
+            Process recorder = child.start();
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (!Files.readString(temp.resolve("child.log")).contains("recording") && System.currentTimeMillis() < deadline) {
+                assertTrue(recorder.isAlive(), "the recorder runs: " + Files.readString(temp.resolve("child.log")));
+                Thread.sleep(50);
+            }
+            Thread.sleep(1000);
+            xvfb.destroyForcibly(); // the X server dies under the recorder
+            assertTrue(recorder.waitFor(20, TimeUnit.SECONDS), "the recorder ends by itself: " + Files.readString(temp.resolve("child.log")));
+            String log = Files.readString(temp.resolve("child.log"));
+            assertEquals(0, recorder.exitValue(), log);
+            assertTrue(log.contains("closed cleanly: The X server " + display + " went away"), log);
+        } finally {
+            xvfb.destroyForcibly();
+        }
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        assertTrue(metadata.has("stop_time"), "closed, not interrupted: " + metadata);
+        assertTrue(metadata.path("frames").asInt() > 3, "the video and its frame table: " + metadata);
+        assertFalse(RecordingWriter.finalizeInterrupted(folder), "nothing left to finish");
+    }
+
     /** The brightest pixel of the video's last frame, in gray levels. */
     private static int brightestPixel(Path video) throws Exception {
         // Every frame, small and gray (the video is a few seconds long); the last 64x40 bytes are the last frame.

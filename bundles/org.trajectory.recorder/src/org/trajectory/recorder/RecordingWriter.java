@@ -45,6 +45,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         return thread;
     });
     private final Map<String, Object> metadata = new LinkedHashMap<>();
+    private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
     private final AtomicLong eventCount = new AtomicLong();
     private final AtomicLong windowCount = new AtomicLong();
     private volatile String lastProblem;
@@ -164,6 +165,14 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     @Override
     public void problem(String message, boolean fatal) {
         lastProblem = message;
+        if (fatal) {
+            ended.countDown();
+        }
+    }
+
+    /** Waits up to {@code millis} for the capture to end by itself (the X server went away); true if it did. */
+    public boolean awaitEnd(long millis) throws InterruptedException {
+        return ended.await(millis, TimeUnit.MILLISECONDS);
     }
 
     private void write(BufferedWriter writer, ObjectNode line) {

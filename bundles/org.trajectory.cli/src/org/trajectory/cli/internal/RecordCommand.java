@@ -101,11 +101,14 @@ final class RecordCommand extends OptionsCommand {
             try (CaptureSession session = backend.backend().start(settings, privacy)) {
                 err.println("recording with " + backend.name() + " into " + folder + (duration == null ? "; Ctrl-C stops"
                         : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
-                if (duration == null) {
-                    stopped.await();
-                } else {
-                    stopped.await(duration, TimeUnit.SECONDS);
+                // Until Ctrl-C, the duration, or the capture ending by itself (the X server went away).
+                long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration * 1_000_000_000L;
+                while (!stopped.await(100, TimeUnit.MILLISECONDS) && System.nanoTime() < end && !writer.awaitEnd(0)) {
+                    // waiting
                 }
+            }
+            if (writer.awaitEnd(0)) {
+                err.println(prefix() + writer.lastProblem());
             }
             writer.redact(privacy.redactedSpans(org.trajectory.recorder.Clock.now()));
             out.println("recorded " + writer.events() + " input events and " + writer.windows() + " window changes into " + folder);

@@ -177,6 +177,16 @@ public final class RecorderView extends ViewPart {
         if (session == null || status.isDisposed()) {
             return;
         }
+        try {
+            if (writer.awaitEnd(0)) { // the capture ended by itself (its X server went away): close what was recorded
+                String problem = writer.lastProblem();
+                stop();
+                status.setText("Stopped: " + problem);
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s",
                 session.isPaused() ? "Paused at" : "Recording,", Clock.now() - startedAt, writer.events(), writer.windows(),
                 writer.lastProblem() == null ? "" : " (" + writer.lastProblem() + ")"));

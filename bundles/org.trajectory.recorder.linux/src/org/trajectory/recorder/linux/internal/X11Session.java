@@ -61,10 +61,24 @@ final class X11Session implements CaptureSession {
      */
     private static final Xlib.ErrorHandler IGNORE_ERRORS = (display, event) -> 0;
 
+    /**
+     * Connections whose X server went away. Xlib's default ends the process on a broken connection; these handlers
+     * note the connection and return, so the recording is closed cleanly and the JVM carries on. No call is made on
+     * such a connection afterwards (closing one hangs).
+     */
+    private static final java.util.Set<Pointer> GONE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Xlib.IOErrorHandler IO_ERROR = display -> {
+        GONE.add(display);
+        return 0;
+    };
+    private static final Xlib.IOErrorExitHandler IO_EXIT = (display, data) -> GONE.add(display);
+    private final java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
+
     private X11Session(CaptureSink sink) throws CaptureException {
         this.sink = sink;
         x.XInitThreads();
         x.XSetErrorHandler(IGNORE_ERRORS);
+        x.XSetIOErrorHandler(IO_ERROR);
         control = open();
         data = open();
         query = open();
@@ -88,7 +102,26 @@ final class X11Session implements CaptureSession {
         if (display == null) {
             throw new CaptureException("Could not connect to the X server " + System.getenv("DISPLAY") + ".");
         }
+        try {
+            Xlib.X11Exit.LIB.XSetIOErrorExitHandler(display, IO_EXIT, null);
+        } catch (UnsatisfiedLinkError old) {
+            // libX11 before 1.7: a lost server still ends the process, and the next start finishes the recording
+        }
         return display;
+    }
+
+    /** Whether the X server of this session went away. */
+    private boolean serverGone() {
+        return GONE.contains(control) || GONE.contains(data) || GONE.contains(query) || GONE.contains(flush) || GONE.contains(windows);
+    }
+
+    /** Once: stop every loop, and tell the sink the capture has ended. */
+    private void lost() {
+        if (gone.compareAndSet(false, true)) {
+            running = false;
+            queue.add(END);
+            sink.problem("The X server " + System.getenv("DISPLAY") + " went away; the recording was stopped.", true);
+        }
     }
 
     static X11Session start(CaptureSettings settings, CaptureSink sink) throws CaptureException {
@@ -243,6 +276,10 @@ final class X11Session implements CaptureSession {
     private void flushLoop() {
         while (running) {
             x.XSync(flush, false);
+            if (serverGone()) {
+                lost();
+                return;
+            }
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -262,7 +299,7 @@ final class X11Session implements CaptureSession {
             sink.screen(size);
         }
         Memory event = new Memory(192);
-        while (running) {
+        while (running && !serverGone()) {
             try {
                 WindowEvent next = watcher.poll(event, 100);
                 if (next != null && !paused) {
@@ -308,6 +345,20 @@ final class X11Session implements CaptureSession {
 
     @Override
     public synchronized void close() {
+        if (gone.get() || serverGone()) {
+            lost();
+            if (video != null) {
+                video.stop(); // ffmpeg ends when its server does; this waits for it
+            }
+            for (Thread thread : threads) {
+                try {
+                    thread.join(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return; // no Xlib call on a broken connection
+        }
         if (!running) {
             return;
         }

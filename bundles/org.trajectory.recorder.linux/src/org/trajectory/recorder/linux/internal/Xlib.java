@@ -84,6 +84,8 @@ final class Xlib {
 
     /** libX11 1.8.4+: without it an I/O error ends the process whatever the handler returns. */
     interface X11Exit extends Library {
+        X11Exit LIB = Native.load("X11", X11Exit.class);
+
         void XSetIOErrorExitHandler(Pointer display, IOErrorExitHandler handler, Pointer data);
     }
 
