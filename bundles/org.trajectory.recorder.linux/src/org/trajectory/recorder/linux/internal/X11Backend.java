@@ -12,8 +12,12 @@ import org.trajectory.recorder.CaptureSink;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 
-/** Input and window context on X11, through the RECORD extension of libXtst. */
+/** Input and window context on X11, through the RECORD extension of libXtst, or XInput2 raw events without it. */
 public final class X11Backend implements CaptureBackend {
+
+    /** {@code TW_X11_INPUT=xinput2} uses the fallback even where RECORD exists (a RECORD that misbehaves; tests). */
+    static final String INPUT_VARIABLE = "TW_X11_INPUT";
+    static final String INPUT_XINPUT2 = "xinput2";
 
     @Override
     public Availability availability() {
@@ -30,10 +34,9 @@ public final class X11Backend implements CaptureBackend {
                 return Availability.no("Could not connect to the X server " + System.getenv("DISPLAY") + ".");
             }
             try {
-                IntByReference major = new IntByReference();
-                IntByReference minor = new IntByReference();
-                if (Xlib.Xtst.LIB.XRecordQueryVersion(display, major, minor) == 0) {
-                    return Availability.no("The X server " + System.getenv("DISPLAY") + " has no RECORD extension.");
+                if (!hasRecord(display) && !hasRawEvents(display)) {
+                    return Availability.no("The X server " + System.getenv("DISPLAY") + " has neither the RECORD extension nor"
+                            + " XInput 2.2: global input cannot be read.");
                 }
             } finally {
                 Xlib.X11.LIB.XCloseDisplay(display);
@@ -42,6 +45,24 @@ public final class X11Backend implements CaptureBackend {
             return Availability.no("The X libraries are missing (" + e.getMessage() + "); install libx11-6 libxtst6 libxkbcommon0.");
         }
         return Availability.yes();
+    }
+
+    static boolean hasRecord(Pointer display) {
+        IntByReference major = new IntByReference();
+        IntByReference minor = new IntByReference();
+        return Xlib.X11.LIB.XQueryExtension(display, "RECORD", new IntByReference(), new IntByReference(), new IntByReference())
+                && Xlib.Xtst.LIB.XRecordQueryVersion(display, major, minor) != 0;
+    }
+
+    static boolean hasRawEvents(Pointer display) {
+        IntByReference major = new IntByReference(2);
+        IntByReference minor = new IntByReference(2);
+        try {
+            return Xlib.X11.LIB.XQueryExtension(display, "XInputExtension", new IntByReference(), new IntByReference(), new IntByReference())
+                    && Xlib.Xi.LIB.XIQueryVersion(display, major, minor) == 0 && (major.getValue() > 2 || minor.getValue() >= 2);
+        } catch (UnsatisfiedLinkError e) {
+            return false; // no libXi
+        }
     }
 
     @Override

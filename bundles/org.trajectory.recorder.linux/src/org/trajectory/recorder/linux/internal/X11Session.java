@@ -19,11 +19,12 @@ import org.trajectory.recorder.WindowEvent;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 
 /**
  * One X11 capture. Connections: control (creates and disables the RECORD context), data (blocks in
- * XRecordEnableContext on its own thread), query (key lookups), flush (XSync every 10 ms keeps RECORD's buffer
+ * XRecordEnableContext on its own thread, or reads XInput2 raw events where the server has no RECORD), query (key lookups), flush (XSync every 10 ms keeps RECORD's buffer
  * short, so events arrive within milliseconds) and window (focus changes). The RECORD callback only copies the 32
  * bytes of each event; decoding happens on the dispatch thread.
  */
@@ -35,6 +36,12 @@ final class X11Session implements CaptureSession {
     private static final int BUTTON_RELEASE = 5;
     private static final int MOTION_NOTIFY = 6;
     private static final byte[] END = new byte[0];
+    private static final int GENERIC_EVENT = 35;
+    private static final int XI_RAW_KEY_PRESS = 13;
+    private static final int XI_RAW_KEY_RELEASE = 14;
+    private static final int XI_RAW_BUTTON_PRESS = 15;
+    private static final int XI_RAW_BUTTON_RELEASE = 16;
+    private static final int XI_RAW_MOTION = 17;
 
     private final Xlib.X11 x = Xlib.X11.LIB;
     private final CaptureSink sink;
@@ -84,6 +91,10 @@ final class X11Session implements CaptureSession {
         query = open();
         flush = open();
         windows = open();
+        if (!X11Backend.hasRecord(control) || X11Backend.INPUT_XINPUT2.equals(System.getenv(X11Backend.INPUT_VARIABLE))) {
+            context = 0; // XInput2 raw events instead
+            return;
+        }
         Pointer range = Xlib.Xtst.LIB.XRecordAllocRange();
         range.clear(32);
         range.setByte(18, (byte) KEY_PRESS); // device_events.first
@@ -133,7 +144,11 @@ final class X11Session implements CaptureSession {
             session.video = VideoCapture.start(settings.video(), settings.fps(), width, height);
             sink.videoStarted(settings.fps(), width, height);
         }
-        session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
+        if (session.context != 0) {
+            session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
+        } else {
+            session.thread("X11 XInput2", session::rawEvents);
+        }
         session.thread("X11 event dispatch", session::dispatch);
         session.thread("X11 RECORD flush", session::flushLoop);
         session.thread("X11 window watch", session::watchWindows);
@@ -173,6 +188,84 @@ final class X11Session implements CaptureSession {
             }
         } finally {
             Xlib.Xtst.LIB.XRecordFreeData(intercept);
+        }
+    }
+
+    /**
+     * The fallback without RECORD: XInput2 raw events of the master devices, read on the data connection. They carry
+     * no pointer position or modifier state, so both are read with XQueryPointer as each event arrives (a moment
+     * after it happened), and made into the same 32-byte events RECORD gives, for one decoder. The server repeats
+     * some key releases: a release of a key not down is dropped.
+     */
+    private void rawEvents() {
+        IntByReference opcode = new IntByReference();
+        x.XQueryExtension(data, "XInputExtension", opcode, new IntByReference(), new IntByReference());
+        long root = x.XDefaultRootWindow(data);
+        Memory bits = new Memory(4);
+        bits.setInt(0, 1 << XI_RAW_KEY_PRESS | 1 << XI_RAW_KEY_RELEASE | 1 << XI_RAW_BUTTON_PRESS | 1 << XI_RAW_BUTTON_RELEASE
+                | 1 << XI_RAW_MOTION);
+        Memory mask = new Memory(16);
+        mask.setInt(0, 1); // XIAllMasterDevices
+        mask.setInt(4, 4);
+        mask.setPointer(8, bits);
+        Xlib.Xi.LIB.XISelectEvents(data, root, mask, 1);
+        x.XSync(data, false);
+        recording.countDown();
+        Memory event = new Memory(192);
+        java.util.Set<Integer> keysDown = new java.util.HashSet<>();
+        LongByReference rootReturn = new LongByReference();
+        LongByReference child = new LongByReference();
+        IntByReference rootX = new IntByReference();
+        IntByReference rootY = new IntByReference();
+        IntByReference windowXY = new IntByReference();
+        IntByReference state = new IntByReference();
+        while (running && !serverGone()) {
+            if (x.XPending(data) == 0) {
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                continue;
+            }
+            event.clear();
+            x.XNextEvent(data, event);
+            if (event.getInt(0) != GENERIC_EVENT || event.getInt(32) != opcode.getValue() || !x.XGetEventData(data, event)) {
+                continue;
+            }
+            try {
+                Pointer raw = event.getPointer(48);
+                int type = switch (raw.getInt(36)) {
+                    case XI_RAW_KEY_PRESS -> KEY_PRESS;
+                    case XI_RAW_KEY_RELEASE -> KEY_RELEASE;
+                    case XI_RAW_BUTTON_PRESS -> BUTTON_PRESS;
+                    case XI_RAW_BUTTON_RELEASE -> BUTTON_RELEASE;
+                    default -> MOTION_NOTIFY;
+                };
+                int detail = raw.getInt(56);
+                if (type == KEY_PRESS) {
+                    keysDown.add(detail);
+                } else if (type == KEY_RELEASE && !keysDown.remove(detail)) {
+                    continue;
+                }
+                x.XQueryPointer(data, root, rootReturn, child, rootX, rootY, windowXY, windowXY, state);
+                byte[] wire = new byte[32];
+                wire[0] = (byte) type;
+                wire[1] = (byte) detail;
+                long time = raw.getLong(40);
+                for (int i = 0; i < 4; i++) {
+                    wire[4 + i] = (byte) (time >>> (8 * i));
+                }
+                wire[20] = (byte) rootX.getValue();
+                wire[21] = (byte) (rootX.getValue() >> 8);
+                wire[22] = (byte) rootY.getValue();
+                wire[23] = (byte) (rootY.getValue() >> 8);
+                wire[28] = (byte) state.getValue();
+                wire[29] = (byte) (state.getValue() >> 8);
+                queue.add(wire);
+            } finally {
+                x.XFreeEventData(data, event);
+            }
         }
     }
 
@@ -364,6 +457,20 @@ final class X11Session implements CaptureSession {
         }
         if (video != null) {
             video.stop();
+        }
+        if (context == 0) { // XInput2: the reading thread stops on the flag
+            running = false;
+            for (Thread thread : threads) {
+                try {
+                    thread.join(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            for (Pointer display : new Pointer[] { query, flush, windows, control, data }) {
+                x.XCloseDisplay(display);
+            }
+            return;
         }
         boolean enabled = recording.getCount() == 0;
         Xlib.Xtst.LIB.XRecordDisableContext(control, context);

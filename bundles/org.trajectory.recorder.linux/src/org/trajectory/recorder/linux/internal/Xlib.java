@@ -64,6 +64,15 @@ final class Xlib {
 
         long XkbKeycodeToKeysym(Pointer display, byte keycode, int group, int level);
 
+        boolean XQueryExtension(Pointer display, String name, IntByReference opcode, IntByReference event, IntByReference error);
+
+        boolean XQueryPointer(Pointer display, long window, LongByReference root, LongByReference child, IntByReference rootX,
+                IntByReference rootY, IntByReference windowX, IntByReference windowY, IntByReference mask);
+
+        boolean XGetEventData(Pointer display, Pointer cookie);
+
+        void XFreeEventData(Pointer display, Pointer cookie);
+
         Pointer XSetIOErrorHandler(IOErrorHandler handler);
 
         Pointer XSetErrorHandler(ErrorHandler handler);
@@ -105,6 +114,15 @@ final class Xlib {
         int XRecordFreeContext(Pointer display, long context);
 
         void XRecordFreeData(Pointer data);
+    }
+
+    /** XInput2 (libXi): raw device events, the fallback where the server has no RECORD. */
+    interface Xi extends Library {
+        Xi LIB = Native.load("Xi", Xi.class);
+
+        int XIQueryVersion(Pointer display, IntByReference major, IntByReference minor);
+
+        int XISelectEvents(Pointer display, long window, Pointer masks, int count);
     }
 
     interface RecordCallback extends Callback {

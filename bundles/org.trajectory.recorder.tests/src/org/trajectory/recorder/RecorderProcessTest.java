@@ -21,8 +21,12 @@ import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** A recorder killed with SIGKILL loses at most half a second of events, leaves a playable video, and is finished later. */
-class KilledRecorderTest {
+/**
+ * A recorder in a process of its own, as a user runs it: killed with SIGKILL it loses at most half a second of events,
+ * leaves a playable video and is finished later (private frames blanked); its X server going away ends it cleanly;
+ * without RECORD (or told so) it reads XInput2 raw events.
+ */
+class RecorderProcessTest {
 
     @TempDir
     Path temp;
@@ -122,6 +126,78 @@ class KilledRecorderTest {
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "nothing left to finish");
     }
 
+    /** Starts {@link RecordFor} for {@code seconds} on {@code display}, with extra environment, and waits until it records. */
+    private Process recordFor(Path folder, int seconds, String display, java.util.Map<String, String> environment, Path log) throws Exception {
+        ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
+                RecordFor.class.getName(), folder.toString(), Integer.toString(seconds)).redirectErrorStream(true).redirectOutput(log.toFile());
+        child.environment().put("DISPLAY", display);
+        child.environment().putAll(environment);
+        Process recorder = child.start();
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (!Files.readString(log).contains("recording") && System.currentTimeMillis() < deadline) {
+            assertTrue(recorder.isAlive(), "the recorder runs: " + Files.readString(log));
+            Thread.sleep(50);
+        }
+        return recorder;
+    }
+
+    @Test
+    void theXInput2FallbackCapturesWhatRecordWould() throws Exception {
+        Path folder = temp.resolve("xinput2");
+        Process recorder = recordFor(folder, 4, System.getenv("DISPLAY"), java.util.Map.of("TW_X11_INPUT", "xinput2"), temp.resolve("xi.log"));
+        Thread.sleep(500);
+        xdotool("mousemove", "120", "210", "click", "1", "click", "3", "click", "4", "click", "5");
+        xdotool("type", "--delay", "30", "Hi there");
+        xdotool("key", "ctrl+s");
+        assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(0, recorder.exitValue(), Files.readString(temp.resolve("xi.log")));
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : Files.readAllLines(folder.resolve(RecordingWriter.EVENTS))) {
+            events.add(Json.MAPPER.readTree(line));
+        }
+        List<String> clicks = events.stream().filter(e -> e.path("action").asText().equals("click"))
+                .map(e -> e.path("button").asText() + (e.path("pressed").asBoolean() ? "+" : "-") + "@" + e.path("x").asInt() + "," + e.path("y").asInt())
+                .toList();
+        assertEquals(List.of("left+@120,210", "left-@120,210", "right+@120,210", "right-@120,210"), clicks);
+        assertEquals(List.of("0,1", "0,-1"), events.stream().filter(e -> e.path("action").asText().equals("scroll"))
+                .map(e -> e.path("dx").asInt() + "," + e.path("dy").asInt()).toList());
+        String typed = events.stream().filter(e -> e.path("action").asText().equals("press") && e.has("char")
+                && !e.path("modifiers").toString().contains("ctrl")).map(e -> e.path("char").asText()).reduce("", String::concat);
+        assertEquals("Hi there", typed);
+        assertTrue(events.stream().anyMatch(e -> e.path("action").asText().equals("press") && e.path("name").asText().equals("s")
+                && e.path("modifiers").toString().contains("ctrl")), "ctrl+s with its modifier");
+        assertEquals(events.stream().filter(e -> e.path("action").asText().equals("press")).count(),
+                events.stream().filter(e -> e.path("action").asText().equals("release")).count(), "one release a press");
+    }
+
+    @Test
+    void anXServerWithoutRecordIsRecordedThroughXInput2() throws Exception {
+        // Xephyr with RECORD disabled (it then lacks XTEST too, so nothing can be injected: the start is what is checked).
+        String display = ":" + (80 + (int) (ProcessHandle.current().pid() % 9));
+        Process xephyr = new ProcessBuilder("Xephyr", display, "-extension", "RECORD", "-screen", "640x480", "-ac")
+                .redirectErrorStream(true).redirectOutput(temp.resolve("xephyr.log").toFile()).start();
+        try {
+            Thread.sleep(1500);
+            assertTrue(xephyr.isAlive(), "Xephyr runs: " + Files.readString(temp.resolve("xephyr.log")));
+            Process info = new ProcessBuilder("xdpyinfo", "-display", display).start();
+            String extensions = new String(info.getInputStream().readAllBytes());
+            info.waitFor();
+            assertFalse(extensions.contains("RECORD"), "the server has no RECORD");
+            Process recorder = recordFor(temp.resolve("norecord"), 1, display, java.util.Map.of(), temp.resolve("norecord.log"));
+            assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(0, recorder.exitValue(), Files.readString(temp.resolve("norecord.log")));
+            assertTrue(Files.readString(temp.resolve("norecord.log")).contains("closed"));
+        } finally {
+            xephyr.destroyForcibly();
+        }
+    }
+
+    private static void xdotool(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("xdotool"));
+        command.addAll(List.of(arguments));
+        assertEquals(0, new ProcessBuilder(command).start().waitFor());
+    }
+
     /** The brightest pixel of the video's last frame, in gray levels. */
     private static int brightestPixel(Path video) throws Exception {
         // Every frame, small and gray (the video is a few seconds long); the last 64x40 bytes are the last frame.
@@ -144,7 +220,7 @@ class KilledRecorderTest {
                 "com.fasterxml.jackson.core.jackson-databind", "com.fasterxml.jackson.core.jackson-annotations", "com.sun.jna");
         Set<String> entries = new LinkedHashSet<>();
         List<String> found = new ArrayList<>();
-        for (Bundle bundle : FrameworkUtil.getBundle(KilledRecorderTest.class).getBundleContext().getBundles()) {
+        for (Bundle bundle : FrameworkUtil.getBundle(RecorderProcessTest.class).getBundleContext().getBundles()) {
             if (wanted.contains(bundle.getSymbolicName())) {
                 found.add(bundle.getSymbolicName());
                 String location = bundle.getLocation();
