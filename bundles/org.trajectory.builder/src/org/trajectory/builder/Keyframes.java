@@ -20,26 +20,26 @@ import org.trajectory.model.Progress;
 public final class Keyframes {
 
     private final Path video;
-    private final double[] times;
+    private final double[] stamps;
 
-    /** @param times each frame's time, as the frame table gives them; frame 0 is the start of the video */
-    public Keyframes(Path video, double[] times) {
-        if (times.length == 0) {
+    /** @param stamps each frame's presentation time in the video itself ({@link org.trajectory.recorder.FrameTable#probe}) */
+    public Keyframes(Path video, double[] stamps) {
+        if (stamps.length == 0) {
             throw new IllegalArgumentException(video + " has no frames");
         }
         this.video = video;
-        this.times = times;
+        this.stamps = stamps;
     }
 
     public int frameCount() {
-        return times.length;
+        return stamps.length;
     }
 
     /** Frame {@code frame} as PNG bytes. */
     public byte[] png(int frame) throws IOException {
         // Seek a millisecond before the frame's stamp (Matroska keeps milliseconds): ffmpeg then decodes from the key
         // frame before and outputs the first frame at or after the target, which is this one.
-        double offset = Math.max(0, times[frame] - times[0] - 0.001);
+        double offset = Math.max(0, stamps[frame] - stamps[0] - 0.001);
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.6f", offset),
                 "-i", video.toString(), "-frames:v", "1", "-an", "-c:v", "png", "-f", "image2pipe", "-").start();
         byte[] png;

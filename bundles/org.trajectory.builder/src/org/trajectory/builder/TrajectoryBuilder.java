@@ -79,12 +79,16 @@ public final class TrajectoryBuilder {
             warnings.add("the recording has no video: the steps have no screenshots");
             steps.forEach(s -> images.add(null));
         } else {
+            // Frames are chosen by their time on the events' clock and taken by the video's own stamps; a recording
+            // whose recorder was killed may list a few more frames than its video holds.
+            double[] stamps = FrameTable.probe(video);
             double[] times = FrameTable.times(recording);
+            times = java.util.Arrays.copyOf(times, Math.min(times.length, stamps.length));
             for (int i = 0; i < steps.size(); i++) {
                 boolean last = i == steps.size() - 1;
                 frames.add(last ? times.length - 1 : FrameTable.frameBefore(times, steps.get(i).start()));
             }
-            images.addAll(new Keyframes(video, times).pngs(frames, progress));
+            images.addAll(new Keyframes(video, stamps).pngs(frames, progress));
         }
         long framed = System.nanoTime();
         String taskId = taskId(recording);

@@ -11,6 +11,13 @@ public interface CaptureSink {
     default void videoStarted(int fps, int width, int height) {
     }
 
+    /**
+     * A frame the backend grabbed itself and sent to the video as frame {@code index}, taken at {@code time} on the
+     * events' clock. Backends that let ffmpeg grab (the video then carries the stamps) never call it.
+     */
+    default void frame(long index, double time) {
+    }
+
     /** The screen's size, when recording starts and whenever it changes (a resolution change, a monitor added). */
     default void screen(ScreenSize size) {
     }

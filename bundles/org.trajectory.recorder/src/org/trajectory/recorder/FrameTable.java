@@ -59,7 +59,17 @@ public final class FrameTable {
         return stamps;
     }
 
-    private static double[] read(Path table) throws IOException {
+    /** The frame times of a video whose stamps are wall-clock ({@code -copyts}), moved onto the events' clock. */
+    static double[] onEventClock(Path video, double wallMinusMonotonic) throws IOException {
+        double[] stamps = probe(video);
+        for (int i = 0; i < stamps.length; i++) {
+            stamps[i] -= wallMinusMonotonic;
+        }
+        return stamps;
+    }
+
+    /** A frame table's times, in order; a torn last line is skipped. */
+    static double[] read(Path table) throws IOException {
         double[] times = new double[1024];
         int count = 0;
         try (BufferedReader in = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {

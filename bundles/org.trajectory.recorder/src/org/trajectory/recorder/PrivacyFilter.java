@@ -154,6 +154,11 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     @Override
+    public void frame(long index, double time) {
+        next.frame(index, time);
+    }
+
+    @Override
     public void problem(String message, boolean fatal) {
         next.problem(message, fatal);
     }

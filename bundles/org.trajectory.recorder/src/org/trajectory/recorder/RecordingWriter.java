@@ -35,6 +35,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     public static final String METADATA = "metadata.json";
     public static final String TASK = "task_name.json";
     public static final String VIDEO = "video.mkv";
+    /** Metadata: "capture" when the backend wrote the frame table as it grabbed (MIT-SHM), absent when read from the video. */
+    static final String FRAME_SOURCE = "frame_source";
 
     private final Path folder;
     private final BufferedWriter events;
@@ -48,6 +50,9 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
     private final AtomicLong eventCount = new AtomicLong();
     private final AtomicLong windowCount = new AtomicLong();
+    /** The frame table as the capture stamps its frames (null when ffmpeg grabs them: then it is read from the video). */
+    private BufferedWriter frames;
+    private final AtomicLong frameCount = new AtomicLong();
     private volatile String lastProblem;
     private List<PrivacyFilter.Span> redactedSpans = List.of();
     /** Delay from an event's own time to its arrival here, in ms, for the first {@value #LATENCY_SAMPLES} events. */
@@ -186,9 +191,38 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         }
     }
 
+    /** A frame the backend grabbed and sent to the video, with its time on the events' clock: a row of the frame table. */
+    @Override
+    public void frame(long index, double time) {
+        synchronized (this) {
+            if (frames == null) {
+                try {
+                    frames = Files.newBufferedWriter(folder.resolve(FrameTable.FILE), StandardCharsets.US_ASCII);
+                    frames.write("frame,time_stamp\n");
+                } catch (IOException e) {
+                    lastProblem = "could not write " + folder + ": " + e.getMessage();
+                    return;
+                }
+                metadata(FRAME_SOURCE, "capture");
+            }
+        }
+        try {
+            synchronized (frames) {
+                frames.write(String.format(java.util.Locale.ROOT, "%d,%.6f%n", index, time));
+            }
+            frameCount.incrementAndGet();
+        } catch (IOException e) {
+            lastProblem = "could not write " + folder + ": " + e.getMessage();
+        }
+    }
+
     /** Hands buffered lines to the operating system; a process killed afterwards keeps them. */
     public void flush() {
-        for (BufferedWriter writer : new BufferedWriter[] { events, windows }) {
+        BufferedWriter table;
+        synchronized (this) {
+            table = frames;
+        }
+        for (BufferedWriter writer : table == null ? new BufferedWriter[] { events, windows } : new BufferedWriter[] { events, windows, table }) {
             synchronized (writer) {
                 try {
                     writer.flush();
@@ -235,16 +269,17 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 }
             }
         }
-        if (metadata.has("video_wall_minus_monotonic") && Files.isRegularFile(folder.resolve(VIDEO))) {
+        boolean captured = metadata.path(FRAME_SOURCE).asText().equals("capture") && Files.isRegularFile(folder.resolve(FrameTable.FILE));
+        if ((captured || metadata.has("video_wall_minus_monotonic")) && Files.isRegularFile(folder.resolve(VIDEO))) {
             double offset = metadata.path("video_wall_minus_monotonic").asDouble();
+            double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(folder.resolve(VIDEO), offset);
             // The window stream marks the excluded windows: their frames are blanked now, as the close would have. One
             // still in front when the recorder died stays so to the video's end (ffmpeg outlives it by a moment).
-            double[] stamps = FrameTable.probe(folder.resolve(VIDEO));
-            double videoEnd = stamps.length == 0 ? last : stamps[stamps.length - 1] - offset;
+            double videoEnd = times.length == 0 ? last : times[times.length - 1];
             List<PrivacyFilter.Span> spans = redactedSpans(folder.resolve(WINDOWS), Math.max(last, videoEnd));
-            VideoRedaction.blank(folder.resolve(VIDEO), spans, offset);
+            VideoRedaction.blank(folder.resolve(VIDEO), spans, times);
             metadata.putPOJO("redacted_spans", spans.stream().map(span -> List.of(span.from(), span.to())).toList());
-            metadata.put("frames", FrameTable.write(folder.resolve(VIDEO), offset));
+            metadata.put("frames", captured ? times.length : FrameTable.write(folder.resolve(VIDEO), offset));
         }
         metadata.put("stop_time", last);
         metadata.put("interrupted", true);
@@ -324,11 +359,18 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         flush();
         events.close();
         windows.close();
+        synchronized (this) {
+            if (frames != null) {
+                frames.close();
+            }
+        }
         Object offset = metadata.get("video_wall_minus_monotonic");
-        if (offset instanceof Double wallMinusMonotonic && Files.isRegularFile(video())) {
-            VideoRedaction.blank(video(), redactedSpans, wallMinusMonotonic);
+        if (Files.isRegularFile(video()) && (frames != null || offset instanceof Double)) {
+            boolean captured = frames != null;
+            double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(video(), (Double) offset);
+            VideoRedaction.blank(video(), redactedSpans, times);
             metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
-            metadata("frames", FrameTable.write(video(), wallMinusMonotonic));
+            metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));
         }
     }
 

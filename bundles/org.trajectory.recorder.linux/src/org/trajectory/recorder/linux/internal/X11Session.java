@@ -55,6 +55,7 @@ final class X11Session implements CaptureSession {
     private final Xlib.RecordCallback callback = this::intercepted; // held strongly: native code calls it
     private final List<Thread> threads = new ArrayList<>();
     private VideoCapture video;
+    private ShmVideoCapture shmVideo;
     /** Open once RECORD delivers StartOfData: disabling a context before it is enabled would leave its thread blocked. */
     private final CountDownLatch recording = new CountDownLatch(1);
     private volatile boolean paused;
@@ -108,7 +109,7 @@ final class X11Session implements CaptureSession {
         x.XSync(control, false);
     }
 
-    private static Pointer open() throws CaptureException {
+    static Pointer open() throws CaptureException {
         Pointer display = Xlib.X11.LIB.XOpenDisplay(null);
         if (display == null) {
             throw new CaptureException("Could not connect to the X server " + System.getenv("DISPLAY") + ".");
@@ -141,7 +142,11 @@ final class X11Session implements CaptureSession {
             int screen = session.x.XDefaultScreen(session.query);
             int width = session.x.XDisplayWidth(session.query, screen);
             int height = session.x.XDisplayHeight(session.query, screen);
-            session.video = VideoCapture.start(settings.video(), settings.fps(), width, height);
+            if (ShmVideoCapture.available(session.query) && !"x11grab".equals(System.getenv(X11Backend.VIDEO_VARIABLE))) {
+                session.shmVideo = ShmVideoCapture.start(settings.video(), settings.fps(), width, height, sink);
+            } else {
+                session.video = VideoCapture.start(settings.video(), settings.fps(), width, height);
+            }
             sink.videoStarted(settings.fps(), width, height);
         }
         if (session.context != 0) {
@@ -443,6 +448,9 @@ final class X11Session implements CaptureSession {
             if (video != null) {
                 video.stop(); // ffmpeg ends when its server does; this waits for it
             }
+            if (shmVideo != null) {
+                shmVideo.stop(true);
+            }
             for (Thread thread : threads) {
                 try {
                     thread.join(1000);
@@ -457,6 +465,9 @@ final class X11Session implements CaptureSession {
         }
         if (video != null) {
             video.stop();
+        }
+        if (shmVideo != null) {
+            shmVideo.stop(false);
         }
         if (context == 0) { // XInput2: the reading thread stops on the flag
             running = false;

@@ -32,6 +32,10 @@ final class Xlib {
 
         int XDefaultScreen(Pointer display);
 
+        Pointer XDefaultVisual(Pointer display, int screen);
+
+        int XDefaultDepth(Pointer display, int screen);
+
         long XDefaultRootWindow(Pointer display);
 
         int XDisplayWidth(Pointer display, int screen);
@@ -114,6 +118,44 @@ final class Xlib {
         int XRecordFreeContext(Pointer display, long context);
 
         void XRecordFreeData(Pointer data);
+    }
+
+    /** MIT-SHM (libXext): the screen into shared memory, without copying it through the X socket. */
+    interface Xext extends Library {
+        Xext LIB = Native.load("Xext", Xext.class);
+
+        boolean XShmQueryExtension(Pointer display);
+
+        Pointer XShmCreateImage(Pointer display, Pointer visual, int depth, int format, Pointer data, Pointer shminfo, int width,
+                int height);
+
+        boolean XShmAttach(Pointer display, Pointer shminfo);
+
+        boolean XShmDetach(Pointer display, Pointer shminfo);
+
+        boolean XShmGetImage(Pointer display, long drawable, Pointer image, int x, int y, long planeMask);
+    }
+
+    /** XFixes: the pointer's image, which screen grabs do not contain. */
+    interface Xfixes extends Library {
+        Xfixes LIB = Native.load("Xfixes", Xfixes.class);
+
+        boolean XFixesQueryExtension(Pointer display, IntByReference event, IntByReference error);
+
+        Pointer XFixesGetCursorImage(Pointer display);
+    }
+
+    /** System V shared memory, for MIT-SHM. */
+    interface LibC extends Library {
+        LibC LIB = Native.load("c", LibC.class);
+
+        int shmget(int key, long size, int flags);
+
+        Pointer shmat(int id, Pointer address, int flags);
+
+        int shmdt(Pointer address);
+
+        int shmctl(int id, int command, Pointer buffer);
     }
 
     /** XInput2 (libXi): raw device events, the fallback where the server has no RECORD. */

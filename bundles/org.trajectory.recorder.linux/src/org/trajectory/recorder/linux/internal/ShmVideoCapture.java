@@ -1,0 +1,230 @@
+package org.trajectory.recorder.linux.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.CaptureException;
+import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.Clock;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+
+/**
+ * The screen as a video, grabbed by us: each frame read through MIT-SHM at a fixed rate, the pointer drawn in from
+ * XFixes, piped raw to the real ffmpeg (libx264 into Matroska, a key frame every 2 s), and stamped on the events' clock
+ * as it is taken ({@link CaptureSink#frame}), so every frame has its time in the frame table. A frame not taken in
+ * time is skipped, not repeated, and counted. ffmpeg reads our pipe, so a recorder that dies closes it and ffmpeg
+ * finishes the file.
+ */
+final class ShmVideoCapture {
+
+    private static final int Z_PIXMAP = 2;
+    private static final int IPC_PRIVATE = 0;
+    private static final int IPC_CREAT = 01000;
+    private static final int IPC_RMID = 0;
+
+    private final Xlib.X11 x = Xlib.X11.LIB;
+    private final Pointer display;
+    private final long root;
+    private final int width;
+    private final int height;
+    private final int fps;
+    private final CaptureSink sink;
+    private final Pointer image;
+    private final Memory shminfo = new Memory(32);
+    private final Pointer pixels;
+    private final boolean cursor;
+    private final Process ffmpeg;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile long dropped;
+
+    /** Whether the X server offers MIT-SHM to {@code display}. */
+    static boolean available(Pointer display) {
+        try {
+            return Xlib.Xext.LIB.XShmQueryExtension(display);
+        } catch (UnsatisfiedLinkError e) {
+            return false;
+        }
+    }
+
+    private ShmVideoCapture(Path video, int fps, int width, int height, CaptureSink sink) throws CaptureException {
+        this.fps = fps;
+        this.width = width;
+        this.height = height;
+        this.sink = sink;
+        display = X11Session.open(); // with the handler that keeps a lost server from ending the process
+        int screen = x.XDefaultScreen(display);
+        root = x.XDefaultRootWindow(display);
+        shminfo.clear();
+        image = Xlib.Xext.LIB.XShmCreateImage(display, x.XDefaultVisual(display, screen), x.XDefaultDepth(display, screen), Z_PIXMAP,
+                null, shminfo, width, height);
+        if (image == null || image.getInt(48) != 32) {
+            x.XCloseDisplay(display);
+            throw new CaptureException("The screen is not 32 bits a pixel; MIT-SHM capture needs it.");
+        }
+        int bytes = image.getInt(44) * height;
+        int id = Xlib.LibC.LIB.shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0600);
+        pixels = Xlib.LibC.LIB.shmat(id, null, 0);
+        shminfo.setInt(8, id);
+        shminfo.setPointer(16, pixels);
+        shminfo.setInt(24, 0);
+        image.setPointer(16, pixels);
+        Xlib.Xext.LIB.XShmAttach(display, shminfo);
+        x.XSync(display, false);
+        Xlib.LibC.LIB.shmctl(id, IPC_RMID, null); // freed by the system when both sides detach, even after a crash
+        cursor = hasXfixes(display);
+        try {
+            ffmpeg = new ProcessBuilder(List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo",
+                    "-pix_fmt", "bgra", "-video_size", width + "x" + height, "-framerate", Integer.toString(fps), "-i", "-",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p",
+                    "-flush_packets", "1", "-cluster_time_limit", "500", "-f", "matroska", video.toString()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
+        } catch (IOException e) {
+            release();
+            throw new CaptureException("Could not start ffmpeg (apt install ffmpeg): " + e.getMessage(), e);
+        }
+        thread = new Thread(this::grab, "X11 screen frames");
+        thread.setDaemon(true);
+    }
+
+    static ShmVideoCapture start(Path video, int fps, int width, int height, CaptureSink sink) throws CaptureException {
+        ShmVideoCapture capture = new ShmVideoCapture(video, fps, width, height, sink);
+        capture.thread.start();
+        return capture;
+    }
+
+    private static boolean hasXfixes(Pointer display) {
+        try {
+            return Xlib.Xfixes.LIB.XFixesQueryExtension(display, new IntByReference(), new IntByReference());
+        } catch (UnsatisfiedLinkError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Frame n is due at start + n / fps; a frame whose time has passed by a whole period is skipped. The clock starts
+     * after the first frame, whose write waits for ffmpeg to be ready.
+     */
+    private void grab() {
+        int stride = image.getInt(44);
+        byte[] frame = new byte[stride * height];
+        long period = 1_000_000_000L / fps;
+        long start = 0;
+        long index = 0;
+        try (OutputStream out = ffmpeg.getOutputStream()) {
+            for (long slot = 0; running; slot++) {
+                if (index == 1 && start == 0) {
+                    start = System.nanoTime() - period; // the first write waited for ffmpeg to start: time runs from here
+                    slot = 1;
+                }
+                long due = start + slot * period;
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } else if (-wait > period) {
+                    dropped++;
+                    continue;
+                }
+                double before = Clock.now();
+                if (!Xlib.Xext.LIB.XShmGetImage(display, root, image, 0, 0, -1L)) {
+                    break; // the server is gone
+                }
+                double after = Clock.now();
+                pixels.read(0, frame, 0, frame.length);
+                if (cursor) {
+                    drawPointer(frame, stride);
+                }
+                out.write(frame);
+                sink.frame(index++, (before + after) / 2);
+            }
+        } catch (IOException | InterruptedException e) {
+            // ffmpeg went away or we were stopped: the file holds what was written
+        }
+    }
+
+    /** Blends the pointer image (premultiplied ARGB, one C long a pixel) into the BGRA frame at its hot spot. */
+    private void drawPointer(byte[] frame, int stride) {
+        Pointer cursorImage = Xlib.Xfixes.LIB.XFixesGetCursorImage(display);
+        if (cursorImage == null) {
+            return;
+        }
+        try {
+            int cx = cursorImage.getShort(0) - (cursorImage.getShort(8) & 0xffff);
+            int cy = cursorImage.getShort(2) - (cursorImage.getShort(10) & 0xffff);
+            int w = cursorImage.getShort(4) & 0xffff;
+            int h = cursorImage.getShort(6) & 0xffff;
+            Pointer argb = cursorImage.getPointer(24);
+            for (int row = 0; row < h; row++) {
+                int y = cy + row;
+                if (y < 0 || y >= height) {
+                    continue;
+                }
+                for (int col = 0; col < w; col++) {
+                    int xx = cx + col;
+                    if (xx < 0 || xx >= width) {
+                        continue;
+                    }
+                    long pixel = argb.getLong((long) (row * w + col) * 8);
+                    int alpha = (int) (pixel >>> 24) & 0xff;
+                    if (alpha == 0) {
+                        continue;
+                    }
+                    int at = y * stride + xx * 4;
+                    for (int channel = 0; channel < 3; channel++) { // B, G, R: premultiplied source over destination
+                        int source = (int) (pixel >>> (8 * channel)) & 0xff;
+                        int destination = frame[at + channel] & 0xff;
+                        frame[at + channel] = (byte) Math.min(255, source + destination * (255 - alpha) / 255);
+                    }
+                }
+            }
+        } finally {
+            x.XFree(cursorImage);
+        }
+    }
+
+    /** Frames skipped because they could not be taken in time. */
+    long dropped() {
+        return dropped;
+    }
+
+    /** Stops grabbing, lets ffmpeg finish the file, and frees the shared memory. */
+    void stop(boolean serverGone) {
+        running = false;
+        try {
+            thread.join(3000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            ffmpeg.getOutputStream().close();
+        } catch (IOException e) {
+            // already closed by the grabbing thread
+        }
+        try {
+            if (!ffmpeg.waitFor(15, TimeUnit.SECONDS)) {
+                ffmpeg.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            ffmpeg.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        if (!serverGone) {
+            Xlib.Xext.LIB.XShmDetach(display, shminfo);
+            x.XSync(display, false);
+            release();
+        }
+    }
+
+    private void release() {
+        image.setPointer(16, null);
+        x.XFree(image);
+        Xlib.LibC.LIB.shmdt(pixels);
+        x.XCloseDisplay(display);
+    }
+}
