@@ -1,7 +1,6 @@
 package org.trajectory.recorder.linux.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +17,9 @@ import com.sun.jna.ptr.IntByReference;
  * The screen as a video, grabbed by us: each frame read through MIT-SHM at a fixed rate, the pointer drawn in from
  * XFixes, piped raw to the real ffmpeg (libx264 into Matroska, a key frame every 2 s), and stamped on the events' clock
  * as it is taken ({@link CaptureSink#frame}), so every frame has its time in the frame table. A frame not taken in
- * time is skipped, not repeated, and counted. ffmpeg reads our pipe, so a recorder that dies closes it and ffmpeg
- * finishes the file.
+ * time is skipped, not repeated, and counted. The pipe is a named one with a 1 MiB buffer, written straight from the
+ * shared memory (no copy through Java, 16 times fewer switches than a process pipe's 64 KiB); a recorder that dies
+ * closes it, and ffmpeg finishes the file.
  */
 final class ShmVideoCapture {
 
@@ -27,6 +27,8 @@ final class ShmVideoCapture {
     private static final int IPC_PRIVATE = 0;
     private static final int IPC_CREAT = 01000;
     private static final int IPC_RMID = 0;
+    private static final int O_WRONLY = 1;
+    private static final int F_SETPIPE_SZ = 1031;
 
     private final Xlib.X11 x = Xlib.X11.LIB;
     private final Pointer display;
@@ -40,6 +42,7 @@ final class ShmVideoCapture {
     private final Pointer pixels;
     private final boolean cursor;
     private final Process ffmpeg;
+    private final int pipe;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long dropped;
@@ -79,9 +82,22 @@ final class ShmVideoCapture {
         x.XSync(display, false);
         Xlib.LibC.LIB.shmctl(id, IPC_RMID, null); // freed by the system when both sides detach, even after a crash
         cursor = hasXfixes(display);
+        Path fifo;
+        try {
+            Path folder = java.nio.file.Files.createTempDirectory("trajectory-frames");
+            fifo = folder.resolve("frames");
+            if (Xlib.LibC.LIB.mkfifo(fifo.toString(), 0600) != 0) {
+                throw new IOException("could not make a named pipe in " + folder);
+            }
+            fifo.toFile().deleteOnExit();
+            folder.toFile().deleteOnExit();
+        } catch (IOException e) {
+            release();
+            throw new CaptureException("Could not prepare the screen video: " + e.getMessage(), e);
+        }
         try {
             ffmpeg = new ProcessBuilder(List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo",
-                    "-pix_fmt", "bgra", "-video_size", width + "x" + height, "-framerate", Integer.toString(fps), "-i", "-",
+                    "-pix_fmt", "bgra", "-video_size", width + "x" + height, "-framerate", Integer.toString(fps), "-i", fifo.toString(),
                     "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p",
                     "-flush_packets", "1", "-cluster_time_limit", "500", "-f", "matroska", video.toString()))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
@@ -89,6 +105,19 @@ final class ShmVideoCapture {
             release();
             throw new CaptureException("Could not start ffmpeg (apt install ffmpeg): " + e.getMessage(), e);
         }
+        pipe = Xlib.LibC.LIB.open(fifo.toString(), O_WRONLY); // waits for ffmpeg to open its end
+        try {
+            java.nio.file.Files.deleteIfExists(fifo); // both ends are open: the name is no longer needed
+            java.nio.file.Files.deleteIfExists(fifo.getParent());
+        } catch (IOException e) {
+            // a leftover empty temp folder, removed at exit
+        }
+        if (pipe < 0) {
+            ffmpeg.destroyForcibly();
+            release();
+            throw new CaptureException("Could not open the pipe to ffmpeg; see " + video.resolveSibling("ffmpeg.log"));
+        }
+        Xlib.LibC.LIB.fcntl(pipe, F_SETPIPE_SZ, 1 << 20);
         thread = new Thread(this::grab, "X11 screen frames");
         thread.setDaemon(true);
     }
@@ -113,11 +142,11 @@ final class ShmVideoCapture {
      */
     private void grab() {
         int stride = image.getInt(44);
-        byte[] frame = new byte[stride * height];
+        long size = (long) stride * height;
         long period = 1_000_000_000L / fps;
         long start = 0;
         long index = 0;
-        try (OutputStream out = ffmpeg.getOutputStream()) {
+        try {
             for (long slot = 0; running; slot++) {
                 if (index == 1 && start == 0) {
                     start = System.nanoTime() - period; // the first write waited for ffmpeg to start: time runs from here
@@ -136,20 +165,27 @@ final class ShmVideoCapture {
                     break; // the server is gone
                 }
                 double after = Clock.now();
-                pixels.read(0, frame, 0, frame.length);
                 if (cursor) {
-                    drawPointer(frame, stride);
+                    drawPointer(stride);
                 }
-                out.write(frame);
+                for (long written = 0; written < size;) {
+                    long n = Xlib.LibC.LIB.write(pipe, pixels.share(written), size - written);
+                    if (n <= 0) {
+                        return; // ffmpeg went away: the file holds what was written
+                    }
+                    written += n;
+                }
                 sink.frame(index++, (before + after) / 2);
             }
-        } catch (IOException | InterruptedException e) {
-            // ffmpeg went away or we were stopped: the file holds what was written
+        } catch (InterruptedException e) {
+            // stopped
+        } finally {
+            Xlib.LibC.LIB.close(pipe); // ffmpeg sees the end and finishes the file
         }
     }
 
-    /** Blends the pointer image (premultiplied ARGB, one C long a pixel) into the BGRA frame at its hot spot. */
-    private void drawPointer(byte[] frame, int stride) {
+    /** Blends the pointer image (premultiplied ARGB, one C long a pixel) into the BGRA frame in shared memory. */
+    private void drawPointer(int stride) {
         Pointer cursorImage = Xlib.Xfixes.LIB.XFixesGetCursorImage(display);
         if (cursorImage == null) {
             return;
@@ -175,12 +211,15 @@ final class ShmVideoCapture {
                     if (alpha == 0) {
                         continue;
                     }
-                    int at = y * stride + xx * 4;
+                    long at = (long) y * stride + xx * 4L;
+                    int under = pixels.getInt(at);
+                    int blended = 0xff000000;
                     for (int channel = 0; channel < 3; channel++) { // B, G, R: premultiplied source over destination
                         int source = (int) (pixel >>> (8 * channel)) & 0xff;
-                        int destination = frame[at + channel] & 0xff;
-                        frame[at + channel] = (byte) Math.min(255, source + destination * (255 - alpha) / 255);
+                        int destination = under >>> (8 * channel) & 0xff;
+                        blended |= Math.min(255, source + destination * (255 - alpha) / 255) << (8 * channel);
                     }
+                    pixels.setInt(at, blended);
                 }
             }
         } finally {
@@ -200,11 +239,6 @@ final class ShmVideoCapture {
             thread.join(3000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        try {
-            ffmpeg.getOutputStream().close();
-        } catch (IOException e) {
-            // already closed by the grabbing thread
         }
         try {
             if (!ffmpeg.waitFor(15, TimeUnit.SECONDS)) {

@@ -156,6 +156,16 @@ final class Xlib {
         int shmdt(Pointer address);
 
         int shmctl(int id, int command, Pointer buffer);
+
+        int mkfifo(String path, int mode);
+
+        int open(String path, int flags);
+
+        int fcntl(int fd, int command, int argument);
+
+        long write(int fd, Pointer buffer, long count);
+
+        int close(int fd);
     }
 
     /** XInput2 (libXi): raw device events, the fallback where the server has no RECORD. */
