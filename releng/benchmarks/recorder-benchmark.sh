@@ -30,9 +30,9 @@ for size in 1280x800 1920x1080; do
     DISPLAY=$display xdotool type --delay 5 "abcdefghij"
     clicks=$((clicks + 1)); wheels=$((wheels + 2)); keys=$((keys + 10))
   done
-  # CPU: sum utime+stime of the recorder's JVM and its children (ffmpeg) over the run, from /proc.
+  # CPU: sum utime+stime of the recorder's JVM and its children (ffmpeg) over the run, from /proc; each process once.
   jvm=$(pgrep -f "record --task benchmark --out $out" | head -1 || true)
-  ticks() { local total=0; for p in $jvm $(pgrep -P "$jvm" 2>/dev/null) $(pgrep -f "matroska $out" 2>/dev/null); do
+  ticks() { local total=0; for p in $( (echo $jvm; pgrep -P "$jvm"; pgrep -f "matroska $out") 2>/dev/null | sort -u); do
       [ -r /proc/$p/stat ] && total=$((total + $(awk '{print $14 + $15 + $16 + $17}' /proc/$p/stat))); done; echo $total; }
   t0=$(ticks); s0=$(date +%s.%N); sleep 3; t1=$(ticks); s1=$(date +%s.%N)
   wait $recorder || true

@@ -53,6 +53,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     /** The frame table as the capture stamps its frames (null when ffmpeg grabs them: then it is read from the video). */
     private BufferedWriter frames;
     private final AtomicLong frameCount = new AtomicLong();
+    private final AtomicLong framesSkipped = new AtomicLong();
+    private volatile double lastFrameTime = Double.NaN;
     private volatile String lastProblem;
     private List<PrivacyFilter.Span> redactedSpans = List.of();
     /** Delay from an event's own time to its arrival here, in ms, for the first {@value #LATENCY_SAMPLES} events. */
@@ -175,6 +177,16 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         }
     }
 
+    /** Frames taken so far by a backend that stamps its own (0 when ffmpeg grabs). */
+    public long frames() {
+        return frameCount.get();
+    }
+
+    /** Frame slots that passed without a frame (the capture could not keep up), after the first frame. */
+    public long framesSkipped() {
+        return framesSkipped.get();
+    }
+
     /** Waits up to {@code millis} for the capture to end by itself (the X server went away); true if it did. */
     public boolean awaitEnd(long millis) throws InterruptedException {
         return ended.await(millis, TimeUnit.MILLISECONDS);
@@ -211,6 +223,14 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 frames.write(String.format(java.util.Locale.ROOT, "%d,%.6f%n", index, time));
             }
             frameCount.incrementAndGet();
+            Object fps = metadata.get("fps");
+            if (fps instanceof Integer rate && !Double.isNaN(lastFrameTime) && index > 1) {
+                long missing = Math.round((time - lastFrameTime) * rate) - 1; // slots with no frame
+                if (missing > 0) {
+                    framesSkipped.addAndGet(missing);
+                }
+            }
+            lastFrameTime = time;
         } catch (IOException e) {
             lastProblem = "could not write " + folder + ": " + e.getMessage();
         }
@@ -371,6 +391,9 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             VideoRedaction.blank(video(), redactedSpans, times);
             metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
             metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));
+            if (captured) {
+                metadata("frames_skipped", framesSkipped.get());
+            }
         }
     }
 

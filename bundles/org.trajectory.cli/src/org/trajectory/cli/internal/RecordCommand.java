@@ -111,7 +111,9 @@ final class RecordCommand extends OptionsCommand {
                 err.println(prefix() + writer.lastProblem());
             }
             writer.redact(privacy.redactedSpans(org.trajectory.recorder.Clock.now()));
-            out.println("recorded " + writer.events() + " input events and " + writer.windows() + " window changes into " + folder);
+            out.println("recorded " + writer.events() + " input events and " + writer.windows() + " window changes"
+                    + (writer.frames() == 0 ? "" : ", " + writer.frames() + " frames (" + writer.framesSkipped() + " skipped)")
+                    + " into " + folder);
             return writer.lastProblem() == null ? OK : FAILED;
         } catch (CaptureException e) {
             err.println(prefix() + e.getMessage());

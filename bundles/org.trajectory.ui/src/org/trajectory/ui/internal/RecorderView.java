@@ -187,8 +187,11 @@ public final class RecorderView extends ViewPart {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s",
-                session.isPaused() ? "Paused at" : "Recording,", Clock.now() - startedAt, writer.events(), writer.windows(),
+        double elapsed = Clock.now() - startedAt;
+        String video = writer.frames() == 0 ? "" : String.format(Locale.ROOT, ", %d frames (%.1f fps), %d skipped", writer.frames(),
+                elapsed > 0 ? writer.frames() / elapsed : 0, writer.framesSkipped());
+        status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s%s",
+                session.isPaused() ? "Paused at" : "Recording,", elapsed, writer.events(), writer.windows(), video,
                 writer.lastProblem() == null ? "" : " (" + writer.lastProblem() + ")"));
         grabThumbnail();
         status.getDisplay().timerExec(REFRESH_MS, this::refresh);
