@@ -138,6 +138,9 @@ class X11BackendTest extends CaptureBackendContract {
         assertEquals(30, metadata.path("fps").asInt());
         assertEquals(times.size(), metadata.path("frames").asInt());
         assertTrue(metadata.path("frames_skipped").isNumber(), "skipped frames are counted: " + metadata);
+        JsonNode monitor = metadata.path("monitors").path(0);
+        assertEquals(metadata.path("screen_width").asInt(), monitor.path("width").asInt(), "every monitor's geometry: " + metadata);
+        assertTrue(monitor.path("scale").asDouble() > 0 && monitor.has("name") && monitor.has("width_mm"), monitor.toString());
         assertTrue(metadata.path("screen_width").asInt() > 0);
     }
 

@@ -18,6 +18,10 @@ public interface CaptureSink {
     default void frame(long index, double time) {
     }
 
+    /** The monitors making up the screen, when recording starts. */
+    default void monitors(java.util.List<Monitor> monitors) {
+    }
+
     /** The screen's size, when recording starts and whenever it changes (a resolution change, a monitor added). */
     default void screen(ScreenSize size) {
     }

@@ -154,6 +154,11 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     @Override
+    public void monitors(List<Monitor> monitors) {
+        next.monitors(monitors);
+    }
+
+    @Override
     public void frame(long index, double time) {
         next.frame(index, time);
     }

@@ -122,6 +122,42 @@ final class X11Session implements CaptureSession {
         return display;
     }
 
+    /**
+     * The monitors by RandR (XRRMonitorInfo: name atom 0, primary 8, x 20, y 24, width 28, height 32, mm 36/40; 56
+     * bytes each); the scale from the desktop's Xft.dpi over 96. One monitor of the whole screen where RandR is missing.
+     */
+    private List<org.trajectory.recorder.Monitor> monitors() {
+        String dpi = x.XGetDefault(query, "Xft", "dpi");
+        double scale = 1;
+        try {
+            scale = dpi == null ? 1 : Math.round(Double.parseDouble(dpi.strip()) / 96 * 100) / 100.0;
+        } catch (NumberFormatException e) {
+            // an odd resource: no scale
+        }
+        List<org.trajectory.recorder.Monitor> monitors = new ArrayList<>();
+        try {
+            IntByReference count = new IntByReference();
+            Pointer info = Xlib.Xrandr.LIB.XRRGetMonitors(query, x.XDefaultRootWindow(query), true, count);
+            if (info != null) {
+                for (int i = 0; i < count.getValue(); i++) {
+                    Pointer m = info.share(i * 56L);
+                    String name = x.XGetAtomName(query, m.getLong(0));
+                    monitors.add(new org.trajectory.recorder.Monitor(name == null ? "monitor-" + i : name, m.getInt(8) != 0, m.getInt(20),
+                            m.getInt(24), m.getInt(28), m.getInt(32), m.getInt(36), m.getInt(40), scale));
+                }
+                Xlib.Xrandr.LIB.XRRFreeMonitors(info);
+            }
+        } catch (UnsatisfiedLinkError e) {
+            // no libXrandr: the whole screen below
+        }
+        if (monitors.isEmpty()) {
+            int screen = x.XDefaultScreen(query);
+            monitors.add(new org.trajectory.recorder.Monitor("screen", true, 0, 0, x.XDisplayWidth(query, screen),
+                    x.XDisplayHeight(query, screen), 0, 0, scale));
+        }
+        return monitors;
+    }
+
     /** Whether the X server of this session went away. */
     private boolean serverGone() {
         return GONE.contains(control) || GONE.contains(data) || GONE.contains(query) || GONE.contains(flush) || GONE.contains(windows);
@@ -149,6 +185,7 @@ final class X11Session implements CaptureSession {
             }
             sink.videoStarted(settings.fps(), width, height);
         }
+        sink.monitors(session.monitors());
         if (session.context != 0) {
             session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
         } else {

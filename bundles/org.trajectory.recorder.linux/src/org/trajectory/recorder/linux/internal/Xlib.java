@@ -36,6 +36,10 @@ final class Xlib {
 
         int XDefaultDepth(Pointer display, int screen);
 
+        String XGetAtomName(Pointer display, long atom);
+
+        String XGetDefault(Pointer display, String program, String option);
+
         long XDefaultRootWindow(Pointer display);
 
         int XDisplayWidth(Pointer display, int screen);
@@ -118,6 +122,15 @@ final class Xlib {
         int XRecordFreeContext(Pointer display, long context);
 
         void XRecordFreeData(Pointer data);
+    }
+
+    /** RandR 1.5 (libXrandr): the monitors. */
+    interface Xrandr extends Library {
+        Xrandr LIB = Native.load("Xrandr", Xrandr.class);
+
+        Pointer XRRGetMonitors(Pointer display, long window, boolean active, IntByReference count);
+
+        void XRRFreeMonitors(Pointer monitors);
     }
 
     /** MIT-SHM (libXext): the screen into shared memory, without copying it through the X socket. */
