@@ -45,6 +45,18 @@ public final class ProviderSettings {
         return new ProviderConfig(url, name, keys.get(provider.id(), provider.keyVariable()), Duration.ofSeconds(timeout), in, out);
     }
 
+    /**
+     * The provider ready to call with {@code config}, with the default retry policy; an AUTH error when it would go to
+     * the provider's own cloud without a key (a local server at another base URL needs none).
+     */
+    public static Retrying retrying(VlmProviders.Descriptor provider, ProviderConfig config, Usage usage) throws VlmException {
+        if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
+            throw new VlmException(VlmException.Kind.AUTH, "no API key for " + provider.name() + ": set " + provider.keyVariable()
+                    + ", or enter it in Window > Preferences > Vision-Language Models > " + provider.name());
+        }
+        return new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage);
+    }
+
     public static void put(String providerId, String key, String value) throws BackingStoreException {
         IEclipsePreferences node = node(providerId);
         if (node == null) {

@@ -39,10 +39,6 @@ final class ModelOptions {
         if (args.integer("timeout") != null) {
             config = config.withTimeout(Duration.ofSeconds(Math.max(1, args.integer("timeout"))));
         }
-        if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
-            throw new VlmException(VlmException.Kind.AUTH, "no API key for " + provider.name() + ": set " + provider.keyVariable()
-                    + " or store the key on its preference page in the workbench");
-        }
-        return new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage);
+        return ProviderSettings.retrying(provider, config, usage);
     }
 }

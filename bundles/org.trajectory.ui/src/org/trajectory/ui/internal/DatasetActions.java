@@ -20,10 +20,10 @@ import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.vlm.ApiKeys;
-import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.ProviderSettings;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmProviders;
 
 /** The File menu's dataset actions: New, Open, Import, Export, Build from a recording, Annotate, Score. */
@@ -132,15 +132,7 @@ final class DatasetActions {
                     if (choice.provider().equals(OfflineAnnotator.ID)) {
                         annotator = new OfflineAnnotator(true);
                     } else {
-                        VlmProviders.Descriptor provider = VlmProviders.get().find(choice.provider()).orElseThrow();
-                        ProviderConfig config = ProviderSettings.config(provider, null, choice.model(), ApiKeys.user());
-                        if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
-                            MessageDialog.openError(window.getShell(), "Annotate", "There is no API key for " + provider.name()
-                                    + ". Enter it in Window > Preferences > Vision-Language Models > " + provider.name() + ".");
-                            return;
-                        }
-                        annotator = new ModelAnnotator(new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage),
-                                Prompts.defaults());
+                        annotator = new ModelAnnotator(model(choice.provider(), choice.model(), usage), Prompts.defaults());
                     }
                 } catch (Exception e) {
                     MessageDialog.openError(window.getShell(), "Annotate", "Could not start: " + e.getMessage());
@@ -175,15 +167,8 @@ final class DatasetActions {
         Usage usage = new Usage();
         Retrying model = null;
         if (choice.provider() != null) {
-            VlmProviders.Descriptor provider = VlmProviders.get().find(choice.provider()).orElseThrow();
-            ProviderConfig config = ProviderSettings.config(provider, null, null, ApiKeys.user());
-            if (!config.hasKey() && config.baseUrl().equals(provider.defaultBaseUrl())) {
-                MessageDialog.openError(window.getShell(), "Score", "There is no API key for " + provider.name()
-                        + ". Enter it in Window > Preferences > Vision-Language Models > " + provider.name() + ".");
-                return;
-            }
             try {
-                model = new Retrying(provider.provider(), config, Retrying.Policy.DEFAULT, usage);
+                model = model(choice.provider(), null, usage);
             } catch (Exception e) {
                 MessageDialog.openError(window.getShell(), "Score", "Could not start: " + e.getMessage());
                 return;
@@ -191,6 +176,12 @@ final class DatasetActions {
         }
         DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
                 new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule();
+    }
+
+    /** A provider with its settings from the preferences ({@code modelName} overriding the model when given). */
+    private static Retrying model(String providerId, String modelName, Usage usage) throws VlmException {
+        VlmProviders.Descriptor provider = VlmProviders.get().find(providerId).orElseThrow();
+        return ProviderSettings.retrying(provider, ProviderSettings.config(provider, null, modelName, ApiKeys.user()), usage);
     }
 
     /** The open dataset's folder, or null after telling the user to open one first. */
