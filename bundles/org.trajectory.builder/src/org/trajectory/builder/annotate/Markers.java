@@ -19,6 +19,13 @@ import org.trajectory.model.action.Action;
  */
 public final class Markers {
 
+    /**
+     * When a step counts as having changed the screen: this many changed pixels in the square of {@link #AROUND} px
+     * about its point (a caret moved near a click), or this many anywhere (two typed characters change a few hundred).
+     */
+    public static final int AROUND = 200;
+    public static final long CHANGED_NEAR = 20;
+    public static final long CHANGED_ANYWHERE = 40;
     static final int CIRCLE = 40;
     static final int CROP = 300;
 

@@ -20,10 +20,6 @@ public final class OfflineAnnotator implements Annotator {
     static final int TEXT_BOX_WIDTH = 220;
     static final int TEXT_BOX_HEIGHT = 44;
 
-    /** Changed pixels that show a step had an effect: a caret moved near a click, a character typed anywhere. */
-    static final long CHANGED_NEAR = 20;
-    static final long CHANGED_ANYWHERE = 40;
-
     private final boolean ocr;
 
     public OfflineAnnotator(boolean useOcr) {
@@ -53,9 +49,9 @@ public final class OfflineAnnotator implements Annotator {
         BufferedImage before = Markers.read(step.image());
         BufferedImage next = Markers.read(after);
         boolean pointer = step.point() != null;
-        long near = pointer ? Markers.changed(before, next, step.point(), 200) : 0;
+        long near = pointer ? Markers.changed(before, next, step.point(), Markers.AROUND) : 0;
         long whole = Markers.changed(before, next, null, 0);
-        boolean changed = near >= CHANGED_NEAR || whole >= CHANGED_ANYWHERE;
+        boolean changed = near >= Markers.CHANGED_NEAR || whole >= Markers.CHANGED_ANYWHERE;
         String reflection = changed
                 ? String.format(Locale.ROOT, "The screen changed after the step (%,d pixels%s), so it had an effect.", whole,
                         pointer ? String.format(Locale.ROOT, ", %,d of them near the action", near) : "")

@@ -21,10 +21,6 @@ import org.trajectory.scoring.TaskInput;
  */
 public final class ScreenChangeCriterion implements ScoringCriterion {
 
-    static final int AROUND = 200;
-    static final long CHANGED_NEAR = 20;
-    static final long CHANGED_ANYWHERE = 40;
-
     @Override
     public String version() {
         return "1";
@@ -62,8 +58,8 @@ public final class ScreenChangeCriterion implements ScoringCriterion {
                 }
                 BufferedImage after = decode(input, i + 1);
                 checked++;
-                boolean changed = point != null ? Markers.changed(before, after, point, AROUND) >= CHANGED_NEAR
-                        : Markers.changed(before, after, null, 0) >= CHANGED_ANYWHERE;
+                boolean changed = point != null ? Markers.changed(before, after, point, Markers.AROUND) >= Markers.CHANGED_NEAR
+                        : Markers.changed(before, after, null, 0) >= Markers.CHANGED_ANYWHERE;
                 if (!changed) {
                     flags.add(new Score.Flag(i, point != null ? "nothing changed near the click: a dead click?"
                             : "nothing on the screen changed after the typing"));
