@@ -70,8 +70,9 @@ public final class ScoringRun {
         this.options = options;
     }
 
-    /** A unit of work: one task, the criteria it needs, and (when done) their scores. */
-    private record Job(String taskId, String hash, List<ScoringCriteria.Descriptor> due, Future<Map<String, Score>> scores) {
+    /** A unit of work: one task, its scores stored before the run, the criteria it needs, and (when done) their scores. */
+    private record Job(String taskId, String hash, Map<String, Dataset.StoredScore> stored, List<ScoringCriteria.Descriptor> due,
+            Future<Map<String, Score>> scores) {
     }
 
     public Report run(Progress progress) throws SQLException, IOException, InterruptedException {
@@ -157,7 +158,8 @@ public final class ScoringRun {
 
     /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
     private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {
-        if (!options.force() && current(taskId, runnable)) {
+        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
+        if (!options.force() && current(taskId, stored, runnable)) {
             return null; // scored after its last change, by these versions: no need to read the task
         }
         TaskDraft draft = dataset.draft(taskId);
@@ -165,7 +167,6 @@ public final class ScoringRun {
             return null;
         }
         String hash = contentHash(draft.task());
-        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
         List<ScoringCriteria.Descriptor> due = new ArrayList<>();
         for (ScoringCriteria.Descriptor criterion : runnable) {
             Dataset.StoredScore old = stored.get(criterion.id());
@@ -173,16 +174,16 @@ public final class ScoringRun {
                 due.add(criterion);
             }
         }
-        return due.isEmpty() ? null : new Job(taskId, hash, due, pool.submit(() -> score(draft, due)));
+        return due.isEmpty() ? null : new Job(taskId, hash, stored, due, pool.submit(() -> score(draft, due)));
     }
 
     /** Whether every criterion scored the task, in its current version, after the task last changed. */
-    private boolean current(String taskId, List<ScoringCriteria.Descriptor> runnable) throws SQLException {
+    private boolean current(String taskId, Map<String, Dataset.StoredScore> stored, List<ScoringCriteria.Descriptor> runnable)
+            throws SQLException {
         String updated = dataset.updatedAt(taskId);
         if (updated == null) {
             return false;
         }
-        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
         Instant changed = Instant.parse(updated);
         for (ScoringCriteria.Descriptor criterion : runnable) {
             Dataset.StoredScore old = stored.get(criterion.id());
@@ -261,7 +262,7 @@ public final class ScoringRun {
 
     private void store(Job job, Map<String, Score> fresh) throws SQLException {
         Map<String, Score> all = new LinkedHashMap<>();
-        for (Dataset.StoredScore old : dataset.scores(job.taskId()).values()) {
+        for (Dataset.StoredScore old : job.stored().values()) {
             all.put(old.criterion(), old.value() == null ? Score.error(old.error()) : Score.of(old.value(), old.reason()));
         }
         all.putAll(fresh);
