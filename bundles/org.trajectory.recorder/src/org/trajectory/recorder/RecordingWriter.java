@@ -55,6 +55,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private final AtomicLong frameCount = new AtomicLong();
     private final AtomicLong framesSkipped = new AtomicLong();
     private volatile double lastFrameTime = Double.NaN;
+    private volatile int fps;
     private volatile String lastProblem;
     private List<PrivacyFilter.Span> redactedSpans = List.of();
     /** Delay from an event's own time to its arrival here, in ms, for the first {@value #LATENCY_SAMPLES} events. */
@@ -241,9 +242,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 frames.write(String.format(java.util.Locale.ROOT, "%d,%.6f%n", index, time));
             }
             frameCount.incrementAndGet();
-            Object fps = metadata.get("fps");
-            if (fps instanceof Integer rate && !Double.isNaN(lastFrameTime) && index > 1) {
-                long missing = Math.round((time - lastFrameTime) * rate) - 1; // slots with no frame
+            if (fps > 0 && !Double.isNaN(lastFrameTime) && index > 1) {
+                long missing = Math.round((time - lastFrameTime) * fps) - 1; // slots with no frame
                 if (missing > 0) {
                     framesSkipped.addAndGet(missing);
                 }
@@ -364,6 +364,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     /** Notes the video's settings and the offset that puts its wall-clock frame stamps on the events' clock. */
     @Override
     public void videoStarted(int fps, int width, int height) {
+        this.fps = fps;
         metadata("fps", fps);
         metadata("screen_width", width);
         metadata("screen_height", height);

@@ -178,12 +178,12 @@ final class X11Session implements CaptureSession {
             int screen = session.x.XDefaultScreen(session.query);
             int width = session.x.XDisplayWidth(session.query, screen);
             int height = session.x.XDisplayHeight(session.query, screen);
+            sink.videoStarted(settings.fps(), width, height); // before the first frame arrives
             if (ShmVideoCapture.available(session.query) && !"x11grab".equals(System.getenv(X11Backend.VIDEO_VARIABLE))) {
                 session.shmVideo = ShmVideoCapture.start(settings.video(), settings.fps(), width, height, sink);
             } else {
                 session.video = VideoCapture.start(settings.video(), settings.fps(), width, height);
             }
-            sink.videoStarted(settings.fps(), width, height);
         }
         sink.monitors(session.monitors());
         if (session.context != 0) {
