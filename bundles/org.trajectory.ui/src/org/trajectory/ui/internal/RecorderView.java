@@ -81,7 +81,8 @@ public final class RecorderView extends ViewPart {
         stop = button(buttons, "St&op", this::stop);
 
         status = new Label(parent, SWT.WRAP);
-        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).applyTo(status);
+        // A small width hint lets the label wrap to the view's width instead of asking for one long line.
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(100, SWT.DEFAULT).applyTo(status);
         thumbnail = new Canvas(parent, SWT.BORDER | SWT.DOUBLE_BUFFERED);
         GridDataFactory.fillDefaults().span(2, 1).hint(320, 180).applyTo(thumbnail);
         thumbnail.addListener(SWT.Paint, e -> {
@@ -193,6 +194,9 @@ public final class RecorderView extends ViewPart {
         status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s%s",
                 session.isPaused() ? "Paused at" : "Recording,", elapsed, writer.events(), writer.windows(), video,
                 writer.lastProblem() == null ? "" : " (" + writer.lastProblem() + ")"));
+        if (status.computeSize(status.getSize().x, SWT.DEFAULT).y != status.getSize().y) {
+            status.getParent().layout(); // the counters wrapped onto another line
+        }
         grabThumbnail();
         status.getDisplay().timerExec(REFRESH_MS, this::refresh);
     }
