@@ -30,7 +30,9 @@ class PeerRecordingBuildTest {
         Path recording = PeerRecordings.write(temp.resolve("alice@example.com_recording"));
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             TrajectoryBuilder.Result result = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE);
-            assertEquals(List.of("1 malformed lines of the recording were skipped"), result.warnings());
+            assertEquals(List.of("events.jsonl:8: not a JSON object (a torn or broken line); left out"), result.warnings());
+            assertEquals(1, result.doubtfulLines());
+            assertEquals(0, result.doubtfulSteps(), "a line without a time belongs to no step");
             Task task = dataset.read(result.task().taskId());
             assertEquals("Save the note", task.instruction());
             assertEquals("windows", task.text(Task.OS));

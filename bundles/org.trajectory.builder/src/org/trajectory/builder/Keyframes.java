@@ -48,8 +48,8 @@ public final class Keyframes {
         }
         try {
             if (ffmpeg.waitFor() != 0 || png.length == 0) {
-                throw new IOException("ffmpeg could not take frame " + frame + " of " + video + ": "
-                        + new String(ffmpeg.getErrorStream().readAllBytes()).strip());
+                throw new IOException("frame " + frame + " of " + video + " cannot be decoded: "
+                        + org.trajectory.recorder.FrameTable.toolReason(new String(ffmpeg.getErrorStream().readAllBytes()), video));
             }
         } catch (InterruptedException e) {
             ffmpeg.destroyForcibly();

@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
@@ -23,6 +25,7 @@ import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -41,12 +44,25 @@ public final class TrajectoryBuilder {
     public static final String WINDOW = "window_title";
 
     /**
-     * What a build made: the task, what the user should know (no video, skipped lines), and where the time went:
-     * reading the recording, reducing its events, taking the frames, storing.
+     * What a build made: the task; what the user should know (no video, each doubtful line and step, annotations kept
+     * and dropped); how many steps are doubtful (each is marked in the dataset, and {@code validate} lists them); and
+     * where the time went: reading the recording, reducing its events, taking the frames, storing. A build with
+     * doubtful lines or steps is complete but not clean: commands exit 1 on it.
      */
-    public record Result(Task task, List<String> warnings, int events, double readSeconds, double reduceSeconds,
-            double framesSeconds, double storeSeconds) {
+    public record Result(Task task, List<String> warnings, int doubtfulLines, int doubtfulSteps, int events, double readSeconds,
+            double reduceSeconds, double framesSeconds, double storeSeconds) {
+        public boolean clean() {
+            return doubtfulLines == 0 && doubtfulSteps == 0;
+        }
     }
+
+    /** The step field listing what is doubtful about a built step (beside its time span, events and frame). */
+    public static final String PROBLEMS = "build_problems";
+    /** How far (seconds) an action may lie outside the video's frames and still take the nearest one. */
+    private static final double FRAME_SLACK = 1.0;
+    /** The annotation fields of a task, kept by a rebuild only when every step is kept. */
+    private static final String[] TASK_ANNOTATIONS = { Task.NATURAL_LANGUAGE_TASK, Task.ACTUAL_TASK, Task.REASON, Task.TASK_COMPLETED,
+        Task.ALIGNMENT_SCORE, Task.EFFICIENCY_SCORE, Task.TASK_DIFFICULTY };
 
     private final ReductionSettings settings;
 
@@ -61,9 +77,6 @@ public final class TrajectoryBuilder {
         Recording recording = Recording.read(folder);
         long read = System.nanoTime();
         List<String> warnings = new ArrayList<>();
-        if (recording.skippedLines() > 0) {
-            warnings.add(recording.skippedLines() + " malformed lines of the recording were skipped");
-        }
         if (recording.screens().isEmpty()) {
             throw new IOException(folder + ": the recording does not say the screen size (screen_width, screen_height in "
                     + RecordingWriter.METADATA + "), so its points cannot be normalized");
@@ -72,6 +85,14 @@ public final class TrajectoryBuilder {
         List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
         long reduced = System.nanoTime();
 
+        Map<Integer, List<String>> doubts = new TreeMap<>();
+        for (Recording.Doubt doubt : recording.doubts()) {
+            warnings.add(doubt.toString());
+            int step = stepOf(steps, doubt);
+            if (step >= 0) {
+                doubts.computeIfAbsent(step, i -> new ArrayList<>()).add(doubt.toString());
+            }
+        }
         List<byte[]> images = new ArrayList<>();
         List<Integer> frames = new ArrayList<>();
         Path video = recording.video();
@@ -79,27 +100,145 @@ public final class TrajectoryBuilder {
             warnings.add("the recording has no video: the steps have no screenshots");
             steps.forEach(s -> images.add(null));
         } else {
-            // Frames are chosen by their time on the events' clock and taken by the video's own stamps; a recording
-            // whose recorder was killed may list a few more frames than its video holds.
-            double[] stamps = FrameTable.probe(video);
-            double[] times = FrameTable.times(recording);
-            times = java.util.Arrays.copyOf(times, Math.min(times.length, stamps.length));
-            for (int i = 0; i < steps.size(); i++) {
-                boolean last = i == steps.size() - 1;
-                frames.add(last ? times.length - 1 : FrameTable.frameBefore(times, steps.get(i).start()));
-            }
-            images.addAll(new Keyframes(video, stamps).pngs(frames, progress));
+            images.addAll(frames(recording, video, steps, frames, doubts, warnings, progress));
         }
         long framed = System.nanoTime();
         String taskId = taskId(recording);
-        Task task = task(recording, taskId, steps, frames);
-        dataset.put(task, images, "recording");
+        Task task = task(recording, taskId, steps, frames, doubts);
+        task = keepAnnotations(dataset.read(taskId), task, warnings);
+        dataset.put(task, images, "recording", doubts);
         long stored = System.nanoTime();
-        return new Result(task, warnings, recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
+        doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
+        int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
+        return new Result(task, warnings, doubtfulLines, doubts.size(), recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
                 (framed - reduced) / 1e9, (stored - framed) / 1e9);
     }
 
-    private static Task task(Recording recording, String taskId, List<ReducedStep> steps, List<Integer> frames) {
+    /**
+     * Each step's frame: the last one before its action (the terminate step's, the last frame), taken by the video's
+     * own stamps. A step the video does not cover (a cut video, a short frame table) gets no image and is doubted,
+     * never the nearest frame that happens to exist.
+     */
+    private static List<byte[]> frames(Recording recording, Path video, List<ReducedStep> steps, List<Integer> frames,
+            Map<Integer, List<String>> doubts, List<String> warnings, Progress progress) throws IOException {
+        double[] stamps = FrameTable.probe(video);
+        double[] times = FrameTable.times(recording);
+        if (stamps.length == 0 || times.length == 0) {
+            throw new IOException(video + ": the video holds no frames that can be read");
+        }
+        if (times.length != stamps.length) {
+            // A recorder killed before its last frames reached the video lists a few more; many more means damage.
+            warnings.add(FrameTable.FILE + " lists " + times.length + " frames and the video holds " + stamps.length
+                    + (times.length > stamps.length ? ": the video ends early" : ": the frame table ends early"));
+            times = java.util.Arrays.copyOf(times, Math.min(times.length, stamps.length));
+        }
+        double first = times[0];
+        double last = times[times.length - 1];
+        List<Integer> taken = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            boolean terminate = i == steps.size() - 1;
+            double at = terminate ? steps.get(i).end() : steps.get(i).start();
+            if (at > last + FRAME_SLACK || at < first - FRAME_SLACK) {
+                frames.add(null);
+                doubts.computeIfAbsent(i, k -> new ArrayList<>()).add(String.format(java.util.Locale.ROOT,
+                        "no screenshot: the action at %.3f s lies outside the video's frames (%.3f to %.3f s)", at, first, last));
+            } else {
+                int frame = terminate ? times.length - 1 : FrameTable.frameBefore(times, at);
+                frames.add(frame);
+                taken.add(frame);
+            }
+        }
+        List<byte[]> pngs = taken.isEmpty() ? List.of() : new Keyframes(video, stamps).pngs(taken, progress);
+        List<byte[]> images = new ArrayList<>();
+        int next = 0;
+        for (Integer frame : frames) {
+            images.add(frame == null ? null : pngs.get(next++));
+        }
+        return images;
+    }
+
+    /**
+     * The step a doubtful line belongs to: the one made of its event when it was kept; for an event left out, the
+     * first step that ends at or after its time (the last if none does); -1 for a line without a time.
+     */
+    private static int stepOf(List<ReducedStep> steps, Recording.Doubt doubt) {
+        for (int i = 0; i < steps.size() && doubt.event() >= 0; i++) {
+            if (steps.get(i).firstEvent() <= doubt.event() && doubt.event() <= steps.get(i).lastEvent()) {
+                return i;
+            }
+        }
+        if (Double.isNaN(doubt.time())) {
+            return -1;
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).end() >= doubt.time()) {
+                return i;
+            }
+        }
+        return steps.size() - 1;
+    }
+
+    /**
+     * A rebuilt recording keeps the annotations of every step that did not change (same action, same frame); the
+     * task's summary only when every step was kept. Says how many were kept and dropped.
+     */
+    static Task keepAnnotations(Task before, Task built, List<String> warnings) {
+        if (before == null) {
+            return built;
+        }
+        ObjectNode record = built.json().deepCopy();
+        ArrayNode steps = (ArrayNode) record.get(Task.TRAJ);
+        boolean[] used = new boolean[before.steps().size()];
+        int kept = 0;
+        int annotated = 0;
+        for (Step old : before.steps()) {
+            annotated += annotated(old) ? 1 : 0;
+        }
+        for (JsonNode step : steps) {
+            for (int j = 0; j < before.steps().size(); j++) {
+                Step old = before.steps().get(j);
+                if (!used[j] && annotated(old) && old.code().equals(step.path(Step.VALUE).path(Step.CODE).asText())
+                        && old.json().path(FRAME).equals(step.path(FRAME))) {
+                    used[j] = true;
+                    ObjectNode value = old.json().path(Step.VALUE).deepCopy();
+                    value.put(Step.CODE, step.path(Step.VALUE).path(Step.CODE).asText());
+                    ((ObjectNode) step).set(Step.VALUE, value);
+                    kept++;
+                    break;
+                }
+            }
+        }
+        if (annotated == 0) {
+            return built;
+        }
+        if (kept == annotated && kept == steps.size()) {
+            for (String field : TASK_ANNOTATIONS) {
+                if (before.json().has(field)) {
+                    record.set(field, before.json().get(field));
+                }
+            }
+        }
+        warnings.add("kept the annotations of " + kept + " steps that did not change; dropped those of " + (annotated - kept)
+                + " whose action or frame changed" + (kept == annotated && kept == steps.size() ? "" : ", and the task's summary"));
+        try {
+            return Task.of(record);
+        } catch (RecordFormatException e) {
+            throw new IllegalStateException("a built record is always well formed", e);
+        }
+    }
+
+    private static boolean annotated(Step step) {
+        JsonNode value = step.json().path(Step.VALUE);
+        for (String field : new String[] { Step.OBSERVATION, Step.THOUGHT, Step.ACTION, Step.REFLECTION }) {
+            if (!value.path(field).asText("").isBlank()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Task task(Recording recording, String taskId, List<ReducedStep> steps, List<Integer> frames,
+            Map<Integer, List<String>> doubts) {
         ObjectNode record = Json.MAPPER.createObjectNode();
         record.put(Task.TASK_ID, taskId);
         record.put(Task.INSTRUCTION, recording.task() == null ? "" : recording.task());
@@ -113,12 +252,15 @@ public final class TrajectoryBuilder {
             ReducedStep step = steps.get(i);
             ObjectNode node = traj.addObject();
             node.put(Step.INDEX, i);
-            node.put(Step.IMAGE, frames.isEmpty() ? null : taskId + "_" + i + ".png");
+            node.put(Step.IMAGE, frames.isEmpty() || frames.get(i) == null ? null : taskId + "_" + i + ".png");
             node.putObject(Step.VALUE).put(Step.CODE, step.code());
             node.put(START_TIME, step.start()).put(END_TIME, step.end());
             node.putArray(EVENT_RANGE).add(step.firstEvent()).add(step.lastEvent());
-            if (!frames.isEmpty()) {
+            if (!frames.isEmpty() && frames.get(i) != null) {
                 node.put(FRAME, frames.get(i));
+            }
+            if (doubts.containsKey(i)) {
+                doubts.get(i).forEach(node.putArray(PROBLEMS)::add);
             }
             String window = window(recording.windows(), step.start());
             if (window != null) {

@@ -93,7 +93,7 @@ class EditingTest {
             assertEquals(8, reread.task().json().get("alignment_score").intValue());
             assertEquals(1, dataset.count(TaskQuery.ALL.withDomain("os")));
             assertEquals(14, dataset.page(TaskQuery.ALL, 0, 1).get(0).steps());
-            new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images")).run(Progress.NONE);
+            new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images"), false).run(Progress.NONE);
         }
         List<com.fasterxml.jackson.databind.JsonNode> exported = RoundTripTest.records(temp.resolve("out/data.jsonl"));
         assertEquals("The clock is in the corner", exported.get(0).path("traj").get(0).path("value").path("thought").asText());

@@ -35,7 +35,7 @@ class RoundTripTest {
             assertEquals(1, report.imported());
             assertEquals(0, report.problemCount(), report.problems().toString());
 
-            ExportReport exported = new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images")).run(Progress.NONE);
+            ExportReport exported = new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images"), false).run(Progress.NONE);
             assertEquals(1, exported.tasks());
             assertEquals(15, exported.images());
             assertTrue(exported.problems().isEmpty(), exported.problems().toString());
@@ -75,7 +75,7 @@ class RoundTripTest {
         Path zip = temp.resolve("export/images.zip");
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("a")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
             new JsonlImport(dataset, input, images).run(Progress.NONE);
-            new JsonlExport(dataset, temp.resolve("export/data.jsonl"), zip).run(Progress.NONE);
+            new JsonlExport(dataset, temp.resolve("export/data.jsonl"), zip, false).run(Progress.NONE);
         }
         try (ZipFile file = new ZipFile(zip.toFile())) {
             assertEquals(15, file.size());
@@ -83,7 +83,7 @@ class RoundTripTest {
         try (Dataset copy = Dataset.openOrCreate(temp.resolve("b")); ImageSource images = ImageSource.open(zip)) {
             ImportReport report = new JsonlImport(copy, temp.resolve("export/data.jsonl"), images).run(Progress.NONE);
             assertEquals(0, report.problemCount(), report.problems().toString());
-            new JsonlExport(copy, temp.resolve("again/data.jsonl"), temp.resolve("again/images")).run(Progress.NONE);
+            new JsonlExport(copy, temp.resolve("again/data.jsonl"), temp.resolve("again/images"), false).run(Progress.NONE);
         }
         assertEquals(records(input), records(temp.resolve("again/data.jsonl")));
         assertArrayEquals(Files.readAllBytes(fixture().resolve("images/3.png")), Files.readAllBytes(temp.resolve("again/images/3.png")));

@@ -41,6 +41,12 @@ public final class Dataset implements AutoCloseable {
     public static final String SCORE_DETAILS = "score_details";
     public static final String FINAL_SCORE = "final_score";
     static final int SCHEMA_VERSION = 1;
+    /**
+     * How long a writer waits for another process's transaction. Writers take the lock when their transaction begins
+     * (a read turned into a write could not wait), and long writers let others in between their transactions, so
+     * a wait lasts at most one transaction of the other process: an import batch or a built task, seconds.
+     */
+    public static final int BUSY_TIMEOUT_MS = 120_000;
 
     private static final String[] SCHEMA = {
         "CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)",
@@ -109,6 +115,14 @@ public final class Dataset implements AutoCloseable {
           text_hash CHAR(64) NOT NULL,
           vector BLOB NOT NULL,
           PRIMARY KEY (task_seq, model))""",
+        // What an import or a build found wrong with a step that the stored data cannot show again (an image that
+        // was refused, an event left out): validate reports it. An edit of the task clears it.
+        """
+        CREATE TABLE IF NOT EXISTS step_problems (
+          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          message TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS step_problems_task ON step_problems(task_seq, position)",
         "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
         "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
         "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
@@ -144,7 +158,8 @@ public final class Dataset implements AutoCloseable {
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         config.enforceForeignKeys(true);
-        config.setBusyTimeout(10_000);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + folder.resolve(DATABASE).toAbsolutePath());
         Connection connection = source.getConnection();
@@ -169,6 +184,11 @@ public final class Dataset implements AutoCloseable {
         return images;
     }
 
+    /** Notes a long write on this dataset (see {@link DatasetActivity}); close it when the work ends. */
+    public DatasetActivity activity(String what) {
+        return DatasetActivity.begin(folder, what);
+    }
+
     /** The JDBC connection, for operations of this bundle; callers outside use the methods here. */
     Connection connection() {
         return connection;
@@ -185,7 +205,11 @@ public final class Dataset implements AutoCloseable {
         connection.setAutoCommit(false);
         try {
             T result = work.run(connection);
-            connection.commit();
+            if (auto) {
+                connection.setAutoCommit(true); // commits; commit() would begin the next transaction and wait for its lock
+            } else {
+                connection.commit();
+            }
             return result;
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
@@ -283,9 +307,11 @@ public final class Dataset implements AutoCloseable {
                     seq = row.getLong(1);
                 }
             }
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM steps WHERE task_seq = ?")) {
-                delete.setLong(1, seq);
-                delete.executeUpdate();
+            for (String table : new String[] { "steps", "step_problems" }) {
+                try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE task_seq = ?")) {
+                    delete.setLong(1, seq);
+                    delete.executeUpdate();
+                }
             }
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO steps (task_seq, position, image_name,"
                     + " image_sha256, actions, record) VALUES (?, ?, ?, ?, ?, ?)")) {
@@ -310,6 +336,15 @@ public final class Dataset implements AutoCloseable {
      * in one transaction; a task with the same id is replaced, so building a recording again updates its trajectory.
      */
     public void put(Task task, List<byte[]> stepImages, String source) throws SQLException, IOException {
+        put(task, stepImages, source, Map.of());
+    }
+
+    /**
+     * As {@link #put(Task, List, String)}, keeping what the maker found doubtful about steps ({@code problems}: step
+     * position to messages) for {@link DatasetValidator} to report.
+     */
+    public void put(Task task, List<byte[]> stepImages, String source, Map<Integer, List<String>> problems)
+            throws SQLException, IOException {
         List<org.trajectory.model.Step> steps = task.steps();
         if (steps.size() != stepImages.size()) {
             throw new IllegalArgumentException("one image (or null) per step");
@@ -343,6 +378,9 @@ public final class Dataset implements AutoCloseable {
                     }
                     sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
                             JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
+                    for (String problem : problems.getOrDefault(i, List.of())) {
+                        sql.insertProblem(seq, i, problem);
+                    }
                 }
             }
             return null;

@@ -1,9 +1,12 @@
 package org.trajectory.dataset;
 
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.trajectory.model.Json;
@@ -13,8 +16,10 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.CodeProblem;
 
 /**
- * Finds every action-language error and every missing image in a dataset, per task and step. Records are checked
- * for their shape on import, so a stored record always has one; what is checked here is their content.
+ * Finds every action-language error, every missing or damaged image, and what an import or a build noted about a
+ * step when it stored it (an image it refused, an event it left out), per task and step: whatever {@code import} and
+ * {@code build} check, validate checks again or remembers. Records are checked for their shape on import, so a stored
+ * record always has one; what is checked here is their content. Each stored image file is read once and walked whole.
  */
 public final class DatasetValidator {
 
@@ -26,12 +31,27 @@ public final class DatasetValidator {
         long total = dataset.stats().steps();
         progress.begin("Validating " + total + " steps", total);
         long count = 0;
+        Map<String, String> checkedImages = new HashMap<>(); // sha to its problem, "" when sound
         try (PreparedStatement query = dataset.connection().prepareStatement("SELECT t.task_id, s.position, s.record,"
-                + " s.image_name, s.image_sha256 FROM trajectories t JOIN steps s ON s.task_seq = t.seq ORDER BY t.seq, s.position");
-                ResultSet rows = query.executeQuery()) {
+                + " s.image_name, s.image_sha256, t.seq FROM trajectories t JOIN steps s ON s.task_seq = t.seq ORDER BY t.seq, s.position");
+                PreparedStatement noted = dataset.connection().prepareStatement(
+                        "SELECT task_seq, position, message FROM step_problems ORDER BY task_seq, position");
+                ResultSet rows = query.executeQuery(); ResultSet notes = noted.executeQuery()) {
+            // Both cursors walk in (task, step) order: one pass.
+            boolean noteLeft = notes.next();
             while (rows.next()) {
                 String taskId = rows.getString(1);
                 int position = rows.getInt(2);
+                long seq = rows.getLong(6);
+                boolean imageNoted = false;
+                while (noteLeft && (notes.getLong(1) < seq || notes.getLong(1) == seq && notes.getInt(2) <= position)) {
+                    if (notes.getLong(1) == seq && notes.getInt(2) == position) {
+                        sink.accept(new Problem(taskId, 0, position, notes.getString(3)));
+                        count++;
+                        imageNoted |= notes.getString(3).startsWith("image ");
+                    }
+                    noteLeft = notes.next();
+                }
                 String code;
                 try {
                     code = Json.MAPPER.readTree(rows.getString(3)).path(Step.VALUE).path(Step.CODE).asText();
@@ -44,9 +64,17 @@ public final class DatasetValidator {
                     sink.accept(new Problem(taskId, 0, position, "code " + problem));
                     count++;
                 }
-                if (rows.getString(4) != null && rows.getString(5) == null) {
-                    sink.accept(new Problem(taskId, 0, position, "image '" + rows.getString(4) + "' is missing"));
+                String name = rows.getString(4);
+                String sha = rows.getString(5);
+                if (name != null && sha == null && !imageNoted) {
+                    sink.accept(new Problem(taskId, 0, position, "image '" + name + "' is missing"));
                     count++;
+                } else if (sha != null) {
+                    String damage = checkedImages.computeIfAbsent(sha, h -> check(dataset.images(), h));
+                    if (!damage.isEmpty()) {
+                        sink.accept(new Problem(taskId, 0, position, "image '" + name + "' " + damage));
+                        count++;
+                    }
                 }
                 progress.worked(1);
                 if (progress.isCancelled()) {
@@ -55,5 +83,19 @@ public final class DatasetValidator {
             }
         }
         return count;
+    }
+
+    /** What is wrong with a stored image file, or "" when it is whole. */
+    private static String check(ImageStore store, String sha) {
+        try {
+            ImageFormat.inspect(store.read(sha));
+            return "";
+        } catch (NoSuchFileException e) {
+            return "is gone from the dataset's images folder (" + store.path(sha) + ")";
+        } catch (IOException e) {
+            return "cannot be read from the dataset's images folder: " + e.getMessage();
+        } catch (ImageFormat.InvalidImageException e) {
+            return "is damaged in the dataset's images folder (" + store.path(sha) + "): it " + e.getMessage();
+        }
     }
 }

@@ -21,19 +21,33 @@ public enum ImageFormat {
     public record Info(ImageFormat format, int width, int height) {
     }
 
-    /** Reads the header; throws with a reason a person understands when the bytes are not an image we store. */
+    /**
+     * Reads the header and walks the whole file's structure (a PNG's every chunk with its checksum, a JPEG to its end
+     * marker, a WebP's RIFF length), so a cut or damaged image is caught here rather than when it is first decoded;
+     * throws with a reason a person understands when the bytes are not an image we store.
+     */
     public static Info inspect(byte[] bytes) throws InvalidImageException {
         if (startsWith(bytes, 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a)) {
             if (bytes.length < 24 || bytes[12] != 'I' || bytes[13] != 'H' || bytes[14] != 'D' || bytes[15] != 'R') {
                 throw new InvalidImageException("is a truncated PNG (no IHDR header)");
             }
             ByteBuffer header = ByteBuffer.wrap(bytes, 16, 8);
-            return sized(PNG, header.getInt(), header.getInt());
+            Info info = sized(PNG, header.getInt(), header.getInt());
+            walkPngChunks(bytes);
+            return info;
         }
         if (startsWith(bytes, 0xff, 0xd8, 0xff)) {
-            return jpeg(bytes);
+            Info info = jpeg(bytes);
+            if (!endsWithJpegEnd(bytes)) {
+                throw new InvalidImageException("is a truncated JPEG (its data stops before the end marker)");
+            }
+            return info;
         }
         if (startsWith(bytes, 'R', 'I', 'F', 'F') && bytes.length >= 30 && bytes[8] == 'W' && bytes[9] == 'E' && bytes[10] == 'B' && bytes[11] == 'P') {
+            long declared = 8 + (ByteBuffer.wrap(bytes, 4, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt() & 0xffffffffL);
+            if (declared > bytes.length) {
+                throw new InvalidImageException("is a truncated WebP (" + bytes.length + " of its " + declared + " bytes)");
+            }
             return webp(bytes);
         }
         throw new InvalidImageException("is not a PNG, JPEG or WebP image (it starts with " + hex(bytes) + ")");
@@ -49,6 +63,44 @@ public enum ImageFormat {
             return JPEG;
         }
         return lower.endsWith(".webp") ? WEBP : null;
+    }
+
+    /** Every chunk inside the file with a matching CRC, image data present, and the end chunk reached. */
+    private static void walkPngChunks(byte[] bytes) throws InvalidImageException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        int at = 8;
+        boolean data = false;
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        while (at + 12 <= bytes.length) {
+            long length = buffer.getInt(at) & 0xffffffffL;
+            String type = new String(bytes, at + 4, 4, java.nio.charset.StandardCharsets.US_ASCII);
+            if (at + 12 + length > bytes.length) {
+                throw new InvalidImageException("is a truncated PNG (its " + type + " chunk at byte " + at + " runs past the end of the file)");
+            }
+            crc.reset();
+            crc.update(bytes, at + 4, (int) length + 4);
+            if ((int) crc.getValue() != buffer.getInt(at + 8 + (int) length)) {
+                throw new InvalidImageException("is a damaged PNG (the checksum of its " + type + " chunk at byte " + at + " is wrong)");
+            }
+            data |= type.equals("IDAT");
+            if (type.equals("IEND")) {
+                if (!data) {
+                    throw new InvalidImageException("is a PNG without image data (no IDAT chunk)");
+                }
+                return;
+            }
+            at += 12 + (int) length;
+        }
+        throw new InvalidImageException("is a truncated PNG (it ends before its IEND chunk)");
+    }
+
+    /** The end-of-image marker, allowing the zero padding some encoders add after it. */
+    private static boolean endsWithJpegEnd(byte[] bytes) {
+        int end = bytes.length;
+        while (end > 2 && bytes[end - 1] == 0) {
+            end--;
+        }
+        return end >= 4 && (bytes[end - 2] & 0xff) == 0xff && (bytes[end - 1] & 0xff) == 0xd9;
     }
 
     private static Info jpeg(byte[] bytes) throws InvalidImageException {

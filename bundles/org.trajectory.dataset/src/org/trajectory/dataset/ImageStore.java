@@ -42,7 +42,8 @@ public final class ImageStore {
             return sha;
         }
         Files.createDirectories(file.getParent());
-        Path temp = Files.createTempFile(file.getParent(), sha, ".part");
+        // Not createTempFile, which makes files only their owner can read: a team shares the images folder.
+        Path temp = file.resolveSibling(sha + "." + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId() + ".part");
         try {
             Files.write(temp, bytes);
             try {

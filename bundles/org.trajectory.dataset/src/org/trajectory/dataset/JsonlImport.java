@@ -90,8 +90,8 @@ public final class JsonlImport {
         boolean cancelled = false;
         progress.begin("Importing " + source, Files.size(jsonl));
         Connection connection = dataset.connection();
-        try (Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(connection)) {
-            connection.setAutoCommit(false);
+        try (DatasetActivity activity = dataset.activity("import of " + source);
+                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(connection)) {
             int batchTasks = 0;
             long batchStart = 0;
             Line item;
@@ -99,6 +99,9 @@ public final class JsonlImport {
                 item.problems().forEach(this::problem);
                 switch (item.outcome()) {
                     case RECORD -> {
+                        if (connection.getAutoCommit()) {
+                            connection.setAutoCommit(false); // a batch begins: the write lock is taken (or waited for) here
+                        }
                         if (store(sql, source, item)) {
                             imported++;
                             batchTasks++;
@@ -111,7 +114,7 @@ public final class JsonlImport {
                     case BLANK -> { }
                 }
                 if (batchTasks >= BATCH_TASKS || item.position() - batchStart >= BATCH_BYTES) {
-                    connection.commit();
+                    endBatch(connection, activity);
                     batchTasks = 0;
                     batchStart = item.position();
                 }
@@ -122,13 +125,33 @@ public final class JsonlImport {
                     break;
                 }
             }
-            connection.commit();
+            endBatch(connection, null);
             return new ImportReport(imported, present, skipped, problemCount, List.copyOf(problems), done, cancelled);
         } catch (SQLException | IOException | RuntimeException e) {
-            connection.rollback();
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            }
             throw e;
         } finally {
             connection.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * Commits the batch and holds no lock until the next one; when another process waits to write (it polls every
+     * 100 ms at most), pauses long enough for it to get in, so a scoring run beside an import is not starved.
+     */
+    private static void endBatch(Connection connection, DatasetActivity activity) throws SQLException {
+        if (connection.getAutoCommit()) {
+            return;
+        }
+        connection.setAutoCommit(true); // commits; commit() would begin the next transaction and take the lock again
+        if (activity != null && activity.othersWaiting()) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -163,6 +186,9 @@ public final class JsonlImport {
             sql.insertStep(seq, position, steps.get(position).image(), image == null ? null : image.sha(),
                     item.actions().get(position), item.split().steps().get(position));
         }
+        for (Problem kept : item.imageProblems()) {
+            sql.insertProblem(seq, kept.step(), kept.message() + " (found on import from " + source + ":" + item.number() + ")");
+        }
         return true;
     }
 
@@ -180,15 +206,17 @@ public final class JsonlImport {
 
     /**
      * A line after the workers: the split record, each step's action names and stored image (null where none), and
-     * the problems found. {@code problems} are reported whatever happens; {@code stepProblems} only if it is stored.
+     * the problems found. {@code problems} are reported whatever happens; {@code stepProblems} only if it is stored,
+     * and of those the {@code imageProblems} are also kept with the task for validate (the code ones it finds again).
      */
     private record Line(long number, long position, int kb, Outcome outcome, RecordSplitter.Split split,
-            List<String> actions, List<StoredImage> images, List<Problem> problems, List<Problem> stepProblems) {
-        static final Line END = new Line(0, 0, 0, Outcome.BLANK, null, null, null, List.of(), List.of());
+            List<String> actions, List<StoredImage> images, List<Problem> problems, List<Problem> stepProblems,
+            List<Problem> imageProblems) {
+        static final Line END = new Line(0, 0, 0, Outcome.BLANK, null, null, null, List.of(), List.of(), List.of());
 
         static Line of(LineReader.Line line, long position, int kb, Outcome outcome, Problem problem) {
             return new Line(line.number(), position, kb, outcome, null, null, null,
-                    problem == null ? List.of() : List.of(problem), List.of());
+                    problem == null ? List.of() : List.of(problem), List.of(), List.of());
         }
     }
 
@@ -283,14 +311,16 @@ public final class JsonlImport {
             List<String> actions = new ArrayList<>(steps.size());
             List<StoredImage> stored = new ArrayList<>(steps.size());
             List<Problem> stepProblems = new ArrayList<>();
+            List<Problem> imageProblems = new ArrayList<>();
             for (int i = 0; i < steps.size(); i++) {
                 ParsedCode code = ActionParser.parse(steps.get(i).code());
                 int at = i;
                 code.problems().forEach(p -> stepProblems.add(new Problem(source, line.number(), at, "code " + p)));
                 actions.add(actionNames(code));
-                stored.add(storeImage(line.number(), i, steps.get(i).image(), stepProblems));
+                stored.add(storeImage(line.number(), i, steps.get(i).image(), imageProblems));
             }
-            return new Line(line.number(), position, kb, Outcome.RECORD, split, actions, stored, List.of(), stepProblems);
+            stepProblems.addAll(imageProblems);
+            return new Line(line.number(), position, kb, Outcome.RECORD, split, actions, stored, List.of(), stepProblems, imageProblems);
         }
 
         /** Stores a step's image; null (with the problem noted) when it cannot be stored. */

@@ -12,6 +12,7 @@ final class Statements implements AutoCloseable {
     private final PreparedStatement task;
     private final PreparedStatement step;
     private final PreparedStatement image;
+    private final PreparedStatement problem;
 
     Statements(Connection connection) throws SQLException {
         task = connection.prepareStatement("INSERT INTO trajectories (task_id, trajectory_id, instruction, domain, os,"
@@ -22,6 +23,15 @@ final class Statements implements AutoCloseable {
                 + " VALUES (?, ?, ?, ?, ?, ?)");
         image = connection.prepareStatement("INSERT INTO trajectory_images (sha256, format, width, height, bytes)"
                 + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING");
+        problem = connection.prepareStatement("INSERT INTO step_problems (task_seq, position, message) VALUES (?, ?, ?)");
+    }
+
+    /** Keeps what the writer found wrong with a stored step and only it can tell (a rejected image, a doubtful event). */
+    void insertProblem(long seq, int position, String message) throws SQLException {
+        problem.setLong(1, seq);
+        problem.setInt(2, position);
+        problem.setString(3, message);
+        problem.executeUpdate();
     }
 
     long insertTask(Task record, String header, String source, String now) throws SQLException {
@@ -87,5 +97,6 @@ final class Statements implements AutoCloseable {
         task.close();
         step.close();
         image.close();
+        problem.close();
     }
 }

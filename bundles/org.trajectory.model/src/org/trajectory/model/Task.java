@@ -49,8 +49,7 @@ public final class Task {
         try {
             node = Json.MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new RecordFormatException("not valid JSON: " + e.getOriginalMessage() + " at column "
-                    + e.getLocation().getColumnNr());
+            throw new RecordFormatException(Json.describe(e));
         }
         return of(node);
     }

@@ -119,7 +119,8 @@ public final class FrameTable {
         }
         try {
             if (ffprobe.waitFor() != 0) {
-                throw new IOException("ffprobe could not read " + video + ": " + new String(ffprobe.getErrorStream().readAllBytes()).strip());
+                throw new IOException(video + " cannot be read as a video: "
+                        + toolReason(new String(ffprobe.getErrorStream().readAllBytes(), StandardCharsets.UTF_8), video));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -128,6 +129,24 @@ public final class FrameTable {
         double[] times = Arrays.copyOf(stamps, count);
         Arrays.sort(times); // packets come in decoding order
         return times;
+    }
+
+    /**
+     * The one line of ffmpeg's or ffprobe's error output a person needs: the last one, without the demuxer's
+     * {@code [matroska @ 0x55...]} prefix or the file name it repeats.
+     */
+    public static String toolReason(String stderr, Path file) {
+        String reason = "";
+        for (String line : stderr.split("\\R")) {
+            String plain = line.replaceAll("^\\[[^\\]]*@ 0x[0-9a-f]+\\]\\s*", "").strip();
+            if (file != null && plain.startsWith(file.toString() + ":")) {
+                plain = plain.substring(file.toString().length() + 1).strip();
+            }
+            if (!plain.isEmpty()) {
+                reason = plain;
+            }
+        }
+        return reason.isEmpty() ? "no reason given" : reason.substring(0, 1).toLowerCase(java.util.Locale.ROOT) + reason.substring(1);
     }
 
     /** The index of the last frame shown before {@code time} (the screen just before an action), or 0 if none is. */

@@ -15,14 +15,42 @@ import com.fasterxml.jackson.databind.JsonNode;
  * A recording as the trajectory builder reads it, whoever made it: ours, AgentNetTool's or DuckTrack's. Peer
  * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, their
  * scroll direction setting applied (a natural scroll is turned back into the wheel's direction), Windows and macOS
- * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. Malformed lines are
- * skipped and counted, the rest is kept. {@code screens} holds the screen sizes in time order, the first (from
- * metadata) applying from the start.
+ * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
+ * the screen sizes in time order, the first (from metadata) applying from the start.
+ * <p>
+ * This is the one place raw events are checked. What is wrong with a line is a {@link Doubt} with its file and line:
+ * a malformed line or an event without a usable point is left out, an event whose time goes backwards is kept (in
+ * file order) but doubted; the rest is kept. A recording without readable input events is refused.
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
-        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ScreenSize> screens, int skippedLines) {
+        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ScreenSize> screens, List<Doubt> doubts) {
 
     public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
+
+    /**
+     * Something wrong with one line of a recording: where ({@code file:line}), when on the events' clock (NaN when
+     * the line has no readable time), what, the index of its event in {@link #events()} when it was kept (-1 when
+     * left out), and whether it is what a killed recorder leaves (its last line cut off), which is no sign of damage.
+     */
+    public record Doubt(String file, long line, double time, String message, int event, boolean expected) {
+        Doubt(String file, long line, double time, String message) {
+            this(file, line, time, message, -1, false);
+        }
+
+        public boolean leftOut() {
+            return event < 0;
+        }
+
+        @Override
+        public String toString() {
+            return file + ":" + line + ": " + message;
+        }
+    }
+
+    /** Lines left out because they could not be read as events at all. */
+    public long skippedLines() {
+        return doubts.stream().filter(d -> d.leftOut() && Double.isNaN(d.time())).count();
+    }
 
     public static Recording read(Path folder) throws IOException {
         JsonNode metadata = readJson(folder.resolve(RecordingWriter.METADATA));
@@ -32,7 +60,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? readJson(folder.resolve(RecordingWriter.TASK)) : null;
         boolean natural = metadata.path("scroll_direction").asText("").toLowerCase(Locale.ROOT).contains("natural")
                 || metadata.path("natural_scrolling").asBoolean(false);
-        int[] skipped = { 0 };
+        List<Doubt> doubts = new ArrayList<>();
         List<InputEvent> events = new ArrayList<>();
         List<ScreenSize> screens = new ArrayList<>();
         Integer width = integer(metadata, "screen_width");
@@ -40,31 +68,63 @@ public record Recording(Path folder, String source, String task, String os, Inte
         if (width != null && height != null) {
             screens.add(new ScreenSize(Double.NEGATIVE_INFINITY, width, height));
         }
-        for (JsonNode line : lines(folder.resolve(RecordingWriter.EVENTS), skipped)) {
-            if (line.path("action").asText().equals("screen")) {
-                if (line.path("width").isInt() && line.path("height").isInt()) {
-                    screens.add(new ScreenSize(line.path("time_stamp").asDouble(), line.path("width").asInt(), line.path("height").asInt()));
+        Path eventsFile = folder.resolve(RecordingWriter.EVENTS);
+        if (!Files.exists(eventsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new java.nio.file.NoSuchFileException(folder.toString(), null,
+                    "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
+        }
+        double previous = Double.NEGATIVE_INFINITY;
+        long previousLine = 0;
+        for (Line line : lines(eventsFile, doubts)) {
+            JsonNode node = line.node();
+            if (node.path("action").asText().equals("screen")) {
+                if (node.path("width").canConvertToInt() && node.path("height").canConvertToInt() && node.path("width").asInt() > 0
+                        && node.path("height").asInt() > 0) {
+                    screens.add(new ScreenSize(node.path("time_stamp").asDouble(), node.path("width").asInt(), node.path("height").asInt()));
+                } else {
+                    doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), Double.NaN, "a screen size that is not one; left out"));
                 }
                 continue;
             }
-            InputEvent event = event(line, natural && source != Source.TRAJECTORY_WORKBENCH);
-            if (event == null) {
-                skipped[0]++;
-            } else {
-                events.add(event);
+            String why = unusable(node);
+            if (why != null) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
+                continue;
             }
+            InputEvent event = event(node, natural && source != Source.TRAJECTORY_WORKBENCH);
+            ScreenSize screen = screenAt(screens, event.time());
+            if (event.x() != null && screen != null && (event.x() < 0 || event.y() < 0 || event.x() >= screen.width() || event.y() >= screen.height())) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), "the point (" + event.x() + ", " + event.y()
+                        + ") is outside the " + screen.width() + "x" + screen.height() + " screen in force; the event was left out"));
+                continue;
+            }
+            if (event.time() < previous) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), String.format(Locale.ROOT,
+                        "its time %.3f is %.3f s before that of line %d; its step's screenshot may be out of order", event.time(),
+                        previous - event.time(), previousLine), events.size(), false));
+            } else {
+                previous = event.time();
+                previousLine = line.number();
+            }
+            events.add(event);
+        }
+        if (events.isEmpty()) {
+            throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
+                    + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
+                    + ", so no steps can be built from it");
         }
         List<WindowEvent> windows = new ArrayList<>();
-        for (JsonNode line : lines(folder.resolve(RecordingWriter.WINDOWS), skipped)) {
-            JsonNode geometry = line.path("geometry");
-            windows.add(new WindowEvent(line.path("time_stamp").asDouble(), line.path("top_window_name").asText(""),
-                    text(line, "class"), line.has("pid") ? line.path("pid").asLong() : null, integer(geometry, "x"),
+        for (Line line : lines(folder.resolve(RecordingWriter.WINDOWS), doubts)) {
+            JsonNode node = line.node();
+            JsonNode geometry = node.path("geometry");
+            windows.add(new WindowEvent(node.path("time_stamp").asDouble(), node.path("top_window_name").asText(""),
+                    text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
                     integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height")));
         }
         Double videoStart = metadata.has("video_start_timestamp") ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
                 : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
-                os(metadata), width, height, videoStart, events, windows, screens, skipped[0]);
+                os(metadata), width, height, videoStart, events, windows, screens, List.copyOf(doubts));
     }
 
     /** The screen video: ours ({@code video.mkv}), else the first .mp4, .mkv or .webm in the folder; null if none. */
@@ -78,24 +138,68 @@ public record Recording(Path folder, String source, String task, String os, Inte
         }
     }
 
+    /** Why a line cannot be an input event (no action, no time, a point that is not one), or null when it can. */
+    private static String unusable(JsonNode line) {
+        String action = line.path("action").asText(null);
+        if (action == null) {
+            return "no action";
+        }
+        if (!line.path("time_stamp").isNumber() || !Double.isFinite(line.path("time_stamp").asDouble())) {
+            return "no time_stamp number";
+        }
+        switch (action) {
+            case "move", "click", "scroll" -> {
+                for (String axis : new String[] { "x", "y" }) {
+                    JsonNode value = line.get(axis);
+                    if (value == null || !value.isNumber()) {
+                        return "no " + axis + " coordinate";
+                    }
+                    if (!value.canConvertToInt() || value.isFloatingPointNumber() && value.asDouble() != Math.rint(value.asDouble())) {
+                        return axis + "=" + value.asText() + " is not a pixel coordinate on any screen";
+                    }
+                }
+                return null;
+            }
+            case "press", "release" -> {
+                return line.hasNonNull("name") || line.hasNonNull("pynput_key") ? null : "a key event without a key name";
+            }
+            default -> {
+                return "unknown action '" + action + "'";
+            }
+        }
+    }
+
+    private static double time(JsonNode line) {
+        return line.path("time_stamp").isNumber() ? line.path("time_stamp").asDouble() : Double.NaN;
+    }
+
+    /** The screen size in force at {@code time}: the last one that began at or before it. */
+    private static ScreenSize screenAt(List<ScreenSize> screens, double time) {
+        ScreenSize found = null;
+        for (ScreenSize screen : screens) {
+            if (found != null && screen.time() > time) {
+                break;
+            }
+            found = screen;
+        }
+        return found;
+    }
+
     private static InputEvent event(JsonNode line, boolean naturalScroll) {
         String action = line.path("action").asText(null);
-        if (action == null || !line.has("time_stamp")) {
-            return null;
-        }
         double time = line.path("time_stamp").asDouble();
         Integer x = integer(line, "x");
         Integer y = integer(line, "y");
         List<String> modifiers = new ArrayList<>();
         line.path("modifiers").forEach(m -> modifiers.add(m.asText()));
         return switch (action) {
-            case "move" -> x == null ? null : InputEvent.move(time, x, y);
-            case "click" -> x == null ? null : InputEvent.click(time, x, y, strip(text(line, "button")), line.path("pressed").asBoolean(),
+            case "move" -> InputEvent.move(time, x, y);
+            case "click" -> InputEvent.click(time, x, y, strip(text(line, "button")), line.path("pressed").asBoolean(),
                     modifiers);
             case "scroll" -> {
                 int dx = line.path("dx").asInt();
                 int dy = line.path("dy").asInt();
-                yield x == null ? null : InputEvent.scroll(time, x, y, naturalScroll ? -dx : dx, naturalScroll ? -dy : dy, modifiers);
+                yield InputEvent.scroll(time, x, y, naturalScroll ? -dx : dx, naturalScroll ? -dy : dy, modifiers);
             }
             case "press", "release" -> {
                 String name = strip(text(line, "name") != null ? text(line, "name") : text(line, "pynput_key"));
@@ -103,10 +207,10 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 if (character == null && name != null && name.codePointCount(0, name.length()) == 1) {
                     character = name; // pynput names a character key by its character
                 }
-                yield name == null ? null : new InputEvent(time, action, null, null, null, null, null, null, name,
+                yield new InputEvent(time, action, null, null, null, null, null, null, name,
                         line.has("keysym") ? line.path("keysym").asLong() : null, character, modifiers);
             }
-            default -> null;
+            default -> throw new IllegalArgumentException(action); // unusable() lets only these through
         };
     }
 
@@ -135,20 +239,44 @@ public record Recording(Path folder, String source, String task, String os, Inte
         };
     }
 
-    private static List<JsonNode> lines(Path file, int[] skipped) throws IOException {
-        List<JsonNode> nodes = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
+    /** A line of a JSONL file, with its number. */
+    private record Line(long number, JsonNode node) {
+    }
+
+    /** The JSON objects of a JSONL file; a torn last line after a kill, or a broken line, is a doubt and the others stand. */
+    private static List<Line> lines(Path file, List<Doubt> doubts) throws IOException {
+        List<Line> nodes = new ArrayList<>();
+        if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return nodes;
         }
-        for (String line : Files.readAllLines(file)) {
-            if (line.isBlank()) {
+        String content;
+        try {
+            content = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException(file + " is not UTF-8 text, so its events cannot be read");
+        } catch (java.nio.file.FileSystemException e) {
+            String reason = e.getReason() == null ? e.getClass().getSimpleName()
+                    : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
+            throw new IOException(file + " cannot be read: " + reason);
+        }
+        String[] text = content.split("\n", -1);
+        int last = text.length - 1; // after a final newline, an empty string; otherwise a line cut off by a kill
+        String name = file.getFileName().toString();
+        for (int i = 0; i < text.length; i++) {
+            if (text[i].isBlank()) {
                 continue;
             }
             try {
-                nodes.add(Json.MAPPER.readTree(line));
+                JsonNode node = Json.MAPPER.readTree(text[i]);
+                if (node != null && node.isObject()) {
+                    nodes.add(new Line(i + 1, node));
+                    continue;
+                }
             } catch (IOException malformed) {
-                skipped[0]++; // a torn last line after a kill, or a broken line: the others stand
+                // reported below
             }
+            doubts.add(i == last ? new Doubt(name, i + 1, Double.NaN, "the last line is cut off (the recorder stopped while writing it); left out", -1, true)
+                    : new Doubt(name, i + 1, Double.NaN, "not a JSON object (a torn or broken line); left out"));
         }
         return nodes;
     }

@@ -179,7 +179,7 @@ class ModelCriteriaAndRunsTest {
             // action validity 0.5 (weight 1), screen change 0 (the click changed nothing, weight 3)
             assertEquals(0.125, dataset.read("t").score("final_score"), 1e-9);
             Path out = temp.resolve("out/data.jsonl");
-            new JsonlExport(dataset, out, temp.resolve("out/images")).run(Progress.NONE);
+            new JsonlExport(dataset, out, temp.resolve("out/images"), false).run(Progress.NONE);
             JsonNode exported = Json.MAPPER.readTree(Files.readAllLines(out).get(0));
             assertEquals(0.5, exported.path("scores").path("action_validity").asDouble());
             assertEquals(0.125, exported.path("scores").path("final_score").asDouble());

@@ -44,6 +44,27 @@ class NoveltyTest {
         }
     }
 
+    @Test
+    void onnxRuntimeLoadsItsLibrariesFromTheWorkbenchCacheAndLeavesNothingInTheTemporaryFolder() throws Exception {
+        try (SentenceEmbedder embedder = SentenceEmbedder.load()) {
+            embedder.embed(List.of("warm up"));
+        }
+        Path cache = Path.of(System.getProperty("onnxruntime.native.path"));
+        assertTrue(cache.startsWith(Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "onnxruntime")), cache.toString());
+        assertTrue(java.nio.file.Files.isRegularFile(cache.resolve(System.mapLibraryName("onnxruntime"))));
+        assertTrue(java.nio.file.Files.isRegularFile(cache.resolve(System.mapLibraryName("onnxruntime4j_jni"))));
+        String tmp = System.getenv("TMPDIR") == null ? System.getProperty("java.io.tmpdir") : System.getenv("TMPDIR");
+        assertTrue(!java.nio.file.Files.exists(Path.of(tmp, "mat-debug-" + ProcessHandle.current().pid() + ".log")),
+                "the telemetry library's empty log is removed");
+        try (var folders = java.nio.file.Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")), "onnxruntime-java*")) {
+            for (Path folder : folders) {
+                try (var files = java.nio.file.Files.list(folder)) {
+                    assertEquals(List.of(), files.toList(), "no library unpacked into " + folder);
+                }
+            }
+        }
+    }
+
     private static java.io.InputStream openTokenizer() throws Exception {
         for (org.osgi.framework.Bundle bundle : org.osgi.framework.FrameworkUtil.getBundle(SentenceEmbedder.class).getBundleContext().getBundles()) {
             if (bundle.getSymbolicName().equals("org.trajectory.embeddings.minilm")) {

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Progress;
@@ -76,6 +77,12 @@ public final class ScoringRun {
     }
 
     public Report run(Progress progress) throws SQLException, IOException, InterruptedException {
+        try (DatasetActivity activity = dataset.activity("scoring run")) {
+            return runRegistered(progress);
+        }
+    }
+
+    private Report runRegistered(Progress progress) throws SQLException, IOException, InterruptedException {
         List<ScoringCriteria.Descriptor> runnable = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (ScoringCriteria.Descriptor criterion : criteria) {

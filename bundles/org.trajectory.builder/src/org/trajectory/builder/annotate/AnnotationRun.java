@@ -13,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Progress;
@@ -66,6 +67,12 @@ public final class AnnotationRun {
     }
 
     public Report run(Progress monitor) throws SQLException, IOException, VlmException {
+        try (DatasetActivity activity = dataset.activity("annotation run")) {
+            return runRegistered(monitor);
+        }
+    }
+
+    private Report runRegistered(Progress monitor) throws SQLException, IOException, VlmException {
         this.progress = monitor;
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
         progress.begin("Annotating " + ids.size() + " tasks", ids.size());

@@ -66,6 +66,8 @@ final class BuildCommand extends OptionsCommand {
                     line.put("task_id", result.task().taskId());
                     line.put("steps", result.task().steps().size());
                     line.put("warnings", result.warnings());
+                    line.put("doubtful_lines", result.doubtfulLines());
+                    line.put("doubtful_steps", result.doubtfulSteps());
                     line.put("events", result.events());
                     line.put("read_seconds", result.readSeconds());
                     line.put("reduce_seconds", result.reduceSeconds());
@@ -73,7 +75,12 @@ final class BuildCommand extends OptionsCommand {
                     line.put("store_seconds", result.storeSeconds());
                     built.add(line);
                     if (!args.flag("json")) {
-                        out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording);
+                        out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording
+                                + (result.clean() ? "" : "; " + result.doubtfulLines() + " doubtful lines left out or kept, "
+                                        + result.doubtfulSteps() + " doubtful steps marked (see them with validate)"));
+                    }
+                    if (!result.clean()) {
+                        failed++;
                     }
                 } catch (IOException e) {
                     progress.finish();

@@ -14,11 +14,11 @@ import org.trajectory.dataset.ExportReport;
 import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.Problem;
 
-/** {@code export --dataset DIR --out FILE.jsonl [--images DIR|ZIP] [--no-images]}. */
+/** {@code export --dataset DIR --out FILE.jsonl [--images DIR|ZIP] [--no-images] [--force]}. */
 final class ExportCommand extends OptionsCommand {
 
     ExportCommand() {
-        super(Set.of("dataset", "out", "images"), Set.of("json", "no-images"));
+        super(Set.of("dataset", "out", "images"), Set.of("json", "no-images", "force"));
     }
 
     @Override
@@ -33,7 +33,7 @@ final class ExportCommand extends OptionsCommand {
 
     @Override
     public String usage() {
-        return "--dataset DIR --out FILE.jsonl [--images DIR|FILE.zip (default: images/ beside the JSONL)] [--no-images] [--json]";
+        return "--dataset DIR --out FILE.jsonl [--images DIR|FILE.zip (default: images/ beside the JSONL)] [--no-images] [--force (replace existing files)] [--json]";
     }
 
     @Override
@@ -46,7 +46,7 @@ final class ExportCommand extends OptionsCommand {
         long start = System.nanoTime();
         ExportReport report;
         try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
-            report = new JsonlExport(dataset, jsonl, images).run(progress);
+            report = new JsonlExport(dataset, jsonl, images, args.flag("force")).run(progress);
         }
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;

@@ -3,12 +3,14 @@ package org.trajectory.cli.internal;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 
 import org.trajectory.cli.Command;
 import org.trajectory.cli.CommandLine;
+import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -26,8 +28,10 @@ abstract class OptionsCommand implements Command {
 
     @Override
     public final int run(List<String> args, PrintStream out, PrintStream err) {
+        Arguments parsed = null;
         try {
-            return run(Arguments.parse(args, valued, flags), out, err);
+            parsed = Arguments.parse(args, valued, flags);
+            return run(parsed, out, err);
         } catch (Arguments.UsageException e) {
             err.println(prefix() + e.getMessage() + "; usage: " + CommandLine.PROGRAM + " " + name() + " " + usage());
             return USAGE;
@@ -38,7 +42,9 @@ abstract class OptionsCommand implements Command {
             err.println(prefix() + e.getMessage());
             return FAILED;
         } catch (SQLException e) {
-            err.println(prefix() + "the dataset could not be read or written: " + e.getMessage());
+            String dataset = parsed == null ? null : parsed.option("dataset");
+            err.println(prefix() + (DatasetActivity.isBusy(e) && dataset != null ? DatasetActivity.busyMessage(Path.of(dataset))
+                    : "the dataset could not be read or written: " + e.getMessage()));
             return FAILED;
         }
     }

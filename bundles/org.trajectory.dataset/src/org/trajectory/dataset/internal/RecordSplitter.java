@@ -67,7 +67,7 @@ public final class RecordSplitter {
             return new Split(task, header.toString(), steps);
         } catch (JsonProcessingException e) {
             throw new RecordFormatException(utf8Problem(line, length) != null ? utf8Problem(line, length)
-                    : "not valid JSON: " + e.getOriginalMessage() + " at column " + (e.getLocation() == null ? "?" : e.getLocation().getColumnNr()));
+                    : Json.describe(e));
         } catch (IOException e) {
             throw new RecordFormatException("not valid JSON: " + e.getMessage());
         }

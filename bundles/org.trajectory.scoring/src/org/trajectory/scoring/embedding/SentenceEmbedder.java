@@ -29,11 +29,12 @@ public final class SentenceEmbedder implements AutoCloseable {
     static final String MODEL_BUNDLE = "org.trajectory.embeddings.minilm";
     static final int MAX_TOKENS = 256;
 
-    private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
+    private final OrtEnvironment environment;
     private final OrtSession session;
     private final WordPiece tokenizer;
 
-    private SentenceEmbedder(OrtSession session, WordPiece tokenizer) {
+    private SentenceEmbedder(OrtEnvironment environment, OrtSession session, WordPiece tokenizer) {
+        this.environment = environment;
         this.session = session;
         this.tokenizer = tokenizer;
     }
@@ -45,10 +46,11 @@ public final class SentenceEmbedder implements AutoCloseable {
         try (InputStream in = open(MODEL + "-tokenizer.json")) {
             tokenizer = WordPiece.read(in);
         }
+        OrtEnvironment environment = OnnxRuntimeLibraries.environment(); // before any other ONNX Runtime class loads
         try {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            return new SentenceEmbedder(OrtEnvironment.getEnvironment().createSession(model, options), tokenizer);
+            return new SentenceEmbedder(environment, environment.createSession(model, options), tokenizer);
         } catch (OrtException e) {
             throw new IOException("ONNX Runtime could not load " + MODEL + ": " + e.getMessage(), e);
         }

@@ -16,6 +16,7 @@ import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.ExportReport;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.ImportReport;
@@ -65,11 +66,11 @@ public final class DatasetJobs {
         });
     }
 
-    public static Job exportJob(Path folder, Path jsonl, Path images, Shell shell) {
+    public static Job exportJob(Path folder, Path jsonl, Path images, boolean replace, Shell shell) {
         return job("Exporting to " + jsonl.getFileName(), monitor -> {
             ExportReport report;
             try (Dataset dataset = Dataset.open(folder)) {
-                report = new JsonlExport(dataset, jsonl, images).run(new MonitorProgress(monitor));
+                report = new JsonlExport(dataset, jsonl, images, replace).run(new MonitorProgress(monitor));
             }
             String summary = "Exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
                     + (report.cancelled() ? " (cancelled: the file holds the tasks written so far)" : "") + ".";
@@ -86,8 +87,10 @@ public final class DatasetJobs {
             }
             DatasetSession.get().changed();
             String summary = "Built task " + result.task().taskId() + " with " + result.task().steps().size() + " steps from "
-                    + recording.getFileName() + (result.warnings().isEmpty() ? "." : ": " + String.join("; ", result.warnings()) + ".");
-            return report(summary, List.of(), 0, shell);
+                    + recording.getFileName() + (result.clean() ? "" : "; " + result.doubtfulLines() + " doubtful lines left out or kept, "
+                            + result.doubtfulSteps() + " doubtful steps marked") + ".";
+            List<Problem> notes = result.warnings().stream().map(w -> Problem.at(recording.getFileName().toString(), 0, w)).toList();
+            return report(summary, notes, notes.size(), shell);
         });
     }
 
@@ -160,6 +163,10 @@ public final class DatasetJobs {
             protected IStatus run(IProgressMonitor monitor) {
                 try {
                     return work.run(monitor);
+                } catch (java.sql.SQLException e) {
+                    Path folder = DatasetSession.get().folder();
+                    return Status.error(name + " failed: "
+                            + (DatasetActivity.isBusy(e) && folder != null ? DatasetActivity.busyMessage(folder) : e.getMessage()), e);
                 } catch (Exception e) {
                     return Status.error(name + " failed: " + e.getMessage(), e);
                 }

@@ -1,5 +1,6 @@
 package org.trajectory.ui.internal;
 
+import java.io.IOException;
 import java.nio.file.Path;
 
 import org.eclipse.jface.layout.GridDataFactory;
@@ -9,6 +10,7 @@ import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.trajectory.dataset.ExportTarget;
 
 /** File > Export: the open dataset as AgentNet JSONL plus images (a folder or a zip), as a job. */
 final class ExportWizard extends Wizard {
@@ -26,10 +28,8 @@ final class ExportWizard extends Wizard {
 
     @Override
     public boolean performFinish() {
-        Path jsonl = page.jsonl.path();
-        Path parent = jsonl.toAbsolutePath().getParent();
-        Path images = page.zip.getSelection() ? parent.resolve("images.zip") : page.folder.getSelection() ? parent.resolve("images") : null;
-        DatasetJobs.exportJob(DatasetSession.get().folder(), jsonl, images, getShell()).schedule();
+        DatasetJobs.exportJob(DatasetSession.get().folder(), page.jsonl.path(), page.images(), page.replace.getSelection(), getShell())
+                .schedule();
         return true;
     }
 
@@ -37,6 +37,7 @@ final class ExportWizard extends Wizard {
         private PathField jsonl;
         private Button folder;
         private Button zip;
+        private Button replace;
 
         Page() {
             super("export");
@@ -51,7 +52,13 @@ final class ExportWizard extends Wizard {
             jsonl = new PathField(area, "&JSONL file:", PathField.Kind.SAVE_FILE, new String[] { "*.jsonl", "*" }, this::validate);
             folder = radio(area, "Images in a &folder 'images' beside the JSONL");
             zip = radio(area, "Images in a &zip 'images.zip' beside the JSONL");
-            radio(area, "&No images");
+            radio(area, "&No images").addListener(SWT.Selection, e -> validate());
+            folder.addListener(SWT.Selection, e -> validate());
+            zip.addListener(SWT.Selection, e -> validate());
+            replace = new Button(area, SWT.CHECK);
+            replace.setText("&Replace existing files");
+            GridDataFactory.fillDefaults().span(3, 1).indent(0, 8).applyTo(replace);
+            replace.addListener(SWT.Selection, e -> validate());
             folder.setSelection(true);
             setControl(area);
             validate();
@@ -64,9 +71,27 @@ final class ExportWizard extends Wizard {
             return button;
         }
 
+        Path images() {
+            Path parent = jsonl.path().toAbsolutePath().getParent();
+            return zip.getSelection() ? parent.resolve("images.zip") : folder.getSelection() ? parent.resolve("images") : null;
+        }
+
+        /** The export's own rule (never inside a dataset, existing files only when replacing), said before Finish. */
         private void validate() {
             setErrorMessage(null);
-            setPageComplete(jsonl.path() != null && DatasetSession.get().folder() != null);
+            boolean complete = jsonl.path() != null && DatasetSession.get().folder() != null && replace != null;
+            if (complete) {
+                try {
+                    ExportTarget.check(jsonl.path(), replace.getSelection());
+                    if (images() != null) {
+                        ExportTarget.check(images(), replace.getSelection());
+                    }
+                } catch (IOException e) {
+                    setErrorMessage(e.getMessage().replace("give --force", "tick 'Replace existing files'"));
+                    complete = false;
+                }
+            }
+            setPageComplete(complete);
         }
     }
 }

@@ -235,9 +235,10 @@ final class X11Session implements CaptureSession {
 
     /**
      * The fallback without RECORD: XInput2 raw events of the master devices, read on the data connection. They carry
-     * no pointer position or modifier state, so both are read with XQueryPointer as each event arrives (a moment
-     * after it happened), and made into the same 32-byte events RECORD gives, for one decoder. The server repeats
-     * some key releases: a release of a key not down is dropped.
+     * no pointer position or modifier state: the position is read with XQueryPointer as each event arrives (a moment
+     * after it happened), and Shift, Ctrl, Alt and Super are followed from the raw key events themselves (a query
+     * made after a quick Ctrl+S would already see Ctrl released). They are made into the same 32-byte events RECORD
+     * gives, for one decoder. The server repeats some key releases: a release of a key not down is dropped.
      */
     private void rawEvents() {
         IntByReference opcode = new IntByReference();
@@ -261,6 +262,8 @@ final class X11Session implements CaptureSession {
         IntByReference rootY = new IntByReference();
         IntByReference windowXY = new IntByReference();
         IntByReference state = new IntByReference();
+        java.util.Map<Integer, Integer> modifierBits = new java.util.HashMap<>();
+        int held = 0; // the modifier bits of the keys down, as the events say
         while (running && !serverGone()) {
             if (x.XPending(data) == 0) {
                 try {
@@ -291,6 +294,12 @@ final class X11Session implements CaptureSession {
                     continue;
                 }
                 x.XQueryPointer(data, root, rootReturn, child, rootX, rootY, windowXY, windowXY, state);
+                // As in a core event, the state is the one before this event: a modifier's own press does not show it.
+                int eventState = state.getValue() & ~FOLLOWED_MODIFIERS | held;
+                if (type == KEY_PRESS || type == KEY_RELEASE) {
+                    int bit = modifierBits.computeIfAbsent(detail, this::modifierBit);
+                    held = type == KEY_PRESS ? held | bit : held & ~bit;
+                }
                 byte[] wire = new byte[32];
                 wire[0] = (byte) type;
                 wire[1] = (byte) detail;
@@ -302,13 +311,35 @@ final class X11Session implements CaptureSession {
                 wire[21] = (byte) (rootX.getValue() >> 8);
                 wire[22] = (byte) rootY.getValue();
                 wire[23] = (byte) (rootY.getValue() >> 8);
-                wire[28] = (byte) state.getValue();
-                wire[29] = (byte) (state.getValue() >> 8);
+                wire[28] = (byte) eventState;
+                wire[29] = (byte) (eventState >> 8);
                 queue.add(wire);
             } finally {
                 x.XFreeEventData(data, event);
             }
         }
+    }
+
+    /** Shift, Control, Mod1 (Alt) and Mod4 (Super): the modifier bits followed from raw key events. */
+    private static final int FOLLOWED_MODIFIERS = 1 | 4 | 8 | 64;
+
+    /** The modifier bit a key sets while it is down (0 for other keys), from its unshifted keysym's name. */
+    private int modifierBit(int keycode) {
+        Memory event = new Memory(192);
+        event.clear();
+        event.setInt(0, KEY_PRESS);
+        event.setPointer(24, query);
+        event.setInt(84, keycode);
+        LongByReference keysym = new LongByReference();
+        synchronized (this) {
+            x.XLookupString(event, new byte[16], 16, keysym, null);
+        }
+        String name = x.XKeysymToString(keysym.getValue());
+        if (name == null) {
+            return 0;
+        }
+        return name.startsWith("Shift_") ? 1 : name.startsWith("Control_") ? 4
+                : name.startsWith("Alt_") || name.startsWith("Meta_") ? 8 : name.startsWith("Super_") ? 64 : 0;
     }
 
     private void dispatch() {

@@ -11,13 +11,17 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
 
-/** The fields of one step: code (checked as you type), action, thought, observation, reflection and the two flags. */
+/**
+ * The fields of one step: code (checked as you type; what the builder doubted is shown in its place), action, thought,
+ * observation, reflection and the two flags.
+ */
 final class StepForm {
 
     /** An edit of a text field: the field and its new text. */
@@ -36,6 +40,7 @@ final class StepForm {
     private final Map<String, Text> texts = new LinkedHashMap<>();
     private final Map<String, Combo> flags = new LinkedHashMap<>();
     private final Label codeProblem;
+    private String doubts = "";
     private boolean refreshing;
 
     StepForm(Composite parent, TextEdit textEdit, FlagEdit flagEdit, Consumer<ParsedCode> codeParsed) {
@@ -109,16 +114,24 @@ final class StepForm {
                 combo.select(value == null ? 0 : value ? 1 : 2);
                 combo.setEnabled(any);
             });
+            doubts = any ? doubts(draft.task().steps().get(step)) : "";
         } finally {
             refreshing = false;
         }
         check(texts.get(Step.CODE).getText());
     }
 
-    /** Parses the code and shows its first error with line and column (or nothing when it is fine). */
+    /** What the builder found doubtful about a step it made (an event left out, no screenshot), or "". */
+    private static String doubts(Step step) {
+        StringBuilder text = new StringBuilder();
+        step.json().path(TrajectoryBuilder.PROBLEMS).forEach(p -> text.append(text.length() == 0 ? "Doubtful when built: " : "; ").append(p.asText()));
+        return text.toString();
+    }
+
+    /** Parses the code and shows its first error with line and column, else what was doubtful when it was built. */
     private ParsedCode check(String code) {
         ParsedCode parsed = ActionParser.parse(code);
-        String message = "";
+        String message = doubts;
         if (!parsed.ok()) {
             CodeProblem problem = parsed.problems().get(0);
             message = "Line " + problem.line() + ", column " + problem.column() + ": " + problem.message()

@@ -1,0 +1,104 @@
+package org.trajectory.scoring.embedding;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+import ai.onnxruntime.OrtEnvironment;
+
+/**
+ * ONNX Runtime's native libraries, unpacked once into the workbench's own cache
+ * ({@code ~/.trajectory-workbench/cache/onnxruntime/VERSION/OS-ARCH}) and loaded from there. Left to itself, ONNX
+ * Runtime copies 28 MB of libraries into a new {@code /tmp/onnxruntime-java*} folder on every start (and leaves it
+ * behind when killed), and its telemetry library leaves an empty {@code mat-debug-PID.log} in the temporary folder.
+ */
+final class OnnxRuntimeLibraries {
+
+    /** ONNX Runtime's own property: the folder it loads its libraries from instead of unpacking them. */
+    private static final String NATIVE_PATH = "onnxruntime.native.path";
+    private static final String[] LIBRARIES = { "onnxruntime", "onnxruntime4j_jni" };
+
+    private static boolean prepared;
+
+    private OnnxRuntimeLibraries() {
+    }
+
+    /** The environment, with the libraries loaded from the cache; call instead of {@link OrtEnvironment#getEnvironment()}. */
+    static synchronized OrtEnvironment environment() throws IOException {
+        if (!prepared) {
+            if (System.getProperty(NATIVE_PATH) == null) {
+                Path folder = unpack();
+                if (folder != null) {
+                    System.setProperty(NATIVE_PATH, folder.toString());
+                }
+            }
+            prepared = true;
+            OrtEnvironment environment = OrtEnvironment.getEnvironment();
+            removeTelemetryLog();
+            return environment;
+        }
+        return OrtEnvironment.getEnvironment();
+    }
+
+    /** The cache folder holding this platform's libraries, unpacked now if they are not there; null if the jar has none. */
+    private static Path unpack() throws IOException {
+        String platform = platform();
+        Bundle bundle = FrameworkUtil.getBundle(OrtEnvironment.class);
+        String version = bundle != null ? bundle.getVersion().toString() : String.valueOf(OrtEnvironment.class.getProtectionDomain()
+                .getCodeSource().getLocation().toString().hashCode() & 0x7fffffff);
+        Path folder = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "onnxruntime", version, platform);
+        for (String library : LIBRARIES) {
+            String name = System.mapLibraryName(library);
+            Path file = folder.resolve(name);
+            if (Files.isRegularFile(file)) {
+                continue;
+            }
+            try (InputStream in = OrtEnvironment.class.getResourceAsStream("/ai/onnxruntime/native/" + platform + "/" + name)) {
+                if (in == null) {
+                    return null; // a build without bundled libraries: ONNX Runtime finds them its own way
+                }
+                Files.createDirectories(folder);
+                // Written aside and renamed, so two processes starting at once never load a half-written library.
+                Path part = folder.resolve(name + "." + ProcessHandle.current().pid() + ".part");
+                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+                try {
+                    Files.move(part, file, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+                } finally {
+                    Files.deleteIfExists(part);
+                }
+            }
+        }
+        return folder;
+    }
+
+    /** ONNX Runtime's name for this platform's folder of libraries, e.g. {@code linux-x64}. */
+    private static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String osName = os.contains("win") ? "win" : os.contains("mac") || os.contains("darwin") ? "osx" : "linux";
+        String archName = arch.equals("amd64") || arch.equals("x86_64") ? "x64" : arch;
+        return osName + "-" + archName;
+    }
+
+    /** The telemetry library opens an empty log in the temporary folder when the environment starts; it is not needed. */
+    private static void removeTelemetryLog() {
+        String temp = System.getenv("TMPDIR") == null ? System.getProperty("java.io.tmpdir") : System.getenv("TMPDIR");
+        Path log = Path.of(temp, "mat-debug-" + ProcessHandle.current().pid() + ".log");
+        try {
+            if (Files.isRegularFile(log) && Files.size(log) == 0) {
+                Files.delete(log);
+            }
+        } catch (IOException e) {
+            // left behind: harmless
+        }
+    }
+}
