@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.trajectory.recorder.kit.CollectingSink;
 
 class PrivacyFilterTest {
 

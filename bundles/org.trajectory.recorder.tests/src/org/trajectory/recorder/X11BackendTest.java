@@ -11,13 +11,14 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.trajectory.recorder.kit.CollectingSink;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The Linux X11 backend under Xvfb + openbox, with input injected by xdotool (XTEST), as a user's would arrive. */
-class X11BackendTest extends CaptureBackendContract {
+class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract {
 
     @Override
     protected CaptureBackend backend() {

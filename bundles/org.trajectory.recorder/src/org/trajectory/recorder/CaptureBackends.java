@@ -3,118 +3,87 @@ package org.trajectory.recorder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.IExtensionRegistry;
-import org.eclipse.core.runtime.RegistryFactory;
+import org.trajectory.catalog.Catalogue;
+import org.trajectory.catalog.Contribution;
 
 /**
- * The registry of the {@code captureBackends} extension point: read once, backends created when first asked for and
- * kept; {@link #add} and {@link #remove} serve tests and use outside OSGi.
+ * The catalogue of the {@code captureBackends} extension point (see {@link Catalogue}): backends by priority, each
+ * created when first asked for and kept.
  */
 public final class CaptureBackends {
 
     public static final String EXTENSION_POINT = "org.trajectory.recorder.captureBackends";
     static final String BACKEND = "backend";
-    static final String ID = "id";
-    static final String NAME = "name";
-    static final String CLASS = "class";
     static final String PRIORITY = "priority";
 
     /** A backend as contributed: created on first use. */
     public static final class Descriptor {
-        private final String id;
-        private final String name;
-        private final int priority;
-        private final IConfigurationElement element;
-        private CaptureBackend backend;
+        private final Contribution<CaptureBackend> contribution;
 
-        Descriptor(String id, String name, int priority, IConfigurationElement element, CaptureBackend backend) {
-            this.id = id;
-            this.name = name;
-            this.priority = priority;
-            this.element = element;
-            this.backend = backend;
+        Descriptor(Contribution<CaptureBackend> contribution) {
+            this.contribution = contribution;
         }
 
         public String id() {
-            return id;
+            return contribution.id();
         }
 
         public String name() {
-            return name;
+            return contribution.name();
         }
 
         public int priority() {
-            return priority;
+            return (int) contribution.number(PRIORITY, 0);
         }
 
-        public synchronized CaptureBackend backend() throws CaptureException {
-            if (backend == null) {
-                try {
-                    backend = (CaptureBackend) element.createExecutableExtension(CLASS);
-                } catch (CoreException | ClassCastException e) {
-                    throw new CaptureException("The capture backend " + id + " could not be created: " + e.getMessage(), e);
-                }
-            }
-            return backend;
+        public CaptureBackend backend() throws CaptureException {
+            return contribution.create().orElseThrow(CaptureException::new);
         }
     }
 
     private static final CaptureBackends INSTANCE = new CaptureBackends();
-    private List<Descriptor> descriptors;
+    private final Catalogue<CaptureBackend> catalogue = new Catalogue<>(EXTENSION_POINT, BACKEND, CaptureBackend.class, Catalogue.NAME);
 
     public static CaptureBackends get() {
         return INSTANCE;
     }
 
-    public synchronized List<Descriptor> all() {
-        if (descriptors == null) {
-            descriptors = new ArrayList<>();
-            IExtensionRegistry registry = RegistryFactory.getRegistry();
-            if (registry != null) {
-                for (IConfigurationElement element : registry.getConfigurationElementsFor(EXTENSION_POINT)) {
-                    if (BACKEND.equals(element.getName())) {
-                        descriptors.add(new Descriptor(element.getAttribute(ID), element.getAttribute(NAME),
-                                parsePriority(element.getAttribute(PRIORITY)), element, null));
-                    }
-                }
-            }
-            descriptors.sort(Comparator.comparingInt(Descriptor::priority).reversed());
-        }
-        return List.copyOf(descriptors);
+    public Catalogue<CaptureBackend> catalogue() {
+        return catalogue;
     }
 
-    private static int parsePriority(String value) {
-        try {
-            return value == null ? 0 : Integer.parseInt(value.strip());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+    /** Every backend, the highest priority first. */
+    public List<Descriptor> all() {
+        return catalogue.all().stream().map(Descriptor::new).sorted(Comparator.comparingInt(Descriptor::priority).reversed()).toList();
     }
 
-    public synchronized void add(String id, String name, int priority, CaptureBackend backend) {
-        all();
-        descriptors.add(new Descriptor(id, name, priority, null, backend));
-        descriptors.sort(Comparator.comparingInt(Descriptor::priority).reversed());
+    public void add(String id, String name, int priority, CaptureBackend backend) {
+        catalogue.add(Contribution.of(id, name, Map.of(PRIORITY, Integer.toString(priority)), backend));
     }
 
-    public synchronized void remove(String id) {
-        all();
-        descriptors.removeIf(d -> d.id().equals(id));
+    public void remove(String id) {
+        catalogue.remove(id);
     }
 
     public Optional<Descriptor> find(String id) {
-        return all().stream().filter(d -> d.id().equals(id)).findFirst();
+        return catalogue.find(id).map(Descriptor::new);
     }
 
     /** The available backend of highest priority, or an exception listing why none can record here. */
     public Descriptor choose() throws CaptureException {
         List<String> reasons = new ArrayList<>();
         for (Descriptor descriptor : all()) {
-            CaptureBackend.Availability availability = descriptor.backend().availability();
+            CaptureBackend backend;
+            try {
+                backend = descriptor.backend();
+            } catch (CaptureException e) {
+                reasons.add(e.getMessage() + ".");
+                continue;
+            }
+            CaptureBackend.Availability availability = backend.availability();
             if (availability.available()) {
                 return descriptor;
             }

@@ -271,6 +271,10 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         }
     }
 
+    public Path folder() {
+        return folder;
+    }
+
     public long events() {
         return eventCount.get();
     }

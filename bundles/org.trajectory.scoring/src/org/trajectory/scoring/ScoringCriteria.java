@@ -1,113 +1,88 @@
 package org.trajectory.scoring;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.IExtensionRegistry;
-import org.eclipse.core.runtime.RegistryFactory;
+import org.trajectory.catalog.Catalogue;
+import org.trajectory.catalog.Contribution;
 
 /**
- * The registry of the {@code scoringCriteria} extension point: each criterion with its id, name, default weight and
- * whether it needs a model; created when first used. {@link #add} and {@link #remove} serve tests and use outside OSGi.
+ * The catalogue of the {@code scoringCriteria} extension point (see {@link Catalogue}): each criterion with its id,
+ * name, default weight and whether it needs a model; created when first used.
  */
 public final class ScoringCriteria {
 
     public static final String EXTENSION_POINT = "org.trajectory.scoring.scoringCriteria";
+    static final String CRITERION = "criterion";
+    static final String WEIGHT = "weight";
+    static final String NEEDS_MODEL = "needsModel";
 
     /** A criterion as contributed. */
     public static final class Descriptor {
-        private final String id;
-        private final String name;
-        private final double weight;
-        private final boolean needsModel;
-        private final IConfigurationElement element;
-        private ScoringCriterion criterion;
+        private final Contribution<ScoringCriterion> contribution;
 
+        /** A criterion made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, double weight, boolean needsModel, ScoringCriterion criterion) {
-            this(id, name, weight, needsModel, null, criterion);
+            this(Contribution.of(id, name, Map.of(WEIGHT, Double.toString(weight), NEEDS_MODEL, Boolean.toString(needsModel)), criterion));
         }
 
-        private Descriptor(String id, String name, double weight, boolean needsModel, IConfigurationElement element,
-                ScoringCriterion criterion) {
-            this.id = id;
-            this.name = name;
-            this.weight = weight;
-            this.needsModel = needsModel;
-            this.element = element;
-            this.criterion = criterion;
+        Descriptor(Contribution<ScoringCriterion> contribution) {
+            this.contribution = contribution;
         }
 
         public String id() {
-            return id;
+            return contribution.id();
         }
 
         public String name() {
-            return name;
+            return contribution.name();
         }
 
         /** The default weight in the final score; format's is 0, because format is a gate. */
         public double defaultWeight() {
-            return weight;
+            return Math.max(0, contribution.number(WEIGHT, 0));
         }
 
         public boolean needsModel() {
-            return needsModel;
+            return Boolean.parseBoolean(contribution.attribute(NEEDS_MODEL));
         }
 
-        public synchronized ScoringCriterion criterion() throws CoreException {
-            if (criterion == null) {
-                criterion = (ScoringCriterion) element.createExecutableExtension("class");
-            }
-            return criterion;
+        /** The criterion; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
+        public ScoringCriterion criterion() {
+            return contribution.create().orElseThrow(IllegalStateException::new);
+        }
+
+        Contribution<ScoringCriterion> contribution() {
+            return contribution;
         }
     }
 
     private static final ScoringCriteria INSTANCE = new ScoringCriteria();
-    private List<Descriptor> descriptors;
+    private final Catalogue<ScoringCriterion> catalogue = new Catalogue<>(EXTENSION_POINT, CRITERION, ScoringCriterion.class,
+            Catalogue.NAME);
 
     public static ScoringCriteria get() {
         return INSTANCE;
     }
 
-    public synchronized List<Descriptor> all() {
-        if (descriptors == null) {
-            descriptors = new ArrayList<>();
-            IExtensionRegistry registry = RegistryFactory.getRegistry();
-            if (registry != null) {
-                for (IConfigurationElement element : registry.getConfigurationElementsFor(EXTENSION_POINT)) {
-                    if ("criterion".equals(element.getName())) {
-                        descriptors.add(new Descriptor(element.getAttribute("id"), element.getAttribute("name"),
-                                weight(element.getAttribute("weight")), Boolean.parseBoolean(element.getAttribute("needsModel")),
-                                element, null));
-                    }
-                }
-            }
-        }
-        return List.copyOf(descriptors);
+    public Catalogue<ScoringCriterion> catalogue() {
+        return catalogue;
     }
 
-    private static double weight(String value) {
-        try {
-            return value == null ? 0 : Math.max(0, Double.parseDouble(value.strip()));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+    public List<Descriptor> all() {
+        return catalogue.all().stream().map(Descriptor::new).toList();
     }
 
-    public synchronized void add(Descriptor descriptor) {
-        all();
-        descriptors.add(descriptor);
+    public void add(Descriptor descriptor) {
+        catalogue.add(descriptor.contribution());
     }
 
-    public synchronized void remove(String id) {
-        all();
-        descriptors.removeIf(d -> d.id().equals(id));
+    public void remove(String id) {
+        catalogue.remove(id);
     }
 
     public Optional<Descriptor> find(String id) {
-        return all().stream().filter(d -> d.id().equals(id)).findFirst();
+        return catalogue.find(id).map(Descriptor::new);
     }
 }

@@ -28,6 +28,7 @@ import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.vlm.Model;
 import org.trajectory.vlm.Retrying;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -261,7 +262,7 @@ public final class ScoringRun {
             }
 
             @Override
-            public Retrying model() {
+            public Model model() {
                 return model;
             }
         };

@@ -3,7 +3,7 @@ package org.trajectory.scoring;
 import java.io.IOException;
 
 import org.trajectory.model.Task;
-import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Model;
 
 /**
  * A task as criteria see it: the record, its step images (read on demand from the dataset's store), and the model to
@@ -23,5 +23,5 @@ public interface TaskInput {
     byte[] imageHead(int position, int max) throws IOException;
 
     /** The model for criteria that need one, or null when the run has none. */
-    Retrying model();
+    Model model();
 }

@@ -8,18 +8,21 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.trajectory.vlm.kit.LocalServer;
+import org.trajectory.vlm.kit.VlmProviderContract;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The Anthropic Messages wire format. */
 class AnthropicProviderTest extends VlmProviderContract {
 
     @Override
-    VlmProvider provider() {
+    protected VlmProvider provider() {
         return new AnthropicProvider();
     }
 
     @Override
-    String answer(String text, long in, long out) {
+    protected String answer(String text, long in, long out) {
         // In JSON mode the request pre-fills "{", and the API answers with the rest of the object.
         String rest = text.startsWith("{") ? text.substring(1) : text;
         return """
@@ -30,22 +33,22 @@ class AnthropicProviderTest extends VlmProviderContract {
     }
 
     @Override
-    String error(String message) {
+    protected String error(String message) {
         return "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"" + message + "\"}}";
     }
 
     @Override
-    String path(String model) {
+    protected String path(String model) {
         return "/v1/messages";
     }
 
     @Override
-    Map.Entry<String, String> keyHeader(String key) {
+    protected Map.Entry<String, String> keyHeader(String key) {
         return Map.entry("x-api-key", key);
     }
 
     @Override
-    List<String> images(JsonNode request) {
+    protected List<String> images(JsonNode request) {
         List<String> images = new ArrayList<>();
         for (JsonNode message : request.path("messages")) {
             for (JsonNode part : message.path("content")) {
@@ -60,13 +63,13 @@ class AnthropicProviderTest extends VlmProviderContract {
     }
 
     @Override
-    boolean asksForJson(JsonNode request) {
+    protected boolean asksForJson(JsonNode request) {
         JsonNode last = request.path("messages").path(request.path("messages").size() - 1);
         return last.path("role").asText().equals("assistant") && last.path("content").asText().equals("{");
     }
 
     @Override
-    String text(JsonNode request) {
+    protected String text(JsonNode request) {
         StringBuilder text = new StringBuilder(request.path("system").asText("")).append('\n');
         for (JsonNode message : request.path("messages")) {
             message.path("content").forEach(part -> text.append(part.path("text").asText("")).append('\n'));

@@ -10,18 +10,21 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.trajectory.vlm.kit.LocalServer;
+import org.trajectory.vlm.kit.VlmProviderContract;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The Gemini generateContent wire format. */
 class GeminiProviderTest extends VlmProviderContract {
 
     @Override
-    VlmProvider provider() {
+    protected VlmProvider provider() {
         return new GeminiProvider();
     }
 
     @Override
-    String answer(String text, long in, long out) {
+    protected String answer(String text, long in, long out) {
         return """
                 {"candidates": [{"content": {"role": "model", "parts": [{"text": %s}]}, "finishReason": "STOP", "index": 0}],
                  "usageMetadata": {"promptTokenCount": %d, "candidatesTokenCount": %d, "totalTokenCount": %d},
@@ -30,22 +33,22 @@ class GeminiProviderTest extends VlmProviderContract {
     }
 
     @Override
-    String error(String message) {
+    protected String error(String message) {
         return "{\"error\":{\"code\":400,\"message\":\"" + message + "\",\"status\":\"INVALID_ARGUMENT\"}}";
     }
 
     @Override
-    String path(String model) {
+    protected String path(String model) {
         return "/v1beta/models/" + model + ":generateContent";
     }
 
     @Override
-    Map.Entry<String, String> keyHeader(String key) {
+    protected Map.Entry<String, String> keyHeader(String key) {
         return Map.entry("x-goog-api-key", key);
     }
 
     @Override
-    List<String> images(JsonNode request) {
+    protected List<String> images(JsonNode request) {
         List<String> images = new ArrayList<>();
         for (JsonNode content : request.path("contents")) {
             for (JsonNode part : content.path("parts")) {
@@ -59,12 +62,12 @@ class GeminiProviderTest extends VlmProviderContract {
     }
 
     @Override
-    boolean asksForJson(JsonNode request) {
+    protected boolean asksForJson(JsonNode request) {
         return request.path("generationConfig").path("responseMimeType").asText().equals("application/json");
     }
 
     @Override
-    String text(JsonNode request) {
+    protected String text(JsonNode request) {
         StringBuilder text = new StringBuilder();
         request.path("systemInstruction").path("parts").forEach(p -> text.append(p.path("text").asText("")).append('\n'));
         for (JsonNode content : request.path("contents")) {

@@ -4,18 +4,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.vlm.kit.LocalServer;
+import org.trajectory.vlm.kit.VlmProviderContract;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The OpenAI Chat Completions wire format, as vLLM, Ollama, LM Studio and OpenRouter serve it too. */
 class OpenAiChatProviderTest extends VlmProviderContract {
 
     @Override
-    VlmProvider provider() {
+    protected VlmProvider provider() {
         return new OpenAiChatProvider();
     }
 
     @Override
-    String answer(String text, long in, long out) {
+    protected String answer(String text, long in, long out) {
         return """
                 {"id": "chatcmpl-1", "object": "chat.completion", "model": "test-model",
                  "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": %s}}],
@@ -24,22 +27,22 @@ class OpenAiChatProviderTest extends VlmProviderContract {
     }
 
     @Override
-    String error(String message) {
+    protected String error(String message) {
         return "{\"error\":{\"message\":\"" + message + "\",\"type\":\"invalid_request_error\",\"code\":null}}";
     }
 
     @Override
-    String path(String model) {
+    protected String path(String model) {
         return "/chat/completions";
     }
 
     @Override
-    Map.Entry<String, String> keyHeader(String key) {
+    protected Map.Entry<String, String> keyHeader(String key) {
         return Map.entry("Authorization", "Bearer " + key);
     }
 
     @Override
-    List<String> images(JsonNode request) {
+    protected List<String> images(JsonNode request) {
         List<String> images = new ArrayList<>();
         for (JsonNode message : request.path("messages")) {
             for (JsonNode part : message.path("content")) {
@@ -52,12 +55,12 @@ class OpenAiChatProviderTest extends VlmProviderContract {
     }
 
     @Override
-    boolean asksForJson(JsonNode request) {
+    protected boolean asksForJson(JsonNode request) {
         return request.path("response_format").path("type").asText().equals("json_object");
     }
 
     @Override
-    String text(JsonNode request) {
+    protected String text(JsonNode request) {
         StringBuilder text = new StringBuilder();
         for (JsonNode message : request.path("messages")) {
             JsonNode content = message.path("content");

@@ -7,7 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Calls a provider with retries on what can succeed later (429, 5xx, timeouts, network), waiting with exponential
  * backoff and jitter, or as long as the server asked; counts everything in a {@link Usage}.
  */
-public final class Retrying {
+public final class Retrying implements Model {
 
     /** @param attempts how many times a request is sent at most (1: no retry) */
     public record Policy(int attempts, Duration firstDelay, Duration maxDelay) {
@@ -49,6 +49,7 @@ public final class Retrying {
         return config;
     }
 
+    @Override
     public VlmResponse complete(VlmRequest request) throws VlmException, InterruptedException {
         for (int attempt = 1;; attempt++) {
             usage.request();

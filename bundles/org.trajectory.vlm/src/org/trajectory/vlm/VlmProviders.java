@@ -1,116 +1,101 @@
 package org.trajectory.vlm;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.IExtensionRegistry;
-import org.eclipse.core.runtime.RegistryFactory;
+import org.trajectory.catalog.Catalogue;
+import org.trajectory.catalog.Contribution;
 
 /**
- * The registry of the {@code vlmProviders} extension point: each provider with its name, default base URL and model,
- * and the environment variable that may hold its key; created when first used. {@link #add} and {@link #remove}
- * serve tests and use outside OSGi.
+ * The catalogue of the {@code vlmProviders} extension point (see {@link Catalogue}): each provider with its name,
+ * default base URL and model, and the environment variable that may hold its key; created when first used.
  */
 public final class VlmProviders {
 
     public static final String EXTENSION_POINT = "org.trajectory.vlm.vlmProviders";
+    static final String PROVIDER = "provider";
+    static final String BASE_URL = "baseUrl";
+    static final String MODEL = "model";
+    static final String KEY_VARIABLE = "keyVariable";
 
     /** A provider as contributed. */
     public static final class Descriptor {
-        private final String id;
-        private final String name;
-        private final String baseUrl;
-        private final String model;
-        private final String keyVariable;
-        private final IConfigurationElement element;
-        private VlmProvider provider;
+        private final Contribution<VlmProvider> contribution;
 
+        /** A provider made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, String baseUrl, String model, String keyVariable, VlmProvider provider) {
-            this(id, name, baseUrl, model, keyVariable, null, provider);
+            this(Contribution.of(id, name, attributes(baseUrl, model, keyVariable), provider));
         }
 
-        private Descriptor(String id, String name, String baseUrl, String model, String keyVariable, IConfigurationElement element,
-                VlmProvider provider) {
-            this.id = id;
-            this.name = name;
-            this.baseUrl = baseUrl;
-            this.model = model;
-            this.keyVariable = keyVariable;
-            this.element = element;
-            this.provider = provider;
+        Descriptor(Contribution<VlmProvider> contribution) {
+            this.contribution = contribution;
+        }
+
+        private static Map<String, String> attributes(String baseUrl, String model, String keyVariable) {
+            Map<String, String> attributes = new HashMap<>();
+            attributes.put(BASE_URL, baseUrl);
+            attributes.put(MODEL, model);
+            attributes.put(KEY_VARIABLE, keyVariable);
+            attributes.values().removeIf(v -> v == null);
+            return attributes;
         }
 
         public String id() {
-            return id;
+            return contribution.id();
         }
 
         public String name() {
-            return name;
+            return contribution.name();
         }
 
         public String defaultBaseUrl() {
-            return baseUrl;
+            return contribution.attribute(BASE_URL);
         }
 
         public String defaultModel() {
-            return model;
+            return contribution.attribute(MODEL);
         }
 
         /** The environment variable a headless run reads the key from, or null. */
         public String keyVariable() {
-            return keyVariable;
+            return contribution.attribute(KEY_VARIABLE);
         }
 
-        public synchronized VlmProvider provider() throws VlmException {
-            if (provider == null) {
-                try {
-                    provider = (VlmProvider) element.createExecutableExtension("class");
-                } catch (CoreException | ClassCastException e) {
-                    throw new VlmException(VlmException.Kind.BAD_REQUEST, "the provider " + id + " could not be created: " + e.getMessage());
-                }
-            }
-            return provider;
+        public VlmProvider provider() throws VlmException {
+            return contribution.create().orElseThrow(error -> new VlmException(VlmException.Kind.BAD_REQUEST, error));
+        }
+
+        Contribution<VlmProvider> contribution() {
+            return contribution;
         }
     }
 
     private static final VlmProviders INSTANCE = new VlmProviders();
-    private List<Descriptor> descriptors;
+    private final Catalogue<VlmProvider> catalogue = new Catalogue<>(EXTENSION_POINT, PROVIDER, VlmProvider.class, Catalogue.NAME);
 
     public static VlmProviders get() {
         return INSTANCE;
     }
 
-    public synchronized List<Descriptor> all() {
-        if (descriptors == null) {
-            descriptors = new ArrayList<>();
-            IExtensionRegistry registry = RegistryFactory.getRegistry();
-            if (registry != null) {
-                for (IConfigurationElement element : registry.getConfigurationElementsFor(EXTENSION_POINT)) {
-                    if ("provider".equals(element.getName())) {
-                        descriptors.add(new Descriptor(element.getAttribute("id"), element.getAttribute("name"),
-                                element.getAttribute("baseUrl"), element.getAttribute("model"), element.getAttribute("keyVariable"),
-                                element, null));
-                    }
-                }
-            }
-        }
-        return List.copyOf(descriptors);
+    public Catalogue<VlmProvider> catalogue() {
+        return catalogue;
     }
 
-    public synchronized void add(Descriptor descriptor) {
-        all();
-        descriptors.add(descriptor);
+    public List<Descriptor> all() {
+        return catalogue.all().stream().map(Descriptor::new).toList();
     }
 
-    public synchronized void remove(String id) {
-        all();
-        descriptors.removeIf(d -> d.id().equals(id));
+    public void add(Descriptor descriptor) {
+        catalogue.add(descriptor.contribution());
+    }
+
+    public void remove(String id) {
+        catalogue.remove(id);
     }
 
     public Optional<Descriptor> find(String id) {
-        return all().stream().filter(d -> d.id().equals(id)).findFirst();
+        return catalogue.find(id).map(Descriptor::new);
     }
 }

@@ -47,6 +47,11 @@ public record VlmRequest(List<Message> messages, boolean json, int maxTokens, do
 
     /** An image as bytes with its media type ({@code image/png}, {@code image/jpeg}). */
     public record Image(byte[] data, String mediaType) implements Part {
+        /** A screenshot, its type told by its bytes: JPEG, else PNG. */
+        public static Image of(byte[] data) {
+            boolean jpeg = data.length > 2 && (data[0] & 0xff) == 0xff && (data[1] & 0xff) == 0xd8;
+            return new Image(data, jpeg ? "image/jpeg" : "image/png");
+        }
     }
 
     public VlmRequest {

@@ -33,6 +33,10 @@ import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmProvider;
 import org.trajectory.vlm.VlmRequest;
 import org.trajectory.vlm.VlmResponse;
+import org.trajectory.vlm.prompt.Markers;
+import org.trajectory.vlm.prompt.ModelJson;
+import org.trajectory.vlm.prompt.Prompts;
+import org.trajectory.vlm.prompt.Replies;
 
 /**
  * The annotation pipeline over a built trajectory, with a provider that answers by a script (the wire formats are
@@ -84,7 +88,7 @@ class AnnotationTest {
 
     static AnnotationRun.Report annotate(Dataset dataset, ScriptedProvider provider, Progress progress) throws Exception {
         Retrying model = new Retrying(provider, new ProviderConfig("http://unused", "scripted", null), Retrying.Policy.DEFAULT, new Usage());
-        return new AnnotationRun(dataset, new ModelAnnotator(model, new Prompts(null)), new AnnotationRun.Options(4, null)).run(progress);
+        return new AnnotationRun(dataset, new ModelAnnotator(model, new Prompts(null, ModelAnnotator.class)), new AnnotationRun.Options(4, null)).run(progress);
     }
 
     @Test
@@ -135,7 +139,7 @@ class AnnotationTest {
             provider.generatorOverrides.add("Sure! Here is what I see: a test pattern.");
             provider.generatorOverrides.add("{\"observation\": \"x\", \"thought\": 3}");
             AnnotationRun.Report report = new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
-                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null)),
+                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null, ModelAnnotator.class)),
                     new AnnotationRun.Options(1, null)).run(Progress.NONE);
             assertEquals(1, report.failed(), "the one step whose answer and repair were both wrong");
             assertTrue(report.failures().get(0).message().contains("\"thought\" must be a non-empty string"), report.failures().toString());
@@ -166,7 +170,7 @@ class AnnotationTest {
             ScriptedProvider provider = new ScriptedProvider();
             provider.generatorOverrides.add("AUTH");
             VlmException e = assertThrows(VlmException.class, () -> new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
-                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null)),
+                    new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null, ModelAnnotator.class)),
                     new AnnotationRun.Options(1, null)).run(Progress.NONE));
             assertEquals(VlmException.Kind.AUTH, e.kind());
         }
@@ -200,13 +204,13 @@ class AnnotationTest {
     @Test
     void promptsCanBeOverriddenByTheUser(@TempDir Path temp) throws Exception {
         Files.writeString(temp.resolve("generator.txt"), "My own system text.\n---\nTask {{task}} code {{code}} {{unknown}}");
-        Prompts.Prompt prompt = new Prompts(temp).get(Prompts.GENERATOR);
+        Prompts.Prompt prompt = new Prompts(temp, ModelAnnotator.class).get(Prompts.GENERATOR);
         assertEquals("My own system text.", prompt.system());
         assertEquals("Task $1 {{code}} code print('x') {{unknown}}",
                 prompt.fill(java.util.Map.of("task", "$1 {{code}}", "code", "print('x')")), "values go in literally, once");
-        assertNotNull(new Prompts(temp).get(Prompts.SUMMARIZER).system(), "the others are the shipped ones");
+        assertNotNull(new Prompts(temp, ModelAnnotator.class).get(Prompts.SUMMARIZER).system(), "the others are the shipped ones");
         Files.writeString(temp.resolve("reflector.txt"), "no separator");
-        assertTrue(assertThrows(java.io.IOException.class, () -> new Prompts(temp).get(Prompts.REFLECTOR)).getMessage().contains("---"));
+        assertTrue(assertThrows(java.io.IOException.class, () -> new Prompts(temp, ModelAnnotator.class).get(Prompts.REFLECTOR)).getMessage().contains("---"));
     }
 
     @Test

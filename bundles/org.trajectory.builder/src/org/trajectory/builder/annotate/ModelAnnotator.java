@@ -13,6 +13,10 @@ import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmRequest.Image;
 import org.trajectory.vlm.VlmRequest.Part;
 import org.trajectory.vlm.VlmRequest.Text;
+import org.trajectory.vlm.prompt.Markers;
+import org.trajectory.vlm.prompt.ModelJson;
+import org.trajectory.vlm.prompt.Prompts;
+import org.trajectory.vlm.prompt.Replies;
 
 
 /**
@@ -22,6 +26,11 @@ import org.trajectory.vlm.VlmRequest.Text;
  * what was wrong, then the step fails with BAD_RESPONSE.
  */
 public final class ModelAnnotator implements Annotator {
+
+    /** The annotation prompts shipped with this bundle, or the user's files of the same names in {@code overrides}. */
+    public static Prompts prompts(java.nio.file.Path overrides) {
+        return overrides == null ? Prompts.defaults(ModelAnnotator.class) : new Prompts(overrides, ModelAnnotator.class);
+    }
 
     private final Retrying model;
     private final Prompts.Prompt generator;
@@ -71,10 +80,10 @@ public final class ModelAnnotator implements Annotator {
         List<Part> parts = new ArrayList<>();
         parts.add(new Text(reflector.fill(values)));
         if (step.image() != null) {
-            parts.add(new Image(step.image(), mediaType(step.image())));
+            parts.add(Image.of(step.image()));
         }
         if (after != null) {
-            parts.add(new Image(after, mediaType(after)));
+            parts.add(Image.of(after));
         }
         return ModelJson.ask(model, reflector, parts, reply -> new Notes.Reflected(Replies.text(reply, "reflection"),
                 Replies.flag(reply, "last_step_correct"), Replies.flag(reply, "last_step_redundant")));
@@ -85,7 +94,7 @@ public final class ModelAnnotator implements Annotator {
         List<Part> parts = new ArrayList<>();
         parts.add(new Text(summarizer.fill(values(task, steps))));
         if (finalScreen != null) {
-            parts.add(new Image(finalScreen, mediaType(finalScreen)));
+            parts.add(Image.of(finalScreen));
         }
         return ModelJson.ask(model, summarizer, parts, reply -> new Notes.Summary(Replies.text(reply, "natural_language_task"),
                 Replies.text(reply, "actual_task"), Replies.score(reply, "alignment_score"), Replies.score(reply, "efficiency_score"),
@@ -103,7 +112,4 @@ public final class ModelAnnotator implements Annotator {
         return values;
     }
 
-    public static String mediaType(byte[] image) {
-        return image.length > 2 && (image[0] & 0xff) == 0xff && (image[1] & 0xff) == 0xd8 ? "image/jpeg" : "image/png";
-    }
 }

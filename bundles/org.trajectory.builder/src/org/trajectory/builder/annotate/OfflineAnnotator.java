@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import org.trajectory.model.action.Action;
+import org.trajectory.vlm.prompt.Markers;
 
 /**
  * Reasoning without a model or network: the action in words from its code, the window title, and the text under the

@@ -13,11 +13,11 @@ import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
-import org.trajectory.builder.annotate.Prompts;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
+import org.trajectory.vlm.prompt.Prompts;
 
 /** {@code annotate --dataset DIR --provider ID}: a model (or the offline annotator) writes the reasoning. */
 final class AnnotateCommand extends OptionsCommand {
@@ -57,7 +57,7 @@ final class AnnotateCommand extends OptionsCommand {
         if (providerId.equals(OfflineAnnotator.ID)) {
             annotator = new OfflineAnnotator(!args.flag("no-ocr"));
         } else {
-            Prompts prompts = args.path("prompts") != null ? new Prompts(args.path("prompts")) : Prompts.defaults();
+            Prompts prompts = ModelAnnotator.prompts(args.path("prompts"));
             try {
                 Retrying retrying = ModelOptions.model(providerId, args, usage);
                 model = retrying.config().model();

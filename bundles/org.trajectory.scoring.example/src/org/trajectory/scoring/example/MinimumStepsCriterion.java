@@ -2,9 +2,8 @@ package org.trajectory.scoring.example;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.IExecutableExtension;
 import org.trajectory.model.Step;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringCriterion;
@@ -12,18 +11,18 @@ import org.trajectory.scoring.TaskInput;
 
 /**
  * The worked example of the developer guide: a task must have at least N actions (the closing terminate does not
- * count) and none of them redundant. N comes from plugin.xml ({@code class="...MinimumStepsCriterion:3"}). A step is
- * redundant when the step after it says so ({@code last_step_redundant}, as the annotation pipeline writes it).
+ * count) and none of them redundant. N comes from plugin.xml ({@code <setting name="minimum" value="3"/>}), handed to
+ * the constructor with the other settings. A step is redundant when the step after it says so
+ * ({@code last_step_redundant}, as the annotation pipeline writes it).
  */
-public final class MinimumStepsCriterion implements ScoringCriterion, IExecutableExtension {
+public final class MinimumStepsCriterion implements ScoringCriterion {
 
-    private int minimum = 3;
+    public static final String MINIMUM = "minimum";
 
-    @Override
-    public void setInitializationData(IConfigurationElement config, String property, Object data) {
-        if (data instanceof String text && !text.isBlank()) {
-            minimum = Integer.parseInt(text.strip());
-        }
+    private final int minimum;
+
+    public MinimumStepsCriterion(Map<String, String> settings) {
+        minimum = Integer.parseInt(settings.getOrDefault(MINIMUM, "3").strip());
     }
 
     @Override

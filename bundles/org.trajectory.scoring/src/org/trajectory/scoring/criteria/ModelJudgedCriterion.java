@@ -5,16 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.trajectory.builder.annotate.ModelAnnotator;
-import org.trajectory.builder.annotate.ModelJson;
-import org.trajectory.builder.annotate.Prompts;
-import org.trajectory.builder.annotate.Replies;
 import org.trajectory.model.Step;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringCriterion;
 import org.trajectory.scoring.TaskInput;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmRequest;
+import org.trajectory.vlm.prompt.ModelJson;
+import org.trajectory.vlm.prompt.Prompts;
+import org.trajectory.vlm.prompt.Replies;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -46,7 +45,7 @@ abstract class ModelJudgedCriterion implements ScoringCriterion {
             int last = input.task().steps().size() - 1;
             byte[] screen = last < 0 ? null : input.image(last);
             if (screen != null) {
-                parts.add(new VlmRequest.Image(screen, ModelAnnotator.mediaType(screen)));
+                parts.add(VlmRequest.Image.of(screen));
             }
             return ModelJson.ask(input.model(), template, parts, reply -> {
                 double value = Replies.score(reply, "score");

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.trajectory.builder.annotate.Markers;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
@@ -13,6 +12,7 @@ import org.trajectory.model.action.ParsedCode;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringCriterion;
 import org.trajectory.scoring.TaskInput;
+import org.trajectory.vlm.prompt.Markers;
 
 /**
  * A cheap local check for dead actions: after a click, the screen near the click must change (the next step's

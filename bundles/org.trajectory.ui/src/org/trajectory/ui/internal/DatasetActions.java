@@ -15,7 +15,6 @@ import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
-import org.trajectory.builder.annotate.Prompts;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
@@ -132,7 +131,7 @@ final class DatasetActions {
                     if (choice.provider().equals(OfflineAnnotator.ID)) {
                         annotator = new OfflineAnnotator(true);
                     } else {
-                        annotator = new ModelAnnotator(model(choice.provider(), choice.model(), usage), Prompts.defaults());
+                        annotator = new ModelAnnotator(model(choice.provider(), choice.model(), usage), ModelAnnotator.prompts(null));
                     }
                 } catch (Exception e) {
                     MessageDialog.openError(window.getShell(), "Annotate", "Could not start: " + e.getMessage());

@@ -9,8 +9,8 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
-import org.trajectory.builder.annotate.Prompts;
 import org.trajectory.vlm.VlmProviders;
+import org.trajectory.vlm.prompt.Prompts;
 
 /** The parent page of the providers' pages: what they are for and where the prompts can be overridden. */
 public final class ModelsPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {

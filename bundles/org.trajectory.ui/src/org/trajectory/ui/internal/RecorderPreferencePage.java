@@ -1,10 +1,5 @@
 package org.trajectory.ui.internal;
 
-import java.util.List;
-
-import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.preferences.IEclipsePreferences;
-import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.preference.PreferencePage;
@@ -16,29 +11,16 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 import org.trajectory.recorder.PrivacyFilter;
+import org.trajectory.recorder.RecorderPreferences;
 
 /**
  * The windows the recorder keeps private, besides the built-in ones: regular expressions matched against the active
  * window's title and class. While one is in front, typed characters are replaced by a marker and frames are blanked.
+ * They are kept in the recorder's own preferences, which {@code ./workbench record} reads too.
  */
 public final class RecorderPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {
 
-    static final String EXCLUSIONS = "recorder.exclusions";
     private Text extra;
-
-    /** The patterns a recording uses now: the built-in ones and the user's. */
-    static List<String> exclusions() {
-        try {
-            return PrivacyFilter.exclusions(PrivacyFilter.parseExclusions(node().get(EXCLUSIONS, "")));
-        } catch (IllegalArgumentException e) {
-            ILog.of(RecorderPreferencePage.class).warn("Ignoring the excluded-window patterns: " + e.getMessage());
-            return PrivacyFilter.DEFAULT_EXCLUSIONS;
-        }
-    }
-
-    private static IEclipsePreferences node() {
-        return InstanceScope.INSTANCE.getNode("org.trajectory.ui");
-    }
 
     @Override
     public void init(IWorkbench workbench) {
@@ -54,7 +36,7 @@ public final class RecorderPreferencePage extends PreferencePage implements IWor
                 + " a line, matched against the window's title and class; # starts a comment):");
         GridDataFactory.fillDefaults().grab(true, false).hint(460, SWT.DEFAULT).applyTo(intro);
         extra = new Text(page, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL);
-        extra.setText(node().get(EXCLUSIONS, ""));
+        extra.setText(RecorderPreferences.userExclusions());
         extra.addModifyListener(e -> validate());
         GridDataFactory.fillDefaults().grab(true, true).hint(460, 140).applyTo(extra);
         return page;
@@ -80,8 +62,8 @@ public final class RecorderPreferencePage extends PreferencePage implements IWor
     @Override
     public boolean performOk() {
         try {
-            node().put(EXCLUSIONS, extra.getText());
-            node().flush();
+            RecorderPreferences.node().put(RecorderPreferences.EXCLUSIONS, extra.getText());
+            RecorderPreferences.node().flush();
             return true;
         } catch (Exception e) {
             setErrorMessage("Could not keep the patterns: " + e.getMessage());

@@ -26,12 +26,9 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.part.ViewPart;
-import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureException;
-import org.trajectory.recorder.CaptureSession;
-import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.Clock;
-import org.trajectory.recorder.PrivacyFilter;
+import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;
 
@@ -55,9 +52,7 @@ public final class RecorderView extends ViewPart {
     private Image preview;
     private Table recordings;
 
-    private RecordingWriter writer;
-    private PrivacyFilter privacy;
-    private CaptureSession session;
+    private RecordOperation session;
     private double startedAt;
 
     @Override
@@ -125,14 +120,13 @@ public final class RecorderView extends ViewPart {
         }
         Path target = Path.of(folder.getText().strip()).resolve(LocalDateTime.now().format(FOLDER_NAME));
         try {
-            CaptureBackends.Descriptor backend = CaptureBackends.get().choose();
-            writer = new RecordingWriter(target, instruction, backend.id());
-            privacy = new PrivacyFilter(writer, RecorderPreferencePage.exclusions());
-            session = backend.backend().start(new CaptureSettings(writer.video(), CaptureSettings.DEFAULT_FPS), privacy);
+            session = RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of()));
             startedAt = Clock.now();
+            if (!session.finishedInterrupted().isEmpty()) {
+                ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());
+            }
             refresh();
         } catch (CaptureException | IOException e) {
-            closeWriter();
             ILog.of(getClass()).error("Could not start recording", e);
             MessageDialog.openError(getSite().getShell(), "Record", e.getMessage());
         }
@@ -154,23 +148,14 @@ public final class RecorderView extends ViewPart {
         if (session == null) {
             return;
         }
-        session.close();
+        try {
+            session.stop();
+        } catch (IOException e) {
+            ILog.of(getClass()).error("Could not finish the recording", e);
+        }
         session = null;
-        writer.redact(privacy.redactedSpans(Clock.now()));
-        closeWriter();
         updateState();
         listRecordings();
-    }
-
-    private void closeWriter() {
-        if (writer != null) {
-            try {
-                writer.close();
-            } catch (IOException e) {
-                ILog.of(getClass()).error("Could not finish the recording", e);
-            }
-            writer = null;
-        }
     }
 
     /** Counters and the thumbnail, at most five times a second while recording. */
@@ -179,8 +164,8 @@ public final class RecorderView extends ViewPart {
             return;
         }
         try {
-            if (writer.awaitEnd(0)) { // the capture ended by itself (its X server went away): close what was recorded
-                String problem = writer.lastProblem();
+            if (session.endedByItself()) { // the capture ended by itself (its X server went away): close what was recorded
+                String problem = session.writer().lastProblem();
                 stop();
                 status.setText("Stopped: " + problem);
                 return;
@@ -189,6 +174,7 @@ public final class RecorderView extends ViewPart {
             Thread.currentThread().interrupt();
         }
         double elapsed = Clock.now() - startedAt;
+        RecordingWriter writer = session.writer();
         String video = writer.frames() == 0 ? "" : String.format(Locale.ROOT, ", %d frames (%.1f fps), %d skipped", writer.frames(),
                 elapsed > 0 ? writer.frames() / elapsed : 0, writer.framesSkipped());
         status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s%s",

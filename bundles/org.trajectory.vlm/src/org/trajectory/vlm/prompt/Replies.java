@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm.prompt;
 
 import java.io.IOException;
 

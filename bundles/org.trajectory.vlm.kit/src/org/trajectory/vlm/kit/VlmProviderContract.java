@@ -1,4 +1,4 @@
-package org.trajectory.vlm;
+package org.trajectory.vlm.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +15,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.trajectory.vlm.LocalServer.Reply;
+import org.trajectory.vlm.ProviderConfig;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
+import org.trajectory.vlm.VlmProvider;
+import org.trajectory.vlm.VlmRequest;
+import org.trajectory.vlm.VlmResponse;
+import org.trajectory.vlm.kit.LocalServer.Reply;
 import org.trajectory.vlm.VlmRequest.Image;
 import org.trajectory.vlm.VlmRequest.Message;
 import org.trajectory.vlm.VlmRequest.Text;
@@ -26,41 +33,42 @@ import com.fasterxml.jackson.databind.JsonNode;
  * What every provider must do, against a real local HTTP server that speaks the provider's wire format: text and
  * images in, text and usage out, JSON mode, each failure as its typed error, retries through {@link Retrying}, the
  * timeout, cancel by interrupt, and the key never in a message. A provider's test extends this and says how its API
- * looks on the wire.
+ * looks on the wire. Published in this bundle, with the {@link LocalServer}, so that a provider in a plugin of its own
+ * is proven the way ours are: require {@code org.trajectory.vlm.kit} in its test bundle.
  */
-abstract class VlmProviderContract {
+public abstract class VlmProviderContract {
 
-    static final String KEY = "sk-test-0123456789secret";
-    static final byte[] PNG = Base64.getDecoder().decode(
+    protected static final String KEY = "sk-test-0123456789secret";
+    protected static final byte[] PNG = Base64.getDecoder().decode(
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==");
 
-    LocalServer server;
+    protected LocalServer server;
 
-    abstract VlmProvider provider();
+    protected abstract VlmProvider provider();
 
     /** The body of a successful answer with this text and token counts. */
-    abstract String answer(String text, long inputTokens, long outputTokens);
+    protected abstract String answer(String text, long inputTokens, long outputTokens);
 
     /** The body of an error answer as this API writes it. */
-    abstract String error(String message);
+    protected abstract String error(String message);
 
     /** The path the request must go to for {@code model}. */
-    abstract String path(String model);
+    protected abstract String path(String model);
 
     /** The key as it must appear in the request's headers: header name and value. */
-    abstract Map.Entry<String, String> keyHeader(String key);
+    protected abstract Map.Entry<String, String> keyHeader(String key);
 
     /** The base64 images of the request, in order. */
-    abstract List<String> images(JsonNode request);
+    protected abstract List<String> images(JsonNode request);
 
     /** Whether the request asks for a JSON object. */
-    abstract boolean asksForJson(JsonNode request);
+    protected abstract boolean asksForJson(JsonNode request);
 
     /** All the text the request carries, system text included. */
-    abstract String text(JsonNode request);
+    protected abstract String text(JsonNode request);
 
     /** {@code text} as a JSON string literal. */
-    static String quote(String text) {
+    protected static String quote(String text) {
         try {
             return org.trajectory.model.Json.MAPPER.writeValueAsString(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -69,26 +77,26 @@ abstract class VlmProviderContract {
     }
 
     @BeforeEach
-    void start() throws Exception {
+    public void start() throws Exception {
         server = new LocalServer();
     }
 
     @AfterEach
-    void stop() {
+    public void stop() {
         server.close();
     }
 
-    ProviderConfig config() {
+    protected ProviderConfig config() {
         return new ProviderConfig(server.url(), "test-model", KEY, Duration.ofSeconds(5), 2.0, 10.0);
     }
 
-    static VlmRequest request(boolean json) {
+    protected static VlmRequest request(boolean json) {
         return VlmRequest.of(json, Message.system("You describe screens."),
                 Message.user(new Text("What is on this screen?"), new Image(PNG, "image/png")));
     }
 
     @Test
-    void sendsTextAndImagesAndReadsTextAndUsage() throws Exception {
+    public void sendsTextAndImagesAndReadsTextAndUsage() throws Exception {
         server.reply(Reply.ok(answer("A white pixel.", 1200, 30)));
         VlmResponse response = provider().complete(request(false), config());
         assertEquals("A white pixel.", response.text());
@@ -107,7 +115,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void jsonModeIsAskedForAndTheObjectComesBack() throws Exception {
+    public void jsonModeIsAskedForAndTheObjectComesBack() throws Exception {
         server.reply(Reply.ok(answer("{\"observation\": \"a pixel\"}", 10, 5)));
         VlmResponse response = provider().complete(request(true), config());
         assertTrue(asksForJson(server.requests.get(0).json()));
@@ -115,7 +123,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void rateLimitIsRetriedAfterTheTimeTheServerAsked() throws Exception {
+    public void rateLimitIsRetriedAfterTheTimeTheServerAsked() throws Exception {
         server.reply(new Reply(429, Map.of("Retry-After", "0.2"), error("slow down"), 0), Reply.ok(answer("fine", 1, 1)));
         Usage usage = new Usage();
         long start = System.nanoTime();
@@ -128,7 +136,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void failuresAreTyped() throws Exception {
+    public void failuresAreTyped() throws Exception {
         server.reply(Reply.status(500, error("internal")), Reply.status(401, error("invalid key")),
                 Reply.status(400, error("unknown model")), Reply.ok("this is not json"), Reply.ok("{\"unexpected\": true}"));
         assertKind(VlmException.Kind.SERVER, "internal");
@@ -146,7 +154,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void serverErrorsAreRetriedThenReported() throws Exception {
+    public void serverErrorsAreRetriedThenReported() throws Exception {
         server.reply(Reply.status(503, error("overloaded")), Reply.status(503, error("overloaded")));
         Usage usage = new Usage();
         VlmException e = assertThrows(VlmException.class, () -> new Retrying(provider(), config(),
@@ -157,7 +165,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void aSlowServerTimesOut() {
+    public void aSlowServerTimesOut() {
         server.reply(new Reply(200, Map.of(), answer("late", 1, 1), 3000));
         VlmException e = assertThrows(VlmException.class,
                 () -> provider().complete(request(false), config().withTimeout(Duration.ofMillis(500))));
@@ -165,7 +173,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void interruptingTheCallerStopsTheRequestInFlight() throws Exception {
+    public void interruptingTheCallerStopsTheRequestInFlight() throws Exception {
         server.reply(new Reply(200, Map.of(), answer("late", 1, 1), 4000));
         AtomicReference<Throwable> outcome = new AtomicReference<>();
         Thread caller = new Thread(() -> {
@@ -189,7 +197,7 @@ abstract class VlmProviderContract {
     }
 
     @Test
-    void theConfigurationNeverShowsTheKey() {
+    public void theConfigurationNeverShowsTheKey() {
         assertFalse(config().toString().contains(KEY));
     }
 }

@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm.prompt;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -26,7 +26,7 @@ public final class Markers {
     public static final int AROUND = 200;
     public static final long CHANGED_NEAR = 20;
     public static final long CHANGED_ANYWHERE = 40;
-    static final int CIRCLE = 40;
+    public static final int CIRCLE = 40;
     static final int CROP = 300;
 
     private Markers() {

@@ -1,13 +1,13 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm.prompt;
 
 import java.util.List;
 
-import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Model;
 import org.trajectory.vlm.VlmException;
-import org.trajectory.vlm.VlmRequest;
 import org.trajectory.vlm.VlmRequest.Message;
 import org.trajectory.vlm.VlmRequest.Part;
 import org.trajectory.vlm.VlmRequest.Text;
+import org.trajectory.vlm.VlmRequest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -34,7 +34,7 @@ public final class ModelJson {
         }
     }
 
-    public static <T> T ask(Retrying model, Prompts.Prompt prompt, List<Part> parts, Reader<T> reader)
+    public static <T> T ask(Model model, Prompts.Prompt prompt, List<Part> parts, Reader<T> reader)
             throws VlmException, InterruptedException {
         VlmRequest request = VlmRequest.of(true, Message.system(prompt.system()), new Message(VlmRequest.Role.USER, parts));
         String answer = model.complete(request).text();

@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm.prompt;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,9 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The annotation prompts: {@code generator.txt}, {@code reflector.txt} and {@code summarizer.txt}, the system text and
- * the user template separated by a line {@code ---}. A file of the same name in the override folder replaces the
- * shipped one. Templates name values as {@code {{name}}}; values are put in literally, never read as templates.
+ * Prompts a bundle ships in its {@code prompts/} folder (annotation's {@code generator.txt}, {@code reflector.txt},
+ * {@code summarizer.txt}; the model-judged criteria's own): the system text and the user template separated by a line
+ * {@code ---}. A file of the same name in the override folder replaces the shipped one. Templates name values as
+ * {@code {{name}}}; values are put in literally, never read as templates. Used by annotation, scoring and extraction.
  */
 public final class Prompts {
 
@@ -41,19 +42,14 @@ public final class Prompts {
     private final Path overrides;
     private final Class<?> shipper;
 
-    /** @param overrides a folder of prompt files to use instead of the shipped ones, or null */
-    public Prompts(Path overrides) {
-        this(overrides, Prompts.class);
-    }
-
-    /** Prompts shipped in the {@code prompts/} folder of the bundle of {@code shipper}, overridable the same way. */
+    /**
+     * Prompts shipped in the {@code prompts/} folder of the bundle of {@code shipper}.
+     *
+     * @param overrides a folder of prompt files to use instead of the shipped ones, or null
+     */
     public Prompts(Path overrides, Class<?> shipper) {
         this.overrides = overrides;
         this.shipper = shipper;
-    }
-
-    public static Prompts defaults() {
-        return defaults(Prompts.class);
     }
 
     /** The prompts shipped with {@code shipper}'s bundle, or the user's files of the same names. */

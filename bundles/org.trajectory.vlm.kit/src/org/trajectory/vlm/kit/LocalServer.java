@@ -1,4 +1,4 @@
-package org.trajectory.vlm;
+package org.trajectory.vlm.kit;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,24 +20,24 @@ import com.sun.net.httpserver.HttpServer;
  * A real HTTP server on the loopback interface that answers from a script of responses (status, headers, body,
  * delay) and keeps every request it got, for the tests to look at the wire format.
  */
-final class LocalServer implements AutoCloseable {
+public final class LocalServer implements AutoCloseable {
 
-    record Reply(int status, Map<String, String> headers, String body, long delayMillis) {
-        static Reply ok(String body) {
+    public record Reply(int status, Map<String, String> headers, String body, long delayMillis) {
+        public static Reply ok(String body) {
             return new Reply(200, Map.of(), body, 0);
         }
 
-        static Reply status(int status, String body) {
+        public static Reply status(int status, String body) {
             return new Reply(status, Map.of(), body, 0);
         }
     }
 
-    record Request(String method, String path, Map<String, List<String>> headers, String body) {
-        JsonNode json() throws IOException {
+    public record Request(String method, String path, Map<String, List<String>> headers, String body) {
+        public JsonNode json() throws IOException {
             return Json.MAPPER.readTree(body);
         }
 
-        String header(String name) {
+        public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).map(e -> e.getValue().get(0))
                     .findFirst().orElse(null);
         }
@@ -45,9 +45,9 @@ final class LocalServer implements AutoCloseable {
 
     private final HttpServer server;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
-    final List<Request> requests = new CopyOnWriteArrayList<>();
+    public final List<Request> requests = new CopyOnWriteArrayList<>();
 
-    LocalServer() throws IOException {
+    public LocalServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/", exchange -> {
@@ -78,12 +78,12 @@ final class LocalServer implements AutoCloseable {
         server.start();
     }
 
-    LocalServer reply(Reply... more) {
+    public LocalServer reply(Reply... more) {
         replies.addAll(List.of(more));
         return this;
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 

@@ -1,4 +1,4 @@
-package org.trajectory.scoring;
+package org.trajectory.scoring.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,26 +13,51 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
-import org.trajectory.vlm.Retrying;
+import org.trajectory.scoring.Score;
+import org.trajectory.scoring.ScoringCriterion;
+import org.trajectory.scoring.TaskInput;
+import org.trajectory.vlm.Model;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What every scoring criterion must do, whatever it judges: a version; a score in [0,1] with a reason, or an error,
  * never an exception, even for tasks that are odd (no steps, code that does not parse, no images); flags only on
  * steps that exist; the same answer from many threads at once. A criterion's test extends this and gives a task it
- * judges well and one it judges badly.
+ * judges well and one it judges badly. Published in this bundle so that a criterion in a plugin of its own is proven
+ * the way ours are: require {@code org.trajectory.scoring.kit} in its test bundle.
  */
-abstract class ScoringCriterionContract {
+public abstract class ScoringCriterionContract {
 
-    abstract ScoringCriterion criterion() throws Exception;
+    /** The criterion as the workbench would make it (through the catalogue, for a contributed one). */
+    protected abstract ScoringCriterion criterion() throws Exception;
 
     /** A task the criterion should score high. */
-    abstract Tasks good();
+    protected abstract Task good();
 
     /** A task the criterion should score low. */
-    abstract Tasks bad();
+    protected abstract Task bad();
 
-    static TaskInput input(Task task) {
+    /** A task of these steps' code, without images. */
+    public static Task task(String id, String instruction, String... codes) {
+        ObjectNode record = Json.MAPPER.createObjectNode().put(Task.TASK_ID, id).put(Task.INSTRUCTION, instruction);
+        ArrayNode traj = record.putArray(Task.TRAJ);
+        for (String code : codes) {
+            traj.addObject().put("index", traj.size()).putObject("value").put("code", code);
+        }
+        try {
+            return Task.of(record);
+        } catch (RecordFormatException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** The task as a criterion receives it, without images or a model. */
+    public static TaskInput input(Task task) {
         return new TaskInput() {
             @Override
             public Task task() {
@@ -55,7 +80,7 @@ abstract class ScoringCriterionContract {
             }
 
             @Override
-            public Retrying model() {
+            public Model model() {
                 return null;
             }
         };
@@ -74,32 +99,32 @@ abstract class ScoringCriterionContract {
     }
 
     @Test
-    void hasAVersion() throws Exception {
+    public void hasAVersion() throws Exception {
         assertNotNull(criterion().version());
         assertFalse(criterion().version().isBlank());
     }
 
     @Test
-    void judgesTheGoodTaskAboveTheBadOne() throws Exception {
-        Score good = criterion().score(input(good().task()));
-        Score bad = criterion().score(input(bad().task()));
-        assertWellFormed(good, good().task());
-        assertWellFormed(bad, bad().task());
+    public void judgesTheGoodTaskAboveTheBadOne() throws Exception {
+        Score good = criterion().score(input(good()));
+        Score bad = criterion().score(input(bad()));
+        assertWellFormed(good, good());
+        assertWellFormed(bad, bad());
         assertTrue(good.value() > bad.value(), "good " + good + " above bad " + bad);
     }
 
     @Test
-    void oddTasksGetAScoreOrAnErrorNeverAnException() throws Exception {
-        for (Tasks odd : List.of(new Tasks("empty", "nothing"), new Tasks("garbage", "x").step("this is not code(").step("pyautogui.click(x=9)"),
-                new Tasks("terminate", "x").step("computer.terminate(status='failure')"))) {
-            assertWellFormed(criterion().score(input(odd.task())), odd.task());
+    public void oddTasksGetAScoreOrAnErrorNeverAnException() throws Exception {
+        for (Task odd : List.of(task("empty", "nothing"), task("garbage", "x", "this is not code(", "pyautogui.click(x=9)"),
+                task("terminate", "x", "computer.terminate(status='failure')"))) {
+            assertWellFormed(criterion().score(input(odd)), odd);
         }
     }
 
     @Test
-    void givesTheSameAnswerFromManyThreads() throws Exception {
+    public void givesTheSameAnswerFromManyThreads() throws Exception {
         ScoringCriterion criterion = criterion();
-        Task task = bad().task();
+        Task task = bad();
         Score first = criterion.score(input(task));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {

@@ -1,0 +1,89 @@
+package org.trajectory.cli.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.cli.Command;
+import org.trajectory.model.Json;
+import org.trajectory.recorder.RecorderPreferences;
+import org.trajectory.recorder.RecordingWriter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** {@code record} reads the recorder's preferences, the ones Window > Preferences > Recorder writes. */
+class RecordCommandTest {
+
+    @TempDir
+    Path temp;
+
+    @AfterEach
+    void forget() throws Exception {
+        RecorderPreferences.node().remove(RecorderPreferences.EXCLUSIONS);
+        RecorderPreferences.node().flush();
+    }
+
+    @Test
+    void recordFromTheCommandLineKeepsTheWindowsExcludedInThePreferencesPrivate() throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null, "needs an X display (./test.sh starts Xvfb)");
+        RecorderPreferences.node().put(RecorderPreferences.EXCLUSIONS, "# a team's own vault\n(?i)orchid vault\n");
+        RecorderPreferences.node().flush();
+        Path folder = temp.resolve("recording");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CompletableFuture<Integer> recording = CompletableFuture.supplyAsync(() -> HeadlessApplication.createCommandLine("test", t -> { })
+                .run(List.of("record", "--task", "Type a secret", "--out", folder.toString(), "--duration", "5", "--fps", "10"),
+                        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        Process vault = null;
+        try {
+            long started = System.currentTimeMillis() + 10_000;
+            while (!err.toString(StandardCharsets.UTF_8).contains("recording with") && System.currentTimeMillis() < started) {
+                Thread.sleep(50);
+            }
+            vault = new ProcessBuilder("xterm", "-T", "Orchid Vault", "-geometry", "60x20+40+40").start();
+            new ProcessBuilder("xdotool", "search", "--sync", "--name", "Orchid Vault", "windowactivate", "--sync").start()
+                    .waitFor(10, TimeUnit.SECONDS);
+            Thread.sleep(500);
+            new ProcessBuilder("xdotool", "type", "--delay", "40", "tulip42").start().waitFor();
+            assertEquals(Command.OK, recording.get(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            if (vault != null) {
+                vault.destroy();
+            }
+        }
+        String events = Files.readString(folder.resolve(RecordingWriter.EVENTS));
+        assertTrue(events.contains("\"press\""), "keys were recorded, as redacted presses");
+        assertFalse(events.contains("tulip") || events.contains("\"t\"") || events.contains("\"4\""), "no typed character is stored");
+        assertTrue(Files.readString(folder.resolve(RecordingWriter.WINDOWS)).contains("<redacted>"), "nor the vault's title");
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
+        assertEquals(0, lastFrameBrightest(folder.resolve(RecordingWriter.VIDEO)), 8, "the frames with the vault in front are blanked");
+    }
+
+    /** The brightest pixel of the last frame, small and gray. */
+    private static int lastFrameBrightest(Path video) throws Exception {
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.3", "-i", video.toString(), "-vf", "scale=64:40",
+                "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
+        byte[] gray = ffmpeg.getInputStream().readAllBytes();
+        assertEquals(0, ffmpeg.waitFor(), new String(ffmpeg.getErrorStream().readAllBytes()));
+        assertTrue(gray.length >= 64 * 40, "a frame was decoded");
+        int max = 0;
+        for (int i = gray.length - 64 * 40; i < gray.length; i++) {
+            max = Math.max(max, gray[i] & 0xff);
+        }
+        return max;
+    }
+}

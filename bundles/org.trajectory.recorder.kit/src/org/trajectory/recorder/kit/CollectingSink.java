@@ -1,0 +1,39 @@
+package org.trajectory.recorder.kit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.WindowEvent;
+
+/** Keeps what a backend delivers, for tests of backends. */
+public final class CollectingSink implements CaptureSink {
+
+    public final List<InputEvent> inputs = new ArrayList<>();
+    public final List<WindowEvent> windows = new ArrayList<>();
+    public final List<String> problems = new ArrayList<>();
+
+    @Override
+    public synchronized void input(InputEvent event) {
+        inputs.add(event);
+    }
+
+    @Override
+    public synchronized void window(WindowEvent event) {
+        windows.add(event);
+    }
+
+    @Override
+    public synchronized void problem(String message, boolean fatal) {
+        problems.add(message);
+    }
+
+    public synchronized List<InputEvent> inputs() {
+        return List.copyOf(inputs);
+    }
+
+    public synchronized List<WindowEvent> windows() {
+        return List.copyOf(windows);
+    }
+}
