@@ -2,8 +2,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import org.trajectory.scoring.embedding.SentenceEmbedder;
-import org.trajectory.scoring.embedding.VectorIndex;
+import org.trajectory.embeddings.SentenceEmbedder;
+import org.trajectory.embeddings.VectorIndex;
 
 /**
  * Novelty of one task against N stored embeddings: embed its text with the real model, then the exact search.

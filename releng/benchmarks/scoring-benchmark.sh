@@ -38,7 +38,7 @@ TASK_IDS=$("$WB" list --dataset "$WORK/dataset" --limit 1000 --json 2>/dev/null 
 report "$WORK/score4.json" "screen change, 1,000 tasks"
 
 PRODUCT="$ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins"
-CP="$(ls "$PRODUCT"/org.trajectory.scoring_*.jar):$(ls "$PRODUCT"/com.microsoft.onnxruntime_*.jar):$(ls "$PRODUCT"/org.trajectory.embeddings.minilm_*.jar)"
+CP="$(ls "$PRODUCT"/org.trajectory.embeddings_*.jar):$(ls "$PRODUCT"/org.trajectory.scoring_*.jar):$(ls "$PRODUCT"/com.microsoft.onnxruntime_*.jar):$(ls "$PRODUCT"/org.trajectory.embeddings.minilm_*.jar)"
 CP="$CP:$(ls "$PRODUCT"/org.eclipse.osgi_*.jar):$(ls "$PRODUCT"/org.trajectory.model_*.jar):$(ls "$PRODUCT"/com.fasterxml.jackson.core.jackson-databind_*.jar 2>/dev/null | head -1)"
 CP="$CP:$(ls "$PRODUCT"/com.fasterxml.jackson.core.jackson-core_*.jar | head -1):$(ls "$PRODUCT"/com.fasterxml.jackson.core.jackson-annotations_*.jar | head -1)"
 source "$ROOT/releng/scripts/env.sh"

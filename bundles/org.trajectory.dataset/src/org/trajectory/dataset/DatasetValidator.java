@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
-import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.CodeProblem;
 
 /**
@@ -60,7 +60,7 @@ public final class DatasetValidator {
                     count++;
                     continue;
                 }
-                for (CodeProblem problem : ActionParser.parse(code).problems()) {
+                for (CodeProblem problem : ActionCheck.problems(code)) {
                     sink.accept(new Problem(taskId, 0, position, "code " + problem));
                     count++;
                 }

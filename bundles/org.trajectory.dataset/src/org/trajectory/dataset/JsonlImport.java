@@ -34,6 +34,7 @@ import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
 
@@ -315,7 +316,7 @@ public final class JsonlImport {
             for (int i = 0; i < steps.size(); i++) {
                 ParsedCode code = ActionParser.parse(steps.get(i).code());
                 int at = i;
-                code.problems().forEach(p -> stepProblems.add(new Problem(source, line.number(), at, "code " + p)));
+                ActionCheck.problems(code).forEach(p -> stepProblems.add(new Problem(source, line.number(), at, "code " + p)));
                 actions.add(actionNames(code));
                 stored.add(storeImage(line.number(), i, steps.get(i).image(), imageProblems));
             }

@@ -2,7 +2,7 @@ package org.trajectory.scoring;
 
 import org.junit.jupiter.api.Nested;
 import org.trajectory.model.Task;
-import org.trajectory.scoring.criteria.ActionValidityCriterion;
+import org.trajectory.scoring.internal.criteria.ActionValidityCriterion;
 import org.trajectory.scoring.kit.ScoringCriterionContract;
 
 /** The built-in local criteria against the published contract (the example plugin's test bundle runs it on its own). */

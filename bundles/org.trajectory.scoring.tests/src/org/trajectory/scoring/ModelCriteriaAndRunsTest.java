@@ -21,7 +21,6 @@ import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
-import org.trajectory.vlm.OpenAiChatProvider;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
@@ -63,7 +62,7 @@ class ModelCriteriaAndRunsTest {
         }
 
         Retrying model() {
-            return new Retrying(new OpenAiChatProvider(), new ProviderConfig("http://127.0.0.1:" + http.getAddress().getPort() + "/v1",
+            return new Retrying(openAi(), new ProviderConfig("http://127.0.0.1:" + http.getAddress().getPort() + "/v1",
                     "judge", null), new Retrying.Policy(1, java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(1)), new Usage());
         }
 
@@ -189,6 +188,15 @@ class ModelCriteriaAndRunsTest {
             Path profile = temp.resolve("profile.json");
             weights.save(profile);
             assertEquals(weights.of("screen_change"), Weights.load(profile, ScoringCriteria.get().all()).of("screen_change"));
+        }
+    }
+
+    /** The OpenAI-compatible provider, as the workbench makes it: from the catalogue. */
+    private static org.trajectory.vlm.VlmProvider openAi() {
+        try {
+            return org.trajectory.vlm.VlmProviders.get().find("openai").orElseThrow().provider();
+        } catch (org.trajectory.vlm.VlmException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.trajectory.vlm.internal.AnthropicProvider;
 import org.trajectory.vlm.kit.LocalServer;
 import org.trajectory.vlm.kit.VlmProviderContract;
 

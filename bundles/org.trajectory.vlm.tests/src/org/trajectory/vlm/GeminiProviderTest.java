@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.trajectory.vlm.internal.GeminiProvider;
 import org.trajectory.vlm.kit.LocalServer;
 import org.trajectory.vlm.kit.VlmProviderContract;
 

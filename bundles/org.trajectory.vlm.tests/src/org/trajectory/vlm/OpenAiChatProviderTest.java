@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.vlm.internal.OpenAiChatProvider;
 import org.trajectory.vlm.kit.LocalServer;
 import org.trajectory.vlm.kit.VlmProviderContract;
 

@@ -18,6 +18,9 @@ import org.eclipse.equinox.security.storage.SecurePreferencesFactory;
 import org.eclipse.equinox.security.storage.provider.IProviderHints;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.vlm.internal.AnthropicProvider;
+import org.trajectory.vlm.internal.GeminiProvider;
+import org.trajectory.vlm.internal.OpenAiChatProvider;
 
 class RegistryAndKeysTest {
 

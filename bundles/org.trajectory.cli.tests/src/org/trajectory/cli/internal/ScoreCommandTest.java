@@ -39,7 +39,9 @@ class ScoreCommandTest {
                 {"task_id": "b", "instruction": "Copy", "traj": [{"index": 0, "value": {"code": "pyautogui.hotkey('ctrl', 'florp')"}}, {"index": 1, "value": {"code": "pyautogui.press('enter')"}}]}
                 """);
         Path dataset = temp.resolve("ds");
-        assertEquals(Command.OK, run("import", jsonl.toString(), "--dataset", dataset.toString(), "--no-images"), err.toString());
+        // Import asks the same check as action validity: the unknown key is reported there already, and the task kept.
+        assertEquals(Command.FAILED, run("import", jsonl.toString(), "--dataset", dataset.toString(), "--no-images"), err.toString());
+        assertTrue(err.toString().contains("tasks.jsonl:2: step 0: code 1:1: unknown key florp"), err.toString());
         assertEquals(Command.OK, run("score", "--dataset", dataset.toString(), "--criteria", "action_validity", "--json"), err.toString());
         JsonNode report = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
         assertEquals(2, report.path("scored").asInt());

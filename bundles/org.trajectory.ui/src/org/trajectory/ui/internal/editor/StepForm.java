@@ -1,6 +1,7 @@
 package org.trajectory.ui.internal.editor;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -14,6 +15,7 @@ import org.eclipse.swt.widgets.Text;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
+import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
@@ -131,11 +133,12 @@ final class StepForm {
     /** Parses the code and shows its first error with line and column, else what was doubtful when it was built. */
     private ParsedCode check(String code) {
         ParsedCode parsed = ActionParser.parse(code);
+        List<CodeProblem> problems = ActionCheck.problems(parsed);
         String message = doubts;
-        if (!parsed.ok()) {
-            CodeProblem problem = parsed.problems().get(0);
-            message = "Line " + problem.line() + ", column " + problem.column() + ": " + problem.message()
-                    + (parsed.problems().size() > 1 ? " (and " + (parsed.problems().size() - 1) + " more)" : "");
+        if (!problems.isEmpty()) {
+            CodeProblem problem = problems.get(0);
+            message = (parsed.ok() ? "" : "Line " + problem.line() + ", column " + problem.column() + ": ") + problem.message()
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : "");
         }
         if (!message.equals(codeProblem.getText())) {
             codeProblem.setText(message);

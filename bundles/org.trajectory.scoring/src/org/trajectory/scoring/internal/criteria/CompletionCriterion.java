@@ -1,4 +1,4 @@
-package org.trajectory.scoring.criteria;
+package org.trajectory.scoring.internal.criteria;
 
 /** Was the task done, by the steps and the final screen? Judged by a model. */
 public final class CompletionCriterion extends ModelJudgedCriterion {

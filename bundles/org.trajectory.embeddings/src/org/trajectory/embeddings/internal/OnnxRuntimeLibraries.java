@@ -1,4 +1,4 @@
-package org.trajectory.scoring.embedding;
+package org.trajectory.embeddings.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,7 @@ import ai.onnxruntime.OrtEnvironment;
  * Runtime copies 28 MB of libraries into a new {@code /tmp/onnxruntime-java*} folder on every start (and leaves it
  * behind when killed), and its telemetry library leaves an empty {@code mat-debug-PID.log} in the temporary folder.
  */
-final class OnnxRuntimeLibraries {
+public final class OnnxRuntimeLibraries {
 
     /** ONNX Runtime's own property: the folder it loads its libraries from instead of unpacking them. */
     private static final String NATIVE_PATH = "onnxruntime.native.path";
@@ -31,7 +31,7 @@ final class OnnxRuntimeLibraries {
     }
 
     /** The environment, with the libraries loaded from the cache; call instead of {@link OrtEnvironment#getEnvironment()}. */
-    static synchronized OrtEnvironment environment() throws IOException {
+    public static synchronized OrtEnvironment environment() throws IOException {
         if (!prepared) {
             if (System.getProperty(NATIVE_PATH) == null) {
                 Path folder = unpack();

@@ -1,4 +1,4 @@
-package org.trajectory.scoring.criteria;
+package org.trajectory.embeddings.internal;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +20,8 @@ import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringContext;
 import org.trajectory.scoring.ScoringCriterion;
 import org.trajectory.scoring.TaskInput;
-import org.trajectory.scoring.embedding.SentenceEmbedder;
-import org.trajectory.scoring.embedding.VectorIndex;
+import org.trajectory.embeddings.SentenceEmbedder;
+import org.trajectory.embeddings.VectorIndex;
 
 /**
  * 1 − the highest cosine similarity between the task and any other task of the dataset, by sentence embeddings of

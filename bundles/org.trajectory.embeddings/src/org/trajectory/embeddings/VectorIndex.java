@@ -1,4 +1,4 @@
-package org.trajectory.scoring.embedding;
+package org.trajectory.embeddings;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.trajectory.scoring.embedding;
+package org.trajectory.embeddings;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +11,9 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.namespace.BundleNamespace;
 import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
+
+import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
+import org.trajectory.embeddings.internal.WordPiece;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;

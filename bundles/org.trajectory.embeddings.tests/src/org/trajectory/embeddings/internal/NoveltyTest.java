@@ -1,4 +1,4 @@
-package org.trajectory.scoring;
+package org.trajectory.embeddings.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,10 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Progress;
-import org.trajectory.scoring.embedding.SentenceEmbedder;
-import org.trajectory.scoring.embedding.VectorIndex;
+import org.trajectory.embeddings.SentenceEmbedder;
+import org.trajectory.embeddings.VectorIndex;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.ScoringRun;
+import org.trajectory.scoring.Weights;
+import org.trajectory.scoring.kit.ScoringCriterionContract;
 
-/** Novelty by local sentence embeddings (all-MiniLM-L6-v2 on ONNX Runtime, in-process). */
+/** Sentence embeddings (all-MiniLM-L6-v2 on ONNX Runtime, in-process) and novelty, the criterion made of them. */
 class NoveltyTest {
 
     @TempDir
@@ -35,8 +39,8 @@ class NoveltyTest {
             assertTrue(other < 0.3, "unrelated sentences are not: " + other);
             assertEquals(1.0, dot(v[0], v[0]), 1e-4, "unit length");
         }
-        java.lang.reflect.Method encode = Class.forName("org.trajectory.scoring.embedding.WordPiece").getMethod("encode", String.class, int.class);
-        java.lang.reflect.Method read = Class.forName("org.trajectory.scoring.embedding.WordPiece").getMethod("read", java.io.InputStream.class);
+        java.lang.reflect.Method encode = Class.forName("org.trajectory.embeddings.internal.WordPiece").getMethod("encode", String.class, int.class);
+        java.lang.reflect.Method read = Class.forName("org.trajectory.embeddings.internal.WordPiece").getMethod("read", java.io.InputStream.class);
         try (var in = openTokenizer()) {
             Object tokenizer = read.invoke(null, in);
             // bert-base-uncased ids, which all-MiniLM-L6-v2 shares: [CLS] hello , world ! [SEP]; "Héllo" loses its accent.
@@ -88,7 +92,8 @@ class NoveltyTest {
             String[] instructions = { "Open the Settings app and turn on dark mode", "Download the quarterly sales report from my email",
                 "Play the next song in Spotify", "Turn on dark mode in the Settings app", "Create a new folder named Invoices on the desktop" };
             for (int i = 0; i < instructions.length; i++) {
-                new Tasks("t" + i, instructions[i]).step("pyautogui.click(x=0.5, y=0.5)").into(dataset);
+                dataset.put(ScoringCriterionContract.task("t" + i, instructions[i], "pyautogui.click(x=0.5, y=0.5)"),
+                        java.util.Collections.singletonList(null), "test");
             }
             new ScoringRun(dataset, List.of(ScoringCriteria.get().find("novelty").orElseThrow()), Weights.defaults(ScoringCriteria.get().all()),
                     null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);

@@ -1,4 +1,4 @@
-package org.trajectory.scoring.criteria;
+package org.trajectory.scoring.internal.criteria;
 
 import java.io.IOException;
 import java.util.ArrayList;

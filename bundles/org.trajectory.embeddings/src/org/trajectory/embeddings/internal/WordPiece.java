@@ -1,4 +1,4 @@
-package org.trajectory.scoring.embedding;
+package org.trajectory.embeddings.internal;
 
 import java.io.IOException;
 import java.io.InputStream;

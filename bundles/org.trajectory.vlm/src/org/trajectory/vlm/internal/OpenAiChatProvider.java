@@ -1,10 +1,16 @@
-package org.trajectory.vlm;
+package org.trajectory.vlm.internal;
 
 import java.net.URI;
 import java.util.Base64;
 import java.util.Map;
 
 import org.trajectory.model.Json;
+import org.trajectory.vlm.HttpJsonProvider;
+import org.trajectory.vlm.ProviderConfig;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
+import org.trajectory.vlm.VlmRequest;
+import org.trajectory.vlm.VlmResponse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
