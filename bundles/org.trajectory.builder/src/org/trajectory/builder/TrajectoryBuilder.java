@@ -54,6 +54,12 @@ public final class TrajectoryBuilder {
         public boolean clean() {
             return doubtfulLines == 0 && doubtfulSteps == 0;
         }
+
+        /** The doubts in a few words, for the command's and the window's summary: "1 doubtful line ..., 2 doubtful steps marked". */
+        public String doubts() {
+            return doubtfulLines + (doubtfulLines == 1 ? " doubtful line" : " doubtful lines") + " left out or kept, " + doubtfulSteps
+                    + (doubtfulSteps == 1 ? " doubtful step" : " doubtful steps") + " marked";
+        }
     }
 
     /** The step field listing what is doubtful about a built step (beside its time span, events and frame). */

@@ -86,7 +86,8 @@ class RecorderProcessTest {
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
         assertTrue(metadata.path("interrupted").asBoolean());
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
-        assertEquals(0, brightestPixel(folder.resolve(RecordingWriter.VIDEO)), 8, "the last frame, with the vault in front, is blanked");
+        assertEquals(0, org.trajectory.recorder.kit.VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingWriter.VIDEO)), 8,
+                "the last frame, with the vault in front, is blanked");
         assertTrue(metadata.path("frames").asInt() > 5);
         assertTrue(Files.isRegularFile(folder.resolve(FrameTable.FILE)));
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "finalized once");
@@ -196,21 +197,6 @@ class RecorderProcessTest {
         List<String> command = new ArrayList<>(List.of("xdotool"));
         command.addAll(List.of(arguments));
         assertEquals(0, new ProcessBuilder(command).start().waitFor());
-    }
-
-    /** The brightest pixel of the video's last frame, in gray levels. */
-    private static int brightestPixel(Path video) throws Exception {
-        // Every frame, small and gray (the video is a few seconds long); the last 64x40 bytes are the last frame.
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.toString(), "-vf", "scale=64:40",
-                "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
-        byte[] gray = ffmpeg.getInputStream().readAllBytes();
-        assertEquals(0, ffmpeg.waitFor(), new String(ffmpeg.getErrorStream().readAllBytes()));
-        assertTrue(gray.length >= 64 * 40, "a frame was decoded");
-        int max = 0;
-        for (int i = gray.length - 64 * 40; i < gray.length; i++) {
-            max = Math.max(max, gray[i] & 0xff);
-        }
-        return max;
     }
 
     /** The jars and class folders of the bundles a recording needs, read from where OSGi installed them. */

@@ -4,16 +4,16 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Registry;
 
 /**
  * The catalogue of the {@code captureBackends} extension point (see {@link Catalogue}): backends by priority, each
  * created when first asked for and kept.
  */
-public final class CaptureBackends {
+public final class CaptureBackends extends Registry<CaptureBackend, CaptureBackends.Descriptor> {
 
     public static final String EXTENSION_POINT = "org.trajectory.recorder.captureBackends";
     static final String BACKEND = "backend";
@@ -45,31 +45,23 @@ public final class CaptureBackends {
     }
 
     private static final CaptureBackends INSTANCE = new CaptureBackends();
-    private final Catalogue<CaptureBackend> catalogue = new Catalogue<>(EXTENSION_POINT, BACKEND, CaptureBackend.class, Catalogue.NAME);
+
+    private CaptureBackends() {
+        super(new Catalogue<>(EXTENSION_POINT, BACKEND, CaptureBackend.class, Catalogue.NAME), Descriptor::new);
+    }
 
     public static CaptureBackends get() {
         return INSTANCE;
     }
 
-    public Catalogue<CaptureBackend> catalogue() {
-        return catalogue;
-    }
-
     /** Every backend, the highest priority first. */
+    @Override
     public List<Descriptor> all() {
-        return catalogue.all().stream().map(Descriptor::new).sorted(Comparator.comparingInt(Descriptor::priority).reversed()).toList();
+        return super.all().stream().sorted(Comparator.comparingInt(Descriptor::priority).reversed()).toList();
     }
 
     public void add(String id, String name, int priority, CaptureBackend backend) {
-        catalogue.add(Contribution.of(id, name, Map.of(PRIORITY, Integer.toString(priority)), backend));
-    }
-
-    public void remove(String id) {
-        catalogue.remove(id);
-    }
-
-    public Optional<Descriptor> find(String id) {
-        return catalogue.find(id).map(Descriptor::new);
+        add(Contribution.of(id, name, Map.of(PRIORITY, Integer.toString(priority)), backend));
     }
 
     /** The available backend of highest priority, or an exception listing why none can record here. */

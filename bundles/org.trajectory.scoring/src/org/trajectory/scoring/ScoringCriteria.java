@@ -1,17 +1,16 @@
 package org.trajectory.scoring;
 
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Registry;
 
 /**
  * The catalogue of the {@code scoringCriteria} extension point (see {@link Catalogue}): each criterion with its id,
  * name, default weight and whether it needs a model; created when first used.
  */
-public final class ScoringCriteria {
+public final class ScoringCriteria extends Registry<ScoringCriterion, ScoringCriteria.Descriptor> {
 
     public static final String EXTENSION_POINT = "org.trajectory.scoring.scoringCriteria";
     static final String CRITERION = "criterion";
@@ -59,30 +58,16 @@ public final class ScoringCriteria {
     }
 
     private static final ScoringCriteria INSTANCE = new ScoringCriteria();
-    private final Catalogue<ScoringCriterion> catalogue = new Catalogue<>(EXTENSION_POINT, CRITERION, ScoringCriterion.class,
-            Catalogue.NAME);
+
+    private ScoringCriteria() {
+        super(new Catalogue<>(EXTENSION_POINT, CRITERION, ScoringCriterion.class, Catalogue.NAME), Descriptor::new);
+    }
 
     public static ScoringCriteria get() {
         return INSTANCE;
     }
 
-    public Catalogue<ScoringCriterion> catalogue() {
-        return catalogue;
-    }
-
-    public List<Descriptor> all() {
-        return catalogue.all().stream().map(Descriptor::new).toList();
-    }
-
     public void add(Descriptor descriptor) {
-        catalogue.add(descriptor.contribution());
-    }
-
-    public void remove(String id) {
-        catalogue.remove(id);
-    }
-
-    public Optional<Descriptor> find(String id) {
-        return catalogue.find(id).map(Descriptor::new);
+        add(descriptor.contribution());
     }
 }

@@ -1,18 +1,17 @@
 package org.trajectory.vlm;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Registry;
 
 /**
  * The catalogue of the {@code vlmProviders} extension point (see {@link Catalogue}): each provider with its name,
  * default base URL and model, and the environment variable that may hold its key; created when first used.
  */
-public final class VlmProviders {
+public final class VlmProviders extends Registry<VlmProvider, VlmProviders.Descriptor> {
 
     public static final String EXTENSION_POINT = "org.trajectory.vlm.vlmProviders";
     static final String PROVIDER = "provider";
@@ -73,29 +72,16 @@ public final class VlmProviders {
     }
 
     private static final VlmProviders INSTANCE = new VlmProviders();
-    private final Catalogue<VlmProvider> catalogue = new Catalogue<>(EXTENSION_POINT, PROVIDER, VlmProvider.class, Catalogue.NAME);
+
+    private VlmProviders() {
+        super(new Catalogue<>(EXTENSION_POINT, PROVIDER, VlmProvider.class, Catalogue.NAME), Descriptor::new);
+    }
 
     public static VlmProviders get() {
         return INSTANCE;
     }
 
-    public Catalogue<VlmProvider> catalogue() {
-        return catalogue;
-    }
-
-    public List<Descriptor> all() {
-        return catalogue.all().stream().map(Descriptor::new).toList();
-    }
-
     public void add(Descriptor descriptor) {
-        catalogue.add(descriptor.contribution());
-    }
-
-    public void remove(String id) {
-        catalogue.remove(id);
-    }
-
-    public Optional<Descriptor> find(String id) {
-        return catalogue.find(id).map(Descriptor::new);
+        add(descriptor.contribution());
     }
 }

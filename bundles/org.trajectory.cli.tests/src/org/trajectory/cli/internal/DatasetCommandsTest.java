@@ -3,9 +3,6 @@ package org.trajectory.cli.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,32 +11,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.cli.Command;
-import org.trajectory.cli.CommandLine;
 
 /** The dataset commands as a script would use them: exit codes, stdout for results, stderr for diagnostics. */
-class DatasetCommandsTest {
+class DatasetCommandsTest extends CommandTestBase {
 
     @TempDir
     Path temp;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... argv) {
-        out.reset();
-        err.reset();
-        CommandLine commandLine = HeadlessApplication.createCommandLine("test", e -> { throw new AssertionError(e); });
-        return commandLine.run(List.of(argv), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String out() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
 
     private Path jsonl(String... lines) throws Exception {
         Path file = temp.resolve("in.jsonl");

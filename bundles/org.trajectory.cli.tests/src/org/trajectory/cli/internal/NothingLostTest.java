@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -31,33 +28,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The careless and the unlucky user: exports aimed at a dataset or over existing files, damaged recordings, broken
  * images, parser-speak. Each case asserts the exact line the user reads, the exit code, and that nothing was lost.
  */
-class NothingLostTest {
+class NothingLostTest extends CommandTestBase {
 
     @TempDir
     Path temp;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... argv) {
-        out.reset();
-        err.reset();
-        return HeadlessApplication.createCommandLine("test", t -> { throw new AssertionError(t); }).run(List.of(argv),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
-
-    private String out() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    /** The lines the user reads on stderr, without the progress bar (its lines start with a carriage return). */
-    private List<String> errLines() {
-        return Arrays.stream(err().split("\n")).filter(l -> !l.isBlank() && !l.startsWith("\r")).toList();
-    }
 
     static byte[] png(Path folder, String name) throws Exception {
         Path file = folder.resolve(name);

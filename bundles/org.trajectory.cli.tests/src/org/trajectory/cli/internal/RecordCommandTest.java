@@ -20,6 +20,7 @@ import org.trajectory.cli.Command;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.RecorderPreferences;
 import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -68,20 +69,7 @@ class RecordCommandTest {
         assertTrue(Files.readString(folder.resolve(RecordingWriter.WINDOWS)).contains("<redacted>"), "nor the vault's title");
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
-        assertEquals(0, lastFrameBrightest(folder.resolve(RecordingWriter.VIDEO)), 8, "the frames with the vault in front are blanked");
+        assertEquals(0, VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingWriter.VIDEO)), 8, "the frames with the vault in front are blanked");
     }
 
-    /** The brightest pixel of the last frame, small and gray. */
-    private static int lastFrameBrightest(Path video) throws Exception {
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.3", "-i", video.toString(), "-vf", "scale=64:40",
-                "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
-        byte[] gray = ffmpeg.getInputStream().readAllBytes();
-        assertEquals(0, ffmpeg.waitFor(), new String(ffmpeg.getErrorStream().readAllBytes()));
-        assertTrue(gray.length >= 64 * 40, "a frame was decoded");
-        int max = 0;
-        for (int i = gray.length - 64 * 40; i < gray.length; i++) {
-            max = Math.max(max, gray[i] & 0xff);
-        }
-        return max;
-    }
 }

@@ -3,12 +3,9 @@ package org.trajectory.cli.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,17 +16,8 @@ import org.trajectory.model.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** {@code score} as a script runs it: the local criteria, incremental, weights from the command line. */
-class ScoreCommandTest {
+class ScoreCommandTest extends CommandTestBase {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... argv) {
-        out.reset();
-        err.reset();
-        return HeadlessApplication.createCommandLine("test", t -> { }).run(List.of(argv),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
 
     @Test
     void scoresTheLocalCriteriaIncrementally(@TempDir Path temp) throws Exception {

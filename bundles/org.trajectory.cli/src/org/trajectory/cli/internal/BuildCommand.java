@@ -76,8 +76,7 @@ final class BuildCommand extends OptionsCommand {
                     built.add(line);
                     if (!args.flag("json")) {
                         out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording
-                                + (result.clean() ? "" : "; " + result.doubtfulLines() + " doubtful lines left out or kept, "
-                                        + result.doubtfulSteps() + " doubtful steps marked (see them with validate)"));
+                                + (result.clean() ? "" : "; " + result.doubts() + " (see them with validate)"));
                     }
                     if (!result.clean()) {
                         failed++;

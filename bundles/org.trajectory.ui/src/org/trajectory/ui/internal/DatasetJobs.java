@@ -87,8 +87,7 @@ public final class DatasetJobs {
             }
             DatasetSession.get().changed();
             String summary = "Built task " + result.task().taskId() + " with " + result.task().steps().size() + " steps from "
-                    + recording.getFileName() + (result.clean() ? "" : "; " + result.doubtfulLines() + " doubtful lines left out or kept, "
-                            + result.doubtfulSteps() + " doubtful steps marked") + ".";
+                    + recording.getFileName() + (result.clean() ? "" : "; " + result.doubts()) + ".";
             List<Problem> notes = result.warnings().stream().map(w -> Problem.at(recording.getFileName().toString(), 0, w)).toList();
             return report(summary, notes, notes.size(), shell);
         });

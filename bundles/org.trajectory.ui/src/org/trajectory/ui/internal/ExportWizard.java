@@ -64,6 +64,14 @@ final class ExportWizard extends Wizard {
             validate();
         }
 
+        @Override
+        public void setVisible(boolean visible) {
+            super.setVisible(visible);
+            if (visible) {
+                jsonl.text().setFocus(); // typing starts in the file field
+            }
+        }
+
         private Button radio(Composite area, String text) {
             Button button = new Button(area, SWT.RADIO);
             button.setText(text);

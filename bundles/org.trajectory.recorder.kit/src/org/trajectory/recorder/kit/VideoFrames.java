@@ -1,0 +1,30 @@
+package org.trajectory.recorder.kit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** What a backend's test checks in a recorded video, decoded by the real ffmpeg. */
+public final class VideoFrames {
+
+    private VideoFrames() {
+    }
+
+    /**
+     * The brightest pixel of the video's last frame, scaled down to 64x40 and gray: 0 (give or take the encoder's
+     * noise) when the frame was blanked because an excluded window was in front.
+     */
+    public static int brightestPixelOfLastFrame(Path video) throws IOException, InterruptedException {
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.5", "-i", video.toString(), "-vf",
+                "scale=64:40", "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
+        byte[] gray = ffmpeg.getInputStream().readAllBytes();
+        String errors = new String(ffmpeg.getErrorStream().readAllBytes());
+        if (ffmpeg.waitFor() != 0 || gray.length < 64 * 40) {
+            throw new IOException("ffmpeg could not decode the last frame of " + video + ": " + errors);
+        }
+        int max = 0;
+        for (int i = gray.length - 64 * 40; i < gray.length; i++) {
+            max = Math.max(max, gray[i] & 0xff);
+        }
+        return max;
+    }
+}
