@@ -84,7 +84,9 @@ final class BuildCommand extends OptionsCommand {
                 } catch (IOException e) {
                     progress.finish();
                     failed++;
-                    err.println(prefix() + recording + ": " + e.getMessage()); // the other recordings still build
+                    String message = String.valueOf(e.getMessage());
+                    // the other recordings still build; a message that names the recording already is not prefixed twice
+                    err.println(prefix() + (message.startsWith(recording) ? message : recording + ": " + message));
                 }
             }
         }
