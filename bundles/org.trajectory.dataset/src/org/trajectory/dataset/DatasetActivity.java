@@ -44,7 +44,7 @@ public final class DatasetActivity implements AutoCloseable {
     }
 
     /** True when some other work (another process, or another activity of this one) is registered on the dataset. */
-    public boolean othersWaiting() {
+    public boolean othersAtWork() {
         return !others(file == null ? null : file.getParent(), file).isEmpty();
     }
 

@@ -139,15 +139,16 @@ public final class JsonlImport {
     }
 
     /**
-     * Commits the batch and holds no lock until the next one; when another process waits to write (it polls every
-     * 100 ms at most), pauses long enough for it to get in, so a scoring run beside an import is not starved.
+     * Commits the batch and holds no lock until the next one; while another writer is at work on the dataset (it may
+     * be waiting: SQLite's busy handler polls every 100 ms at most), pauses long enough for it to get in, so a scoring
+     * run beside an import is not starved.
      */
     private static void endBatch(Connection connection, DatasetActivity activity) throws SQLException {
         if (connection.getAutoCommit()) {
             return;
         }
         connection.setAutoCommit(true); // commits; commit() would begin the next transaction and take the lock again
-        if (activity != null && activity.othersWaiting()) {
+        if (activity != null && activity.othersAtWork()) {
             try {
                 Thread.sleep(250);
             } catch (InterruptedException e) {

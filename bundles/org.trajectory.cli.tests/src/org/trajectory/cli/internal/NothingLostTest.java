@@ -231,6 +231,21 @@ class NothingLostTest extends CommandTestBase {
         }
         assertEquals(Command.FAILED, run("validate", "--dataset", dataset.toString()));
         assertTrue(out().contains(": step 1: no screenshot: the action at 3.000 s"), out());
+
+        // The whole video, but a frame table cut short: the steps after its end get no screenshot either.
+        Path table = recording(temp.resolve("table"), click(0.5, "100", "100", true), click(0.6, "100", "100", false),
+                click(3.0, "200", "200", true), click(3.1, "200", "200", false));
+        Files.write(table.resolve("screen.mkv"), whole);
+        StringBuilder frames = new StringBuilder("frame,time_stamp\n");
+        for (int frame = 0; frame < 10; frame++) {
+            frames.append(frame).append(',').append(String.format(java.util.Locale.ROOT, "%.6f", frame / 10.0)).append('\n');
+        }
+        Files.writeString(table.resolve("frames.csv"), frames);
+        assertEquals(Command.FAILED, run("build", table.toString(), "--dataset", dataset.toString()));
+        assertTrue(errLines().contains("workbench build: " + table + ": frames.csv lists 10 frames and the video holds 40: the"
+                + " frame table ends early"), errLines().toString());
+        assertTrue(errLines().stream().anyMatch(l -> l.matches(".*: step 1 is doubtful: no screenshot: the action at 3\\.000 s .*")),
+                errLines().toString());
     }
 
     // 3
