@@ -9,14 +9,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -31,7 +27,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A dataset: a folder with an embedded SQLite database ({@value #DATABASE}, WAL mode) and an {@value #IMAGES} folder
  * of content-addressed images. Each record is kept as the JSON it came in (header and steps), with the columns the
  * table filters and sorts on beside it, so an untouched task exports exactly as it was imported. The SQL is kept
- * portable (no SQLite-only syntax in queries) so a PostgreSQL server can hold a team's dataset later.
+ * portable (no SQLite-only syntax in queries) so a PostgreSQL server can hold a team's dataset later. This class is
+ * the facade and keeps the schema, the tasks and their images; scores and embeddings ({@code ScoreTables}), reviews
+ * ({@code ReviewTable}) and the table's queries and statistics ({@code TaskQueries}) have their SQL in classes of their own.
  */
 public final class Dataset implements AutoCloseable {
 
@@ -132,11 +130,17 @@ public final class Dataset implements AutoCloseable {
     private final Path folder;
     private final Connection connection;
     private final ImageStore images;
+    private final ScoreTables scoreTables;
+    private final ReviewTable reviewTable;
+    private final TaskQueries taskQueries;
 
     private Dataset(Path folder, Connection connection) {
         this.folder = folder;
         this.connection = connection;
         this.images = new ImageStore(folder.resolve(IMAGES));
+        this.scoreTables = new ScoreTables(this);
+        this.reviewTable = new ReviewTable(this);
+        this.taskQueries = new TaskQueries(connection);
     }
 
     /** Opens the dataset in {@code folder}, creating it (folder, database, images) if it does not exist yet. */
@@ -419,19 +423,7 @@ public final class Dataset implements AutoCloseable {
 
     /** The stored scores of a task, by criterion. */
     public Map<String, StoredScore> scores(String taskId) throws SQLException {
-        Map<String, StoredScore> scores = new LinkedHashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT s.criterion, s.version, s.content_hash, s.value,"
-                + " s.reason, s.details, s.error, s.scored_at FROM scores s JOIN trajectories t ON t.seq = s.task_seq"
-                + " WHERE t.task_id = ? ORDER BY s.criterion")) {
-            query.setString(1, taskId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    scores.put(rows.getString(1), new StoredScore(rows.getString(1), rows.getString(2), rows.getString(3),
-                            real(rows, 4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)));
-                }
-            }
-        }
-        return scores;
+        return scoreTables.scores(taskId);
     }
 
     /**
@@ -440,147 +432,26 @@ public final class Dataset implements AutoCloseable {
      * so they are exported with it. Scoring is not an edit: {@code updated_at} stays.
      */
     public void putScores(String taskId, List<StoredScore> scores, Double finalScore) throws SQLException {
-        transaction(c -> {
-            long seq;
-            ObjectNode header;
-            try (PreparedStatement query = c.prepareStatement("SELECT seq, header FROM trajectories WHERE task_id = ?")) {
-                query.setString(1, taskId);
-                try (ResultSet row = query.executeQuery()) {
-                    if (!row.next()) {
-                        throw new SQLException("no task '" + taskId + "' in the dataset");
-                    }
-                    seq = row.getLong(1);
-                    header = (ObjectNode) Json.MAPPER.readTree(row.getString(2));
-                } catch (IOException e) {
-                    throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
-                }
-            }
-            ObjectNode values = header.has(Task.SCORES) && header.get(Task.SCORES).isObject() ? (ObjectNode) header.get(Task.SCORES)
-                    : header.putObject(Task.SCORES);
-            ObjectNode details = header.has(SCORE_DETAILS) && header.get(SCORE_DETAILS).isObject()
-                    ? (ObjectNode) header.get(SCORE_DETAILS) : header.putObject(SCORE_DETAILS);
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO scores (task_seq, criterion, version, content_hash,"
-                    + " value, reason, details, error, scored_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_seq, criterion)"
-                    + " DO UPDATE SET version = excluded.version, content_hash = excluded.content_hash, value = excluded.value,"
-                    + " reason = excluded.reason, details = excluded.details, error = excluded.error, scored_at = excluded.scored_at")) {
-                for (StoredScore score : scores) {
-                    upsert.setLong(1, seq);
-                    upsert.setString(2, score.criterion());
-                    upsert.setString(3, score.version());
-                    upsert.setString(4, score.contentHash());
-                    upsert.setObject(5, score.value());
-                    upsert.setString(6, score.reason());
-                    upsert.setString(7, score.details());
-                    upsert.setString(8, score.error());
-                    upsert.setString(9, score.scoredAt());
-                    upsert.addBatch();
-                    if (score.value() == null) {
-                        values.remove(score.criterion());
-                    } else {
-                        values.put(score.criterion(), score.value());
-                    }
-                    ObjectNode detail = details.putObject(score.criterion()).put("version", score.version());
-                    if (score.reason() != null) {
-                        detail.put("reason", score.reason());
-                    }
-                    if (score.error() != null) {
-                        detail.put("error", score.error());
-                    }
-                }
-                upsert.executeBatch();
-            }
-            if (finalScore == null) {
-                values.remove(FINAL_SCORE);
-            } else {
-                values.put(FINAL_SCORE, finalScore);
-            }
-            try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET final_score = ?, header = ? WHERE seq = ?")) {
-                update.setObject(1, finalScore);
-                update.setString(2, header.toString());
-                update.setLong(3, seq);
-                update.executeUpdate();
-            }
-            return null;
-        });
-    }
-
-    /** A task's embedding by one model: little-endian float32 values, and the hash of the text it embeds. */
-    public record Embedding(String taskId, String textHash, float[] vector) {
+        scoreTables.putScores(taskId, scores, finalScore);
     }
 
     /** Every stored embedding of {@code model}, in task order. */
     public List<Embedding> embeddings(String model) throws SQLException {
-        List<Embedding> all = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, e.text_hash, e.vector FROM embeddings e"
-                + " JOIN trajectories t ON t.seq = e.task_seq WHERE e.model = ? ORDER BY t.seq")) {
-            query.setString(1, model);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    java.nio.FloatBuffer floats = java.nio.ByteBuffer.wrap(rows.getBytes(3)).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                            .asFloatBuffer();
-                    float[] vector = new float[floats.remaining()];
-                    floats.get(vector);
-                    all.add(new Embedding(rows.getString(1), rows.getString(2), vector));
-                }
-            }
-        }
-        return all;
+        return scoreTables.embeddings(model);
     }
 
     /** Stores (replaces) embeddings of {@code model} in one transaction. */
     public void putEmbeddings(String model, List<Embedding> embeddings) throws SQLException {
-        transaction(c -> {
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO embeddings (task_seq, model, text_hash, vector)"
-                    + " SELECT seq, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, model) DO UPDATE SET"
-                    + " text_hash = excluded.text_hash, vector = excluded.vector")) {
-                for (Embedding embedding : embeddings) {
-                    java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(embedding.vector().length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                    bytes.asFloatBuffer().put(embedding.vector());
-                    upsert.setString(1, model);
-                    upsert.setString(2, embedding.textHash());
-                    upsert.setBytes(3, bytes.array());
-                    upsert.setString(4, embedding.taskId());
-                    upsert.addBatch();
-                }
-                upsert.executeBatch();
-            }
-            return null;
-        });
+        scoreTables.putEmbeddings(model, embeddings);
     }
 
     /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
     public long[] histogram(String criterion, int bins) throws SQLException {
-        long[] counts = new long[bins];
-        String sql = criterion.equals(FINAL_SCORE) ? "SELECT final_score FROM trajectories WHERE final_score IS NOT NULL"
-                : "SELECT value FROM scores WHERE criterion = ? AND value IS NOT NULL";
-        try (PreparedStatement query = connection.prepareStatement(sql)) {
-            if (!criterion.equals(FINAL_SCORE)) {
-                query.setString(1, criterion);
-            }
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    counts[Math.max(0, Math.min(bins - 1, (int) (rows.getDouble(1) * bins)))]++;
-                }
-            }
-        }
-        return counts;
-    }
-
-    /** The review of a task: state, reviewer, time and note (state NEW and nulls when never reviewed). */
-    public record Review(ReviewState state, String reviewer, String reviewedAt, String note) {
+        return scoreTables.histogram(criterion, bins);
     }
 
     public Review review(String taskId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT r.state, r.reviewer, r.reviewed_at, r.note"
-                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq WHERE t.task_id = ?")) {
-            query.setString(1, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                if (!row.next()) {
-                    throw new SQLException("no task '" + taskId + "' in the dataset");
-                }
-                return new Review(ReviewState.of(row.getString(1)), row.getString(2), row.getString(3), row.getString(4));
-            }
-        }
+        return reviewTable.review(taskId);
     }
 
     /**
@@ -588,257 +459,50 @@ public final class Dataset implements AutoCloseable {
      * null when every other task is reviewed.
      */
     public String nextToReview(String taskId) throws SQLException {
-        String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review') AND t.task_id <> ?";
-        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM trajectories t LEFT JOIN reviews r"
-                + " ON r.task_seq = t.seq WHERE " + unreviewed + " ORDER BY CASE WHEN t.seq > (SELECT seq FROM trajectories"
-                + " WHERE task_id = ?) THEN 0 ELSE 1 END, t.seq LIMIT 1")) {
-            query.setString(1, taskId);
-            query.setString(2, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? row.getString(1) : null;
-            }
-        }
+        return reviewTable.nextToReview(taskId);
+    }
+
+    public ReviewProgress reviewProgress() throws SQLException {
+        return reviewTable.reviewProgress();
+    }
+
+    public void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
+        reviewTable.setReview(taskId, state, reviewer, note);
+    }
+
+    public long count(TaskQuery query) throws SQLException {
+        return taskQueries.count(query);
+    }
+
+    /** One page of the table, filtered and sorted; ties are broken by import order so pages never overlap. */
+    public List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
+        return taskQueries.page(query, offset, limit);
+    }
+
+    /** The distinct values of a text column (domain, os), for filter choices. */
+    public List<String> distinct(String column) throws SQLException {
+        return taskQueries.distinct(column);
+    }
+
+    public DatasetStats stats() throws SQLException {
+        return taskQueries.stats();
+    }
+
+    /** A task's embedding by one model: little-endian float32 values, and the hash of the text it embeds. */
+    public record Embedding(String taskId, String textHash, float[] vector) {
+    }
+
+    /** The review of a task: state, reviewer, time and note (state NEW and nulls when never reviewed). */
+    public record Review(ReviewState state, String reviewer, String reviewedAt, String note) {
     }
 
     /** How many tasks there are, and how many have a review decision (approved, rejected or needs fix). */
     public record ReviewProgress(long tasks, long reviewed) {
     }
 
-    public ReviewProgress reviewProgress() throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(CASE WHEN r.state IN ('approved',"
-                        + " 'rejected', 'needs_fix') THEN 1 ELSE 0 END), 0) FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq")) {
-            row.next();
-            return new ReviewProgress(row.getLong(1), row.getLong(2));
-        }
-    }
-
-    public long count(TaskQuery query) throws SQLException {
-        Sql where = where(query);
-        try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM trajectories t"
-                + " LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text)) {
-            where.bind(statement, 1);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
-
-    /** One page of the table, filtered and sorted; ties are broken by import order so pages never overlap. */
-    public List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
-        Sql where = where(query);
-        String direction = query.ascending() ? " ASC" : " DESC";
-        // NULLs last whichever the direction, the same on SQLite and PostgreSQL.
-        String key = query.sortCriterion() == null ? query.sortBy().sql
-                : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
-        String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
-        String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
-                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq"
-                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
-        List<TaskRow> page = new ArrayList<>(limit);
-        List<Long> seqs = new ArrayList<>(limit);
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            int next = where.bind(statement, 1);
-            if (query.sortCriterion() != null) {
-                statement.setString(next++, query.sortCriterion());
-                statement.setString(next++, query.sortCriterion());
-            }
-            statement.setInt(next, limit);
-            statement.setLong(next + 1, offset);
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
-                            rows.getInt(5), real(rows, 6), real(rows, 7), real(rows, 8), real(rows, 9),
-                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), null));
-                    seqs.add(rows.getLong(12));
-                }
-            }
-        }
-        return withScores(page, seqs);
-    }
-
-    /** The rows with their criteria's scores, read in one query for the page. */
-    private List<TaskRow> withScores(List<TaskRow> page, List<Long> seqs) throws SQLException {
-        if (page.isEmpty()) {
-            return page;
-        }
-        Map<Long, Map<String, Double>> scores = new java.util.HashMap<>();
-        String marks = String.join(",", java.util.Collections.nCopies(seqs.size(), "?"));
-        try (PreparedStatement query = connection.prepareStatement(
-                "SELECT task_seq, criterion, value FROM scores WHERE value IS NOT NULL AND task_seq IN (" + marks + ")")) {
-            for (int i = 0; i < seqs.size(); i++) {
-                query.setLong(i + 1, seqs.get(i));
-            }
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    scores.computeIfAbsent(rows.getLong(1), k -> new java.util.HashMap<>()).put(rows.getString(2), rows.getDouble(3));
-                }
-            }
-        }
-        if (scores.isEmpty()) {
-            return page;
-        }
-        List<TaskRow> scored = new ArrayList<>(page.size());
-        for (int i = 0; i < page.size(); i++) {
-            TaskRow row = page.get(i);
-            scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
-                    row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), scores.get(seqs.get(i))));
-        }
-        return scored;
-    }
-
-    private static Double real(ResultSet rows, int column) throws SQLException {
+    static Double real(ResultSet rows, int column) throws SQLException {
         double value = rows.getDouble(column);
         return rows.wasNull() ? null : value;
     }
 
-    /** The distinct values of a text column (domain, os), for filter choices. */
-    public List<String> distinct(String column) throws SQLException {
-        if (!column.equals("domain") && !column.equals("os")) {
-            throw new IllegalArgumentException(column);
-        }
-        List<String> values = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT DISTINCT " + column + " FROM trajectories WHERE "
-                        + column + " IS NOT NULL ORDER BY " + column)) {
-            while (rows.next()) {
-                values.add(rows.getString(1));
-            }
-        }
-        return values;
-    }
-
-    public void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
-        transaction(c -> {
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
-                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
-                    + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
-                    + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
-                upsert.setString(1, state.id());
-                upsert.setString(2, reviewer);
-                upsert.setString(3, Instant.now().toString());
-                upsert.setString(4, note);
-                upsert.setString(5, taskId);
-                if (upsert.executeUpdate() != 1) {
-                    throw new SQLException("no task '" + taskId + "' in the dataset");
-                }
-            }
-            return null;
-        });
-    }
-
-    public DatasetStats stats() throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            long tasks;
-            long steps;
-            int min;
-            int max;
-            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(step_count), 0),"
-                    + " COALESCE(MIN(step_count), 0), COALESCE(MAX(step_count), 0) FROM trajectories")) {
-                row.next();
-                tasks = row.getLong(1);
-                steps = row.getLong(2);
-                min = row.getInt(3);
-                max = row.getInt(4);
-            }
-            long images;
-            long bytes;
-            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM trajectory_images")) {
-                row.next();
-                images = row.getLong(1);
-                bytes = row.getLong(2);
-            }
-            Map<String, Long> actions = new TreeMap<>();
-            try (ResultSet rows = statement.executeQuery("SELECT actions, COUNT(*) FROM steps GROUP BY actions")) {
-                while (rows.next()) {
-                    String list = rows.getString(1);
-                    for (String action : (list == null || list.isEmpty() ? "(none)" : list).split(" ")) {
-                        actions.merge(action, rows.getLong(2), Long::sum);
-                    }
-                }
-            }
-            Map<ReviewState, Long> reviews = new EnumMap<>(ReviewState.class);
-            try (ResultSet rows = statement.executeQuery("SELECT COALESCE(r.state, 'new'), COUNT(*) FROM trajectories t"
-                    + " LEFT JOIN reviews r ON r.task_seq = t.seq GROUP BY COALESCE(r.state, 'new')")) {
-                while (rows.next()) {
-                    reviews.put(ReviewState.of(rows.getString(1)), rows.getLong(2));
-                }
-            }
-            return new DatasetStats(tasks, steps, images, bytes, min, max, tasks == 0 ? 0 : (double) steps / tasks,
-                    group(statement, "domain"), group(statement, "os"), actions, reviews);
-        }
-    }
-
-    private static Map<String, Long> group(Statement statement, String column) throws SQLException {
-        Map<String, Long> counts = new TreeMap<>();
-        try (ResultSet rows = statement.executeQuery("SELECT COALESCE(" + column + ", '(none)'), COUNT(*) FROM trajectories GROUP BY "
-                + column)) {
-            while (rows.next()) {
-                counts.merge(rows.getString(1), rows.getLong(2), Long::sum);
-            }
-        }
-        return counts;
-    }
-
-    /** A WHERE clause and its parameters, built from a query. */
-    private record Sql(String text, List<Object> parameters) {
-        int bind(PreparedStatement statement, int first) throws SQLException {
-            int index = first;
-            for (Object parameter : parameters) {
-                if (parameter == null) {
-                    statement.setNull(index++, Types.VARCHAR);
-                } else {
-                    statement.setObject(index++, parameter);
-                }
-            }
-            return index;
-        }
-    }
-
-    private static Sql where(TaskQuery query) {
-        List<String> terms = new ArrayList<>();
-        List<Object> parameters = new ArrayList<>();
-        if (query.text() != null && !query.text().isBlank()) {
-            terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
-            parameters.add("%" + query.text().strip().toLowerCase().replace("\\", "\\\\").replace("%", "\\%")
-                    .replace("_", "\\_") + "%");
-        }
-        if (query.domain() != null) {
-            terms.add("t.domain = ?");
-            parameters.add(query.domain());
-        }
-        if (query.os() != null) {
-            terms.add("t.os = ?");
-            parameters.add(query.os());
-        }
-        if (query.minSteps() != null) {
-            terms.add("t.step_count >= ?");
-            parameters.add(query.minSteps());
-        }
-        if (query.maxSteps() != null) {
-            terms.add("t.step_count <= ?");
-            parameters.add(query.maxSteps());
-        }
-        if (query.scoreCriterion() == null) {
-            if (query.minScore() != null) {
-                terms.add("t.final_score >= ?");
-                parameters.add(query.minScore());
-            }
-            if (query.maxScore() != null) {
-                terms.add("t.final_score <= ?");
-                parameters.add(query.maxScore());
-            }
-        } else if (query.minScore() != null || query.maxScore() != null) {
-            terms.add("EXISTS (SELECT 1 FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ? AND s.value >= ? AND s.value <= ?)");
-            parameters.add(query.scoreCriterion());
-            parameters.add(query.minScore() == null ? -Double.MAX_VALUE : query.minScore());
-            parameters.add(query.maxScore() == null ? Double.MAX_VALUE : query.maxScore());
-        }
-        if (query.review() != null) {
-            terms.add("COALESCE(r.state, 'new') = ?");
-            parameters.add(query.review().id());
-        }
-        return new Sql(terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms), parameters);
-    }
 }

@@ -1,0 +1,78 @@
+package org.trajectory.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+
+/** The review of each task (state, reviewer, time, note) and the review queue: the SQL behind {@link Dataset}'s review methods. */
+final class ReviewTable {
+
+    private final Dataset dataset;
+    private final Connection connection;
+
+    ReviewTable(Dataset dataset) {
+        this.dataset = dataset;
+        this.connection = dataset.connection();
+    }
+
+    Dataset.Review review(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT r.state, r.reviewer, r.reviewed_at, r.note"
+                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+                return new Dataset.Review(ReviewState.of(row.getString(1)), row.getString(2), row.getString(3), row.getString(4));
+            }
+        }
+    }
+
+    /**
+     * The task after {@code taskId} in import order that still needs review (new or in review), wrapping around;
+     * null when every other task is reviewed.
+     */
+    String nextToReview(String taskId) throws SQLException {
+        String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review') AND t.task_id <> ?";
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM trajectories t LEFT JOIN reviews r"
+                + " ON r.task_seq = t.seq WHERE " + unreviewed + " ORDER BY CASE WHEN t.seq > (SELECT seq FROM trajectories"
+                + " WHERE task_id = ?) THEN 0 ELSE 1 END, t.seq LIMIT 1")) {
+            query.setString(1, taskId);
+            query.setString(2, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    Dataset.ReviewProgress reviewProgress() throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(CASE WHEN r.state IN ('approved',"
+                        + " 'rejected', 'needs_fix') THEN 1 ELSE 0 END), 0) FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq")) {
+            row.next();
+            return new Dataset.ReviewProgress(row.getLong(1), row.getLong(2));
+        }
+    }
+
+    void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
+        dataset.transaction(c -> {
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
+                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
+                    + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
+                    + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
+                upsert.setString(1, state.id());
+                upsert.setString(2, reviewer);
+                upsert.setString(3, Instant.now().toString());
+                upsert.setString(4, note);
+                upsert.setString(5, taskId);
+                if (upsert.executeUpdate() != 1) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,228 @@
+package org.trajectory.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The table's queries (filter, sort, page, the distinct values of a column) and the dataset's statistics: the SQL behind {@link Dataset}'s query methods. */
+final class TaskQueries {
+
+    private final Connection connection;
+
+    TaskQueries(Connection connection) {
+        this.connection = connection;
+    }
+
+    long count(TaskQuery query) throws SQLException {
+        Sql where = where(query);
+        try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM trajectories t"
+                + " LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text)) {
+            where.bind(statement, 1);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** One page of the table, filtered and sorted; ties are broken by import order so pages never overlap. */
+    List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
+        Sql where = where(query);
+        String direction = query.ascending() ? " ASC" : " DESC";
+        // NULLs last whichever the direction, the same on SQLite and PostgreSQL.
+        String key = query.sortCriterion() == null ? query.sortBy().sql
+                : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
+        String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
+        String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
+                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq"
+                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
+        List<TaskRow> page = new ArrayList<>(limit);
+        List<Long> seqs = new ArrayList<>(limit);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            int next = where.bind(statement, 1);
+            if (query.sortCriterion() != null) {
+                statement.setString(next++, query.sortCriterion());
+                statement.setString(next++, query.sortCriterion());
+            }
+            statement.setInt(next, limit);
+            statement.setLong(next + 1, offset);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+                            rows.getInt(5), Dataset.real(rows, 6), Dataset.real(rows, 7), Dataset.real(rows, 8), Dataset.real(rows, 9),
+                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), null));
+                    seqs.add(rows.getLong(12));
+                }
+            }
+        }
+        return withScores(page, seqs);
+    }
+
+    /** The rows with their criteria's scores, read in one query for the page. */
+    private List<TaskRow> withScores(List<TaskRow> page, List<Long> seqs) throws SQLException {
+        if (page.isEmpty()) {
+            return page;
+        }
+        Map<Long, Map<String, Double>> scores = new java.util.HashMap<>();
+        String marks = String.join(",", java.util.Collections.nCopies(seqs.size(), "?"));
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT task_seq, criterion, value FROM scores WHERE value IS NOT NULL AND task_seq IN (" + marks + ")")) {
+            for (int i = 0; i < seqs.size(); i++) {
+                query.setLong(i + 1, seqs.get(i));
+            }
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    scores.computeIfAbsent(rows.getLong(1), k -> new java.util.HashMap<>()).put(rows.getString(2), rows.getDouble(3));
+                }
+            }
+        }
+        if (scores.isEmpty()) {
+            return page;
+        }
+        List<TaskRow> scored = new ArrayList<>(page.size());
+        for (int i = 0; i < page.size(); i++) {
+            TaskRow row = page.get(i);
+            scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
+                    row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), scores.get(seqs.get(i))));
+        }
+        return scored;
+    }
+
+    /** The distinct values of a text column (domain, os), for filter choices. */
+    List<String> distinct(String column) throws SQLException {
+        if (!column.equals("domain") && !column.equals("os")) {
+            throw new IllegalArgumentException(column);
+        }
+        List<String> values = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT DISTINCT " + column + " FROM trajectories WHERE "
+                        + column + " IS NOT NULL ORDER BY " + column)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
+    }
+
+    DatasetStats stats() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            long tasks;
+            long steps;
+            int min;
+            int max;
+            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(step_count), 0),"
+                    + " COALESCE(MIN(step_count), 0), COALESCE(MAX(step_count), 0) FROM trajectories")) {
+                row.next();
+                tasks = row.getLong(1);
+                steps = row.getLong(2);
+                min = row.getInt(3);
+                max = row.getInt(4);
+            }
+            long images;
+            long bytes;
+            try (ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM trajectory_images")) {
+                row.next();
+                images = row.getLong(1);
+                bytes = row.getLong(2);
+            }
+            Map<String, Long> actions = new TreeMap<>();
+            try (ResultSet rows = statement.executeQuery("SELECT actions, COUNT(*) FROM steps GROUP BY actions")) {
+                while (rows.next()) {
+                    String list = rows.getString(1);
+                    for (String action : (list == null || list.isEmpty() ? "(none)" : list).split(" ")) {
+                        actions.merge(action, rows.getLong(2), Long::sum);
+                    }
+                }
+            }
+            Map<ReviewState, Long> reviews = new EnumMap<>(ReviewState.class);
+            try (ResultSet rows = statement.executeQuery("SELECT COALESCE(r.state, 'new'), COUNT(*) FROM trajectories t"
+                    + " LEFT JOIN reviews r ON r.task_seq = t.seq GROUP BY COALESCE(r.state, 'new')")) {
+                while (rows.next()) {
+                    reviews.put(ReviewState.of(rows.getString(1)), rows.getLong(2));
+                }
+            }
+            return new DatasetStats(tasks, steps, images, bytes, min, max, tasks == 0 ? 0 : (double) steps / tasks,
+                    group(statement, "domain"), group(statement, "os"), actions, reviews);
+        }
+    }
+
+    private static Map<String, Long> group(Statement statement, String column) throws SQLException {
+        Map<String, Long> counts = new TreeMap<>();
+        try (ResultSet rows = statement.executeQuery("SELECT COALESCE(" + column + ", '(none)'), COUNT(*) FROM trajectories GROUP BY "
+                + column)) {
+            while (rows.next()) {
+                counts.merge(rows.getString(1), rows.getLong(2), Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    private static Sql where(TaskQuery query) {
+        List<String> terms = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        if (query.text() != null && !query.text().isBlank()) {
+            terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
+            parameters.add("%" + query.text().strip().toLowerCase().replace("\\", "\\\\").replace("%", "\\%")
+                    .replace("_", "\\_") + "%");
+        }
+        if (query.domain() != null) {
+            terms.add("t.domain = ?");
+            parameters.add(query.domain());
+        }
+        if (query.os() != null) {
+            terms.add("t.os = ?");
+            parameters.add(query.os());
+        }
+        if (query.minSteps() != null) {
+            terms.add("t.step_count >= ?");
+            parameters.add(query.minSteps());
+        }
+        if (query.maxSteps() != null) {
+            terms.add("t.step_count <= ?");
+            parameters.add(query.maxSteps());
+        }
+        if (query.scoreCriterion() == null) {
+            if (query.minScore() != null) {
+                terms.add("t.final_score >= ?");
+                parameters.add(query.minScore());
+            }
+            if (query.maxScore() != null) {
+                terms.add("t.final_score <= ?");
+                parameters.add(query.maxScore());
+            }
+        } else if (query.minScore() != null || query.maxScore() != null) {
+            terms.add("EXISTS (SELECT 1 FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ? AND s.value >= ? AND s.value <= ?)");
+            parameters.add(query.scoreCriterion());
+            parameters.add(query.minScore() == null ? -Double.MAX_VALUE : query.minScore());
+            parameters.add(query.maxScore() == null ? Double.MAX_VALUE : query.maxScore());
+        }
+        if (query.review() != null) {
+            terms.add("COALESCE(r.state, 'new') = ?");
+            parameters.add(query.review().id());
+        }
+        return new Sql(terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms), parameters);
+    }
+
+    /** A WHERE clause and its parameters, built from a query. */
+    private record Sql(String text, List<Object> parameters) {
+        int bind(PreparedStatement statement, int first) throws SQLException {
+            int index = first;
+            for (Object parameter : parameters) {
+                if (parameter == null) {
+                    statement.setNull(index++, Types.VARCHAR);
+                } else {
+                    statement.setObject(index++, parameter);
+                }
+            }
+            return index;
+        }
+    }
+}
