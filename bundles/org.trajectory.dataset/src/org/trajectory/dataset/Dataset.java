@@ -223,6 +223,16 @@ public final class Dataset implements AutoCloseable {
         }
     }
 
+    /**
+     * A transaction a person waits for (an edit, a review, a built task), announced as an activity first so that a
+     * long writer (an import) lets it in at its next pause instead of keeping the window waiting.
+     */
+    <T> T promptly(String what, SqlWork<T> work) throws SQLException {
+        try (DatasetActivity activity = activity(what)) {
+            return transaction(work);
+        }
+    }
+
     /** Work on the connection inside {@link #transaction}. */
     @FunctionalInterface
     public interface SqlWork<T> {
@@ -282,7 +292,7 @@ public final class Dataset implements AutoCloseable {
      */
     public void save(TaskDraft draft) throws SQLException {
         Task task = draft.task();
-        transaction(c -> {
+        promptly("edit of task " + task.taskId(), c -> {
             long seq;
             try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
                     + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
@@ -368,7 +378,7 @@ public final class Dataset implements AutoCloseable {
             }
             hashes.add(images.put(bytes));
         }
-        transaction(c -> {
+        promptly("build of task " + task.taskId(), c -> {
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();

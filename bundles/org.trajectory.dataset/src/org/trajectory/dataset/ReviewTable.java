@@ -58,7 +58,7 @@ final class ReviewTable {
     }
 
     void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
-        dataset.transaction(c -> {
+        dataset.promptly("review of task " + taskId, c -> {
             try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
                     + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
                     + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
