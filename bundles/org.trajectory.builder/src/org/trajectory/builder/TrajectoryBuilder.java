@@ -62,8 +62,6 @@ public final class TrajectoryBuilder {
         }
     }
 
-    /** The step field listing what is doubtful about a built step (beside its time span, events and frame). */
-    public static final String PROBLEMS = "build_problems";
     /** How far (seconds) an action may lie outside the video's frames and still take the nearest one. */
     private static final double FRAME_SLACK = 1.0;
     /** The annotation fields of a task, kept by a rebuild only when every step is kept. */
@@ -112,7 +110,7 @@ public final class TrajectoryBuilder {
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames, doubts);
         task = keepAnnotations(dataset.read(taskId), task, warnings);
-        dataset.put(task, images, "recording", doubts);
+        dataset.put(task, images, "recording");
         long stored = System.nanoTime();
         doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
@@ -217,7 +215,8 @@ public final class TrajectoryBuilder {
         if (annotated == 0) {
             return built;
         }
-        if (kept == annotated && kept == steps.size()) {
+        boolean everyStepKept = kept == annotated && kept == steps.size();
+        if (everyStepKept) {
             for (String field : TASK_ANNOTATIONS) {
                 if (before.json().has(field)) {
                     record.set(field, before.json().get(field));
@@ -225,7 +224,7 @@ public final class TrajectoryBuilder {
             }
         }
         warnings.add("kept the annotations of " + kept + " steps that did not change; dropped those of " + (annotated - kept)
-                + " whose action or frame changed" + (kept == annotated && kept == steps.size() ? "" : ", and the task's summary"));
+                + " whose action or frame changed" + (everyStepKept ? "" : ", and the task's summary"));
         try {
             return Task.of(record);
         } catch (RecordFormatException e) {
@@ -266,7 +265,7 @@ public final class TrajectoryBuilder {
                 node.put(FRAME, frames.get(i));
             }
             if (doubts.containsKey(i)) {
-                doubts.get(i).forEach(node.putArray(PROBLEMS)::add);
+                doubts.get(i).forEach(node.putArray(Step.BUILD_PROBLEMS)::add);
             }
             String window = window(recording.windows(), step.start());
             if (window != null) {

@@ -113,8 +113,8 @@ public final class Dataset implements AutoCloseable {
           text_hash CHAR(64) NOT NULL,
           vector BLOB NOT NULL,
           PRIMARY KEY (task_seq, model))""",
-        // What an import or a build found wrong with a step that the stored data cannot show again (an image that
-        // was refused, an event left out): validate reports it. An edit of the task clears it.
+        // What an import found wrong with a step's image that the stored data cannot show again (an image refused,
+        // missing or not what its name says): validate reports it. An edit of the task clears it.
         """
         CREATE TABLE IF NOT EXISTS step_problems (
           task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
@@ -350,15 +350,6 @@ public final class Dataset implements AutoCloseable {
      * in one transaction; a task with the same id is replaced, so building a recording again updates its trajectory.
      */
     public void put(Task task, List<byte[]> stepImages, String source) throws SQLException, IOException {
-        put(task, stepImages, source, Map.of());
-    }
-
-    /**
-     * As {@link #put(Task, List, String)}, keeping what the maker found doubtful about steps ({@code problems}: step
-     * position to messages) for {@link DatasetValidator} to report.
-     */
-    public void put(Task task, List<byte[]> stepImages, String source, Map<Integer, List<String>> problems)
-            throws SQLException, IOException {
         List<org.trajectory.model.Step> steps = task.steps();
         if (steps.size() != stepImages.size()) {
             throw new IllegalArgumentException("one image (or null) per step");
@@ -392,9 +383,6 @@ public final class Dataset implements AutoCloseable {
                     }
                     sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
                             JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
-                    for (String problem : problems.getOrDefault(i, List.of())) {
-                        sql.insertProblem(seq, i, problem);
-                    }
                 }
             }
             return null;

@@ -15,11 +15,14 @@ import org.trajectory.model.Step;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.CodeProblem;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * Finds every action-language error, every missing or damaged image, and what an import or a build noted about a
- * step when it stored it (an image it refused, an event it left out), per task and step: whatever {@code import} and
- * {@code build} check, validate checks again or remembers. Records are checked for their shape on import, so a stored
- * record always has one; what is checked here is their content. Each stored image file is read once and walked whole.
+ * step when it stored it (an image it refused, from {@code step_problems}; an event left out, from the step's own
+ * {@code build_problems}), per task and step: whatever {@code import} and {@code build} check, validate checks again
+ * or remembers. Records are checked for their shape on import, so a stored record always has one; what is checked
+ * here is their content. Each stored image file is read once and walked whole.
  */
 public final class DatasetValidator {
 
@@ -43,23 +46,28 @@ public final class DatasetValidator {
                 String taskId = rows.getString(1);
                 int position = rows.getInt(2);
                 long seq = rows.getLong(6);
-                boolean imageNoted = false;
+                boolean imageNoted = false; // import said what is wrong with the image: "missing" would say less
                 while (noteLeft && (notes.getLong(1) < seq || notes.getLong(1) == seq && notes.getInt(2) <= position)) {
                     if (notes.getLong(1) == seq && notes.getInt(2) == position) {
                         sink.accept(new Problem(taskId, 0, position, notes.getString(3)));
                         count++;
-                        imageNoted |= notes.getString(3).startsWith("image ");
+                        imageNoted = true;
                     }
                     noteLeft = notes.next();
                 }
-                String code;
+                JsonNode step;
                 try {
-                    code = Json.MAPPER.readTree(rows.getString(3)).path(Step.VALUE).path(Step.CODE).asText();
+                    step = Json.MAPPER.readTree(rows.getString(3));
                 } catch (IOException e) {
                     sink.accept(new Problem(taskId, 0, position, "stored step is not JSON: " + e.getMessage()));
                     count++;
                     continue;
                 }
+                for (JsonNode doubt : step.path(Step.BUILD_PROBLEMS)) {
+                    sink.accept(new Problem(taskId, 0, position, doubt.asText()));
+                    count++;
+                }
+                String code = step.path(Step.VALUE).path(Step.CODE).asText();
                 for (CodeProblem problem : ActionCheck.problems(code)) {
                     sink.accept(new Problem(taskId, 0, position, "code " + problem));
                     count++;

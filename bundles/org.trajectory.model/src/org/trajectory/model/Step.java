@@ -19,6 +19,8 @@ public final class Step {
     public static final String REFLECTION = "reflection";
     public static final String LAST_STEP_CORRECT = "last_step_correct";
     public static final String LAST_STEP_REDUNDANT = "last_step_redundant";
+    /** What the trajectory builder found doubtful about a step it made (an event left out, no screenshot), a list of lines. */
+    public static final String BUILD_PROBLEMS = "build_problems";
 
     private final ObjectNode node;
 

@@ -12,7 +12,6 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.ActionCheck;
@@ -126,7 +125,7 @@ final class StepForm {
     /** What the builder found doubtful about a step it made (an event left out, no screenshot), or "". */
     private static String doubts(Step step) {
         StringBuilder text = new StringBuilder();
-        step.json().path(TrajectoryBuilder.PROBLEMS).forEach(p -> text.append(text.length() == 0 ? "Doubtful when built: " : "; ").append(p.asText()));
+        step.json().path(Step.BUILD_PROBLEMS).forEach(p -> text.append(text.length() == 0 ? "Doubtful when built: " : "; ").append(p.asText()));
         return text.toString();
     }
 
