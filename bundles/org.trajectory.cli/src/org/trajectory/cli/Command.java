@@ -27,5 +27,10 @@ public interface Command {
         return "";
     }
 
+    /** One line per argument for {@code help <name>}: its synopsis and what it does; empty if none. */
+    default List<String> details() {
+        return List.of();
+    }
+
     int run(List<String> args, PrintStream out, PrintStream err);
 }

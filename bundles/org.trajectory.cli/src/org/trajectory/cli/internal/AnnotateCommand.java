@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
@@ -19,12 +18,42 @@ import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.prompt.Prompts;
 
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 /** {@code annotate --dataset DIR --provider ID}: a model (or the offline annotator) writes the reasoning. */
-final class AnnotateCommand extends OptionsCommand {
+final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--provider", required = true, paramLabel = "ID", description = "the model provider, or offline (see below)")
+        String provider;
+
+        @Mixin
+        ModelOptions model;
+
+        @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight at once (default 4)")
+        int concurrency = 4;
+
+        @Option(names = "--tasks", split = ",", paramLabel = "ID,ID...", description = "only these tasks")
+        List<String> tasks;
+
+        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
+        Path prompts;
+
+        @Option(names = "--no-ocr", description = "the offline annotator does not read text on screen")
+        boolean noOcr;
+    }
 
     AnnotateCommand() {
-        super(Set.of("dataset", "provider", "model", "base-url", "concurrency", "timeout", "tasks", "prompts"),
-                Set.of("json", "no-ocr"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -38,28 +67,22 @@ final class AnnotateCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR --provider " + providerIds() + " " + ModelOptions.USAGE + " [--concurrency N (4)]"
-                + " [--tasks ID,ID...] [--prompts DIR] [--no-ocr] [--json]";
-    }
-
-    private static String providerIds() {
-        return ModelOptions.providerIds() + "|" + OfflineAnnotator.ID;
+    List<String> notes() {
+        return List.of("", "providers: " + ModelOptions.providerIds() + "|" + OfflineAnnotator.ID);
     }
 
     @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        String providerId = args.required("provider");
-        int concurrency = args.integer("concurrency") == null ? 4 : args.integer("concurrency");
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+        String providerId = args.provider;
         Usage usage = new Usage();
         Annotator annotator;
         String model = null;
         if (providerId.equals(OfflineAnnotator.ID)) {
-            annotator = new OfflineAnnotator(!args.flag("no-ocr"));
+            annotator = new OfflineAnnotator(!args.noOcr);
         } else {
-            Prompts prompts = ModelAnnotator.prompts(args.path("prompts"));
+            Prompts prompts = ModelAnnotator.prompts(args.prompts);
             try {
-                Retrying retrying = ModelOptions.model(providerId, args, usage);
+                Retrying retrying = args.model.model(providerId, usage, "|" + OfflineAnnotator.ID);
                 model = retrying.config().model();
                 annotator = new ModelAnnotator(retrying, prompts);
             } catch (VlmException e) {
@@ -67,24 +90,23 @@ final class AnnotateCommand extends OptionsCommand {
                 return FAILED;
             }
         }
-        List<String> tasks = args.option("tasks") == null ? null : List.of(args.option("tasks").split(","));
         AnnotationRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
         long start = System.nanoTime();
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
-            report = new AnnotationRun(dataset, annotator, new AnnotationRun.Options(concurrency, tasks)).run(progress);
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+            report = new AnnotationRun(dataset, annotator, new AnnotationRun.Options(args.concurrency, args.tasks)).run(progress);
         } catch (VlmException e) {
             progress.finish();
             err.println(prefix() + "stopped: " + e.getMessage());
             err.println(prefix() + "used " + usage);
             return FAILED;
         } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException(e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.failures().forEach(f -> err.println(prefix() + f));
-        if (args.flag("json")) {
+        if (args.common.json) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("provider", providerId);
             json.put("model", model);

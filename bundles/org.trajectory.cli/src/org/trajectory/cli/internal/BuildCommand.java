@@ -8,17 +8,45 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /** {@code build RECORDING... --dataset DIR}: recordings become trajectories. */
-final class BuildCommand extends OptionsCommand {
+final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
+
+    static final class Options {
+        @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "at least one recording folder")
+        List<Path> recordings;
+
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--double-click-time", paramLabel = "S", description = "two clicks closer than this are a double click (default 0.5)")
+        Double doubleClickTime;
+
+        @Option(names = "--double-click-distance", paramLabel = "PX", description = "... and nearer than this (default 5)")
+        Integer doubleClickDistance;
+
+        @Option(names = "--drag-threshold", paramLabel = "PX", description = "a press moved further than this is a drag (default 10)")
+        Integer dragThreshold;
+
+        @Option(names = "--terminate", paramLabel = "success|failure", description = "the status of the final terminate step")
+        String terminate;
+    }
 
     BuildCommand() {
-        super(Set.of("dataset", "double-click-time", "double-click-distance", "drag-threshold", "terminate"), Set.of("json"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -32,37 +60,29 @@ final class BuildCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "RECORDING... --dataset DIR [--double-click-time S (0.5)] [--double-click-distance PX (5)] [--drag-threshold PX (10)]"
-                + " [--terminate success|failure] [--json]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        List<String> recordings = args.positionals(1, Integer.MAX_VALUE, "at least one recording folder");
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         ReductionSettings defaults = ReductionSettings.DEFAULTS;
         ReductionSettings settings;
         try {
-            settings = new ReductionSettings(or(args.decimal("double-click-time"), defaults.doubleClickTime()),
-                    or(args.integer("double-click-distance"), defaults.doubleClickDistance()),
-                    or(args.integer("drag-threshold"), defaults.dragThreshold()), defaults.scrollGap(), defaults.scrollDistance(),
-                    defaults.keyRepeatGap(), defaults.recorderHotkeys(),
-                    args.option("terminate") == null ? defaults.terminateStatus() : args.option("terminate"));
+            settings = new ReductionSettings(or(args.doubleClickTime, defaults.doubleClickTime()),
+                    or(args.doubleClickDistance, defaults.doubleClickDistance()), or(args.dragThreshold, defaults.dragThreshold()),
+                    defaults.scrollGap(), defaults.scrollDistance(), defaults.keyRepeatGap(), defaults.recorderHotkeys(),
+                    or(args.terminate, defaults.terminateStatus()));
         } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException(e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         TrajectoryBuilder builder = new TrajectoryBuilder(settings);
         List<Map<String, Object>> built = new ArrayList<>();
         int failed = 0;
-        try (Dataset dataset = Dataset.openOrCreate(Path.of(args.required("dataset")))) {
-            for (String recording : recordings) {
+        try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
+            for (Path recording : args.recordings) {
                 TerminalProgress progress = new TerminalProgress(err, "frames");
                 try {
-                    TrajectoryBuilder.Result result = builder.build(Path.of(recording), dataset, progress);
+                    TrajectoryBuilder.Result result = builder.build(recording, dataset, progress);
                     progress.finish();
                     result.warnings().forEach(w -> err.println(prefix() + recording + ": " + w));
                     Map<String, Object> line = new LinkedHashMap<>();
-                    line.put("recording", recording);
+                    line.put("recording", recording.toString());
                     line.put("task_id", result.task().taskId());
                     line.put("steps", result.task().steps().size());
                     line.put("warnings", result.warnings());
@@ -74,7 +94,7 @@ final class BuildCommand extends OptionsCommand {
                     line.put("frames_seconds", result.framesSeconds());
                     line.put("store_seconds", result.storeSeconds());
                     built.add(line);
-                    if (!args.flag("json")) {
+                    if (!args.common.json) {
                         out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording
                                 + (result.clean() ? "" : "; " + result.doubts() + " (see them with validate)"));
                     }
@@ -86,11 +106,11 @@ final class BuildCommand extends OptionsCommand {
                     failed++;
                     String message = String.valueOf(e.getMessage());
                     // the other recordings still build; a message that names the recording already is not prefixed twice
-                    err.println(prefix() + (message.startsWith(recording) ? message : recording + ": " + message));
+                    err.println(prefix() + (message.startsWith(recording.toString()) ? message : recording + ": " + message));
                 }
             }
         }
-        if (args.flag("json")) {
+        if (args.common.json) {
             printJson(out, built);
         }
         return failed == 0 ? OK : FAILED;

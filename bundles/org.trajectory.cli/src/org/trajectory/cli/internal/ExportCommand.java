@@ -7,7 +7,9 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ExportReport;
@@ -15,10 +17,32 @@ import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.Problem;
 
 /** {@code export --dataset DIR --out FILE.jsonl [--images DIR|ZIP] [--no-images] [--force]}. */
-final class ExportCommand extends OptionsCommand {
+final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--out", required = true, paramLabel = "FILE.jsonl", description = "the JSONL file to write, outside the dataset folder")
+        Path out;
+
+        @Option(names = "--images", paramLabel = "DIR|FILE.zip", description = "where to write the screenshots (default: images/ beside the JSONL)")
+        Path images;
+
+        @Option(names = "--no-images", description = "write the records only")
+        boolean noImages;
+
+        @Option(names = "--force", description = "replace existing files")
+        boolean force;
+    }
 
     ExportCommand() {
-        super(Set.of("dataset", "out", "images"), Set.of("json", "no-images", "force"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -32,28 +56,21 @@ final class ExportCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR --out FILE.jsonl [--images DIR|FILE.zip (default: images/ beside the JSONL)] [--no-images] [--force (replace existing files)] [--json]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        args.positionals(0, 0, "no positional arguments");
-        Path jsonl = Path.of(args.required("out"));
-        Path images = args.flag("no-images") ? null
-                : args.path("images") != null ? args.path("images") : jsonl.toAbsolutePath().resolveSibling("images");
+    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
+        Path jsonl = args.out;
+        Path images = args.noImages ? null : args.images != null ? args.images : jsonl.toAbsolutePath().resolveSibling("images");
         TerminalProgress progress = new TerminalProgress(err, "tasks");
         long start = System.nanoTime();
         ExportReport report;
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
-            report = new JsonlExport(dataset, jsonl, images, args.flag("force")).run(progress);
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+            report = new JsonlExport(dataset, jsonl, images, args.force).run(progress);
         }
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         for (Problem problem : report.problems()) {
             err.println(problem);
         }
-        if (args.flag("json")) {
+        if (args.common.json) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("tasks", report.tasks());
             json.put("images", report.images());

@@ -45,6 +45,10 @@ final class HelpCommand implements Command {
             out.println("usage: " + synopsis(command));
             out.println();
             out.println(command.summary());
+            if (!command.details().isEmpty()) {
+                out.println();
+                command.details().forEach(out::println);
+            }
             return OK;
         }
         out.println("usage: " + CommandLine.PROGRAM + "                    open the Trajectory Workbench window");

@@ -8,7 +8,10 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
@@ -17,10 +20,29 @@ import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.Problem;
 
 /** {@code import FILE.jsonl --dataset DIR [--images DIR|ZIP]}. */
-final class ImportCommand extends OptionsCommand {
+final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
+
+    static final class Options {
+        @Parameters(paramLabel = "FILE.jsonl", arity = "1", description = "one JSONL file")
+        Path jsonl;
+
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--images", paramLabel = "DIR|ZIP", description = "where the screenshots are (default: images/ beside the JSONL)")
+        Path images;
+
+        @Option(names = "--no-images", description = "import the records without their images")
+        boolean noImages;
+    }
 
     ImportCommand() {
-        super(Set.of("dataset", "images"), Set.of("json", "no-images"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -34,18 +56,13 @@ final class ImportCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "FILE.jsonl --dataset DIR [--images DIR|ZIP (default: images/ beside the JSONL)] [--no-images] [--json]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        Path jsonl = Path.of(args.positionals(1, 1, "one JSONL file").get(0));
-        Path imagesPath = args.path("images");
+    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
+        Path jsonl = args.jsonl;
+        Path imagesPath = args.images;
         if (imagesPath == null && Files.isDirectory(jsonl.toAbsolutePath().resolveSibling("images"))) {
             imagesPath = jsonl.toAbsolutePath().resolveSibling("images"); // the AgentNet layout: images/ beside the JSONL
         }
-        if (args.flag("no-images")) {
+        if (args.noImages) {
             imagesPath = null;
         } else if (imagesPath == null) {
             err.println(prefix() + "no images folder beside the file and no --images: importing the records without their images");
@@ -53,7 +70,7 @@ final class ImportCommand extends OptionsCommand {
         TerminalProgress progress = new TerminalProgress(err, "B");
         long start = System.nanoTime();
         ImportReport report;
-        try (Dataset dataset = Dataset.openOrCreate(Path.of(args.required("dataset")));
+        try (Dataset dataset = Dataset.openOrCreate(args.common.dataset);
                 ImageSource images = imagesPath == null ? ImageSource.none() : ImageSource.open(imagesPath)) {
             report = new JsonlImport(dataset, jsonl, images).run(progress);
         }
@@ -65,7 +82,7 @@ final class ImportCommand extends OptionsCommand {
         if (report.problemCount() > report.problems().size()) {
             err.println("... and " + (report.problemCount() - report.problems().size()) + " more problems");
         }
-        if (args.flag("json")) {
+        if (args.common.json) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("imported", report.imported());
             json.put("already_present", report.alreadyPresent());

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
@@ -14,11 +16,53 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 
 /** {@code list --dataset DIR [filters] [--sort COLUMN] [--desc] [--limit N] [--offset N]}. */
-final class ListCommand extends OptionsCommand {
+final class ListCommand extends OptionsCommand<ListCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--filter", paramLabel = "TEXT", description = "tasks whose id or instruction contains the text")
+        String filter;
+
+        @Option(names = "--domain", paramLabel = "D", description = "tasks of that domain")
+        String domain;
+
+        @Option(names = "--os", paramLabel = "OS", description = "tasks recorded on that operating system")
+        String os;
+
+        @Option(names = "--review", paramLabel = "STATE", description = "tasks in that review state (new, in-review, approved, rejected, needs-fix)")
+        String review;
+
+        @Option(names = "--min-steps", paramLabel = "N", description = "tasks with at least N steps")
+        Integer minSteps;
+
+        @Option(names = "--max-steps", paramLabel = "N", description = "tasks with at most N steps")
+        Integer maxSteps;
+
+        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review", description = "the column to sort by")
+        String sort;
+
+        @Option(names = "--desc", description = "largest first")
+        boolean descending;
+
+        @Option(names = "--limit", paramLabel = "N", description = "at most N tasks (default 50)")
+        int limit = 50;
+
+        @Option(names = "--offset", paramLabel = "N", description = "skip the first N tasks")
+        int offset;
+
+        @Option(names = "--timing", description = "how long opening and the query took, on stderr")
+        boolean timing;
+    }
 
     ListCommand() {
-        super(Set.of("dataset", "filter", "domain", "os", "review", "min-steps", "max-steps", "sort", "limit", "offset"),
-                Set.of("json", "desc", "timing"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -32,45 +76,35 @@ final class ListCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR [--filter TEXT] [--domain D] [--os OS] [--review STATE] [--min-steps N] [--max-steps N]"
-                + " [--sort task|domain|os|steps|score|review] [--desc] [--limit N (default 50)] [--offset N] [--json]"
-                + " [--timing (how long opening and the query took, on stderr)]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        args.positionals(0, 0, "no positional arguments");
-        TaskQuery query = TaskQuery.ALL.withText(args.option("filter")).withDomain(args.option("domain")).withOs(args.option("os"))
-                .withSteps(args.integer("min-steps"), args.integer("max-steps"));
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+        TaskQuery query = TaskQuery.ALL.withText(args.filter).withDomain(args.domain).withOs(args.os)
+                .withSteps(args.minSteps, args.maxSteps);
         try {
-            if (args.option("review") != null) {
-                query = query.withReview(ReviewState.of(args.option("review")));
+            if (args.review != null) {
+                query = query.withReview(ReviewState.of(args.review));
             }
-            if (args.option("sort") != null) {
-                query = query.sortedBy(TaskQuery.Column.valueOf(args.option("sort").toUpperCase(Locale.ROOT)), !args.flag("desc"));
-            } else if (args.flag("desc")) {
+            if (args.sort != null) {
+                query = query.sortedBy(TaskQuery.Column.valueOf(args.sort.toUpperCase(Locale.ROOT)), !args.descending);
+            } else if (args.descending) {
                 query = query.sortedBy(TaskQuery.Column.ORDER, false);
             }
         } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException("unknown --review or --sort value");
+            throw new UsageException("unknown --review or --sort value");
         }
-        int limit = args.integer("limit") == null ? 50 : args.integer("limit");
-        int offset = args.integer("offset") == null ? 0 : args.integer("offset");
         List<TaskRow> rows;
         long count;
         long start = System.nanoTime();
         long opened;
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
             opened = System.nanoTime();
             count = dataset.count(query);
-            rows = dataset.page(query, offset, limit);
+            rows = dataset.page(query, args.offset, args.limit);
         }
         long done = System.nanoTime();
-        if (args.flag("timing")) {
+        if (args.timing) {
             err.printf(Locale.ROOT, "open %.1f ms, count + page %.1f ms%n", (opened - start) / 1e6, (done - opened) / 1e6);
         }
-        if (args.flag("json")) {
+        if (args.common.json) {
             printJson(out, rows);
             return OK;
         }

@@ -5,8 +5,10 @@ import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 import org.trajectory.cli.Command;
 import org.trajectory.cli.CommandLine;
@@ -15,26 +17,51 @@ import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-/** The shared frame of the commands with options: argument parsing, errors as one line, --json output. */
-abstract class OptionsCommand implements Command {
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-    private final Set<String> valued;
-    private final Set<String> flags;
+/**
+ * The shared frame of the commands with options. A command declares its options once, as picocli-annotated fields of
+ * its options class {@code O}; parsing, validation, the synopsis and the option list of {@code help} all come from that
+ * declaration. A command line that does not fit gets one line naming the problem and the synopsis, and exit code 2.
+ */
+abstract class OptionsCommand<O> implements Command {
 
-    OptionsCommand(Set<String> valued, Set<String> flags) {
-        this.valued = valued;
-        this.flags = flags;
+    /** A value that parsed but does not make sense (an unknown criterion, a negative weight); shown as it is, exit 2. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    private final Supplier<O> newOptions;
+
+    /** @param newOptions a fresh options object for each run, its fields holding the defaults */
+    OptionsCommand(Supplier<O> newOptions) {
+        this.newOptions = newOptions;
     }
 
     @Override
     public final int run(List<String> args, PrintStream out, PrintStream err) {
-        Arguments parsed = null;
+        O options = newOptions.get();
         try {
-            parsed = Arguments.parse(args, valued, flags);
-            return run(parsed, out, err);
-        } catch (Arguments.UsageException e) {
-            err.println(prefix() + e.getMessage() + "; usage: " + CommandLine.PROGRAM + " " + name() + " " + usage());
-            return USAGE;
+            parser(options).parseArgs(args.toArray(String[]::new));
+        } catch (ParameterException e) {
+            return usageError(err, message(e, args));
+        }
+        try {
+            return run(options, out, err);
+        } catch (UsageException e) {
+            return usageError(err, e.getMessage());
         } catch (NoSuchFileException e) {
             err.println(prefix() + e.getFile() + ": " + (e.getReason() == null ? "no such file or folder" : e.getReason()));
             return FAILED;
@@ -42,14 +69,125 @@ abstract class OptionsCommand implements Command {
             err.println(prefix() + e.getMessage());
             return FAILED;
         } catch (SQLException e) {
-            String dataset = parsed == null ? null : parsed.option("dataset");
-            err.println(prefix() + (DatasetActivity.isBusy(e) && dataset != null ? DatasetActivity.busyMessage(Path.of(dataset))
+            Path dataset = dataset(options);
+            err.println(prefix() + (DatasetActivity.isBusy(e) && dataset != null ? DatasetActivity.busyMessage(dataset)
                     : "the dataset could not be read or written: " + e.getMessage()));
             return FAILED;
         }
     }
 
-    abstract int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException;
+    abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException;
+
+    /** The dataset folder the options name, for the message when another process holds it; null if none. */
+    Path dataset(O options) {
+        return null;
+    }
+
+    @Override
+    public final String usage() {
+        CommandSpec spec = spec();
+        List<String> parts = new ArrayList<>();
+        for (PositionalParamSpec positional : spec.positionalParameters()) {
+            String label = positional.paramLabel() + (positional.arity().max() > 1 ? "..." : "");
+            parts.add(positional.arity().min() > 0 ? label : "[" + label + "]");
+        }
+        for (OptionSpec option : options(spec)) {
+            String text = option.longestName() + (option.arity().max() == 0 ? "" : " " + option.paramLabel());
+            parts.add(option.required() ? text : "[" + text + "]");
+        }
+        return String.join(" ", parts);
+    }
+
+    @Override
+    public final List<String> details() {
+        CommandSpec spec = spec();
+        List<String[]> rows = new ArrayList<>();
+        for (PositionalParamSpec positional : spec.positionalParameters()) {
+            rows.add(new String[] {positional.paramLabel(), String.join(" ", positional.description())});
+        }
+        for (OptionSpec option : options(spec)) {
+            rows.add(new String[] {option.longestName() + (option.arity().max() == 0 ? "" : " " + option.paramLabel()),
+                    String.join(" ", option.description())});
+        }
+        int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+        List<String> lines = new ArrayList<>();
+        rows.forEach(r -> lines.add(String.format(Locale.ROOT, "  %-" + width + "s  %s", r[0], r[1]).stripTrailing()));
+        lines.addAll(notes());
+        return lines;
+    }
+
+    /** Lines shown after the options by {@code help}, for what only the running product knows (installed providers). */
+    List<String> notes() {
+        return List.of();
+    }
+
+    /** In declaration order, but --json last: it is about the output, not the work. */
+    private static List<OptionSpec> options(CommandSpec spec) {
+        List<OptionSpec> options = new ArrayList<>(spec.options());
+        options.sort(java.util.Comparator.comparing(option -> option.longestName().equals("--json")));
+        return options;
+    }
+
+    private CommandSpec spec() {
+        return parser(newOptions.get()).getCommandSpec();
+    }
+
+    private static picocli.CommandLine parser(Object options) {
+        picocli.CommandLine parser = new picocli.CommandLine(options);
+        parser.setExpandAtFiles(false); // "@file" is a plain argument here, not a file of more arguments
+        parser.setOverwrittenOptionsAllowed(true); // the last of a repeated option wins, as in most tools
+        parser.registerConverter(Integer.class, whole());
+        parser.registerConverter(Integer.TYPE, whole());
+        parser.registerConverter(Double.class, decimal());
+        parser.registerConverter(Double.TYPE, decimal());
+        return parser;
+    }
+
+    private static ITypeConverter<Integer> whole() {
+        return text -> {
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("must be a whole number, not '" + text + "'");
+            }
+        };
+    }
+
+    private static ITypeConverter<Double> decimal() {
+        return text -> {
+            try {
+                return Double.valueOf(text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("must be a number, not '" + text + "'");
+            }
+        };
+    }
+
+    /** picocli's exceptions in our words: which option, what is wrong with it. */
+    private static String message(ParameterException e, List<String> args) {
+        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String first = unmatched.getUnmatched().get(0);
+            return first.startsWith("-") ? "unknown option " + first.replaceFirst("=.*", "") : "unexpected argument '" + first + "'";
+        }
+        if (e instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
+            ArgSpec arg = missing.getMissing().get(0);
+            if (arg instanceof PositionalParamSpec positional) {
+                return "expected " + String.join(" ", positional.description());
+            }
+            String name = ((OptionSpec) arg).longestName();
+            return (args.contains(name) ? name + " needs a value" : name + " is required");
+        }
+        if (e.getCause() instanceof TypeConversionException conversion && e.getArgSpec() instanceof OptionSpec option) {
+            return option.longestName() + " " + conversion.getMessage();
+        }
+        String text = e.getMessage();
+        return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private int usageError(PrintStream err, String message) {
+        err.println(prefix() + message + "; usage: " + CommandLine.PROGRAM + " " + name() + " " + usage());
+        return USAGE;
+    }
 
     String prefix() {
         return CommandLine.PROGRAM + " " + name() + ": ";

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -14,11 +12,34 @@ import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.RecordOperation;
 
+import picocli.CommandLine.Option;
+
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
-final class RecordCommand extends OptionsCommand {
+final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
+
+    static final class Options {
+        @Option(names = "--task", required = true, paramLabel = "TEXT", description = "what the person is about to do")
+        String task;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the new recording's folder")
+        Path out;
+
+        @Option(names = "--duration", paramLabel = "SECONDS", description = "stop after this long (default: at Ctrl-C)")
+        Integer duration;
+
+        @Option(names = "--fps", paramLabel = "N", description = "video frames per second (default 30, or the preference)")
+        Integer fps;
+
+        @Option(names = "--no-video", description = "record the events and windows only")
+        boolean noVideo;
+
+        @Option(names = "--exclusions", paramLabel = "FILE", description = "more window title/class patterns to keep private,"
+                + " one regex a line; besides those of Window > Preferences > Recorder")
+        Path exclusions;
+    }
 
     RecordCommand() {
-        super(Set.of("task", "out", "duration", "fps", "exclusions"), Set.of("no-video"));
+        super(Options::new);
     }
 
     @Override
@@ -32,26 +53,17 @@ final class RecordCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--task TEXT --out DIR [--duration SECONDS] [--fps N (default 30, or the preference)] [--no-video]"
-                + " [--exclusions FILE (more window title/class patterns to keep private, one regex a line; besides those of"
-                + " Window > Preferences > Recorder)]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        args.positionals(0, 0, "no positional arguments");
-        Integer duration = args.integer("duration");
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
+        Integer duration = args.duration;
         List<String> extraExclusions = List.of();
-        if (args.path("exclusions") != null) {
+        if (args.exclusions != null) {
             try {
-                extraExclusions = PrivacyFilter.parseExclusions(Files.readString(args.path("exclusions")));
+                extraExclusions = PrivacyFilter.parseExclusions(Files.readString(args.exclusions));
             } catch (IllegalArgumentException e) {
-                throw new Arguments.UsageException(args.path("exclusions") + ": " + e.getMessage());
+                throw new UsageException(args.exclusions + ": " + e.getMessage());
             }
         }
-        RecordOperation.Options options = new RecordOperation.Options(Path.of(args.required("out")), args.required("task"),
-                args.integer("fps"), !args.flag("no-video"), extraExclusions);
+        RecordOperation.Options options = new RecordOperation.Options(args.out, args.task, args.fps, !args.noVideo, extraExclusions);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         // SIGINT and SIGTERM run shutdown hooks: stop the capture and close the files before the JVM ends.

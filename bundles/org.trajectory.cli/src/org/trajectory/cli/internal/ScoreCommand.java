@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.trajectory.dataset.Dataset;
@@ -19,12 +18,49 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 /** {@code score --dataset DIR}: the criteria judge the tasks that changed since they were last scored. */
-final class ScoreCommand extends OptionsCommand {
+final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--criteria", split = ",", paramLabel = "ID,...", description = "the criteria to run (default: all;"
+                + " those needing a model only with --provider)")
+        List<String> criteria;
+
+        @Option(names = "--provider", paramLabel = "ID", description = "the model provider for the model-judged criteria")
+        String provider;
+
+        @Mixin
+        ModelOptions model;
+
+        @Option(names = "--concurrency", paramLabel = "N", description = "tasks scored at once (default: the number of cores)")
+        int concurrency = Runtime.getRuntime().availableProcessors();
+
+        @Option(names = "--weights", paramLabel = "ID=W,...", description = "criterion weights, over the preferred ones")
+        String weights;
+
+        @Option(names = "--profile", paramLabel = "FILE.json", description = "a weights profile saved from the workbench")
+        Path profile;
+
+        @Option(names = "--tasks", split = ",", paramLabel = "ID,...", description = "only these tasks")
+        List<String> tasks;
+
+        @Option(names = "--force", description = "score again tasks that are up to date")
+        boolean force;
+    }
 
     ScoreCommand() {
-        super(Set.of("dataset", "criteria", "provider", "model", "base-url", "timeout", "concurrency", "weights", "profile", "tasks"),
-                Set.of("json", "force"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -38,10 +74,8 @@ final class ScoreCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR [--criteria " + ids() + " (default: all; those needing a model only with --provider)]"
-                + " [--provider " + ModelOptions.providerIds() + " " + ModelOptions.USAGE + "] [--concurrency N (cores)]"
-                + " [--weights ID=W,...] [--profile FILE.json] [--tasks ID,...] [--force] [--json]";
+    List<String> notes() {
+        return List.of("", "criteria: " + ids(), "providers: " + ModelOptions.providerIds());
     }
 
     private static String ids() {
@@ -49,56 +83,54 @@ final class ScoreCommand extends OptionsCommand {
     }
 
     @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         List<ScoringCriteria.Descriptor> all = ScoringCriteria.get().all();
         List<ScoringCriteria.Descriptor> chosen = new ArrayList<>();
-        if (args.option("criteria") == null) {
-            all.stream().filter(c -> !c.needsModel() || args.option("provider") != null).forEach(chosen::add);
+        if (args.criteria == null) {
+            all.stream().filter(c -> !c.needsModel() || args.provider != null).forEach(chosen::add);
         } else {
-            for (String id : args.option("criteria").split(",")) {
+            for (String id : args.criteria) {
                 chosen.add(ScoringCriteria.get().find(id.strip())
-                        .orElseThrow(() -> new Arguments.UsageException("no criterion '" + id.strip() + "' (there are " + ids() + ")")));
+                        .orElseThrow(() -> new UsageException("no criterion '" + id.strip() + "' (there are " + ids() + ")")));
             }
         }
         Weights weights;
         try {
-            weights = args.path("profile") != null ? Weights.load(args.path("profile"), all) : Weights.preferred(all);
-            if (args.option("weights") != null) {
-                weights = weights.with(Weights.parse(args.option("weights")));
+            weights = args.profile != null ? Weights.load(args.profile, all) : Weights.preferred(all);
+            if (args.weights != null) {
+                weights = weights.with(Weights.parse(args.weights));
             }
         } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException(e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         Usage usage = new Usage();
         Retrying model = null;
-        if (args.option("provider") != null) {
+        if (args.provider != null) {
             try {
-                model = ModelOptions.model(args.option("provider"), args, usage);
+                model = args.model.model(args.provider, usage, "");
             } catch (VlmException e) {
                 err.println(prefix() + e.getMessage());
                 return FAILED;
             }
         }
-        int concurrency = args.integer("concurrency") == null ? Runtime.getRuntime().availableProcessors() : args.integer("concurrency");
-        List<String> tasks = args.option("tasks") == null ? null : List.of(args.option("tasks").split(","));
         ScoringRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
         long start = System.nanoTime();
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
-            report = new ScoringRun(dataset, chosen, weights, model, new ScoringRun.Options(concurrency, args.flag("force"), tasks))
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+            report = new ScoringRun(dataset, chosen, weights, model, new ScoringRun.Options(args.concurrency, args.force, args.tasks))
                     .run(progress);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println(prefix() + "interrupted");
             return FAILED;
         } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException(e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.skippedCriteria().forEach(s -> err.println(prefix() + "skipped " + s));
         report.errors().forEach(p -> err.println(prefix() + p));
-        if (args.flag("json")) {
+        if (args.common.json) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("criteria", chosen.stream().map(ScoringCriteria.Descriptor::id).toList());
             json.put("weights", weights.byCriterion());

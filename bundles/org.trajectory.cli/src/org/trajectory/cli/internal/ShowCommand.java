@@ -4,17 +4,35 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.Set;
+
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 
 /** {@code show TASK_ID --dataset DIR}: the task's record, as it would be exported. */
-final class ShowCommand extends OptionsCommand {
+final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
+
+    static final class Options {
+        @Parameters(paramLabel = "TASK_ID", arity = "1", description = "one task id")
+        String taskId;
+
+        @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "the dataset folder")
+        Path dataset;
+
+        @Option(names = "--json", description = "the record on one line")
+        boolean json;
+    }
 
     ShowCommand() {
-        super(Set.of("dataset"), Set.of("json"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.dataset;
     }
 
     @Override
@@ -28,22 +46,17 @@ final class ShowCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "TASK_ID --dataset DIR [--json (one line)]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        String taskId = args.positionals(1, 1, "one task id").get(0);
+    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
+        String taskId = args.taskId;
         Task task;
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
+        try (Dataset dataset = Dataset.open(args.dataset)) {
             task = dataset.read(taskId);
         }
         if (task == null) {
             err.println(prefix() + "no task '" + taskId + "' in the dataset");
             return FAILED;
         }
-        out.println(args.flag("json") ? task.toJson() : Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(task.json()));
+        out.println(args.json ? task.toJson() : Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(task.json()));
         return OK;
     }
 }

@@ -6,16 +6,27 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+
+import picocli.CommandLine.Mixin;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetStats;
 
 /** {@code stats --dataset DIR}: counts, steps per task, action types, domains, review states. */
-final class StatsCommand extends OptionsCommand {
+final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+    }
 
     StatsCommand() {
-        super(Set.of("dataset"), Set.of("json"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -29,18 +40,12 @@ final class StatsCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR [--json]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        args.positionals(0, 0, "no positional arguments");
+    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         DatasetStats stats;
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
             stats = dataset.stats();
         }
-        if (args.flag("json")) {
+        if (args.common.json) {
             printJson(out, stats);
             return OK;
         }

@@ -8,17 +8,28 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+
+import picocli.CommandLine.Mixin;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetValidator;
 import org.trajectory.dataset.Problem;
 
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
-final class ValidateCommand extends OptionsCommand {
+final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
+
+    static final class Options {
+        @Mixin
+        DatasetOptions common;
+    }
 
     ValidateCommand() {
-        super(Set.of("dataset"), Set.of("json"));
+        super(Options::new);
+    }
+
+    @Override
+    Path dataset(Options options) {
+        return options.common.dataset;
     }
 
     @Override
@@ -32,18 +43,12 @@ final class ValidateCommand extends OptionsCommand {
     }
 
     @Override
-    public String usage() {
-        return "--dataset DIR [--json]";
-    }
-
-    @Override
-    int run(Arguments args, PrintStream out, PrintStream err) throws Arguments.UsageException, IOException, SQLException {
-        args.positionals(0, 0, "no positional arguments");
-        boolean json = args.flag("json");
+    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
+        boolean json = args.common.json;
         List<Map<String, Object>> found = new ArrayList<>();
         TerminalProgress progress = new TerminalProgress(err, "steps");
         long count;
-        try (Dataset dataset = Dataset.open(Path.of(args.required("dataset")))) {
+        try (Dataset dataset = Dataset.open(args.common.dataset)) {
             count = DatasetValidator.run(dataset, progress, problem -> {
                 if (json) {
                     found.add(asJson(problem));
