@@ -1,0 +1,110 @@
+package org.trajectory.evaluation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.trajectory.evaluation.AgentNetBench.Version;
+
+/**
+ * AgentNetBench step scores worked by hand from the published rules (eval.py, before and after PR #56). The expected
+ * figures are written out as the arithmetic a reader would do.
+ */
+class AgentNetBenchTest {
+
+    private static final double THRESHOLD = 0.01 * Math.sqrt(2);
+
+    private static double score(Version version, List<BenchAction> reference, List<BenchAction> predicted) {
+        return new AgentNetBench(version).score(reference, predicted).total();
+    }
+
+    private static void bothVersions(double expected, List<BenchAction> reference, List<BenchAction> predicted) {
+        assertEquals(expected, score(Version.V2025, reference, predicted), 1e-9, "2025");
+        assertEquals(expected, score(Version.V2026, reference, predicted), 1e-9, "2026");
+    }
+
+    @Test
+    void pointerActionsScoreByDistanceUnlessInsideTheElementBox() {
+        List<BenchAction> reference = List.of(BenchAction.pointer("click", 0.5, 0.5));
+        bothVersions(1.0, reference, List.of(BenchAction.pointer("click", 0.51, 0.51))); // d = 0.01414... <= threshold
+        bothVersions(Math.exp(-120 * (0.02 - THRESHOLD)), reference, List.of(BenchAction.pointer("click", 0.52, 0.5)));
+        assertEquals(0.4951256, score(Version.V2026, reference, List.of(BenchAction.pointer("click", 0.52, 0.5))), 1e-6);
+        List<BenchAction> boxed = List.of(BenchAction.pointer("click", 0.5, 0.5).withBoxes(List.of(new double[] {0.4, 0.4, 0.3, 0.3})));
+        bothVersions(1.0, boxed, List.of(BenchAction.pointer("click", 0.69, 0.69)));
+        bothVersions(0.0, reference, List.of(BenchAction.pointer("doubleclick", 0.5, 0.5)));
+    }
+
+    @Test
+    void writeByEditSimilarityWithTheEnterMerged() {
+        List<BenchAction> hello = List.of(BenchAction.write("Hello World"));
+        bothVersions(1.0, hello, List.of(BenchAction.write("hello wrld "))); // 1 - 1/11 = 0.91 >= 0.8
+        bothVersions((1 - 8.0 / 11) / 0.8, hello, List.of(BenchAction.write("help"))); // 8 edits over 11: 0.2727 / 0.8
+        // the reference's write + Enter is one write; the newline is then stripped, so a bare write scores 1, not 1/2
+        bothVersions(1.0, List.of(BenchAction.write("abc"), BenchAction.keys("press", List.of("enter"))), List.of(BenchAction.write("abc")));
+    }
+
+    @Test
+    void keysAreSetsIn2025AndOrderedListsWithRepeatsIn2026() {
+        List<BenchAction> paste = List.of(BenchAction.keys("hotkey", List.of("ctrl", "v")));
+        List<BenchAction> swapped = List.of(BenchAction.keys("hotkey", List.of("V", "ctrl")));
+        assertEquals(1.0, score(Version.V2025, paste, swapped));
+        assertEquals(0.0, score(Version.V2026, paste, swapped));
+        List<BenchAction> twice = List.of(BenchAction.keys("press", List.of("down", "down")));
+        List<BenchAction> once = List.of(BenchAction.keys("press", List.of("down")));
+        assertEquals(1.0, score(Version.V2025, twice, once));
+        assertEquals(0.0, score(Version.V2026, twice, once));
+    }
+
+    @Test
+    void scrollIsTypeOnlyIn2025AndDirectionThenAmountRatioIn2026() {
+        List<BenchAction> downSix = List.of(BenchAction.scroll(-6));
+        assertEquals(1.0, score(Version.V2025, downSix, List.of(BenchAction.scroll(3))));
+        assertEquals(0.0, score(Version.V2026, downSix, List.of(BenchAction.scroll(3))));
+        assertEquals(0.5, score(Version.V2026, downSix, List.of(BenchAction.scroll(-3))));
+        assertEquals(0.0, score(Version.V2026, downSix, List.of(BenchAction.scroll(0))));
+    }
+
+    @Test
+    void extraPredictedActionsCostOnlyIn2026() {
+        List<BenchAction> click = List.of(BenchAction.pointer("click", 0.5, 0.5));
+        List<BenchAction> clickAndMore = List.of(BenchAction.pointer("click", 0.5, 0.5), BenchAction.write("unexpected"));
+        assertEquals(1.0, score(Version.V2025, click, clickAndMore));
+        assertEquals(0.5, score(Version.V2026, click, clickAndMore)); // 1 reference / 2 predicted
+    }
+
+    @Test
+    void typesAreAveragedFirstThenAcrossTypes() {
+        List<BenchAction> reference = List.of(BenchAction.pointer("click", 0.2, 0.2), BenchAction.write("abc"),
+                BenchAction.pointer("click", 0.5, 0.5));
+        List<BenchAction> predicted = List.of(BenchAction.pointer("click", 0.2, 0.2), BenchAction.write("abd"),
+                BenchAction.pointer("click", 0.6, 0.5));
+        double clicks = (1 + Math.exp(-120 * (0.1 - THRESHOLD))) / 2; // 0.50002
+        double write = (1 - 1.0 / 3) / 0.8; // 0.8333
+        AgentNetBench.StepScore score = new AgentNetBench(Version.V2026).score(reference, predicted);
+        assertEquals(clicks, score.byType().get("click"), 1e-9);
+        assertEquals(write, score.byType().get("write"), 1e-9);
+        assertEquals((clicks + write) / 2, score.total(), 1e-9); // 0.66668, not the mean of three actions
+    }
+
+    @Test
+    void aWrongFirstTypeOrAnEmptyPredictionScoresZeroAndTerminateByStatus() {
+        List<BenchAction> reference = List.of(BenchAction.pointer("click", 0.5, 0.5), BenchAction.write("x"));
+        AgentNetBench.StepScore wrongFirst = new AgentNetBench(Version.V2026).score(reference,
+                List.of(BenchAction.scroll(-1), BenchAction.write("x")));
+        assertEquals(0.0, wrongFirst.total());
+        assertEquals(Map.of("click", 0.0, "write", 0.0), wrongFirst.byType());
+        bothVersions(0.0, reference, List.of());
+        List<BenchAction> done = List.of(BenchAction.terminate("success"));
+        bothVersions(1.0, done, List.of(BenchAction.terminate("success")));
+        bothVersions(0.0, done, List.of(BenchAction.terminate("failure")));
+        assertEquals(0.5, score(Version.V2026, done, List.of(BenchAction.terminate("success"), BenchAction.pointer("click", 0, 0))));
+    }
+
+    @Test
+    void editDistanceCountsCharactersAsPythonDoes() {
+        assertEquals(3, AgentNetBench.editDistance("kitten", "sitting"));
+        assertEquals(1, AgentNetBench.editDistance("a\uD83D\uDE00", "a\uD83D\uDE01"), "one emoji against another is one edit");
+    }
+}

@@ -1,0 +1,69 @@
+package org.trajectory.evaluation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.trajectory.model.action.Action;
+
+/**
+ * One action as Sharingan compares them: (operation, detail, context), with the step it came from so that a comparison
+ * can open it. Detail and context are null when the trajectory has no such words (a trajectory from code only).
+ *
+ * <p>How a step's code becomes tuples (the code alone cannot tell every Sharingan type apart, so the words help where
+ * they must):
+ * <table>
+ * <tr><th>PyAutoGUI call</th><th>operation</th></tr>
+ * <tr><td>click, doubleClick, tripleClick, rightClick, middleClick</td><td>click</td></tr>
+ * <tr><td>dragTo (with the moveTo before it in the step)</td><td>select when the step's action sentence starts with
+ * "select" or "highlight", else drag</td></tr>
+ * <tr><td>scroll, hscroll</td><td>scroll</td></tr>
+ * <tr><td>write</td><td>type</td></tr>
+ * <tr><td>press / hotkey</td><td>press / hotkey</td></tr>
+ * <tr><td>moveTo followed by nothing that uses it</td><td>move</td></tr>
+ * <tr><td>computer.terminate</td><td>terminate</td></tr>
+ * <tr><td>keyDown, keyUp, sleep</td><td>none (they qualify or pace another action)</td></tr>
+ * </table>
+ * A moveTo followed in the same step by a click or dragTo is that action's approach, not an action of its own.
+ */
+public record ActionTuple(Operation operation, String detail, String context, int step) {
+
+    private static final Pattern SELECTING = Pattern.compile("(?i)^\\s*(select|highlight)\\b");
+
+    public static List<ActionTuple> of(Trajectory trajectory) {
+        List<ActionTuple> tuples = new ArrayList<>();
+        for (Trajectory.StepActions step : trajectory.steps()) {
+            if (step.actions() == null) {
+                continue;
+            }
+            List<Action> actions = step.actions();
+            for (int i = 0; i < actions.size(); i++) {
+                Action action = actions.get(i);
+                boolean approach = action instanceof Action.MoveTo && i + 1 < actions.size()
+                        && (actions.get(i + 1) instanceof Action.Click || actions.get(i + 1) instanceof Action.DragTo);
+                Operation operation = approach ? null : operation(action, step.detail());
+                if (operation != null) {
+                    tuples.add(new ActionTuple(operation, step.detail(), step.context(), step.index()));
+                }
+            }
+        }
+        return tuples;
+    }
+
+    private static Operation operation(Action action, String detail) {
+        return switch (action) {
+            case Action.Click c -> Operation.CLICK;
+            case Action.DragTo d -> detail != null && SELECTING.matcher(detail).find() ? Operation.SELECT : Operation.DRAG;
+            case Action.Scroll s -> Operation.SCROLL;
+            case Action.HScroll s -> Operation.SCROLL;
+            case Action.Write w -> Operation.TYPE;
+            case Action.Press p -> Operation.PRESS;
+            case Action.Hotkey h -> Operation.HOTKEY;
+            case Action.MoveTo m -> Operation.MOVE;
+            case Action.Terminate t -> Operation.TERMINATE;
+            case Action.KeyDown k -> null;
+            case Action.KeyUp k -> null;
+            case Action.Sleep s -> null;
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package org.trajectory.evaluation;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.trajectory.model.Progress;
+
+/**
+ * The evaluate operation: reads a reference and a prediction (datasets or JSONL files), pairs their tasks by id (or by
+ * a mapping), and compares each pair by the metrics asked for. The CLI's {@code evaluate} and the workbench's
+ * comparison both run it.
+ */
+public final class EvaluationRun {
+
+    /**
+     * @param mapping   reference task id to predicted task id, for tasks named differently on the two sides; null pairs by id
+     * @param threshold Sharingan's cosine threshold; null leaves Sharingan out
+     * @param version   AgentNetBench's rules; null leaves AgentNetBench out
+     */
+    public record Options(Path reference, Path predicted, Map<String, String> mapping, Double threshold,
+            AgentNetBench.Version version, int threads) {
+    }
+
+    private final Options options;
+    private final TextSimilarity similarity;
+
+    /** @param similarity how details and contexts are compared; only used with Sharingan */
+    public EvaluationRun(Options options, TextSimilarity similarity) {
+        this.options = options;
+        this.similarity = similarity;
+    }
+
+    public EvaluationReport run(Progress progress) throws IOException, SQLException, InterruptedException {
+        List<String> problems = new ArrayList<>();
+        Map<String, Trajectory> reference = Trajectories.read(options.reference(), problems, progress);
+        Map<String, Trajectory> predicted = Trajectories.read(options.predicted(), problems, progress);
+        List<Trajectory[]> pairs = new ArrayList<>();
+        List<String> referenceOnly = new ArrayList<>();
+        Set<String> unpaired = new LinkedHashSet<>(predicted.keySet());
+        for (Trajectory wanted : reference.values()) {
+            String id = options.mapping() == null ? wanted.taskId() : options.mapping().getOrDefault(wanted.taskId(), wanted.taskId());
+            Trajectory got = predicted.get(id);
+            if (got == null) {
+                referenceOnly.add(wanted.taskId());
+            } else {
+                pairs.add(new Trajectory[] {wanted, got});
+                unpaired.remove(id);
+            }
+        }
+        Sharingan sharingan = options.threshold() == null ? null : new Sharingan(similarity, options.threshold());
+        if (sharingan != null) {
+            progress.begin("Embedding the details and contexts", -1);
+            Set<String> texts = new LinkedHashSet<>();
+            pairs.forEach(pair -> {
+                texts.addAll(Evaluator.texts(pair[0]));
+                texts.addAll(Evaluator.texts(pair[1]));
+            });
+            similarity.prepare(texts);
+        }
+        Evaluator evaluator = new Evaluator(sharingan, options.version() == null ? null : new AgentNetBench(options.version()));
+        progress.begin("Comparing", pairs.size());
+        List<TaskEvaluation> results = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, options.threads()));
+        try {
+            List<Future<TaskEvaluation>> futures = new ArrayList<>();
+            pairs.forEach(pair -> futures.add(pool.submit(() -> evaluator.evaluate(pair[0], pair[1]))));
+            for (Future<TaskEvaluation> future : futures) {
+                if (progress.isCancelled()) {
+                    break;
+                }
+                results.add(get(future));
+                progress.worked(1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return new EvaluationReport(results, referenceOnly, List.copyOf(unpaired), problems, options.threshold(), options.version());
+    }
+
+    private static TaskEvaluation get(Future<TaskEvaluation> future) throws IOException, InterruptedException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.trajectory.evaluation;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.trajectory.model.action.Action;
+
+/** Compares a predicted trajectory with its reference by Sharingan's metric, AgentNetBench's, or both. */
+public final class Evaluator {
+
+    private final Sharingan sharingan;
+    private final AgentNetBench bench;
+
+    /** @param sharingan null to leave the metric out; the same for {@code bench} */
+    public Evaluator(Sharingan sharingan, AgentNetBench bench) {
+        if (sharingan == null && bench == null) {
+            throw new IllegalArgumentException("evaluation needs at least one metric");
+        }
+        this.sharingan = sharingan;
+        this.bench = bench;
+    }
+
+    public TaskEvaluation evaluate(Trajectory reference, Trajectory predicted) throws IOException {
+        Sharingan.Result tuples = sharingan == null ? null : sharingan.compare(ActionTuple.of(reference), ActionTuple.of(predicted));
+        List<AgentNetBench.StepScore> steps = null;
+        List<Double> pixels = new ArrayList<>();
+        if (bench != null) {
+            steps = new ArrayList<>();
+            Integer width = reference.screenWidth() != null ? reference.screenWidth() : predicted.screenWidth();
+            Integer height = reference.screenHeight() != null ? reference.screenHeight() : predicted.screenHeight();
+            for (int i = 0; i < reference.steps().size(); i++) {
+                List<BenchAction> want = BenchAction.of(reference.steps().get(i));
+                List<BenchAction> got = i < predicted.steps().size() ? BenchAction.of(predicted.steps().get(i)) : List.of();
+                AgentNetBench.StepScore score = bench.score(want, got);
+                steps.add(score);
+                if (width != null && height != null) {
+                    score.clickOffsets().forEach(d -> pixels.add(Math.hypot(d[0] * width, d[1] * height)));
+                }
+            }
+        }
+        return new TaskEvaluation(reference.taskId(), predicted.taskId(), tuples, steps,
+                Math.max(0, predicted.steps().size() - reference.steps().size()), pixels);
+    }
+
+    /** Every detail and context text of a trajectory, for {@link TextSimilarity#prepare}. */
+    public static List<String> texts(Trajectory trajectory) {
+        List<String> texts = new ArrayList<>();
+        for (Trajectory.StepActions step : trajectory.steps()) {
+            if (step.actions() != null && step.actions().stream().anyMatch(a -> !(a instanceof Action.Sleep))) {
+                if (step.detail() != null) {
+                    texts.add(step.detail());
+                }
+                if (step.context() != null) {
+                    texts.add(step.context());
+                }
+            }
+        }
+        return texts;
+    }
+}

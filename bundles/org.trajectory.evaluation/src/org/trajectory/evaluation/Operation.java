@@ -1,0 +1,19 @@
+package org.trajectory.evaluation;
+
+import java.util.Locale;
+
+/**
+ * Sharingan's operation types (click, select, scroll, drag, type) and the kinds our action language has beyond them,
+ * kept as their own types rather than folded into one of the five.
+ */
+public enum Operation {
+    CLICK, SELECT, SCROLL, DRAG, TYPE, PRESS, HOTKEY, MOVE, TERMINATE;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Operation of(String id) {
+        return valueOf(id.strip().toUpperCase(Locale.ROOT));
+    }
+}
