@@ -99,4 +99,13 @@ class SharinganTest {
         clicks.add(tuple(Operation.TYPE, "c"));
         assertEquals("mixed", compare(Map.of(), clicks, List.of()).category());
     }
+
+    @Test
+    void rowsAlignPairsAndPlaceMissedAndExtraActionsWhereTheyHappened() throws IOException {
+        Sharingan.Result result = compare(Map.of(), List.of(tuple(Operation.CLICK, "a"), tuple(Operation.TYPE, "b"), tuple(Operation.SCROLL, "c")),
+                List.of(tuple(Operation.CLICK, "a"), tuple(Operation.DRAG, "x"), tuple(Operation.SCROLL, "c"), tuple(Operation.MOVE, "y")));
+        List<String> rows = result.rows().stream().map(r -> (r.reference() == null ? "-" : r.reference().detail()) + ":"
+                + (r.predicted() == null ? "-" : r.predicted().detail())).toList();
+        assertEquals(List.of("a:a", "b:-", "-:x", "c:c", "-:y"), rows);
+    }
 }

@@ -28,6 +28,10 @@ public final class Sharingan {
         this.threshold = threshold;
     }
 
+    /** One row of {@link Result#rows()}: a missed reference action has no prediction, an extra prediction no reference. */
+    public record Row(ActionTuple reference, ActionTuple predicted, Pair pair) {
+    }
+
     /** A reference action and the predicted one paired with it (positions in the tuple lists), with how alike their words are. */
     public record Pair(int reference, int predicted, Double detailSimilarity, Double contextSimilarity) {
     }
@@ -64,6 +68,40 @@ public final class Sharingan {
             Set<Operation> operations = EnumSet.noneOf(Operation.class);
             reference.stream().map(ActionTuple::operation).filter(o -> o != Operation.TERMINATE).forEach(operations::add);
             return operations.isEmpty() ? "empty" : operations.size() == 1 ? operations.iterator().next().id() : "mixed";
+        }
+
+        /**
+         * The two sequences side by side for a person: each reference action in order with its partner (by "all" when
+         * available, else by operation), and each unpaired prediction in the row before the next paired one.
+         */
+        public List<Row> rows() {
+            List<Pair> pairs = allPairs != null ? allPairs : operationPairs;
+            Pair[] byReference = new Pair[reference.size()];
+            boolean[] paired = new boolean[predicted.size()];
+            pairs.forEach(p -> {
+                byReference[p.reference()] = p;
+                paired[p.predicted()] = true;
+            });
+            List<Row> rows = new ArrayList<>();
+            int nextPredicted = 0;
+            for (int r = 0; r < reference.size(); r++) {
+                Pair pair = byReference[r];
+                if (pair != null) {
+                    for (; nextPredicted < pair.predicted(); nextPredicted++) {
+                        if (!paired[nextPredicted]) {
+                            rows.add(new Row(null, predicted.get(nextPredicted), null));
+                        }
+                    }
+                    nextPredicted = Math.max(nextPredicted, pair.predicted() + 1);
+                }
+                rows.add(new Row(reference.get(r), pair == null ? null : predicted.get(pair.predicted()), pair));
+            }
+            for (; nextPredicted < predicted.size(); nextPredicted++) {
+                if (!paired[nextPredicted]) {
+                    rows.add(new Row(null, predicted.get(nextPredicted), null));
+                }
+            }
+            return rows;
         }
 
         /** Pairs over a count. Nothing to find and nothing found is perfect; nothing on one side only scores 0. */

@@ -45,6 +45,7 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new BuildCommand());
         commandLine.add(new AnnotateCommand());
         commandLine.add(new ScoreCommand());
+        commandLine.add(new EvaluateCommand());
         return commandLine;
     }
 

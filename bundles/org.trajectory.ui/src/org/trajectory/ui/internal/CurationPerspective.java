@@ -24,6 +24,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
         bottom.addView(ScoringView.ID);
+        bottom.addView(ComparisonView.ID);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
         bottom.addPlaceholder(ERROR_LOG_VIEW);
 

@@ -1,0 +1,123 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.trajectory.evaluation.AgentNetBench;
+import org.trajectory.evaluation.EmbeddingSimilarity;
+import org.trajectory.evaluation.EvaluationReport;
+import org.trajectory.evaluation.EvaluationRun;
+import org.trajectory.evaluation.Sharingan;
+
+import picocli.CommandLine.Option;
+
+/** {@code evaluate --reference R --predicted P}: how true a prediction is, by Sharingan's and AgentNetBench's metrics. */
+final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
+
+    static final class Options {
+        @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories taken as true")
+        Path reference;
+
+        @Option(names = "--predicted", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories to judge")
+        Path predicted;
+
+        @Option(names = "--metric", paramLabel = "sharingan|agentnetbench|all", description = "which metric (default all)")
+        String metric = "all";
+
+        @Option(names = "--threshold", paramLabel = "COSINE", description = "Sharingan: how alike details and contexts must be (default 0.7)")
+        double threshold = Sharingan.DEFAULT_THRESHOLD;
+
+        @Option(names = "--rules", paramLabel = "2026|2025", description = "AgentNetBench: the rules after PR #56 (default) or the original")
+        String rules = AgentNetBench.DEFAULT.id();
+
+        @Option(names = "--mapping", paramLabel = "FILE", description = "pairs of reference and predicted task ids, one pair a line"
+                + " (default: equal ids pair)")
+        Path mapping;
+
+        @Option(names = "--threads", paramLabel = "N", description = "tasks compared at once (default: the number of cores)")
+        int threads = Runtime.getRuntime().availableProcessors();
+
+        @Option(names = "--json", description = "print the result as JSON on stdout")
+        boolean json;
+    }
+
+    EvaluateCommand() {
+        super(Options::new);
+    }
+
+    @Override
+    public String name() {
+        return "evaluate";
+    }
+
+    @Override
+    public String summary() {
+        return "compare predicted trajectories with a reference: Sharingan precision/recall and AgentNetBench step scores";
+    }
+
+    @Override
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+        boolean sharingan = args.metric.equals("all") || args.metric.equals("sharingan");
+        boolean bench = args.metric.equals("all") || args.metric.equals("agentnetbench");
+        if (!sharingan && !bench) {
+            throw new UsageException("no metric '" + args.metric + "' (there are sharingan, agentnetbench and all)");
+        }
+        if (!(args.threshold >= -1 && args.threshold <= 1)) {
+            throw new UsageException("--threshold is a cosine, between -1 and 1, not " + args.threshold);
+        }
+        AgentNetBench.Version version;
+        try {
+            version = AgentNetBench.Version.of(args.rules);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        EvaluationRun.Options options = new EvaluationRun.Options(args.reference, args.predicted, mapping(args.mapping),
+                sharingan ? args.threshold : null, bench ? version : null, args.threads);
+        TerminalProgress progress = new TerminalProgress(err, "tasks");
+        EvaluationReport report;
+        try (EmbeddingSimilarity similarity = sharingan ? EmbeddingSimilarity.load() : null) {
+            report = new EvaluationRun(options, similarity).run(progress);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(prefix() + "interrupted");
+            return FAILED;
+        }
+        progress.finish();
+        report.problems().forEach(p -> err.println(prefix() + p));
+        report.referenceOnly().forEach(id -> err.println(prefix() + "no predicted trajectory for the reference task " + id));
+        report.predictedOnly().forEach(id -> err.println(prefix() + "no reference for the predicted task " + id));
+        if (args.json) {
+            printJson(out, report.json());
+        } else {
+            out.print(report.text());
+        }
+        return report.complete() ? OK : FAILED;
+    }
+
+    /** "REFERENCE_ID PREDICTED_ID" per line (spaces, a tab or a comma between); # starts a comment. */
+    private static Map<String, String> mapping(Path file) throws IOException, UsageException {
+        if (file == null) {
+            return null;
+        }
+        Map<String, String> mapping = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).replaceFirst("#.*", "").strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] ids = line.split("[\\s,]+");
+            if (ids.length != 2) {
+                throw new UsageException(file + ":" + (i + 1) + ": expected a reference id and a predicted id, found " + ids.length + " words");
+            }
+            mapping.put(ids[0], ids[1]);
+        }
+        return mapping;
+    }
+}
