@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.trajectory.model.Progress;
 
 /** The real model decides Sharingan's "alike": a paraphrase passes 0.7, another action does not. */
 class EmbeddingSimilarityTest {
@@ -13,7 +14,7 @@ class EmbeddingSimilarityTest {
     @Test
     void paraphrasesPassTheThresholdAndOtherActionsDoNot() throws Exception {
         try (EmbeddingSimilarity similarity = EmbeddingSimilarity.load()) {
-            similarity.prepare(List.of("Click the Save button", "Press the save button", "Scroll down the page", "Click the Save button"));
+            similarity.prepare(List.of("Click the Save button", "Press the save button", "Scroll down the page", "Click the Save button"), Progress.NONE);
             assertEquals(3, similarity.embedded(), "each distinct text once");
             double paraphrase = similarity.similarity("Click the Save button", "Press the save button");
             double other = similarity.similarity("Click the Save button", "Scroll down the page");

@@ -35,11 +35,12 @@ class EvaluationRunTest {
                 new String[] {"pyautogui.moveTo(0.1, 0.2)\\npyautogui.dragTo(0.3, 0.4, button='left')", "Move the file to Trash", "Files"},
                 new String[] {"pyautogui.keyDown('shift')\\npyautogui.click(x=0.5, y=0.5)\\npyautogui.keyUp('shift')", "Shift-click", "Files"},
                 new String[] {"pyautogui.write(message='hi')", "Type hi", "Editor"},
+                new String[] {"pyautogui.moveTo(x=0.3, y=0.4)\\npyautogui.scroll(-3)", "Scroll down", "Editor"},
                 new String[] {"pyautogui.hotkey('ctrl', 's')", "Save", "Editor"},
                 new String[] {"pyautogui.moveTo(0.9, 0.9)", "Hover", "Editor"},
                 new String[] {"computer.terminate(status='success')", "Done", "Editor"}));
         List<ActionTuple> tuples = ActionTuple.of(Trajectory.of(task));
-        assertEquals(List.of(Operation.SELECT, Operation.DRAG, Operation.CLICK, Operation.TYPE, Operation.HOTKEY, Operation.MOVE,
+        assertEquals(List.of(Operation.SELECT, Operation.DRAG, Operation.CLICK, Operation.TYPE, Operation.SCROLL, Operation.HOTKEY, Operation.MOVE,
                 Operation.TERMINATE), tuples.stream().map(ActionTuple::operation).toList());
         assertEquals(new ActionTuple(Operation.SELECT, "Select the first paragraph", "Editor", 0), tuples.get(0));
         assertEquals(List.of("moveto", "dragto"), BenchAction.of(Trajectory.of(task).steps().get(0)).stream().map(BenchAction::type).toList());

@@ -24,7 +24,7 @@ import org.trajectory.model.action.Action;
  * <tr><td>computer.terminate</td><td>terminate</td></tr>
  * <tr><td>keyDown, keyUp, sleep</td><td>none (they qualify or pace another action)</td></tr>
  * </table>
- * A moveTo followed in the same step by a click or dragTo is that action's approach, not an action of its own.
+ * A moveTo followed in the same step by a click, dragTo or scroll is that action's approach, not an action of its own.
  */
 public record ActionTuple(Operation operation, String detail, String context, int step) {
 
@@ -39,8 +39,7 @@ public record ActionTuple(Operation operation, String detail, String context, in
             List<Action> actions = step.actions();
             for (int i = 0; i < actions.size(); i++) {
                 Action action = actions.get(i);
-                boolean approach = action instanceof Action.MoveTo && i + 1 < actions.size()
-                        && (actions.get(i + 1) instanceof Action.Click || actions.get(i + 1) instanceof Action.DragTo);
+                boolean approach = action instanceof Action.MoveTo && i + 1 < actions.size() && usesThePointer(actions.get(i + 1));
                 Operation operation = approach ? null : operation(action, step.detail());
                 if (operation != null) {
                     tuples.add(new ActionTuple(operation, step.detail(), step.context(), step.index()));
@@ -48,6 +47,10 @@ public record ActionTuple(Operation operation, String detail, String context, in
             }
         }
         return tuples;
+    }
+
+    private static boolean usesThePointer(Action next) {
+        return next instanceof Action.Click || next instanceof Action.DragTo || next instanceof Action.Scroll || next instanceof Action.HScroll;
     }
 
     private static Operation operation(Action action, String detail) {

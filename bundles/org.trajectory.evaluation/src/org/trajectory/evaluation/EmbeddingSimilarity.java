@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.trajectory.embeddings.SentenceEmbedder;
+import org.trajectory.model.Progress;
 
 /**
  * Cosine similarity of sentence embeddings (all-MiniLM-L6-v2, as Sharingan used BERT embeddings). Each distinct text
@@ -36,16 +37,18 @@ public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable 
     }
 
     @Override
-    public void prepare(Collection<String> texts) throws IOException {
+    public void prepare(Collection<String> texts, Progress progress) throws IOException {
         // Similar lengths in one batch: less padding for the model to chew through.
         List<String> missing = new ArrayList<>(texts.stream().filter(t -> t != null && !vectors.containsKey(t)).distinct().toList());
         missing.sort(Comparator.comparingInt(String::length));
-        for (int start = 0; start < missing.size(); start += BATCH) {
+        progress.begin("Embedding " + missing.size() + " texts", missing.size());
+        for (int start = 0; start < missing.size() && !progress.isCancelled(); start += BATCH) {
             List<String> batch = missing.subList(start, Math.min(missing.size(), start + BATCH));
             float[][] embedded = embedder.embed(batch);
             for (int i = 0; i < batch.size(); i++) {
                 vectors.put(batch.get(i), embedded[i]);
             }
+            progress.worked(batch.size());
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,13 +61,7 @@ public final class EvaluationRun {
         }
         Sharingan sharingan = options.threshold() == null ? null : new Sharingan(similarity, options.threshold());
         if (sharingan != null) {
-            progress.begin("Embedding the details and contexts", -1);
-            Set<String> texts = new LinkedHashSet<>();
-            pairs.forEach(pair -> {
-                texts.addAll(Evaluator.texts(pair[0]));
-                texts.addAll(Evaluator.texts(pair[1]));
-            });
-            similarity.prepare(texts);
+            similarity.prepare(textsToEmbed(pairs, progress), progress);
         }
         Evaluator evaluator = new Evaluator(sharingan, options.version() == null ? null : new AgentNetBench(options.version()));
         progress.begin("Comparing", pairs.size());
@@ -86,6 +81,28 @@ public final class EvaluationRun {
             pool.shutdownNow();
         }
         return new EvaluationReport(results, referenceOnly, List.copyOf(unpaired), problems, options.threshold(), options.version());
+    }
+
+    /**
+     * The first of two passes: the matching runs with every pair of unequal texts taken as alike, which notes the texts
+     * the real matching will most likely ask about, so that the model embeds them in batches rather than one by one.
+     * Equal texts need no model at all. What the second pass asks beyond these is embedded when asked.
+     */
+    private Set<String> textsToEmbed(List<Trajectory[]> pairs, Progress progress) throws IOException {
+        Set<String> wanted = ConcurrentHashMap.newKeySet();
+        Sharingan planning = new Sharingan((a, b) -> {
+            if (!a.equals(b)) {
+                wanted.add(a);
+                wanted.add(b);
+            }
+            return 1;
+        }, options.threshold());
+        progress.begin("Finding the texts to compare", pairs.size());
+        for (Trajectory[] pair : pairs) {
+            planning.compare(ActionTuple.of(pair[0]), ActionTuple.of(pair[1]));
+            progress.worked(1);
+        }
+        return wanted;
     }
 
     private static TaskEvaluation get(Future<TaskEvaluation> future) throws IOException, InterruptedException {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.trajectory.model.action.Action;
 
 /** Compares a predicted trajectory with its reference by Sharingan's metric, AgentNetBench's, or both. */
 public final class Evaluator {
@@ -41,21 +40,5 @@ public final class Evaluator {
         }
         return new TaskEvaluation(reference.taskId(), predicted.taskId(), tuples, steps,
                 Math.max(0, predicted.steps().size() - reference.steps().size()), pixels);
-    }
-
-    /** Every detail and context text of a trajectory, for {@link TextSimilarity#prepare}. */
-    public static List<String> texts(Trajectory trajectory) {
-        List<String> texts = new ArrayList<>();
-        for (Trajectory.StepActions step : trajectory.steps()) {
-            if (step.actions() != null && step.actions().stream().anyMatch(a -> !(a instanceof Action.Sleep))) {
-                if (step.detail() != null) {
-                    texts.add(step.detail());
-                }
-                if (step.context() != null) {
-                    texts.add(step.context());
-                }
-            }
-        }
-        return texts;
     }
 }

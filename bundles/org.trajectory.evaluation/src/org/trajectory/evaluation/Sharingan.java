@@ -32,7 +32,10 @@ public final class Sharingan {
     public record Row(ActionTuple reference, ActionTuple predicted, Pair pair) {
     }
 
-    /** A reference action and the predicted one paired with it (positions in the tuple lists), with how alike their words are. */
+    /**
+     * A reference action and the predicted one paired with it (positions in the tuple lists), with how alike their
+     * words are; null in an "operation" pair, which does not look at words.
+     */
     public record Pair(int reference, int predicted, Double detailSimilarity, Double contextSimilarity) {
     }
 
@@ -130,9 +133,15 @@ public final class Sharingan {
                 if (used[p] || candidate.operation() != wanted.operation()) {
                     continue;
                 }
-                Double detail = similar(wanted.detail(), candidate.detail());
-                Double context = detail == null || (all && detail < threshold) ? null : similar(wanted.context(), candidate.context());
-                if (!all || (detail != null && context != null && detail >= threshold && context >= threshold)) {
+                if (!all) { // the operation alone decides; the words are not consulted (nor embedded)
+                    used[p] = true;
+                    pairs.add(new Pair(r, p, null, null));
+                    break;
+                }
+                // contexts repeat (a few windows), details rarely: the context is asked first
+                double context = similarity.similarity(wanted.context(), candidate.context());
+                double detail = context < threshold ? Double.NaN : similarity.similarity(wanted.detail(), candidate.detail());
+                if (context >= threshold && detail >= threshold) {
                     used[p] = true;
                     pairs.add(new Pair(r, p, detail, context));
                     break;
@@ -140,10 +149,6 @@ public final class Sharingan {
             }
         }
         return pairs;
-    }
-
-    private Double similar(String a, String b) throws IOException {
-        return a == null || b == null ? null : similarity.similarity(a, b);
     }
 
     private static String missingWords(String side, List<ActionTuple> tuples) {

@@ -3,12 +3,14 @@ package org.trajectory.evaluation;
 import java.io.IOException;
 import java.util.Collection;
 
+import org.trajectory.model.Progress;
+
 /** How alike two texts are in meaning, from -1 to 1 (a cosine); Sharingan compares details and contexts with it. */
 public interface TextSimilarity {
 
     double similarity(String a, String b) throws IOException;
 
-    /** Called once with every text about to be compared, so that an implementation can work in batches. */
-    default void prepare(Collection<String> texts) throws IOException {
+    /** Called with the texts about to be compared, so that an implementation can work in batches. */
+    default void prepare(Collection<String> texts, Progress progress) throws IOException {
     }
 }

@@ -1,0 +1,387 @@
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Regenerates the ground-truth corpus: each session of sessions.json runs a real application under its own Xvfb,
+ * is driven by xdotool and recorded by {@code workbench record}; {@code workbench build} turns the recordings into
+ * trajectories, which are then checked against what the script did (action types, pixel coordinates and typed text
+ * exactly) and given the script's detail and context words. Writes OUT/reference.jsonl with OUT/images/, and
+ * OUT/summary.json. Exit 1 when a built step disagrees with the script. Run by regenerate.sh, which puts Jackson on
+ * the class path.
+ */
+public class Corpus {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final JsonNode spec;
+    private final Path out;
+    private final String workbench;
+    private final double gap;
+    private String display;
+    private final List<String> problems = new ArrayList<>();
+
+    Corpus(JsonNode spec, Path out, String workbench) {
+        this.spec = spec;
+        this.out = out;
+        this.workbench = workbench;
+        this.gap = spec.path("gap_seconds").asDouble(0.9);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path specFile = null;
+        Path out = null;
+        String workbench = null;
+        List<String> only = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--spec" -> specFile = Path.of(args[++i]);
+                case "--out" -> out = Path.of(args[++i]);
+                case "--workbench" -> workbench = args[++i];
+                case "--session" -> only.add(args[++i]);
+                default -> {
+                    System.err.println("corpus: unknown argument " + args[i] + "; usage: Corpus --spec sessions.json --out DIR --workbench PATH [--session ID]...");
+                    System.exit(2);
+                }
+            }
+        }
+        if (specFile == null || out == null || workbench == null) {
+            System.err.println("corpus: --spec, --out and --workbench are required");
+            System.exit(2);
+        }
+        Corpus corpus = new Corpus(JSON.readTree(specFile.toFile()), out.toAbsolutePath(), workbench);
+        System.exit(corpus.run(only));
+    }
+
+    int run(List<String> only) throws Exception {
+        long start = System.nanoTime();
+        List<JsonNode> sessions = new ArrayList<>();
+        for (JsonNode session : spec.path("sessions")) {
+            if (only.isEmpty() || only.contains(session.path("id").asText())) {
+                sessions.add(session);
+            }
+        }
+        if (sessions.size() < Math.max(1, only.size())) {
+            System.err.println("corpus: no session " + only + " in the spec");
+            return 2;
+        }
+        for (String folder : List.of("recordings", "dataset", "images", "home")) {
+            deleteTree(out.resolve(folder));
+        }
+        Files.createDirectories(out.resolve("recordings"));
+        Process xvfb = startDisplay();
+        Map<String, Path> recordings = new LinkedHashMap<>();
+        try {
+            for (JsonNode session : sessions) {
+                String id = session.path("id").asText();
+                System.err.printf(Locale.ROOT, "corpus: %s (%d actions)%n", id, session.path("actions").size());
+                recordings.put(id, record(session));
+            }
+        } finally {
+            xvfb.destroy();
+        }
+        Map<String, String> taskOfSession = build(recordings);
+        Map<String, JsonNode> built = export();
+        Map<String, Integer> byOperation = new TreeMap<>();
+        Map<String, Integer> byApp = new TreeMap<>();
+        int shortSessions = 0;
+        int longSessions = 0;
+        StringBuilder reference = new StringBuilder();
+        for (JsonNode session : sessions) {
+            String id = session.path("id").asText();
+            JsonNode task = built.get(taskOfSession.get(id));
+            if (task == null) {
+                problems.add(id + ": no trajectory was built from its recording");
+                continue;
+            }
+            reference.append(JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(check(session, (ObjectNode) task)))
+                    .append('\n');
+            int actions = session.path("actions").size();
+            if (actions <= 3) {
+                shortSessions++;
+            } else {
+                longSessions++;
+            }
+            byApp.merge(session.path("app").asText(), 1, Integer::sum);
+            for (JsonNode action : session.path("actions")) {
+                byOperation.merge(action.path("op").asText(), 1, Integer::sum);
+            }
+        }
+        Files.writeString(out.resolve("reference.jsonl"), reference);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("sessions", sessions.size());
+        summary.put("short_sessions", shortSessions);
+        summary.put("long_sessions", longSessions);
+        summary.put("actions_by_operation", byOperation);
+        summary.put("sessions_by_app", byApp);
+        summary.put("problems", problems);
+        summary.put("seconds", Math.round((System.nanoTime() - start) / 1e8) / 10.0);
+        JSON.writeValue(out.resolve("summary.json").toFile(), summary);
+        problems.forEach(p -> System.err.println("corpus: " + p));
+        System.out.println(JSON.writeValueAsString(summary));
+        return problems.isEmpty() ? 0 : 1;
+    }
+
+    /** An Xvfb of the spec's size on a free display, with a window manager, used by every session. */
+    private Process startDisplay() throws Exception {
+        int number = 140;
+        while (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
+            number++;
+        }
+        display = ":" + number;
+        JsonNode screen = spec.path("screen");
+        Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", screen.get(0).asInt() + "x" + screen.get(1).asInt() + "x24",
+                "-nolisten", "tcp").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
+            Thread.sleep(50);
+        }
+        process(List.of("openbox")).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        Thread.sleep(700);
+        return xvfb;
+    }
+
+    private ProcessBuilder process(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("DISPLAY", display);
+        return builder;
+    }
+
+    private Path record(JsonNode session) throws Exception {
+        String id = session.path("id").asText();
+        JsonNode app = spec.path("apps").path(session.path("app").asText());
+        Path home = out.resolve("home").resolve(id);
+        Files.createDirectories(home);
+        List<String> command = new ArrayList<>();
+        app.path("command").forEach(c -> command.add(c.asText()));
+        ProcessBuilder appBuilder = process(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        appBuilder.environment().put("HOME", home.toString()); // a fresh profile: no restored sessions or first-run dialogs
+        app.path("env").properties().forEach(e -> appBuilder.environment().put(e.getKey(), e.getValue().asText()));
+        Process application = appBuilder.start();
+        Path recording = out.resolve("recordings").resolve(id);
+        try {
+            // the previous session's application is gone, so the class finds this one
+            String window = xdotool("search", "--sync", "--onlyvisible", "--class", app.path("class").asText()).lines().findFirst()
+                    .orElseThrow(() -> new IOException(id + ": no " + app.path("class").asText() + " window appeared"));
+            if (app.has("move")) {
+                xdotool("windowmove", "--sync", window, app.path("move").get(0).asText(), app.path("move").get(1).asText());
+            }
+            if (app.has("size")) {
+                xdotool("windowsize", "--sync", window, app.path("size").get(0).asText(), app.path("size").get(1).asText());
+            }
+            xdotool("windowactivate", "--sync", window);
+            Thread.sleep(600);
+            for (JsonNode action : session.path("setup")) {
+                perform(action);
+                Thread.sleep(300);
+            }
+            Process recorder = process(List.of(workbench, "record", "--task", session.path("task").asText(), "--out", recording.toString(),
+                    "--fps", "10")).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            BufferedReader log = new BufferedReader(new InputStreamReader(recorder.getErrorStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = log.readLine()) != null && !line.contains("recording with")) {
+                System.err.println("corpus: record: " + line);
+            }
+            if (line == null) {
+                throw new IOException(id + ": the recorder ended before recording");
+            }
+            Thread.sleep(1000);
+            for (JsonNode action : session.path("actions")) {
+                perform(action);
+                Thread.sleep((long) (gap * 1000));
+            }
+            Thread.sleep(500);
+            recorder.toHandle().destroy(); // SIGTERM (the handle keeps our end of its stderr open): the recorder's shutdown hook closes the video and the event log
+            while ((line = log.readLine()) != null) {
+                if (line.startsWith("workbench")) {
+                    System.err.println("corpus: record: " + line);
+                }
+            }
+            if (!recorder.waitFor(30, TimeUnit.SECONDS)) {
+                recorder.destroyForcibly();
+                throw new IOException(id + ": the recorder did not stop");
+            }
+        } finally {
+            application.descendants().forEach(ProcessHandle::destroy);
+            application.destroy();
+            application.waitFor(5, TimeUnit.SECONDS);
+            Thread.sleep(200);
+        }
+        return recording;
+    }
+
+    /** One scripted action through xdotool: real input events, as a person's would be. */
+    private void perform(JsonNode action) throws Exception {
+        switch (action.path("op").asText()) {
+            case "click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "1");
+            case "type" -> xdotool("type", "--delay", "60", action.path("text").asText());
+            case "press", "key" -> xdotool("key", action.path("key").asText());
+            case "scroll" -> {
+                int clicks = action.path("clicks").asInt();
+                xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")));
+                Thread.sleep(200);
+                xdotool("click", "--repeat", String.valueOf(Math.abs(clicks)), "--delay", "80", clicks > 0 ? "4" : "5");
+            }
+            case "drag", "select" -> {
+                JsonNode from = action.path("from");
+                JsonNode to = action.path("to");
+                xdotool("mousemove", "--sync", x(from), y(from));
+                Thread.sleep(150);
+                xdotool("mousedown", "1");
+                for (int step = 1; step <= 10; step++) { // motion the application can follow
+                    long px = Math.round(from.get(0).asInt() + (to.get(0).asInt() - from.get(0).asInt()) * step / 10.0);
+                    long py = Math.round(from.get(1).asInt() + (to.get(1).asInt() - from.get(1).asInt()) * step / 10.0);
+                    xdotool("mousemove", "--sync", String.valueOf(px), String.valueOf(py));
+                    Thread.sleep(30);
+                }
+                Thread.sleep(150);
+                xdotool("mouseup", "1");
+            }
+            default -> throw new IllegalArgumentException("unknown action " + action);
+        }
+    }
+
+    private static String x(JsonNode point) {
+        return point.get(0).asText();
+    }
+
+    private static String y(JsonNode point) {
+        return point.get(1).asText();
+    }
+
+    private String xdotool(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("xdotool"));
+        command.addAll(Arrays.asList(args));
+        Process process = process(command).redirectErrorStream(true).start();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException("xdotool " + String.join(" ", args) + " timed out");
+        }
+        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    /** Builds every recording into one dataset; the session of each task, by the recording it came from. */
+    private Map<String, String> build(Map<String, Path> recordings) throws Exception {
+        List<String> command = new ArrayList<>(List.of(workbench, "build"));
+        recordings.values().forEach(r -> command.add(r.toString()));
+        command.addAll(List.of("--dataset", out.resolve("dataset").toString(), "--json"));
+        String json = runWorkbench(command);
+        Map<String, String> tasks = new LinkedHashMap<>();
+        for (JsonNode line : JSON.readTree(json)) {
+            recordings.forEach((session, path) -> {
+                if (path.toString().equals(line.path("recording").asText())) {
+                    tasks.put(session, line.path("task_id").asText());
+                }
+            });
+        }
+        return tasks;
+    }
+
+    private Map<String, JsonNode> export() throws Exception {
+        Path jsonl = out.resolve("built.jsonl");
+        runWorkbench(List.of(workbench, "export", "--dataset", out.resolve("dataset").toString(), "--out", jsonl.toString(), "--images",
+                out.resolve("images").toString(), "--force"));
+        Map<String, JsonNode> tasks = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(jsonl)) {
+            JsonNode task = JSON.readTree(line);
+            tasks.put(task.path("task_id").asText(), task);
+        }
+        return tasks;
+    }
+
+    private String runWorkbench(List<String> command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int code = process.waitFor();
+        if (code != 0 && !command.get(1).equals("build")) { // build exits 1 on doubts, which the check below reports
+            throw new IOException(String.join(" ", command) + " failed with exit code " + code);
+        }
+        return output;
+    }
+
+    /**
+     * The built trajectory must be what the script did, step by step, ending in terminate; the reference is that
+     * trajectory named after the session, with the script's words for each action.
+     */
+    private ObjectNode check(JsonNode session, ObjectNode task) {
+        String id = session.path("id").asText();
+        JsonNode app = spec.path("apps").path(session.path("app").asText());
+        int width = task.path("screen_width").asInt();
+        int height = task.path("screen_height").asInt();
+        JsonNode steps = task.path("traj");
+        JsonNode actions = session.path("actions");
+        if (steps.size() != actions.size() + 1) {
+            problems.add(String.format(Locale.ROOT, "%s: %d steps were built, the script did %d actions (and a terminate step ends it): %s", id,
+                    steps.size(), actions.size(), codes(steps)));
+        }
+        for (int i = 0; i < Math.min(actions.size(), steps.size()); i++) {
+            String expected = expectedCode(actions.get(i), width, height);
+            String code = steps.get(i).path("value").path("code").asText();
+            if (!expected.equals(code)) {
+                problems.add(id + ": step " + (i + 1) + " is " + code.replace("\n", "; ") + ", the script did " + expected.replace("\n", "; "));
+            }
+            ObjectNode step = (ObjectNode) steps.get(i);
+            ((ObjectNode) step.path("value")).put("action", actions.get(i).path("detail").asText());
+            step.put("context", app.path("context").asText());
+        }
+        if (steps.size() == actions.size() + 1) {
+            ObjectNode last = (ObjectNode) steps.get(actions.size());
+            if (!last.path("value").path("code").asText().startsWith("computer.terminate(")) {
+                problems.add(id + ": the last step is not terminate but " + last.path("value").path("code").asText());
+            }
+            ((ObjectNode) last.path("value")).put("action", "Finish the task");
+            last.put("context", app.path("context").asText());
+        }
+        task.put("task_id", id);
+        task.put("instruction", session.path("task").asText());
+        return task;
+    }
+
+    private static String codes(JsonNode steps) {
+        List<String> codes = new ArrayList<>();
+        steps.forEach(s -> codes.add(s.path("value").path("code").asText().replace("\n", "; ")));
+        return String.join(" | ", codes);
+    }
+
+    /** The code our builder writes for what the script did: coordinates normalized and rounded to 4 decimals. */
+    static String expectedCode(JsonNode action, int width, int height) {
+        return switch (action.path("op").asText()) {
+            case "click" -> "pyautogui.click(" + point(action.path("at"), width, height) + ")";
+            case "type" -> "pyautogui.write(message='" + action.path("text").asText() + "')";
+            case "press", "key" -> "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter") + "')";
+            case "scroll" -> "pyautogui.moveTo(" + point(action.path("at"), width, height) + ")\npyautogui.scroll(" + action.path("clicks").asInt() + ")";
+            case "drag", "select" -> "pyautogui.moveTo(" + point(action.path("from"), width, height) + ")\npyautogui.dragTo("
+                    + point(action.path("to"), width, height) + ", button='left')";
+            default -> throw new IllegalArgumentException("unknown action " + action);
+        };
+    }
+
+    private static String point(JsonNode at, int width, int height) {
+        return String.format(Locale.ROOT, "x=%.4f, y=%.4f", at.get(0).asDouble() / width, at.get(1).asDouble() / height);
+    }
+
+    private static void deleteTree(Path path) throws IOException {
+        if (Files.exists(path)) {
+            try (var walk = Files.walk(path)) {
+                for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+}

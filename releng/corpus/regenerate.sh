@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Regenerates the ground-truth corpus (see README.md#ground-truth-corpus): every session of sessions.json, or the ones
+# named, is played by xdotool against a real application under its own Xvfb, recorded by `workbench record`, built by
+# `workbench build` and checked against the script. Writes OUT/reference.jsonl (+ images/) and OUT/summary.json.
+# Usage: releng/corpus/regenerate.sh [OUT (default /tmp/trajectory-corpus)] [--session ID]...
+# Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...); exit 1 when a reference disagrees with its script.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
+tw_find_jdk
+OUT="/tmp/trajectory-corpus"
+if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
+for tool in Xvfb openbox xdotool xterm galculator mousepad; do
+  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad')"
+done
+WB="$TW_ROOT/workbench"
+"$WB" version >/dev/null # builds the product when it is missing or stale
+PLUGINS="$TW_ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins"
+CP="$(ls "$PLUGINS"/com.fasterxml.jackson.core.jackson-*.jar | tr '\n' ':')"
+mkdir -p "$OUT"
+TW_NO_REBUILD=1 exec "$JAVA_HOME/bin/java" -cp "$CP" "$TW_ROOT/releng/corpus/Corpus.java" \
+  --spec "$TW_ROOT/releng/corpus/sessions.json" --out "$OUT" --workbench "$WB" "$@"
