@@ -3,6 +3,7 @@ package org.trajectory.embeddings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.LongBuffer;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +30,8 @@ public final class SentenceEmbedder implements AutoCloseable {
 
     public static final String MODEL = "all-minilm-l6-v2-q";
     public static final int DIMENSIONS = 384;
+    /** Where the workbench keeps what it can make again: unpacked native libraries, embeddings. */
+    public static final Path CACHE = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache");
     static final String MODEL_BUNDLE = "org.trajectory.embeddings.minilm";
     static final int MAX_TOKENS = 256;
 

@@ -4,52 +4,64 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import org.trajectory.embeddings.EmbeddingCache;
 import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.model.Progress;
 
 /**
  * Cosine similarity of sentence embeddings (all-MiniLM-L6-v2, as Sharingan used BERT embeddings). Each distinct text
- * is embedded once; two equal texts are 1 without asking the model.
+ * is embedded once: equal texts are 1 without asking the model, and embeddings are kept in the machine's
+ * {@link EmbeddingCache} for the next evaluation.
  */
 public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable {
 
     private static final int BATCH = 64;
 
     private final SentenceEmbedder embedder;
-    private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
+    private final EmbeddingCache cache;
+    private final AtomicInteger embedded = new AtomicInteger();
 
-    public EmbeddingSimilarity(SentenceEmbedder embedder) {
+    /** @param cache where embeddings are looked up first and stored after */
+    public EmbeddingSimilarity(SentenceEmbedder embedder, EmbeddingCache cache) {
         this.embedder = embedder;
+        this.cache = cache;
     }
 
-    /** Loads the model shipped with the product. */
+    /** Loads the model shipped with the product and the machine's cache. */
     public static EmbeddingSimilarity load() throws IOException {
-        return new EmbeddingSimilarity(SentenceEmbedder.load());
+        return new EmbeddingSimilarity(SentenceEmbedder.load(), EmbeddingCache.open(EmbeddingCache.DEFAULT));
     }
 
-    /** How many distinct texts were embedded so far. */
+    /** How many texts the model embedded (the cache's aside). */
     public int embedded() {
-        return vectors.size();
+        return embedded.get();
     }
 
     @Override
     public void prepare(Collection<String> texts, Progress progress) throws IOException {
         // Similar lengths in one batch: less padding for the model to chew through.
-        List<String> missing = new ArrayList<>(texts.stream().filter(t -> t != null && !vectors.containsKey(t)).distinct().toList());
+        List<String> missing = new ArrayList<>(texts.stream().filter(t -> t != null && cache.get(t) == null).distinct().toList());
         missing.sort(Comparator.comparingInt(String::length));
-        progress.begin("Embedding " + missing.size() + " texts", missing.size());
+        progress.begin("Embedding " + missing.size() + " texts", missing.size(), "texts");
         for (int start = 0; start < missing.size() && !progress.isCancelled(); start += BATCH) {
-            List<String> batch = missing.subList(start, Math.min(missing.size(), start + BATCH));
-            float[][] embedded = embedder.embed(batch);
-            for (int i = 0; i < batch.size(); i++) {
-                vectors.put(batch.get(i), embedded[i]);
-            }
-            progress.worked(batch.size());
+            embed(missing.subList(start, Math.min(missing.size(), start + BATCH)));
+            progress.worked(Math.min(BATCH, missing.size() - start));
         }
+    }
+
+    private void embed(List<String> batch) throws IOException {
+        float[][] vectors = embedder.embed(batch);
+        Map<String, float[]> made = new LinkedHashMap<>();
+        for (int i = 0; i < batch.size(); i++) {
+            made.put(batch.get(i), vectors[i]);
+        }
+        cache.putAll(made);
+        embedded.addAndGet(batch.size());
     }
 
     @Override
@@ -67,10 +79,10 @@ public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable 
     }
 
     private float[] vector(String text) throws IOException {
-        float[] vector = vectors.get(text);
+        float[] vector = cache.get(text);
         if (vector == null) {
-            vector = embedder.embed(List.of(text))[0];
-            vectors.put(text, vector);
+            embed(List.of(text));
+            vector = cache.get(text);
         }
         return vector;
     }

@@ -64,7 +64,7 @@ public final class EvaluationRun {
             similarity.prepare(textsToEmbed(pairs, progress), progress);
         }
         Evaluator evaluator = new Evaluator(sharingan, options.version() == null ? null : new AgentNetBench(options.version()));
-        progress.begin("Comparing", pairs.size());
+        progress.begin("Comparing", pairs.size(), "tasks");
         List<TaskEvaluation> results = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, options.threads()));
         try {
@@ -97,7 +97,7 @@ public final class EvaluationRun {
             }
             return 1;
         }, options.threshold());
-        progress.begin("Finding the texts to compare", pairs.size());
+        progress.begin("Finding the texts to compare", pairs.size(), "tasks");
         for (Trajectory[] pair : pairs) {
             planning.compare(ActionTuple.of(pair[0]), ActionTuple.of(pair[1]));
             progress.worked(1);

@@ -35,7 +35,7 @@ public final class Trajectories {
         }
         Map<String, Trajectory> trajectories = new LinkedHashMap<>();
         Map<String, Long> firstLine = new LinkedHashMap<>();
-        progress.begin("Reading " + source.getFileName(), Files.size(source));
+        progress.begin("Reading " + source.getFileName(), Files.size(source), "B");
         try (BufferedReader reader = Files.newBufferedReader(source, StandardCharsets.UTF_8)) {
             long number = 0;
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -65,7 +65,7 @@ public final class Trajectories {
         Map<String, Trajectory> trajectories = new LinkedHashMap<>();
         try (Dataset dataset = Dataset.open(folder)) {
             List<String> ids = dataset.taskIds();
-            progress.begin("Reading " + folder.getFileName(), ids.size());
+            progress.begin("Reading " + folder.getFileName(), ids.size(), "tasks");
             for (String id : ids) {
                 Task task = dataset.read(id);
                 if (task != null) {

@@ -24,6 +24,11 @@ public interface Progress {
     /** Starts a task of {@code totalWork} units (bytes, records...); -1 when unknown. */
     void begin(String task, long totalWork);
 
+    /** Starts a task whose work is counted in {@code unit} ("B" for bytes, "tasks", "texts"...), for a rate shown in it. */
+    default void begin(String task, long totalWork, String unit) {
+        begin(task, totalWork);
+    }
+
     void worked(long work);
 
     boolean isCancelled();

@@ -9,7 +9,7 @@ import org.trajectory.model.Progress;
 final class TerminalProgress implements Progress {
 
     private final PrintStream err;
-    private final String unit;
+    private String unit;
     private String task = "";
     private long total = -1;
     private long done;
@@ -19,6 +19,12 @@ final class TerminalProgress implements Progress {
     TerminalProgress(PrintStream err, String unit) {
         this.err = err;
         this.unit = unit;
+    }
+
+    @Override
+    public void begin(String name, long totalWork, String workUnit) {
+        unit = workUnit;
+        begin(name, totalWork);
     }
 
     @Override

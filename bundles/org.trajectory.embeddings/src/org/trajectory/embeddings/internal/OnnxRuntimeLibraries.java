@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
+import org.trajectory.embeddings.SentenceEmbedder;
 
 import ai.onnxruntime.OrtEnvironment;
 
@@ -53,7 +54,7 @@ public final class OnnxRuntimeLibraries {
         Bundle bundle = FrameworkUtil.getBundle(OrtEnvironment.class);
         String version = bundle != null ? bundle.getVersion().toString() : String.valueOf(OrtEnvironment.class.getProtectionDomain()
                 .getCodeSource().getLocation().toString().hashCode() & 0x7fffffff);
-        Path folder = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "onnxruntime", version, platform);
+        Path folder = SentenceEmbedder.CACHE.resolve("onnxruntime").resolve(version).resolve(platform);
         for (String library : LIBRARIES) {
             String name = System.mapLibraryName(library);
             Path file = folder.resolve(name);

@@ -32,6 +32,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(RecorderView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
         layout.addShowViewShortcut(ScoringView.ID);
+        layout.addShowViewShortcut(ComparisonView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);
     }
