@@ -1,6 +1,8 @@
 package org.trajectory.dataset;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What an import did. {@code problems} holds at most {@link JsonlImport#MAX_REPORTED_PROBLEMS}; {@code problemCount}
@@ -9,4 +11,22 @@ import java.util.List;
  */
 public record ImportReport(long imported, long alreadyPresent, long skipped, long problemCount, List<Problem> problems,
         long bytes, boolean cancelled) {
+
+    /** One sentence for the command line and the window: "imported 2 tasks, 0 already in the dataset, ...". */
+    public String summary() {
+        return "imported " + imported + " tasks, " + alreadyPresent + " already in the dataset, " + skipped + " lines skipped, "
+                + problemCount + " problems" + (cancelled ? " (cancelled: run it again to finish)" : "");
+    }
+
+    /** The same for programs ({@code --json}). */
+    public Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("imported", imported);
+        json.put("already_present", alreadyPresent);
+        json.put("skipped", skipped);
+        json.put("problems", problemCount);
+        json.put("bytes", bytes);
+        json.put("cancelled", cancelled);
+        return json;
+    }
 }

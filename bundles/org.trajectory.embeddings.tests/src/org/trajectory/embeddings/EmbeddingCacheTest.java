@@ -40,4 +40,28 @@ class EmbeddingCacheTest {
         assertFalse(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1).contains("settings"),
                 "only hashes of the texts are written");
     }
+
+    @Test
+    void threadsOfOneProcessStoreAtTheSameTime(@TempDir Path temp) throws Exception {
+        EmbeddingCache cache = EmbeddingCache.open(temp.resolve("model.bin"));
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        java.util.List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 50; i++) {
+                    try {
+                        cache.putAll(Map.of("text " + thread + " " + i, vector(i)));
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertEquals(java.util.List.of(), failures);
+        assertEquals(200, EmbeddingCache.open(temp.resolve("model.bin")).size());
+    }
 }

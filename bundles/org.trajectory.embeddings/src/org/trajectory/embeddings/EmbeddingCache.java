@@ -67,8 +67,11 @@ public final class EmbeddingCache {
         return vectors.get(ByteBuffer.wrap(hash(text)));
     }
 
-    /** Stores new embeddings, in memory and at the end of the file. */
-    public void putAll(Map<String, float[]> embedded) throws IOException {
+    /**
+     * Stores new embeddings, in memory and at the end of the file. Synchronized: a file lock keeps other processes
+     * out, but Java refuses a second lock from the same process.
+     */
+    public synchronized void putAll(Map<String, float[]> embedded) throws IOException {
         ByteBuffer out = ByteBuffer.allocate(embedded.size() * RECORD).order(ByteOrder.LITTLE_ENDIAN);
         embedded.forEach((text, vector) -> {
             byte[] hash = hash(text);

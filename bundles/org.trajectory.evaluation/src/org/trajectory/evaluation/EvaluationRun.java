@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.trajectory.model.Progress;
 
@@ -79,6 +80,8 @@ public final class EvaluationRun {
             }
         } finally {
             pool.shutdownNow();
+            // a comparison still inside the embedding model must leave it before the process may end
+            pool.awaitTermination(1, TimeUnit.MINUTES);
         }
         return new EvaluationReport(results, referenceOnly, List.copyOf(unpaired), problems, options.threshold(), options.version());
     }

@@ -51,8 +51,28 @@ public final class ScoringRun {
     }
 
     /** What a run did; {@code errors} holds the first criterion errors (task id as the source). */
-    public record Report(int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors, List<String> skippedCriteria,
-            boolean cancelled) {
+    public record Report(List<String> criteria, int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors,
+            List<String> skippedCriteria, boolean cancelled) {
+
+        /** One sentence for the command line and the window: "scored 2 tasks by format, 0 already up to date, ...". */
+        public String summary() {
+            return "scored " + scored + " tasks by " + String.join(", ", criteria) + ", " + upToDate + " already up to date, "
+                    + criterionErrors + " criterion errors" + (skippedCriteria.isEmpty() ? "" : "; skipped " + String.join(", ", skippedCriteria))
+                    + (cancelled ? " (cancelled: run it again to resume)" : "");
+        }
+
+        /** The same for programs ({@code --json}). */
+        public Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("criteria", criteria);
+            json.put("tasks", tasks);
+            json.put("scored", scored);
+            json.put("up_to_date", upToDate);
+            json.put("criterion_errors", criterionErrors);
+            json.put("skipped_criteria", skippedCriteria);
+            json.put("cancelled", cancelled);
+            return json;
+        }
     }
 
     private static final int MAX_REPORTED = 50;
@@ -160,7 +180,8 @@ public final class ScoringRun {
         } finally {
             pool.shutdownNow(); // interrupts model requests in flight
         }
-        return new Report(ids.size(), scored, upToDate, errors, problems, skipped, cancelled);
+        return new Report(criteria.stream().map(ScoringCriteria.Descriptor::id).toList(), ids.size(), scored, upToDate, errors, problems,
+                skipped, cancelled);
     }
 
 

@@ -32,6 +32,22 @@ class RegistryAndKeysTest {
         assertEquals("OPENAI_API_KEY", VlmProviders.get().find("openai").orElseThrow().keyVariable());
     }
 
+    @Test
+    void settingsFallBackToTheDefaultsTheInitializerTakesFromEachContribution(@TempDir Path temp) throws Exception {
+        ApiKeys keys = keys(temp.resolve("secure_storage"));
+        VlmProviders.Descriptor anthropic = VlmProviders.get().find("anthropic").orElseThrow();
+        ProviderSettings.put("anthropic", ProviderSettings.MODEL, null);
+        assertEquals("claude-sonnet-4-5", ProviderSettings.get(ProviderSettings.node("anthropic"), ProviderSettings.MODEL, null));
+        assertEquals("120", ProviderSettings.get(ProviderSettings.node("anthropic"), ProviderSettings.TIMEOUT_SECONDS, null));
+        ProviderSettings.put("anthropic", ProviderSettings.MODEL, "claude-opus-4");
+        try {
+            assertEquals("claude-opus-4", ProviderSettings.config(anthropic, null, null, keys).model(), "the user's choice wins");
+        } finally {
+            ProviderSettings.put("anthropic", ProviderSettings.MODEL, null);
+        }
+        assertEquals(anthropic.defaultBaseUrl(), ProviderSettings.config(anthropic, null, null, keys).baseUrl());
+    }
+
     /** A secure storage file of its own, with a fixed password: no prompt, no keyring. */
     private static ApiKeys keys(Path file) throws Exception {
         Map<String, Object> options = new HashMap<>();

@@ -2,13 +2,16 @@ package org.trajectory.vlm;
 
 import java.time.Duration;
 
+import org.eclipse.core.runtime.preferences.AbstractPreferenceInitializer;
+import org.eclipse.core.runtime.preferences.DefaultScope;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.osgi.service.prefs.BackingStoreException;
 
 /**
  * A provider's settings as the user chose them on its preference page (base URL, model, timeout, prices), kept in the
- * workspace's preferences (never the key: that is in {@link ApiKeys}); the contributed defaults where unset.
+ * workspace's preferences (never the key: that is in {@link ApiKeys}); where unset, the defaults the {@link Initializer}
+ * puts in the default scope from each provider's contribution. The window's pages and the commands read them alike.
  */
 public final class ProviderSettings {
 
@@ -70,9 +73,26 @@ public final class ProviderSettings {
         node.flush();
     }
 
+    /** The user's value, else the default scope's, else {@code fallback} (outside OSGi there are no scopes). */
     public static String get(IEclipsePreferences node, String key, String fallback) {
         String value = node == null ? null : node.get(key, null);
+        if ((value == null || value.isBlank()) && node != null) {
+            value = DefaultScope.INSTANCE.getNode(NODE).node(node.name()).get(key, null);
+        }
         return value == null || value.isBlank() ? fallback : value;
+    }
+
+    /** Each provider's contributed base URL and model, and the timeout, as the default scope's values. */
+    public static final class Initializer extends AbstractPreferenceInitializer {
+        @Override
+        public void initializeDefaultPreferences() {
+            for (VlmProviders.Descriptor provider : VlmProviders.get().all()) {
+                IEclipsePreferences defaults = (IEclipsePreferences) DefaultScope.INSTANCE.getNode(NODE).node(provider.id());
+                defaults.put(BASE_URL, provider.defaultBaseUrl());
+                defaults.put(MODEL, provider.defaultModel());
+                defaults.put(TIMEOUT_SECONDS, String.valueOf(ProviderConfig.DEFAULT_TIMEOUT.toSeconds()));
+            }
+        }
     }
 
     private static long parse(String value, long fallback) {

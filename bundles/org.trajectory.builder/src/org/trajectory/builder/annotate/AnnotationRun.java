@@ -3,7 +3,9 @@ package org.trajectory.builder.annotate;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,6 +47,26 @@ public final class AnnotationRun {
     /** What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary). */
     public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<Problem> failures,
             boolean cancelled) {
+
+        /** One sentence for the command line and the window: "annotated 2 tasks: 5 steps described, ...". */
+        public String summary() {
+            return "annotated " + tasks + " tasks: " + described + " steps described, " + reflected + " reflected, " + summarized
+                    + " tasks summarized, " + skipped + " already done, " + failed + " failed"
+                    + (cancelled ? " (cancelled: run it again to resume)" : "");
+        }
+
+        /** The same for programs ({@code --json}). */
+        public Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("tasks", tasks);
+            json.put("steps_described", described);
+            json.put("steps_reflected", reflected);
+            json.put("tasks_summarized", summarized);
+            json.put("skipped", skipped);
+            json.put("failed", failed);
+            json.put("cancelled", cancelled);
+            return json;
+        }
     }
 
     private static final int MAX_REPORTED_FAILURES = 50;

@@ -110,12 +110,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("provider", providerId);
             json.put("model", model);
-            json.put("tasks", report.tasks());
-            json.put("steps_described", report.described());
-            json.put("steps_reflected", report.reflected());
-            json.put("tasks_summarized", report.summarized());
-            json.put("skipped", report.skipped());
-            json.put("failed", report.failed());
+            json.putAll(report.json());
             json.put("requests", usage.requests());
             json.put("retries", usage.retries());
             json.put("input_tokens", usage.inputTokens());
@@ -124,9 +119,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             json.put("seconds", seconds);
             printJson(out, json);
         } else {
-            out.printf(java.util.Locale.ROOT, "annotated %d tasks: %d steps described, %d reflected, %d tasks summarized, %d already done,"
-                    + " %d failed, in %.1f s%n", report.tasks(), report.described(), report.reflected(), report.summarized(),
-                    report.skipped(), report.failed(), seconds);
+            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
             if (model != null) {
                 out.println("usage: " + usage);
             }

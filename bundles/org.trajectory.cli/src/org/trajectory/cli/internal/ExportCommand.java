@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -71,15 +70,11 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
             err.println(problem);
         }
         if (args.common.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("tasks", report.tasks());
-            json.put("images", report.images());
-            json.put("bytes", report.bytes());
-            json.put("problems", report.problems().size());
+            Map<String, Object> json = report.json();
             json.put("seconds", seconds);
             printJson(out, json);
         } else {
-            out.println("exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
+            out.println(report.summary() + " to " + jsonl
                     + String.format(Locale.ROOT, " in %.1f s (%.1f MB/s of JSONL)", seconds, report.bytes() / seconds / 1048576));
         }
         return report.problems().isEmpty() ? OK : FAILED;

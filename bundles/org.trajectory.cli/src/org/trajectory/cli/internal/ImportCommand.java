@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -83,18 +82,11 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
             err.println("... and " + (report.problemCount() - report.problems().size()) + " more problems");
         }
         if (args.common.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("imported", report.imported());
-            json.put("already_present", report.alreadyPresent());
-            json.put("skipped", report.skipped());
-            json.put("problems", report.problemCount());
-            json.put("bytes", report.bytes());
+            Map<String, Object> json = report.json();
             json.put("seconds", seconds);
             printJson(out, json);
         } else {
-            out.println("imported " + report.imported() + " tasks, " + report.alreadyPresent() + " already in the dataset, "
-                    + report.skipped() + " lines skipped, " + report.problemCount() + " problems, in "
-                    + String.format(Locale.ROOT, "%.1f s (%.1f MB/s)", seconds, report.bytes() / seconds / 1048576));
+            out.println(report.summary() + String.format(Locale.ROOT, ", in %.1f s (%.1f MB/s)", seconds, report.bytes() / seconds / 1048576));
         }
         return report.problemCount() == 0 ? OK : FAILED;
     }

@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -131,14 +130,8 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         report.skippedCriteria().forEach(s -> err.println(prefix() + "skipped " + s));
         report.errors().forEach(p -> err.println(prefix() + p));
         if (args.common.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("criteria", chosen.stream().map(ScoringCriteria.Descriptor::id).toList());
+            Map<String, Object> json = report.json();
             json.put("weights", weights.byCriterion());
-            json.put("tasks", report.tasks());
-            json.put("scored", report.scored());
-            json.put("up_to_date", report.upToDate());
-            json.put("criterion_errors", report.criterionErrors());
-            json.put("skipped_criteria", report.skippedCriteria());
             json.put("requests", usage.requests());
             json.put("input_tokens", usage.inputTokens());
             json.put("output_tokens", usage.outputTokens());
@@ -146,9 +139,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
             json.put("seconds", seconds);
             printJson(out, json);
         } else {
-            out.printf(java.util.Locale.ROOT, "scored %d tasks by %s, %d already up to date, %d criterion errors, in %.1f s%n",
-                    report.scored(), chosen.stream().map(ScoringCriteria.Descriptor::id).collect(Collectors.joining(", ")),
-                    report.upToDate(), report.criterionErrors(), seconds);
+            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
             if (model != null) {
                 out.println("usage: " + usage);
             }

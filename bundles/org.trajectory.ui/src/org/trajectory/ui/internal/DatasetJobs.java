@@ -59,9 +59,7 @@ public final class DatasetJobs {
             } else {
                 DatasetSession.get().changed();
             }
-            String summary = "Imported " + report.imported() + " tasks from " + jsonl.getFileName() + "; "
-                    + report.alreadyPresent() + " were already in the dataset, " + report.skipped() + " lines skipped, "
-                    + report.problemCount() + " problems" + (report.cancelled() ? " (cancelled: run it again to finish)" : "") + ".";
+            String summary = jsonl.getFileName() + ": " + report.summary() + ".";
             return report(summary, report.problems(), report.problemCount(), shell);
         });
     }
@@ -72,8 +70,7 @@ public final class DatasetJobs {
             try (Dataset dataset = Dataset.open(folder)) {
                 report = new JsonlExport(dataset, jsonl, images, replace).run(new MonitorProgress(monitor));
             }
-            String summary = "Exported " + report.tasks() + " tasks and " + report.images() + " images to " + jsonl
-                    + (report.cancelled() ? " (cancelled: the file holds the tasks written so far)" : "") + ".";
+            String summary = jsonl + ": " + report.summary() + ".";
             return report(summary, report.problems(), report.problems().size(), shell);
         });
     }
@@ -101,10 +98,7 @@ public final class DatasetJobs {
                 report = new AnnotationRun(dataset, annotator, options).run(new MonitorProgress(monitor));
             }
             DatasetSession.get().changed();
-            String summary = "Annotated " + report.tasks() + " tasks: " + report.described() + " steps described, "
-                    + report.reflected() + " reflected, " + report.summarized() + " tasks summarized, " + report.skipped()
-                    + " steps already done, " + report.failed() + " failed" + (report.cancelled() ? " (cancelled: run it again to resume)" : "")
-                    + ". Usage: " + usage + ".";
+            String summary = capitalized(report.summary()) + ". Usage: " + usage + ".";
             return report(summary, report.failures(), report.failed(), shell);
         });
     }
@@ -118,12 +112,13 @@ public final class DatasetJobs {
                 report = new ScoringRun(dataset, criteria, weights, model, options).run(new MonitorProgress(monitor));
             }
             DatasetSession.get().changed();
-            String summary = "Scored " + report.scored() + " tasks; " + report.upToDate() + " were up to date, "
-                    + report.criterionErrors() + " criterion errors" + (report.skippedCriteria().isEmpty() ? ""
-                            : "; skipped " + String.join(", ", report.skippedCriteria()))
-                    + (report.cancelled() ? " (cancelled: run it again to resume)" : "") + (model == null ? "." : ". Usage: " + usage + ".");
+            String summary = capitalized(report.summary()) + (model == null ? "." : ". Usage: " + usage + ".");
             return report(summary, report.errors(), report.criterionErrors(), shell);
         });
+    }
+
+    private static String capitalized(String sentence) {
+        return sentence.isEmpty() ? sentence : Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
     }
 
     private static IStatus report(String summary, List<Problem> problems, long count, Shell shell) {
