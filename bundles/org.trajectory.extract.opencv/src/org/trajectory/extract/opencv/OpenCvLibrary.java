@@ -1,0 +1,87 @@
+package org.trajectory.extract.opencv;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * Loads OpenCV's native library for this platform from the OpenCV bundle, once per process. This class lives in a
+ * fragment of that bundle, so it is loaded by the bundle's class loader and {@code System.load} binds the library to
+ * the classes that need it (a library loaded from any other bundle would leave {@code org.opencv.*} unlinked). The
+ * library is unpacked once into the workbench cache, never into {@code /tmp}.
+ */
+public final class OpenCvLibrary {
+
+    /** The OpenCV version inside the bundle, as its library is named. */
+    public static final String VERSION = "490";
+    private static final Path CACHE = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "opencv", VERSION);
+    private static volatile boolean loaded;
+
+    private OpenCvLibrary() {
+    }
+
+    public static synchronized void load() throws IOException {
+        if (loaded) {
+            return;
+        }
+        String entry = entry();
+        Path target = CACHE.resolve(platform()).resolve(entry.substring(entry.lastIndexOf('/') + 1));
+        if (!Files.isRegularFile(target)) {
+            try (InputStream in = OpenCvLibrary.class.getClassLoader().getResourceAsStream(entry)) {
+                if (in == null) {
+                    throw new IOException("OpenCV has no native library for " + platform() + " (" + entry + ")");
+                }
+                Files.createDirectories(target.getParent());
+                Path partial = Files.createTempFile(target.getParent(), "opencv", ".partial"); // beside it: one atomic move
+                try {
+                    Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+                    try {
+                        Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+                    } catch (AtomicMoveNotSupportedException e) {
+                        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } finally {
+                    Files.deleteIfExists(partial);
+                }
+            }
+        }
+        try {
+            System.load(target.toString());
+        } catch (UnsatisfiedLinkError e) {
+            throw new IOException("OpenCV's native library " + target + " could not be loaded: " + e.getMessage(), e);
+        }
+        loaded = true;
+    }
+
+    private static String platform() {
+        return System.getProperty("os.name").toLowerCase(Locale.ROOT).replaceAll("\\s+", "") + "-" + System.getProperty("os.arch");
+    }
+
+    /** Where the OpenCV bundle keeps the library for this platform. */
+    private static String entry() throws IOException {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
+        boolean x64 = arch.equals("amd64") || arch.equals("x86_64");
+        boolean arm64 = arch.equals("aarch64") || arch.equals("arm64");
+        if (os.contains("linux") && x64) {
+            return "nu/pattern/opencv/linux/x86_64/libopencv_java" + VERSION + ".so";
+        }
+        if (os.contains("linux") && arm64) {
+            return "nu/pattern/opencv/linux/ARMv8/libopencv_java" + VERSION + ".so";
+        }
+        if (os.contains("win") && x64) {
+            return "nu/pattern/opencv/windows/x86_64/opencv_java" + VERSION + ".dll";
+        }
+        if (os.contains("mac") && arm64) {
+            return "nu/pattern/opencv/osx/ARMv8/libopencv_java" + VERSION + ".dylib";
+        }
+        if (os.contains("mac") && x64) {
+            return "nu/pattern/opencv/osx/x86_64/libopencv_java" + VERSION + ".dylib";
+        }
+        throw new IOException("OpenCV brings no native library for " + os + " on " + arch);
+    }
+}

@@ -1,0 +1,49 @@
+package org.trajectory.extract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Frames come from the real ffmpeg, at the rate asked, with their times; what is not a video is said so. */
+class FrameSamplerTest {
+
+    @Test
+    void samplesAVideoAtTheRateAskedWithTimes(@TempDir Path temp) throws Exception {
+        Path video = temp.resolve("clip.mkv");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", video.toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        List<Frame> frames = new ArrayList<>();
+        try (FrameSampler sampler = FrameSampler.open(video, 2)) {
+            for (Frame frame = sampler.next(); frame != null; frame = sampler.next()) {
+                frames.add(frame);
+            }
+            assertNull(sampler.next());
+        }
+        assertEquals(6, frames.size(), "3 s at 2 frames a second");
+        assertEquals(List.of(0.0, 0.5, 1.0, 1.5, 2.0, 2.5), frames.stream().map(Frame::time).toList());
+        assertEquals(320, frames.get(0).width());
+        assertEquals(240 * 320 * 3, frames.get(0).rgb().length);
+        assertTrue(!java.util.Arrays.equals(frames.get(0).rgb(), frames.get(5).rgb()), "the test picture moves");
+    }
+
+    @Test
+    void whatIsNotAVideoIsSaidInOneLine(@TempDir Path temp) throws Exception {
+        Path text = Files.writeString(temp.resolve("notes.mp4"), "not a video at all");
+        IOException e = assertThrows(IOException.class, () -> FrameSampler.open(text, 1));
+        assertTrue(e.getMessage().startsWith(text + ": not a video ffmpeg can read"), e.getMessage());
+        assertThrows(NoSuchFileException.class, () -> FrameSampler.open(temp.resolve("gone.mp4"), 1));
+        assertThrows(IllegalArgumentException.class, () -> FrameSampler.open(text, 0));
+    }
+}
