@@ -11,7 +11,8 @@ CORPUS="${1:-/tmp/trajectory-corpus}"
 WORK="${2:-/tmp/trajectory-localizer}"
 THRESHOLD="${3:-0.1}"
 "$ROOT/workbench" version >/dev/null
-python3 -c 'import cv2, skimage' 2>/dev/null || { echo "localizer-benchmark: needs python3-opencv and python3-skimage (apt install)" >&2; exit 1; }
+PY="${PYTHON:-/usr/bin/python3}" # Debian's, which sees python3-opencv and python3-skimage
+"$PY" -c 'import cv2, skimage' 2>/dev/null || { echo "localizer-benchmark: $PY needs python3-opencv and python3-skimage (apt install)" >&2; exit 1; }
 rm -rf "$WORK" && mkdir -p "$WORK"
 for video in "$CORPUS"/recordings/*/video.*; do
   name=$(basename "$(dirname "$video")")
@@ -31,9 +32,9 @@ source "$ROOT/releng/scripts/env.sh"
 tw_find_jdk >/dev/null
 PLUGINS="$ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins"
 CP="$(ls "$PLUGINS"/org.trajectory.extract_*.jar):$(ls "$PLUGINS"/org.trajectory.extract.opencv_*.jar):$(ls "$PLUGINS"/org.openpnp.opencv_*.jar)"
-"$JAVA_HOME/bin/java" -Djava.awt.headless=true -cp "$CP" "$ROOT/releng/benchmarks/LocalizerRun.java" "$THRESHOLD" "${PAIRS[@]}" >"$WORK/ours.jsonl"
-python3 "$ROOT/releng/benchmarks/localizer_recipe.py" "$THRESHOLD" "${PAIRS[@]}" >"$WORK/recipe.jsonl"
-python3 - "$WORK/ours.jsonl" "$WORK/recipe.jsonl" <<'PY'
+"$JAVA_HOME/bin/java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED -cp "$CP" "$ROOT/releng/benchmarks/LocalizerRun.java" "$THRESHOLD" "${PAIRS[@]}" >"$WORK/ours.jsonl"
+"$PY" "$ROOT/releng/benchmarks/localizer_recipe.py" "$THRESHOLD" "${PAIRS[@]}" >"$WORK/recipe.jsonl"
+"$PY" - "$WORK/ours.jsonl" "$WORK/recipe.jsonl" <<'PY'
 import json, statistics, sys
 ours = [json.loads(l) for l in open(sys.argv[1])]
 recipe = [json.loads(l) for l in open(sys.argv[2])]
