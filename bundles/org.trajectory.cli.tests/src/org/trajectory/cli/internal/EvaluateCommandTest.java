@@ -49,6 +49,15 @@ class EvaluateCommandTest extends CommandTestBase {
         assertEquals(4.0, json.path("agentnetbench").path("click_error_px").path("median").asDouble(), 1e-9, "0.004 of 1000 pixels");
         assertEquals("c", json.path("tasks").get(1).path("predicted_id").asText());
 
+        Path dataset = temp.resolve("predicted-dataset");
+        assertEquals(Command.OK, run("import", predicted.toString(), "--dataset", dataset.toString(), "--no-images"));
+        assertEquals(Command.OK, run("evaluate", "--reference", reference.toString(), "--predicted", dataset.toString(),
+                "--mapping", mapping.toString(), "--metric", "agentnetbench", "--rules", "2025", "--json"));
+        JsonNode fromDataset = Json.MAPPER.readTree(out());
+        assertEquals("2025", fromDataset.path("agentnetbench").path("version").asText());
+        assertEquals(1.0, fromDataset.path("agentnetbench").path("score").asDouble(), "a dataset reads as the file it came from");
+        assertTrue(fromDataset.path("sharingan").isMissingNode(), "only the metric asked for");
+
         assertEquals(Command.USAGE, run("evaluate", "--reference", reference.toString(), "--predicted", predicted.toString(), "--metric", "bleu"));
         assertTrue(err().startsWith("workbench evaluate: no metric 'bleu' (there are sharingan, agentnetbench and all); usage: workbench evaluate"), err());
         assertEquals(Command.USAGE, run("evaluate", "--reference", reference.toString(), "--predicted", predicted.toString(), "--threshold", "high"));

@@ -82,5 +82,11 @@ class ComparisonViewTest {
         assertTrue(view.summaryText().startsWith("t1: 3 reference and 3 predicted actions. Sharingan operation: recall 0.67, precision 0.67;"),
                 view.summaryText());
         Screenshots.take(display, "comparison-view.png");
+
+        view.openRow(3); // the paired "Save the file": step 3 of the predicted task
+        UiWait.until(display, () -> page.getActiveEditor() instanceof org.trajectory.ui.internal.editor.TrajectoryEditor, "the editor");
+        org.trajectory.ui.internal.editor.TrajectoryEditor editor = (org.trajectory.ui.internal.editor.TrajectoryEditor) page.getActiveEditor();
+        assertEquals(2, editor.step(), "opened on the row's step");
+        page.closeAllEditors(false);
     }
 }

@@ -221,9 +221,12 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                 + (tuple.context() == null ? "" : " — " + tuple.context());
     }
 
-    /** A predicted row opens its step in the open dataset; a missed one opens the reference's step when it is a dataset. */
     private void openStep() {
-        int index = table.getSelectionIndex();
+        openRow(table.getSelectionIndex());
+    }
+
+    /** A predicted row opens its step in the open dataset; a missed one opens the reference's step when it is a dataset. */
+    void openRow(int index) {
         if (index < 0 || index >= rows.size()) {
             return;
         }

@@ -483,7 +483,8 @@ public final class TrajectoryEditor extends EditorPart {
         return current;
     }
 
-    int step() {
+    /** The position of the step shown. */
+    public int step() {
         return step;
     }
 
