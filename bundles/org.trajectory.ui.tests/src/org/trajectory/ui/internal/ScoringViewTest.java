@@ -86,6 +86,27 @@ class ScoringViewTest {
                 "sorted by action validity, lowest first");
     }
 
+    @Test
+    void aViewOpenedAfterATaskWasSelectedShowsThatTask() throws Exception {
+        Path jsonl = temp.resolve("one.jsonl");
+        Files.writeString(jsonl, "{\"task_id\": \"only\", \"instruction\": \"Turn on night light\", \"traj\": ["
+                + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        DatasetSession.get().open(folder, false);
+        org.eclipse.ui.IViewPart open = page.findView(ScoringView.ID);
+        if (open != null) {
+            page.hideView(open);
+        }
+        DatasetView table = (DatasetView) page.showView(DatasetView.ID);
+        UiWait.until(display, () -> table.itemCount() == 1 && rowAt(table, 0) != null, "the table's row");
+        table.viewer().setSelection(new StructuredSelection(rowAt(table, 0)));
+        ScoringView view = (ScoringView) page.showView(ScoringView.ID);
+        assertTrue(view.taskText().startsWith("Turn on night light"), view.taskText());
+    }
+
     private TaskRow rowOf(DatasetView table, String taskId) throws Exception {
         return DatasetSession.get().page(table.viewer().getInput() instanceof org.trajectory.dataset.TaskQuery q ? q
                 : org.trajectory.dataset.TaskQuery.ALL, 0, 100).stream().filter(r -> r.taskId().equals(taskId)).findFirst().orElseThrow();

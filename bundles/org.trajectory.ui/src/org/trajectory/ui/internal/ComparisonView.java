@@ -110,6 +110,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         GridDataFactory.fillDefaults().span(4, 1).grab(true, true).applyTo(table);
         table.addListener(SWT.DefaultSelection, e -> openStep());
         getSite().getPage().addPostSelectionListener(this);
+        DatasetView.tellSelection(this, getSite().getPage());
     }
 
     /** Reads the reference in a job; the selected task is compared once it is in. */

@@ -25,6 +25,9 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
 import org.trajectory.dataset.Dataset;
@@ -47,12 +50,13 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** A column: its title, width, the query column it sorts by, and its text. */
     private enum Column {
-        TASK("Task", 260, TaskQuery.Column.TASK),
-        DOMAIN("Domain", 90, TaskQuery.Column.DOMAIN),
-        OS("OS", 70, TaskQuery.Column.OS),
-        STEPS("Steps", 60, TaskQuery.Column.STEPS),
-        SCORE("Score", 70, TaskQuery.Column.SCORE),
-        REVIEW("Review", 80, TaskQuery.Column.REVIEW);
+        // together about 500 px: every column is in sight in the default layout
+        TASK("Task", 200, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 75, TaskQuery.Column.DOMAIN),
+        OS("OS", 60, TaskQuery.Column.OS),
+        STEPS("Steps", 50, TaskQuery.Column.STEPS),
+        SCORE("Score", 55, TaskQuery.Column.SCORE),
+        REVIEW("Review", 70, TaskQuery.Column.REVIEW);
 
         final String title;
         final int width;
@@ -86,6 +90,14 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private TableViewer viewer;
     private RowCache rows;
     private long count;
+
+    /** Tells a view opened after a task was selected which task that is, so it shows it at once, not "select a task". */
+    static void tellSelection(ISelectionListener view, IWorkbenchPage page) {
+        IViewPart table = page.findView(ID);
+        if (table != null && table.getSite().getSelectionProvider() != null) {
+            view.selectionChanged(table, table.getSite().getSelectionProvider().getSelection());
+        }
+    }
 
     @Override
     public void createPartControl(Composite parent) {

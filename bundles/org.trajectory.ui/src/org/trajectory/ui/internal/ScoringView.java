@@ -103,6 +103,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         getSite().getPage().addPostSelectionListener(this);
         DatasetSession.get().addListener(this);
         refresh();
+        DatasetView.tellSelection(this, getSite().getPage());
     }
 
     @Override
@@ -280,6 +281,10 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     Table scoreTable() {
         return scores;
+    }
+
+    String taskText() {
+        return task.getText();
     }
 
     Table flagTable() {

@@ -1,6 +1,8 @@
 package org.trajectory.ui.internal;
 
 import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.application.ActionBarAdvisor;
 import org.eclipse.ui.application.IActionBarConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
@@ -23,7 +25,9 @@ final class TrajectoryWindowAdvisor extends WorkbenchWindowAdvisor {
     @Override
     public void preWindowOpen() {
         IWorkbenchWindowConfigurer configurer = getWindowConfigurer();
-        configurer.setInitialSize(new Point(1400, 900));
+        // the first start fills the screen; later starts restore the bounds the window had (save and restore is on)
+        Rectangle screen = Display.getDefault().getPrimaryMonitor().getClientArea();
+        configurer.setInitialSize(new Point(screen.width, screen.height));
         configurer.setTitle(TITLE);
         configurer.setShowCoolBar(false);
         configurer.setShowStatusLine(true);

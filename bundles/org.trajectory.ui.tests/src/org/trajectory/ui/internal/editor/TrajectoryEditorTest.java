@@ -200,6 +200,7 @@ class TrajectoryEditorTest {
 
     private void drag(TrajectoryEditor editor, Action.Point from, Action.Point to) {
         ScreenshotCanvas canvas = editor.canvas();
+        waitFor(canvas::hasImage, "the screenshot, decoded again for the canvas's size after a layout");
         Point start = canvas.canvasPoint(from);
         Point end = canvas.canvasPoint(to);
         assertNotNull(start);
