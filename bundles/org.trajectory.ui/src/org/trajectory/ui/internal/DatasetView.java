@@ -50,11 +50,11 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** A column: its title, width, the query column it sorts by, and its text. */
     private enum Column {
-        // together about 500 px: every column is in sight in the default layout
-        TASK("Task", 200, TaskQuery.Column.TASK),
-        DOMAIN("Domain", 75, TaskQuery.Column.DOMAIN),
-        OS("OS", 60, TaskQuery.Column.OS),
-        STEPS("Steps", 50, TaskQuery.Column.STEPS),
+        // together 455 px: every column is in sight in the default layout on a 1366-pixel-wide screen
+        TASK("Task", 165, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 65, TaskQuery.Column.DOMAIN),
+        OS("OS", 55, TaskQuery.Column.OS),
+        STEPS("Steps", 45, TaskQuery.Column.STEPS),
         SCORE("Score", 55, TaskQuery.Column.SCORE),
         REVIEW("Review", 70, TaskQuery.Column.REVIEW);
 
