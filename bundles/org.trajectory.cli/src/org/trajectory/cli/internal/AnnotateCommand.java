@@ -18,12 +18,14 @@ import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.prompt.Prompts;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code annotate --dataset DIR --provider ID}: a model (or the offline annotator) writes the reasoning. */
 final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
 
+    @Command(name = "annotate", description = "write each step's observation, thought, action and reflection and each task's summary with a model")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -49,21 +51,6 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
 
     AnnotateCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "annotate";
-    }
-
-    @Override
-    public String summary() {
-        return "write each step's observation, thought, action and reflection and each task's summary with a model";
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Parameters;
 /** {@code build RECORDING... --dataset DIR}: recordings become trajectories. */
 final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
 
+    @Command(name = "build", description = "build trajectories from recordings (ours, AgentNetTool or DuckTrack) into a dataset")
     static final class Options {
         @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "at least one recording folder")
         List<Path> recordings;
@@ -42,21 +44,6 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
 
     BuildCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "build";
-    }
-
-    @Override
-    public String summary() {
-        return "build trajectories from recordings (ours, AgentNetTool or DuckTrack) into a dataset";
     }
 
     @Override

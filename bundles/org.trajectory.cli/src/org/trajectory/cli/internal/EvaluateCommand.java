@@ -15,11 +15,13 @@ import org.trajectory.evaluation.EvaluationReport;
 import org.trajectory.evaluation.EvaluationRun;
 import org.trajectory.evaluation.Sharingan;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code evaluate --reference R --predicted P}: how true a prediction is, by Sharingan's and AgentNetBench's metrics. */
 final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
 
+    @Command(name = "evaluate", description = "compare predicted trajectories with a reference: Sharingan precision/recall and AgentNetBench step scores")
     static final class Options {
         @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories taken as true")
         Path reference;
@@ -49,16 +51,6 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
 
     EvaluateCommand() {
         super(Options::new);
-    }
-
-    @Override
-    public String name() {
-        return "evaluate";
-    }
-
-    @Override
-    public String summary() {
-        return "compare predicted trajectories with a reference: Sharingan precision/recall and AgentNetBench step scores";
     }
 
     @Override

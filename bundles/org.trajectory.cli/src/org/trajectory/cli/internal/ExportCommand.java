@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,7 @@ import org.trajectory.dataset.Problem;
 /** {@code export --dataset DIR --out FILE.jsonl [--images DIR|ZIP] [--no-images] [--force]}. */
 final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
 
+    @Command(name = "export", description = "export a dataset as AgentNet JSONL with its images (a folder, or a .zip)")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -37,21 +39,6 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
 
     ExportCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "export";
-    }
-
-    @Override
-    public String summary() {
-        return "export a dataset as AgentNet JSONL with its images (a folder, or a .zip)";
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,6 +22,7 @@ import org.trajectory.dataset.Problem;
 /** {@code import FILE.jsonl --dataset DIR [--images DIR|ZIP]}. */
 final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
 
+    @Command(name = "import", description = "import an AgentNet JSONL file and its images into a dataset (created if missing)")
     static final class Options {
         @Parameters(paramLabel = "FILE.jsonl", arity = "1", description = "one JSONL file")
         Path jsonl;
@@ -37,21 +39,6 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
 
     ImportCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "import";
-    }
-
-    @Override
-    public String summary() {
-        return "import an AgentNet JSONL file and its images into a dataset (created if missing)";
     }
 
     @Override

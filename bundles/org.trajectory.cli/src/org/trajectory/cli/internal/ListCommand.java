@@ -2,11 +2,11 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -18,6 +18,7 @@ import org.trajectory.dataset.TaskRow;
 /** {@code list --dataset DIR [filters] [--sort COLUMN] [--desc] [--limit N] [--offset N]}. */
 final class ListCommand extends OptionsCommand<ListCommand.Options> {
 
+    @Command(name = "list", description = "list the tasks of a dataset, filtered and sorted")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -58,21 +59,6 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
 
     ListCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "list";
-    }
-
-    @Override
-    public String summary() {
-        return "list the tasks of a dataset, filtered and sorted";
     }
 
     @Override

@@ -28,9 +28,10 @@ import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The shared frame of the commands with options. A command declares its options once, as picocli-annotated fields of
- * its options class {@code O}; parsing, validation, the synopsis and the option list of {@code help} all come from that
- * declaration. A command line that does not fit gets one line naming the problem and the synopsis, and exit code 2.
+ * The shared frame of the commands with options. A command declares itself once, as its picocli-annotated options
+ * class {@code O}: its name and summary ({@code @Command}) and its options as fields; parsing, validation, the
+ * synopsis, the option list of {@code help} and the dataset named in a "busy" message all come from that declaration.
+ * A command line that does not fit gets one line naming the problem and the synopsis, and exit code 2.
  */
 abstract class OptionsCommand<O> implements Command {
 
@@ -53,8 +54,9 @@ abstract class OptionsCommand<O> implements Command {
     @Override
     public final int run(List<String> args, PrintStream out, PrintStream err) {
         O options = newOptions.get();
+        picocli.CommandLine parser = parser(options);
         try {
-            parser(options).parseArgs(args.toArray(String[]::new));
+            parser.parseArgs(args.toArray(String[]::new));
         } catch (ParameterException e) {
             return usageError(err, message(e, args));
         }
@@ -69,7 +71,8 @@ abstract class OptionsCommand<O> implements Command {
             err.println(prefix() + e.getMessage());
             return FAILED;
         } catch (SQLException e) {
-            Path dataset = dataset(options);
+            OptionSpec datasetOption = parser.getCommandSpec().findOption("--dataset");
+            Path dataset = datasetOption == null ? null : datasetOption.getValue();
             err.println(prefix() + (DatasetActivity.isBusy(e) && dataset != null ? DatasetActivity.busyMessage(dataset)
                     : "the dataset could not be read or written: " + e.getMessage()));
             return FAILED;
@@ -78,9 +81,14 @@ abstract class OptionsCommand<O> implements Command {
 
     abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException;
 
-    /** The dataset folder the options name, for the message when another process holds it; null if none. */
-    Path dataset(O options) {
-        return null;
+    @Override
+    public final String name() {
+        return spec().name();
+    }
+
+    @Override
+    public final String summary() {
+        return String.join(" ", spec().usageMessage().description());
     }
 
     @Override

@@ -12,11 +12,13 @@ import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.RecordOperation;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
 final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
 
+    @Command(name = "record", description = "record a person doing a task: screen video, input events, the active window (until Ctrl-C or --duration)")
     static final class Options {
         @Option(names = "--task", required = true, paramLabel = "TEXT", description = "what the person is about to do")
         String task;
@@ -40,16 +42,6 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
 
     RecordCommand() {
         super(Options::new);
-    }
-
-    @Override
-    public String name() {
-        return "record";
-    }
-
-    @Override
-    public String summary() {
-        return "record a person doing a task: screen video, input events, the active window (until Ctrl-C or --duration)";
     }
 
     @Override

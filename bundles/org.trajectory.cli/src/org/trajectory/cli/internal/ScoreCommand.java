@@ -17,12 +17,14 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code score --dataset DIR}: the criteria judge the tasks that changed since they were last scored. */
 final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
 
+    @Command(name = "score", description = "score tasks by the criteria (format gate, action validity, ...) and store the final score")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -55,21 +57,6 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
 
     ScoreCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "score";
-    }
-
-    @Override
-    public String summary() {
-        return "score tasks by the criteria (format gate, action validity, ...) and store the final score";
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -15,6 +16,7 @@ import org.trajectory.model.Task;
 /** {@code show TASK_ID --dataset DIR}: the task's record, as it would be exported. */
 final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
 
+    @Command(name = "show", description = "print one task's record as JSON")
     static final class Options {
         @Parameters(paramLabel = "TASK_ID", arity = "1", description = "one task id")
         String taskId;
@@ -28,21 +30,6 @@ final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
 
     ShowCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "show";
-    }
-
-    @Override
-    public String summary() {
-        return "print one task's record as JSON";
     }
 
     @Override

@@ -2,11 +2,11 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 import org.trajectory.dataset.Dataset;
@@ -15,6 +15,7 @@ import org.trajectory.dataset.DatasetStats;
 /** {@code stats --dataset DIR}: counts, steps per task, action types, domains, review states. */
 final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
 
+    @Command(name = "stats", description = "show counts, steps per task, action types, domains and review states of a dataset")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -22,21 +23,6 @@ final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
 
     StatsCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "stats";
-    }
-
-    @Override
-    public String summary() {
-        return "show counts, steps per task, action types, domains and review states of a dataset";
     }
 
     @Override

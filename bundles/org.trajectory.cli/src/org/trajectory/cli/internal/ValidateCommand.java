@@ -2,13 +2,13 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 import org.trajectory.dataset.Dataset;
@@ -18,6 +18,7 @@ import org.trajectory.dataset.Problem;
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
 final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
 
+    @Command(name = "validate", description = "list every code error and missing image of a dataset, per task and step")
     static final class Options {
         @Mixin
         DatasetOptions common;
@@ -25,21 +26,6 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
 
     ValidateCommand() {
         super(Options::new);
-    }
-
-    @Override
-    Path dataset(Options options) {
-        return options.common.dataset;
-    }
-
-    @Override
-    public String name() {
-        return "validate";
-    }
-
-    @Override
-    public String summary() {
-        return "list every code error and missing image of a dataset, per task and step";
     }
 
     @Override
