@@ -1,6 +1,8 @@
 package org.trajectory.vlm;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 
@@ -59,6 +61,17 @@ public final class Usage {
     /** The cost in US dollars, or null when no request had a known price. */
     public Double cost() {
         return pricedRequests.get() == 0 ? null : cost.sum();
+    }
+
+    /** The same figures for programs ({@code --json}). */
+    public Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("requests", requests());
+        json.put("retries", retries());
+        json.put("input_tokens", inputTokens());
+        json.put("output_tokens", outputTokens());
+        json.put("cost_usd", cost());
+        return json;
     }
 
     @Override

@@ -98,11 +98,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             json.put("provider", providerId);
             json.put("model", model);
             json.putAll(report.json());
-            json.put("requests", usage.requests());
-            json.put("retries", usage.retries());
-            json.put("input_tokens", usage.inputTokens());
-            json.put("output_tokens", usage.outputTokens());
-            json.put("cost_usd", usage.cost());
+            json.putAll(usage.json());
             json.put("seconds", seconds);
             printJson(out, json);
         } else {

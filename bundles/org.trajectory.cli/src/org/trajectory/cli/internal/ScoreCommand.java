@@ -119,10 +119,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         if (args.common.json) {
             Map<String, Object> json = report.json();
             json.put("weights", weights.byCriterion());
-            json.put("requests", usage.requests());
-            json.put("input_tokens", usage.inputTokens());
-            json.put("output_tokens", usage.outputTokens());
-            json.put("cost_usd", usage.cost());
+            json.putAll(usage.json());
             json.put("seconds", seconds);
             printJson(out, json);
         } else {
