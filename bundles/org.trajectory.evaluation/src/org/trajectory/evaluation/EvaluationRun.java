@@ -1,7 +1,6 @@
 package org.trajectory.evaluation;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -114,9 +113,6 @@ public final class EvaluationRun {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;
-            }
-            if (e.getCause() instanceof UncheckedIOException io) {
-                throw io.getCause();
             }
             throw new IllegalStateException(e.getCause());
         }
