@@ -46,6 +46,7 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new AnnotateCommand());
         commandLine.add(new ScoreCommand());
         commandLine.add(new EvaluateCommand());
+        commandLine.add(new ExtractCommand());
         return commandLine;
     }
 

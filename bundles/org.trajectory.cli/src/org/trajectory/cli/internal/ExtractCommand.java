@@ -1,0 +1,163 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionMethods;
+import org.trajectory.extract.ExtractionRun;
+import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.model.Json;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code extract VIDEO... --dataset DIR --method ID}: screen videos without events become trajectories. */
+final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
+
+    @Command(name = "extract", description = "find the actions in screen videos (no input events needed) and store them as trajectories")
+    static final class Options {
+        @Parameters(paramLabel = "VIDEO", arity = "1..*", description = "video files (any format ffmpeg reads), or recording folders")
+        List<Path> videos;
+
+        @Mixin
+        DatasetOptions common;
+
+        @Option(names = "--method", paramLabel = "ID", description = "how: offline (no model, the default), df or difff (a model; see below)")
+        String method = "offline";
+
+        @Option(names = "--task", paramLabel = "TEXT", description = "what the person was doing (default: VIDEO.txt beside the video, or the recording's task)")
+        String task;
+
+        @Option(names = "--provider", paramLabel = "ID", description = "the model provider of df and difff")
+        String provider;
+
+        @Mixin
+        ModelOptions model;
+
+        @Option(names = "--fps", paramLabel = "N", description = "frames taken a second (default: the method's; the paper 1, offline 10)")
+        double fps;
+
+        @Option(names = "--window", paramLabel = "N", description = "frames a model sees at once, 0 for all (default 10)")
+        int window = ExtractionSettings.PAPER.window();
+
+        @Option(names = "--overlap", paramLabel = "N", description = "frames two windows share (default 5)")
+        int overlap = ExtractionSettings.PAPER.overlap();
+
+        @Option(names = "--changed-only", description = "send the model only frames where the screen changed")
+        boolean changedOnly;
+
+        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
+        Path prompts;
+    }
+
+    ExtractCommand() {
+        super(Options::new);
+    }
+
+    @Override
+    List<String> notes() {
+        return List.of("", "methods: " + ExtractionMethods.get().all().stream().map(m -> m.id() + " (" + m.name() + ")")
+                .collect(Collectors.joining(", ")), "providers: " + ModelOptions.providerIds());
+    }
+
+    @Override
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+        ExtractionMethods.Descriptor method = ExtractionMethods.get().find(args.method).orElseThrow(() -> new UsageException("no method '"
+                + args.method + "' (there are " + ExtractionMethods.get().all().stream().map(ExtractionMethods.Descriptor::id)
+                        .collect(Collectors.joining("|")) + ")"));
+        ExtractionSettings settings;
+        try {
+            settings = new ExtractionSettings(args.fps, args.window, args.overlap, args.changedOnly);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Usage usage = new Usage();
+        Retrying model = null;
+        if (method.needsModel()) {
+            if (args.provider == null) {
+                throw new UsageException("the " + method.id() + " method asks a model: say which with --provider (" + ModelOptions.providerIds() + ")");
+            }
+            try {
+                model = args.model.model(args.provider, usage, "");
+            } catch (VlmException e) {
+                err.println(prefix() + e.getMessage());
+                return FAILED;
+            }
+        }
+        List<ExtractionRun.Input> inputs = new ArrayList<>();
+        for (Path video : args.videos) {
+            inputs.add(input(video, args.task));
+        }
+        TerminalProgress progress = new TerminalProgress(err, "frames");
+        ExtractionRun.Report report;
+        long start = System.nanoTime();
+        try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
+            ExtractionRun run = new ExtractionRun(dataset, method, new ExtractionRun.Options(method.id(), settings,
+                    model == null ? null : model.config().model()), new ExtractionContext(settings, model, args.prompts, progress));
+            report = run.run(inputs, progress);
+        } catch (VlmException e) {
+            progress.finish();
+            err.println(prefix() + "stopped: " + e.getMessage());
+            err.println(prefix() + "used " + usage);
+            return FAILED;
+        }
+        progress.finish();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        report.failures().forEach(f -> err.println(prefix() + f));
+        if (args.common.json) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("method", method.id());
+            json.putAll(report.json());
+            if (model != null) {
+                json.putAll(usage.json());
+            }
+            json.put("seconds", seconds);
+            printJson(out, json);
+        } else {
+            report.extracted().forEach(e -> out.println("extracted " + e.taskId() + ": " + e.actions() + " actions " + e.operations() + " from "
+                    + e.video()));
+            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
+            if (model != null) {
+                out.println("usage: " + usage);
+            }
+        }
+        return report.failures().isEmpty() && !report.cancelled() ? OK : FAILED;
+    }
+
+    /** A video and its task text: from --task, else VIDEO.txt beside it, else (a recording folder) the recording's task. */
+    private static ExtractionRun.Input input(Path given, String task) throws IOException {
+        Path video = given;
+        String text = task;
+        if (Files.isDirectory(given)) {
+            try (Stream<Path> files = Files.list(given)) {
+                video = files.filter(f -> f.getFileName().toString().matches("video\\.(mkv|mp4|webm|mov|avi)")).findFirst()
+                        .orElse(given.resolve("video.mkv"));
+            }
+            Path name = given.resolve("task_name.json");
+            if (text == null && Files.isRegularFile(name)) {
+                text = Json.MAPPER.readTree(name.toFile()).path("task_name").asText(null);
+            }
+        }
+        Path sidecar = video.resolveSibling(video.getFileName() + ".txt");
+        if (text == null && Files.isRegularFile(sidecar)) {
+            text = Files.readString(sidecar).strip();
+        }
+        return new ExtractionRun.Input(video, text);
+    }
+}

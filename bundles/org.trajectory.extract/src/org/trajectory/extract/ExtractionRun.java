@@ -1,0 +1,206 @@
+package org.trajectory.extract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Json;
+import org.trajectory.model.Progress;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.vlm.VlmException;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Extraction as an operation, the same for the command line and the window: each video's actions found by one method
+ * and stored as a trajectory in a dataset, one step per action (its screenshot the frame just before it, its code in
+ * our action language with normalized points where known, its sentence as the step's action) and a closing terminate
+ * step on the last frame. The task is marked as extracted ({@code extraction}: method, model, video, frames a second,
+ * mean confidence; each step its {@code confidence} and time span). The task id is a digest of the video's content and
+ * the method, so extracting the same video again by the same method replaces its trajectory.
+ */
+public final class ExtractionRun {
+
+    public static final String EXTRACTION = "extraction";
+    public static final String CONFIDENCE = "confidence";
+    public static final String SOURCE_PREFIX = "extraction:";
+
+    /** One video and what the person was doing in it. */
+    public record Input(Path video, String task) {
+    }
+
+    /** @param model the model's name, kept on each task (null for methods without one) */
+    public record Options(String method, ExtractionSettings settings, String model) {
+    }
+
+    /** One video done: the task made and its actions by operation. */
+    public record Extracted(Path video, String taskId, int actions, Map<String, Integer> operations, double seconds) {
+    }
+
+    /** What a run did: the videos extracted, the ones that failed (each in one line), whether it was cancelled. */
+    public record Report(List<Extracted> extracted, List<String> failures, boolean cancelled) {
+
+        public String summary() {
+            int actions = extracted.stream().mapToInt(Extracted::actions).sum();
+            return extracted.size() + (extracted.size() == 1 ? " video" : " videos") + " extracted, " + actions + " actions, "
+                    + failures.size() + " failed" + (cancelled ? ", cancelled" : "");
+        }
+
+        public Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            List<Map<String, Object>> videos = new ArrayList<>();
+            for (Extracted done : extracted) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("video", done.video().toString());
+                one.put("task_id", done.taskId());
+                one.put("actions", done.actions());
+                one.put("operations", done.operations());
+                one.put("seconds", done.seconds());
+                videos.add(one);
+            }
+            json.put("videos", videos);
+            json.put("failures", failures);
+            json.put("cancelled", cancelled);
+            return json;
+        }
+    }
+
+    private final Dataset dataset;
+    private final ExtractionMethods.Descriptor method;
+    private final Options options;
+    private final ExtractionContext context;
+
+    public ExtractionRun(Dataset dataset, ExtractionMethods.Descriptor method, Options options, ExtractionContext context) {
+        this.dataset = dataset;
+        this.method = method;
+        this.options = options;
+        this.context = context;
+    }
+
+    /** Extracts every input in turn; a video that fails is reported and the others go on. A model failure stops the run. */
+    public Report run(List<Input> inputs, Progress progress) throws VlmException, SQLException {
+        List<Extracted> done = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        for (Input input : inputs) {
+            if (progress.isCancelled() || Thread.currentThread().isInterrupted()) {
+                return new Report(done, failures, true);
+            }
+            if (input.task() == null || input.task().isBlank()) {
+                failures.add(input.video() + ": no task text (say what the person was doing with --task, or put it in "
+                        + input.video().getFileName() + ".txt beside the video)");
+                continue;
+            }
+            try {
+                done.add(extract(input, progress));
+            } catch (IOException e) {
+                failures.add(e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Report(done, failures, true);
+            }
+        }
+        return new Report(done, failures, false);
+    }
+
+    private Extracted extract(Input input, Progress progress) throws IOException, VlmException, InterruptedException, SQLException {
+        long start = System.nanoTime();
+        Video video = Video.probe(input.video());
+        ExtractionContext own = new ExtractionContext(options.settings(), context.model(), context.prompts(), progress);
+        List<ExtractedAction> actions = method.method().extract(video, input.task(), own);
+        progress.begin("Taking the screenshots of " + (actions.size() + 1) + " steps", actions.size() + 1, "frames");
+        List<byte[]> images = new ArrayList<>();
+        for (ExtractedAction action : actions) {
+            images.add(FrameGrab.png(video, action.start()));
+            progress.worked(1);
+        }
+        images.add(FrameGrab.png(video, video.duration() - 0.05));
+        String taskId = taskId(video.file(), method.id());
+        Task task = task(taskId, input.task(), video, actions);
+        dataset.put(task, images, SOURCE_PREFIX + method.id());
+        Map<String, Integer> operations = new TreeMap<>();
+        actions.forEach(a -> operations.merge(a.operation(), 1, Integer::sum));
+        return new Extracted(input.video(), taskId, actions.size(), operations, (System.nanoTime() - start) / 1e9);
+    }
+
+    private Task task(String taskId, String instruction, Video video, List<ExtractedAction> actions) {
+        ObjectNode record = Json.MAPPER.createObjectNode();
+        record.put(Task.TASK_ID, taskId);
+        record.put(Task.INSTRUCTION, instruction);
+        record.put("screen_width", video.width()).put("screen_height", video.height());
+        ObjectNode extraction = record.putObject(EXTRACTION);
+        extraction.put("method", method.id());
+        if (options.model() != null) {
+            extraction.put("model", options.model());
+        }
+        extraction.put("video", video.file().getFileName().toString());
+        extraction.put("fps", options.settings().fps(method.fps()));
+        extraction.put(CONFIDENCE, round(actions.stream().mapToDouble(ExtractedAction::confidence).average().orElse(1)));
+        ArrayNode traj = record.putArray(Task.TRAJ);
+        for (int i = 0; i <= actions.size(); i++) {
+            ObjectNode step = traj.addObject();
+            step.put(Step.INDEX, i);
+            step.put(Step.IMAGE, taskId + "_" + i + ".png");
+            ObjectNode value = step.putObject(Step.VALUE);
+            if (i == actions.size()) {
+                value.put(Step.CODE, "computer.terminate(status='success')");
+                step.put("start_time", round(video.duration())).put("end_time", round(video.duration()));
+                continue;
+            }
+            ExtractedAction action = actions.get(i);
+            value.put(Step.CODE, ActionPrinter.print(action.actions(video.width(), video.height())));
+            if (action.detail() != null) {
+                value.put(Step.ACTION, action.detail());
+            }
+            step.put("start_time", round(action.start())).put("end_time", round(action.end()));
+            step.put(CONFIDENCE, round(action.confidence()));
+            if (action.context() != null) {
+                step.put("context", action.context());
+            }
+        }
+        try {
+            return Task.of(record);
+        } catch (RecordFormatException e) {
+            throw new IllegalStateException("an extracted record is always well formed", e);
+        }
+    }
+
+    /** The same video by the same method always gets the same id: a digest of its size, its first MiB and the method. */
+    static String taskId(Path video, String methodId) throws IOException {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update(Long.toString(Files.size(video)).getBytes(StandardCharsets.UTF_8));
+            try (InputStream in = Files.newInputStream(video)) {
+                digest.update(in.readNBytes(1 << 20));
+            }
+            return "ext-" + methodId + "-" + HexFormat.of().formatHex(digest.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "extraction by %s", method.id());
+    }
+}

@@ -1,0 +1,29 @@
+package org.trajectory.extract;
+
+/**
+ * How a method samples and groups frames.
+ *
+ * @param fps         frames taken a second; 0 leaves it to the method (the paper: 1 for short clips, 2 for real-world
+ *                    videos; the offline method 5)
+ * @param window      frames a model sees at once (Direct-Frame's sliding window; the paper: 10), 0 for all at once
+ * @param overlap     frames two windows share (the paper: 5)
+ * @param changedOnly send a model only the frames where the screen changed, to save calls
+ */
+public record ExtractionSettings(double fps, int window, int overlap, boolean changedOnly) {
+
+    public static final ExtractionSettings PAPER = new ExtractionSettings(0, 10, 5, false);
+
+    public ExtractionSettings {
+        if (fps < 0 || fps > 60) {
+            throw new IllegalArgumentException("the sampling rate is between 0 and 60 frames a second, not " + fps);
+        }
+        if (window < 0 || overlap < 0 || (window > 0 && overlap >= window)) {
+            throw new IllegalArgumentException("windows overlap by fewer frames than they hold (window " + window + ", overlap " + overlap + ")");
+        }
+    }
+
+    /** The rate to sample at: this one, or the method's own when none is set. */
+    public double fps(double methodDefault) {
+        return fps > 0 ? fps : methodDefault;
+    }
+}

@@ -1,0 +1,56 @@
+package org.trajectory.extract;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.FrameTable;
+
+/** A video file as ffprobe sees it: its size in pixels and its length in seconds. */
+public record Video(Path file, int width, int height, double duration) {
+
+    /**
+     * Probes {@code file}; an {@link IOException} in one line when it is missing, not a video ffmpeg can read, or holds
+     * no frames.
+     */
+    public static Video probe(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such video file");
+        }
+        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=width,height:format=duration", "-of", "default=noprint_wrappers=1", file.toString()).start();
+        String out = new String(ffprobe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        String err = new String(ffprobe.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!ffprobe.waitFor(30, TimeUnit.SECONDS) || ffprobe.exitValue() != 0 || !err.isBlank()) {
+                throw new IOException(file + ": not a video ffmpeg can read" + (err.isBlank() ? "" : " (" + FrameTable.toolReason(err, file) + ")"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while probing " + file, e);
+        }
+        int width = (int) value(out, "width");
+        int height = (int) value(out, "height");
+        if (width <= 0 || height <= 0) {
+            throw new IOException(file + ": not a video ffmpeg can read (it has no video stream)");
+        }
+        double duration = value(out, "duration");
+        if (!(duration > 0)) {
+            throw new IOException(file + ": the video has no frames");
+        }
+        return new Video(file, width, height, duration);
+    }
+
+    private static double value(String probed, String key) {
+        return probed.lines().filter(l -> l.startsWith(key + "=")).map(l -> l.substring(key.length() + 1).strip())
+                .filter(v -> v.matches("[0-9.]+")).mapToDouble(Double::parseDouble).findFirst().orElse(-1);
+    }
+
+    @Override
+    public String toString() {
+        return file.getFileName() + " (" + width + "x" + height + ", " + String.format(java.util.Locale.ROOT, "%.1f s", duration) + ")";
+    }
+}

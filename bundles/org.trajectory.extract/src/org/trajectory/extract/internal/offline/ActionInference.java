@@ -1,0 +1,385 @@
+package org.trajectory.extract.internal.offline;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.opencv.core.Rect;
+import org.trajectory.extract.ExtractedAction;
+import org.trajectory.extract.ExtractedAction.Pixel;
+
+/**
+ * The second pass of the offline method: actions from the pointer's path and the changes ({@link Observation}s).
+ * <ul>
+ * <li>The pointer moving while the content under it moves the same way is a <b>drag</b>; moving while a region
+ * grows that reaches from where it started to where it stopped (a highlight) is a <b>selection</b>.</li>
+ * <li>A pointer that comes to rest and the screen changing within {@link #CLICK_WINDOW} is a <b>click</b> there.</li>
+ * <li>Content shifting vertically under a resting pointer is a <b>scroll</b> (up when the content moves down).</li>
+ * <li>Otherwise changes in a line-high band while the pointer rests are <b>typing</b>, one action per line; typing that
+ * goes on one line lower is an Enter between them, and so is the screen answering just after typing (a terminal's
+ * output).</li>
+ * </ul>
+ * Typing that begins soon after the pointer came to rest, with no visible click, gets the click that focused it, with a
+ * low confidence.
+ */
+final class ActionInference {
+
+    /** Seconds after the pointer comes to rest in which a change is taken as its click. */
+    static final double CLICK_WINDOW = 0.6;
+    /** Seconds without a change after which typing on the same line is a new action. */
+    private static final double TYPING_GAP = 1.5;
+    /** The tallest change (pixels) still read as one line of typing. */
+    private static final int LINE = 48;
+    /** Pixels the pointer may move and still be at rest. */
+    private static final double REST = 2.5;
+    /** Seconds after a click in which the screen's changes are its answer, and after a drag or selection. */
+    private static final double CLICK_SETTLE = 0.5;
+    private static final double DRAG_SETTLE = 0.8;
+    /** Pixel units of content shift per scroll click (three lines of about 16 px, PyAutoGUI's usual). */
+    static final double SHIFT_PER_CLICK = 48;
+
+    /** Typing in progress: the band it changes, its time span, and its frames. */
+    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals) {
+    }
+
+    private final List<Observation> observations;
+    private final List<ExtractedAction> actions = new ArrayList<>();
+    private final List<Typing> typings = new ArrayList<>();
+    private final double frameTime;
+
+    // a motion run
+    private Pixel runStart;
+    private double runStartTime;
+    private Rect runChanges;
+    private int runCarried;
+    private int runIntervals;
+    private double runShiftX;
+    private double runShiftY;
+    private Rect runLastChanges;
+    private double runLastTime;
+    // the last rest
+    private Pixel restAt;
+    private double restSince = Double.NEGATIVE_INFINITY;
+    private boolean restUsed = true;
+    // typing and scrolling in progress
+    private Typing typing;
+    private boolean scrolling;
+    private Pixel scrollAt;
+    private double scrollStart;
+    private double scrollEnd;
+    private double scrollShift;
+    private double enterAt = Double.NEGATIVE_INFINITY;
+    /** Changes until this time are the effect of the pointer action before (a click's answer, a window settling after a drag). */
+    private double settleUntil = Double.NEGATIVE_INFINITY;
+    /** Whether the pointer came to its rest by moving there (not where it was at the start). */
+    private boolean arrived;
+    /** The changes of the interval before the current motion run began (a drag's press shows there). */
+    private Rect previousChanges;
+    private Rect runPreChanges;
+    private int runNearPointer;
+    private Observation runLast;
+    /** Where a text caret was last seen: typing happens there. */
+    private Rect caret;
+
+    private ActionInference(List<Observation> observations, double frameTime) {
+        this.observations = observations;
+        this.frameTime = frameTime;
+    }
+
+    /** The actions, in time order, and the typing spans whose text is still to be read (each TYPE action's index in the list). */
+    record Result(List<ExtractedAction> actions, List<Typing> typings) {
+    }
+
+    static Result infer(List<Observation> observations, double fps) {
+        ActionInference inference = new ActionInference(observations, 1 / fps);
+        inference.run();
+        return new Result(List.copyOf(inference.actions), List.copyOf(inference.typings));
+    }
+
+    private void run() {
+        for (int i = 1; i < observations.size(); i++) {
+            Observation before = observations.get(i - 1);
+            Observation now = observations.get(i);
+            Pixel from = pixel(before.pointer());
+            Pixel to = pixel(now.pointer());
+            boolean moving = from != null && to != null && from.distance(to) > REST;
+            if (!now.carets().isEmpty()) {
+                caret = now.carets().get(now.carets().size() - 1);
+            }
+            if (moving) {
+                motion(before, now, from, to);
+                continue;
+            }
+            if (runStart != null) {
+                endRun(from, before.time());
+            }
+            if (to != null && restAt == null) {
+                restAt = to;
+                restSince = before.time();
+                restUsed = false;
+            }
+            atRest(before, now, to == null ? restAt : to);
+            previousChanges = now.union();
+        }
+        if (runStart != null) {
+            Observation last = observations.get(observations.size() - 1);
+            endRun(pixel(last.pointer()), last.time());
+        }
+        endTyping();
+        endScroll();
+        actions.sort(java.util.Comparator.comparingDouble(ExtractedAction::start));
+    }
+
+    private void motion(Observation before, Observation now, Pixel from, Pixel to) {
+        if (runStart == null) {
+            endTyping();
+            endScroll();
+            runStart = from;
+            runStartTime = before.time();
+            runChanges = null;
+            runCarried = 0;
+            runIntervals = 0;
+            runShiftX = 0;
+            runShiftY = 0;
+            runNearPointer = 0;
+            runPreChanges = previousChanges;
+        }
+        Rect union = now.union();
+        runLast = now;
+        if (union != null && near(union, to, 24)) {
+            runNearPointer++;
+        }
+        runIntervals++;
+        runLastChanges = union;
+        runLastTime = before.time();
+        if (union != null) {
+            if (now.shift().response() > 0.2) {
+                runShiftX += now.shift().dx();
+                runShiftY += now.shift().dy();
+            }
+            runChanges = runChanges == null ? union : Observation.union(List.of(runChanges, union));
+            Observation.Shift shift = now.shift();
+            if (shift.response() > 0.2 && Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
+                runCarried++;
+            }
+        }
+        restAt = null;
+    }
+
+    /** A motion run ended at {@code end}: a drag, a selection, or the pointer moved somewhere to act. */
+    private void endRun(Pixel end, double time) {
+        Pixel start = runStart;
+        runStart = null;
+        if (end == null) {
+            return;
+        }
+        if (runCarried > 0 && runCarried * 2 >= Math.min(runIntervals, 2)) {
+            // where the drag began: what was carried moved as far as the pointer did since (the pointer may have jumped
+            // to the start within the first interval)
+            Pixel from = new Pixel((int) Math.round(end.x() - runShiftX), (int) Math.round(end.y() - runShiftY));
+            dropPressOf(from, runStartTime);
+            actions.add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
+            restUsed = true;
+            settleUntil = time + DRAG_SETTLE;
+        } else if (runChanges != null && runNearPointer >= 2 && holds(runChanges, end)
+                && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
+            // a highlight grew along the pointer's path: it begins where the press was, at its far edge
+            Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
+            boolean rightwards = end.x() >= start.x();
+            Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
+            dropPressOf(from, runStartTime);
+            actions.add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
+            restUsed = true;
+            settleUntil = time + DRAG_SETTLE;
+        } else if (runLast != null && runLast.shift().vertical() && beside(runLastChanges, end)) {
+            restUsed = true; // the wheel turned as the pointer arrived: the scroll starts with this interval
+            startScroll(end, runLastTime);
+            scrollEnd = time;
+            scrollShift += runLast.shift().dy();
+        } else if (runLastChanges != null) {
+            // the screen changed as the pointer arrived: its click (a hover's highlight reads the same, less surely)
+            endTyping();
+            boolean far = !near(runLastChanges, end, 30);
+            actions.add(new ExtractedAction(ExtractedAction.CLICK, runLastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
+            restUsed = true;
+            settleUntil = time + CLICK_SETTLE;
+        } else {
+            restUsed = false;
+        }
+        restAt = end;
+        restSince = time;
+        arrived = true;
+    }
+
+    private void startScroll(Pixel at, double time) {
+        endTyping();
+        // the wheel's first turn may have read as a click where the pointer arrived: it was the scroll's start
+        for (int i = actions.size() - 1; i >= 0; i--) {
+            ExtractedAction last = actions.get(i);
+            if (last.operation().equals(ExtractedAction.CLICK) && at != null && last.at() != null && last.at().distance(at) <= 3
+                    && time - last.end() <= 0.35) {
+                actions.remove(i);
+                time = last.start();
+                break;
+            }
+        }
+        scrolling = true;
+        scrollAt = at;
+        scrollStart = time;
+        scrollShift = 0;
+    }
+
+    /** A drag or selection begins with a press, which may have shown as a click where it began: it is part of the drag. */
+    private void dropPressOf(Pixel start, double since) {
+        actions.removeIf(a -> a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
+                && since - a.end() <= 1);
+    }
+
+    private void atRest(Observation before, Observation now, Pixel at) {
+        List<Rect> evidence = new ArrayList<>(now.changes());
+        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
+            now.carets().stream().filter(c -> near(c, at, 40)).forEach(evidence::add); // a click into text moves its caret
+        }
+        if (evidence.isEmpty()) {
+            return;
+        }
+        Rect union = Observation.union(evidence);
+        if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))) {
+            if (recentlyTyped(now.time()) || now.time() - enterAt < 0.5) {
+                enter(before.time()); // a terminal scrolling its output after a command
+                return;
+            }
+            if (!scrolling) {
+                startScroll(at, before.time());
+                restUsed = true;
+            }
+            scrollEnd = now.time();
+            scrollShift += now.shift().dy();
+            return;
+        }
+        endScroll();
+        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
+            boolean far = !near(union, at, 30);
+            actions.add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
+            restUsed = true;
+            settleUntil = now.time() + CLICK_SETTLE;
+            return;
+        }
+        if (now.changes().isEmpty() || now.time() <= settleUntil) {
+            return;
+        }
+        keyboard(before, now, typed(now.changes()));
+    }
+
+    /** A change while the pointer rests and no click explains it: typing, an Enter, or the screen answering. */
+    private void keyboard(Observation before, Observation now, Rect union) {
+        if (union.height > LINE) {
+            if (recentlyTyped(now.time())) {
+                enter(before.time()); // output after a command
+            }
+            return;
+        }
+        if (typing != null && now.time() - typing.end() <= TYPING_GAP && sameLine(typing.band(), union)) {
+            typing = new Typing(Observation.union(List.of(typing.band(), union)), typing.start(), now.time(), typing.firstFrame(), now.frame(),
+                    typing.intervals() + 1);
+            return;
+        }
+        Typing last = typing;
+        endTyping();
+        if (now.time() - enterAt < 0.5) {
+            return; // what an Enter printed
+        }
+        if (last != null && now.time() - last.end() <= TYPING_GAP + 1 && union.y >= last.band().y + last.band().height / 2) {
+            enter(last.end()); // typing went on a line lower
+        }
+        if (restAt != null && arrived && !restUsed && now.time() - restSince <= 2 + CLICK_WINDOW) {
+            // typing soon after the pointer came to rest: the click that gave it focus did not show
+            actions.add(new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4));
+        }
+        restUsed = true;
+        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1);
+    }
+
+    /**
+     * The changes typing made: the line-high ones on the line being typed (or where the caret was), not a title that
+     * changed with them ("*Untitled"); all of them when none is line-high.
+     */
+    private Rect typed(List<Rect> changes) {
+        List<Rect> lines = changes.stream().filter(c -> c.height <= LINE).toList();
+        if (lines.isEmpty()) {
+            return Observation.union(changes);
+        }
+        Rect line = typing != null ? typing.band() : caret;
+        if (line != null) {
+            Rect on = line;
+            List<Rect> same = lines.stream().filter(c -> sameLine(on, c)).toList();
+            if (!same.isEmpty()) {
+                return Observation.union(same);
+            }
+            if (caret != null) {
+                Rect at = caret;
+                same = lines.stream().filter(c -> sameLine(at, c) || sameLine(new Rect(at.x, at.y + at.height, at.width, at.height), c)).toList();
+                if (!same.isEmpty()) {
+                    return Observation.union(same);
+                }
+            }
+        }
+        return lines.stream().max(java.util.Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+    }
+
+    private void enter(double time) {
+        if (time - enterAt < 1) {
+            return;
+        }
+        endTyping();
+        enterAt = time;
+        actions.add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
+    }
+
+    private boolean recentlyTyped(double time) {
+        return typing != null && time - typing.end() <= 1;
+    }
+
+    private void endTyping() {
+        if (typing == null) {
+            return;
+        }
+        typings.add(typing);
+        actions.add(new ExtractedAction(ExtractedAction.TYPE, typing.start(), typing.end(), null, null, null, 0, null, null, 0.7));
+        typing = null;
+    }
+
+    private void endScroll() {
+        if (!scrolling) {
+            return;
+        }
+        scrolling = false;
+        int clicks = (int) Math.signum(scrollShift) * Math.max(1, (int) Math.round(Math.abs(scrollShift) / SHIFT_PER_CLICK));
+        actions.add(new ExtractedAction(ExtractedAction.SCROLL, scrollStart, scrollEnd, scrollAt, null, null, clicks, null, null, 0.8));
+        scrollAt = null;
+        scrollShift = 0;
+    }
+
+    private static boolean sameLine(Rect band, Rect change) {
+        int bandMiddle = band.y + band.height / 2;
+        int changeMiddle = change.y + change.height / 2;
+        return Math.abs(bandMiddle - changeMiddle) <= Math.max(band.height, change.height) / 2 + 2;
+    }
+
+    /** Whether the point is level with the box: a scrolled pane changes across its width, its text perhaps only at the left. */
+    private static boolean beside(Rect box, Pixel point) {
+        return point.y() >= box.y - 20 && point.y() <= box.y + box.height + 20;
+    }
+
+    private static boolean holds(Rect box, Pixel point) {
+        return near(box, point, 10);
+    }
+
+    private static boolean near(Rect box, Pixel point, int slack) {
+        return point.x() >= box.x - slack && point.x() <= box.x + box.width + slack && point.y() >= box.y - slack
+                && point.y() <= box.y + box.height + slack;
+    }
+
+    private static Pixel pixel(PointerFinder.Found found) {
+        return found == null ? null : new Pixel(found.x(), found.y());
+    }
+}

@@ -1,0 +1,48 @@
+package org.trajectory.extract.internal.offline;
+
+import java.util.List;
+
+import org.opencv.core.Rect;
+
+/**
+ * What changed between one sampled frame and the one before it: where the pointer is now (null where it is hidden or
+ * not found), the regions whose content changed (the pointer itself left out), the caret-sized changes apart (a text
+ * cursor blinking or moving), and how the changed content shifted as a whole.
+ */
+record Observation(int frame, double time, PointerFinder.Found pointer, List<Rect> changes, List<Rect> carets, Shift shift) {
+
+    /** The shift of the changed content, by OpenCV's phase correlation; {@code response} near 1 for a clean shift. */
+    record Shift(double dx, double dy, double response) {
+        static final Shift NONE = new Shift(0, 0, 0);
+
+        boolean vertical() {
+            return response > 0.08 && Math.abs(dy) >= 3 && Math.abs(dx) <= 1.5;
+        }
+    }
+
+    boolean changed() {
+        return !changes.isEmpty();
+    }
+
+    /** The smallest box holding every change, or null. */
+    Rect union() {
+        return union(changes);
+    }
+
+    static Rect union(List<Rect> boxes) {
+        if (boxes.isEmpty()) {
+            return null;
+        }
+        int left = Integer.MAX_VALUE;
+        int top = Integer.MAX_VALUE;
+        int right = Integer.MIN_VALUE;
+        int bottom = Integer.MIN_VALUE;
+        for (Rect box : boxes) {
+            left = Math.min(left, box.x);
+            top = Math.min(top, box.y);
+            right = Math.max(right, box.x + box.width);
+            bottom = Math.max(bottom, box.y + box.height);
+        }
+        return new Rect(left, top, right - left, bottom - top);
+    }
+}

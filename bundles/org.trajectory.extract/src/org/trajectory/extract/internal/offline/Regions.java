@@ -1,0 +1,64 @@
+package org.trajectory.extract.internal.offline;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Rect;
+import org.opencv.imgproc.Imgproc;
+
+/** The changed regions of a change mask: OpenCV's connected components, with pieces a few pixels apart (a word's letters) joined. */
+final class Regions {
+
+    /** Components closer than this (pixels) are one region. */
+    private static final int JOIN = 6;
+
+    private Regions() {
+    }
+
+    static List<Rect> of(Mat mask) {
+        Mat labels = new Mat();
+        Mat stats = new Mat();
+        Mat centroids = new Mat();
+        int count = Imgproc.connectedComponentsWithStats(mask, labels, stats, centroids, 8, CvType.CV_32S);
+        List<Rect> boxes = new ArrayList<>();
+        int[] row = new int[5];
+        for (int label = 1; label < count; label++) {
+            stats.get(label, 0, row);
+            if (row[Imgproc.CC_STAT_AREA] >= 2) { // a lone pixel is compression noise
+                boxes.add(new Rect(row[Imgproc.CC_STAT_LEFT], row[Imgproc.CC_STAT_TOP], row[Imgproc.CC_STAT_WIDTH], row[Imgproc.CC_STAT_HEIGHT]));
+            }
+        }
+        labels.release();
+        stats.release();
+        centroids.release();
+        return join(boxes);
+    }
+
+    static List<Rect> join(List<Rect> boxes) {
+        if (boxes.size() > 400) {
+            return List.of(Observation.union(boxes)); // a screenful changed: one region, without a quadratic join
+        }
+        List<Rect> joined = new ArrayList<>(boxes);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            outer:
+            for (int i = 0; i < joined.size(); i++) {
+                for (int j = i + 1; j < joined.size(); j++) {
+                    if (near(joined.get(i), joined.get(j))) {
+                        joined.set(i, Observation.union(List.of(joined.get(i), joined.remove(j))));
+                        changed = true;
+                        break outer;
+                    }
+                }
+            }
+        }
+        return joined;
+    }
+
+    private static boolean near(Rect a, Rect b) {
+        return a.x - JOIN < b.x + b.width && b.x - JOIN < a.x + a.width && a.y - JOIN < b.y + b.height && b.y - JOIN < a.y + a.height;
+    }
+}

@@ -1,0 +1,168 @@
+package org.trajectory.extract.internal.offline;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Point;
+import org.opencv.core.Rect;
+import org.opencv.imgproc.Imgproc;
+import org.trajectory.extract.Frame;
+import org.trajectory.extract.FrameSampler;
+import org.trajectory.extract.Video;
+import org.trajectory.model.Progress;
+
+/**
+ * The first pass of the offline method: reads the video's frames one at a time (memory holds two) and notes, for each
+ * frame, where the pointer is and what changed since the frame before ({@link Observation}). Frames equal to the one
+ * before cost a comparison; the pointer is looked for near where it was, then where the screen changed, and on the
+ * whole screen only while it has not been seen.
+ */
+final class ScreenObserver {
+
+    /** A pixel counts as changed when its grey level moved more than this (video compression stays under it). */
+    private static final double CHANGED = 18;
+    /** How far (pixels) around its last place the pointer is looked for first. */
+    private static final int NEAR = 48;
+    /** How often (seconds) the whole screen is searched while the pointer is not known. */
+    private static final double FULL_SEARCH_EVERY = 2;
+
+    private final PointerFinder finder;
+
+    ScreenObserver(PointerFinder finder) {
+        this.finder = finder;
+    }
+
+    List<Observation> observe(Video video, double fps, Progress progress) throws IOException, InterruptedException {
+        List<Observation> observations = new ArrayList<>();
+        int expected = (int) Math.ceil(video.duration() * fps);
+        progress.begin("Reading " + video.file().getFileName() + " at " + fps + " frames/s", expected, "frames");
+        Mat previous = new Mat(video.height(), video.width(), CvType.CV_8UC3);
+        Mat current = new Mat(video.height(), video.width(), CvType.CV_8UC3);
+        Mat difference = new Mat();
+        Mat grey = new Mat();
+        Mat mask = new Mat();
+        byte[] previousRgb = null;
+        PointerFinder.Found pointer = null;
+        double lastFullSearch = Double.NEGATIVE_INFINITY;
+        try (FrameSampler sampler = FrameSampler.open(video, fps)) {
+            Frame frame;
+            int index = 0;
+            while ((frame = sampler.next()) != null) {
+                if (Thread.interrupted() || progress.isCancelled()) {
+                    throw new InterruptedException("extraction cancelled");
+                }
+                current.put(0, 0, frame.rgb());
+                if (previousRgb != null && Arrays.equals(previousRgb, frame.rgb())) {
+                    observations.add(new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE));
+                } else {
+                    List<Rect> changed = List.of();
+                    if (previousRgb != null) {
+                        Core.absdiff(previous, current, difference);
+                        Imgproc.cvtColor(difference, grey, Imgproc.COLOR_RGB2GRAY);
+                        Imgproc.threshold(grey, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
+                        changed = Regions.of(mask);
+                    }
+                    PointerFinder.Found before = pointer;
+                    pointer = locate(current, before, changed);
+                    if (before == null && pointer != null && !changed.isEmpty()) {
+                        before = locate(previous, null, changed); // the pointer appeared: where it was, if it was visible
+                    }
+                    if (pointer == null && before == null && frame.time() - lastFullSearch >= FULL_SEARCH_EVERY) {
+                        lastFullSearch = frame.time();
+                        pointer = finder.find(current, new Rect(0, 0, current.cols(), current.rows()), null);
+                    }
+                    observations.add(observe(index, frame.time(), previous, current, changed, before, pointer));
+                }
+                Mat swap = previous;
+                previous = current;
+                current = swap;
+                previousRgb = frame.rgb();
+                index++;
+                progress.worked(1);
+            }
+        } finally {
+            for (Mat mat : List.of(previous, current, difference, grey, mask)) {
+                mat.release();
+            }
+        }
+        return observations;
+    }
+
+    /** The pointer near its last place, else in a changed region (it moved), else null. */
+    private PointerFinder.Found locate(Mat frame, PointerFinder.Found last, List<Rect> changed) {
+        PointerFinder.Template likely = last == null ? null : last.template();
+        if (last != null) {
+            PointerFinder.Found near = finder.find(frame, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely);
+            if (near != null) {
+                return near;
+            }
+        }
+        PointerFinder.Found best = null;
+        for (Rect region : changed) {
+            PointerFinder.Found found = finder.find(frame, new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48), likely);
+            if (found != null && (best == null || found.score() < best.score())) {
+                best = found;
+            }
+        }
+        return best;
+    }
+
+    private static Observation observe(int index, double time, Mat previous, Mat current, List<Rect> changed, PointerFinder.Found before,
+            PointerFinder.Found after) {
+        List<Rect> changes = new ArrayList<>();
+        List<Rect> carets = new ArrayList<>();
+        // a pointer that changed its shape in place covers both footprints; one that moved, each of its own
+        Rect reshaped = before != null && after != null && Math.hypot(before.x() - after.x(), before.y() - after.y()) <= 8
+                ? Observation.union(List.of(before.footprint(), after.footprint())) : null;
+        for (Rect region : changed) {
+            if (covered(region, footprint(before)) || covered(region, footprint(after)) || covered(region, reshaped)) {
+                continue; // the pointer's own pixels (it moved, or changed its shape)
+            }
+            (region.width <= 3 && region.height >= 6 && region.height <= 40 ? carets : changes).add(region);
+        }
+        Observation.Shift shift = Observation.Shift.NONE;
+        Rect union = Observation.union(changes);
+        if (union != null && union.height >= 40) {
+            // widened: a column of text (line numbers) shifting is too narrow to correlate on its own
+            shift = shift(previous, current, PointerFinder.clip(new Rect(union.x - 24, union.y, Math.max(union.width + 48, 96), union.height),
+                    previous));
+        }
+        return new Observation(index, time, after, List.copyOf(changes), List.copyOf(carets), shift);
+    }
+
+    private static Rect footprint(PointerFinder.Found pointer) {
+        return pointer == null ? null : pointer.footprint();
+    }
+
+    /** Whether a changed region lies within the pointer's footprint (grown by 2 px for the blended edge). */
+    private static boolean covered(Rect region, Rect foot) {
+        if (foot == null) {
+            return false;
+        }
+        return region.x >= foot.x - 2 && region.y >= foot.y - 2 && region.x + region.width <= foot.x + foot.width + 2
+                && region.y + region.height <= foot.y + foot.height + 2;
+    }
+
+    /** How the content of {@code area} moved from one frame to the next (positive dy: down). */
+    private static Observation.Shift shift(Mat previous, Mat current, Rect area) {
+        Mat a = grey(previous.submat(area));
+        Mat b = grey(current.submat(area));
+        double[] response = new double[1];
+        Point moved = Imgproc.phaseCorrelate(a, b, new Mat(), response);
+        a.release();
+        b.release();
+        return new Observation.Shift(moved.x, moved.y, response[0]);
+    }
+
+    private static Mat grey(Mat rgb) {
+        Mat grey = new Mat();
+        Imgproc.cvtColor(rgb, grey, Imgproc.COLOR_RGB2GRAY);
+        grey.convertTo(grey, CvType.CV_64F);
+        return grey;
+    }
+}
