@@ -32,17 +32,22 @@ public final class FrameSampler implements AutoCloseable {
 
     /** Starts decoding {@code video} at {@code fps} frames a second (the paper: 1 for short clips, 2 for real-world ones). */
     public static FrameSampler open(Path video, double fps) throws IOException {
+        checkRate(fps);
         return open(Video.probe(video), fps);
     }
 
     public static FrameSampler open(Video video, double fps) throws IOException {
-        if (!(fps > 0 && fps <= 60)) {
-            throw new IllegalArgumentException("the sampling rate is between 0 and 60 frames a second, not " + fps);
-        }
+        checkRate(fps);
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.file().toString(), "-vf",
                 String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", "rgb24", "-")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), fps);
+    }
+
+    private static void checkRate(double fps) {
+        if (!(fps > 0 && fps <= 60)) {
+            throw new IllegalArgumentException("the sampling rate is between 0 and 60 frames a second, not " + fps);
+        }
     }
 
     /** The next frame, or null after the last. */

@@ -113,9 +113,9 @@ final class ActionInference {
                 endRun(from, before.time());
             }
             if (to != null && restAt == null) {
-                restAt = to;
+                restAt = to; // where it was from the start, or where it reappeared: a click needs it to arrive
                 restSince = before.time();
-                restUsed = false;
+                restUsed = true;
             }
             atRest(before, now, to == null ? restAt : to);
             previousChanges = now.union();

@@ -48,8 +48,11 @@ public final class OfflineMethod implements ExtractionMethod {
             if (action.operation().equals(ExtractedAction.TYPE)) {
                 ActionInference.Typing span = inferred.typings().get(typing++);
                 String text = ocr ? typed(video, span) : null;
+                if (text != null && text.isEmpty()) {
+                    continue; // a change in a line-high band where no new text can be read: not typing one can state
+                }
                 action = new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
-                        text == null ? "Type text" : "Type \"" + text + "\"", null, text == null || text.isEmpty() ? 0.4 : action.confidence());
+                        text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence());
             } else {
                 action = action.withWords(detail(action, ocr ? target(video, action) : null), null);
             }

@@ -85,6 +85,9 @@ final class ScreenObserver {
                 index++;
                 progress.worked(1);
             }
+            if (index == 0) {
+                throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
+            }
         } finally {
             for (Mat mat : List.of(previous, current, difference, grey, mask)) {
                 mat.release();

@@ -1,0 +1,42 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.trajectory.extract.ExtractedAction;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionMethod;
+import org.trajectory.extract.ExtractionMethods;
+import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.extract.Video;
+import org.trajectory.extract.kit.ExtractionMethodContract;
+import org.trajectory.extract.kit.ScreenVideo;
+import org.trajectory.model.Progress;
+
+/** The offline method passes the extraction contract, and finds the click where the pointer was, to the pixel. */
+class OfflineMethodTest extends ExtractionMethodContract {
+
+    @Override
+    protected ExtractionMethod method() {
+        return ExtractionMethods.get().find(OfflineMethod.ID).orElseThrow().method();
+    }
+
+    @Override
+    protected ExtractionContext context(Progress progress) {
+        return new ExtractionContext(ExtractionSettings.PAPER, null, null, progress);
+    }
+
+    @Test
+    void theClickIsWhereThePointerRestedWhenTheCounterChanged() throws Exception {
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
+        List<ExtractedAction> found = method().extract(video, "Add one", context(Progress.NONE));
+        assertEquals(1, found.size(), found.toString());
+        ExtractedAction click = found.get(0);
+        assertTrue(click.at().distance(ScreenVideo.CLICK) <= 2, "the click at " + click.at() + ", the button at " + ScreenVideo.CLICK);
+        assertTrue(Math.abs(click.start() - ScreenVideo.CLICK_TIME) <= 0.5, "at " + click.start() + " s");
+        assertTrue(click.detail().startsWith("Click"), click.detail());
+    }
+}
