@@ -20,4 +20,9 @@ public interface ExtractionMethod {
      * @throws InterruptedException the run was cancelled; nothing is left running
      */
     List<ExtractedAction> extract(Video video, String task, ExtractionContext context) throws IOException, VlmException, InterruptedException;
+
+    /** At most how many model calls extracting {@code video} takes (before repairs and retries), said before a run; 0 for none. */
+    default long estimateCalls(Video video, ExtractionSettings settings) {
+        return 0;
+    }
 }

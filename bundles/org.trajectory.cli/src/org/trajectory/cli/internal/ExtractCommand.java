@@ -18,6 +18,9 @@ import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionRun;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.model.Json;
+import org.trajectory.extract.Video;
+import org.trajectory.vlm.Model;
+import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
@@ -104,12 +107,25 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         for (Path video : args.videos) {
             inputs.add(input(video, args.task));
         }
+        Model asked = model == null ? null : new ReplyCache(model, args.provider + "/" + model.config().model(), ReplyCache.FOLDER);
+        if (model != null) {
+            long calls = 0;
+            for (ExtractionRun.Input input : inputs) {
+                try {
+                    calls += method.method().estimateCalls(Video.probe(input.video()), settings);
+                } catch (IOException unreadable) {
+                    // said when the run reaches it
+                }
+            }
+            err.println(prefix() + "at most " + calls + " model calls to " + args.provider + " (" + model.config().model()
+                    + "), fewer for answers already in the reply cache");
+        }
         TerminalProgress progress = new TerminalProgress(err, "frames");
         ExtractionRun.Report report;
         long start = System.nanoTime();
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
             ExtractionRun run = new ExtractionRun(dataset, method, new ExtractionRun.Options(method.id(), settings,
-                    model == null ? null : model.config().model()), new ExtractionContext(settings, model, args.prompts, progress));
+                    model == null ? null : model.config().model()), new ExtractionContext(settings, asked, args.prompts, progress));
             report = run.run(inputs, progress);
         } catch (VlmException e) {
             progress.finish();

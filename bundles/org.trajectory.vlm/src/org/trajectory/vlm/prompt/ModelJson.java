@@ -36,7 +36,14 @@ public final class ModelJson {
 
     public static <T> T ask(Model model, Prompts.Prompt prompt, List<Part> parts, Reader<T> reader)
             throws VlmException, InterruptedException {
-        VlmRequest request = VlmRequest.of(true, Message.system(prompt.system()), new Message(VlmRequest.Role.USER, parts));
+        return ask(model, prompt, parts, reader, 1024);
+    }
+
+    /** As {@link #ask(Model, Prompts.Prompt, List, Reader)}, for answers of up to {@code maxTokens} (a list of actions). */
+    public static <T> T ask(Model model, Prompts.Prompt prompt, List<Part> parts, Reader<T> reader, int maxTokens)
+            throws VlmException, InterruptedException {
+        VlmRequest request = new VlmRequest(List.of(Message.system(prompt.system()), new Message(VlmRequest.Role.USER, parts)), true,
+                maxTokens, 0);
         String answer = model.complete(request).text();
         try {
             return reader.read(Replies.object(answer));

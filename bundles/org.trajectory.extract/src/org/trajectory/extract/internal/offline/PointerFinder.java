@@ -132,6 +132,12 @@ final class PointerFinder {
         return best != null && best.score() < MATCH ? best : null;
     }
 
+    /** The pointer of that one shape inside {@code region}, or null. */
+    Found findOnly(Mat frame, Rect region, Template template) {
+        Found found = match(frame, clip(region, frame), template);
+        return found != null && found.score() < MATCH ? found : null;
+    }
+
     private static Found match(Mat frame, Rect area, Template template) {
         if (area.width < template.width() || area.height < template.height()) {
             return null;

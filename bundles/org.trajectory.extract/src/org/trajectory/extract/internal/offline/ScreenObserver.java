@@ -31,7 +31,13 @@ final class ScreenObserver {
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
     private static final double FULL_SEARCH_EVERY = 2;
 
+    /** The largest changed region (pixels a side) searched for the pointer with every shape. */
+    private static final int POINTER_REGION = 160;
+
     private final PointerFinder finder;
+    private double lastLargeSearch = Double.NEGATIVE_INFINITY;
+    /** The shape the pointer had when last seen. */
+    private PointerFinder.Template lastShape;
 
     ScreenObserver(PointerFinder finder) {
         this.finder = finder;
@@ -68,13 +74,15 @@ final class ScreenObserver {
                         changed = Regions.of(mask);
                     }
                     PointerFinder.Found before = pointer;
-                    pointer = locate(current, before, changed);
+                    pointer = locate(current, before, changed, frame.time());
                     if (before == null && pointer != null && !changed.isEmpty()) {
-                        before = locate(previous, null, changed); // the pointer appeared: where it was, if it was visible
+                        before = locate(previous, null, changed, frame.time()); // the pointer appeared: where it was, if it was visible
                     }
                     if (pointer == null && before == null && frame.time() - lastFullSearch >= FULL_SEARCH_EVERY) {
                         lastFullSearch = frame.time();
-                        pointer = finder.find(current, new Rect(0, 0, current.cols(), current.rows()), null);
+                        Rect whole = new Rect(0, 0, current.cols(), current.rows());
+                        pointer = lastShape == null ? finder.find(current, whole, null) : finder.findOnly(current, whole, lastShape);
+                        lastShape = pointer == null ? lastShape : pointer.template();
                     }
                     observations.add(observe(index, frame.time(), previous, current, changed, before, pointer));
                 }
@@ -96,21 +104,38 @@ final class ScreenObserver {
         return observations;
     }
 
-    /** The pointer near its last place, else in a changed region (it moved), else null. */
-    private PointerFinder.Found locate(Mat frame, PointerFinder.Found last, List<Rect> changed) {
-        PointerFinder.Template likely = last == null ? null : last.template();
+    /**
+     * The pointer near its last place, else in a changed region the size of a moved pointer (its old and new places
+     * change), else null. Large changed regions (a window moved, a page changed) are searched with the pointer's last
+     * shape only, and at most once a second: searching a screenful for every shape costs seconds.
+     */
+    private PointerFinder.Found locate(Mat frame, PointerFinder.Found last, List<Rect> changed, double time) {
+        PointerFinder.Template likely = last == null ? lastShape : last.template();
         if (last != null) {
             PointerFinder.Found near = finder.find(frame, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely);
             if (near != null) {
+                lastShape = near.template();
                 return near;
             }
         }
         PointerFinder.Found best = null;
+        Rect large = null;
         for (Rect region : changed) {
+            if (region.width > POINTER_REGION || region.height > POINTER_REGION) {
+                large = large == null ? region : Observation.union(List.of(large, region));
+                continue;
+            }
             PointerFinder.Found found = finder.find(frame, new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48), likely);
             if (found != null && (best == null || found.score() < best.score())) {
                 best = found;
             }
+        }
+        if (best == null && large != null && likely != null && (last != null || time - lastLargeSearch >= 1)) {
+            lastLargeSearch = time; // followed every frame while it moves (a drag), looked for once a second when lost
+            best = finder.findOnly(frame, large, likely);
+        }
+        if (best != null) {
+            lastShape = best.template();
         }
         return best;
     }
