@@ -55,7 +55,7 @@ class ChangeLocalizerTest {
         assertEquals(1, near.size(), "140 px apart: their 100 px margins overlap");
         assertAround(near.get(0), 100, 50, 480, 270);
         Frame faint = frame();
-        faint.rgb()[(200 * WIDTH + 300) * 3] = (byte) 90; // one pixel, a little brighter: compression noise, not a change
+        faint.pixels()[(200 * WIDTH + 300) * 3] = (byte) 90; // one pixel, a little brighter: compression noise, not a change
         assertEquals(List.of(), localizer.changes(frame(), faint));
         assertEquals(List.of(), localizer.changes(frame(), frame()));
     }

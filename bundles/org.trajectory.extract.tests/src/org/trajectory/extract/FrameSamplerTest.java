@@ -34,8 +34,8 @@ class FrameSamplerTest {
         assertEquals(6, frames.size(), "3 s at 2 frames a second");
         assertEquals(List.of(0.0, 0.5, 1.0, 1.5, 2.0, 2.5), frames.stream().map(Frame::time).toList());
         assertEquals(320, frames.get(0).width());
-        assertEquals(240 * 320 * 3, frames.get(0).rgb().length);
-        assertTrue(!java.util.Arrays.equals(frames.get(0).rgb(), frames.get(5).rgb()), "the test picture moves");
+        assertEquals(240 * 320 * 3, frames.get(0).pixels().length);
+        assertTrue(!java.util.Arrays.equals(frames.get(0).pixels(), frames.get(5).pixels()), "the test picture moves");
     }
 
     @Test

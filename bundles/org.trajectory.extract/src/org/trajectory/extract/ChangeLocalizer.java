@@ -56,6 +56,9 @@ public final class ChangeLocalizer {
 
     /** Where {@code after} differs from {@code before}: merged boxes, in the order OpenCV labels their first pixels. */
     public List<Box> changes(Frame before, Frame after) {
+        if (before.channels() != 3 || after.channels() != 3) {
+            throw new IllegalArgumentException("the localizer compares colour (RGB) frames");
+        }
         if (before.width() != after.width() || before.height() != after.height()) {
             throw new IllegalArgumentException("frames of different sizes: " + before.width() + "x" + before.height() + " and "
                     + after.width() + "x" + after.height());
@@ -96,7 +99,7 @@ public final class ChangeLocalizer {
 
     private Mat normalizedBlur(Frame frame) {
         Mat pixels = new Mat(frame.height(), frame.width(), CvType.CV_8UC3);
-        pixels.put(0, 0, frame.rgb());
+        pixels.put(0, 0, frame.pixels());
         Mat normalized = new Mat();
         pixels.convertTo(normalized, CvType.CV_32FC3, 1 / 255.0);
         pixels.release();

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
@@ -44,6 +45,30 @@ public final class ExtractionRun {
 
     /** One video and what the person was doing in it. */
     public record Input(Path video, String task) {
+
+        /**
+         * A video and its task text: {@code task} if given, else VIDEO.txt beside the video; a recording folder stands for
+         * its video, and its task_name.json gives the task when none is given.
+         */
+        public static Input of(Path given, String task) throws IOException {
+            Path video = given;
+            String text = task == null || task.isBlank() ? null : task;
+            if (Files.isDirectory(given)) {
+                try (Stream<Path> files = Files.list(given)) {
+                    video = files.filter(f -> f.getFileName().toString().matches("video\\.(mkv|mp4|webm|mov|avi)")).findFirst()
+                            .orElse(given.resolve("video.mkv"));
+                }
+                Path name = given.resolve("task_name.json");
+                if (text == null && Files.isRegularFile(name)) {
+                    text = Json.MAPPER.readTree(name.toFile()).path("task_name").asText(null);
+                }
+            }
+            Path sidecar = video.resolveSibling(video.getFileName() + ".txt");
+            if (text == null && Files.isRegularFile(sidecar)) {
+                text = Files.readString(sidecar).strip();
+            }
+            return new Input(video, text);
+        }
     }
 
     /** @param model the model's name, kept on each task (null for methods without one) */
@@ -124,11 +149,16 @@ public final class ExtractionRun {
         Video video = Video.probe(input.video());
         ExtractionContext own = new ExtractionContext(options.settings(), context.model(), context.prompts(), progress);
         List<ExtractedAction> actions = method.method().extract(video, input.task(), own);
-        progress.begin("Taking the screenshots of " + (actions.size() + 1) + " steps", actions.size() + 1, "frames");
+        progress.begin("Taking the screenshots of " + (actions.size() + 1) + " steps", -1);
+        // each action starts at a sampled frame: those the method did not keep come out of one decoding pass
+        double fps = options.settings().fps(method.fps());
+        List<Integer> missing = actions.stream().filter(a -> !own.taken().containsKey(ExtractionContext.at(a.start())))
+                .map(a -> (int) Math.round(a.start() * fps)).toList();
+        Map<Integer, byte[]> taken = FrameGrab.sampled(video, fps, missing);
         List<byte[]> images = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            images.add(FrameGrab.png(video, action.start()));
-            progress.worked(1);
+            byte[] png = own.taken().getOrDefault(ExtractionContext.at(action.start()), taken.get((int) Math.round(action.start() * fps)));
+            images.add(png != null ? png : FrameGrab.png(video, action.start()));
         }
         images.add(FrameGrab.png(video, video.duration() - 0.05));
         String taskId = taskId(video.file(), method.id());

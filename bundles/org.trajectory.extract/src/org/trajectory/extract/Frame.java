@@ -1,11 +1,20 @@
 package org.trajectory.extract;
 
-/** One sampled video frame: its time in the video (seconds) and its pixels, 8-bit RGB, row by row. */
-public record Frame(double time, int width, int height, byte[] rgb) {
+/**
+ * One sampled video frame: its time in the video (seconds) and its pixels, row by row: 8-bit RGB, or 8-bit grey where
+ * colour is not needed ({@link FrameSampler#openGrey}).
+ */
+public record Frame(double time, int width, int height, byte[] pixels) {
 
     public Frame {
-        if (rgb.length != width * height * 3) {
-            throw new IllegalArgumentException("a " + width + "x" + height + " RGB frame has " + width * height * 3 + " bytes, not " + rgb.length);
+        if (pixels.length != width * height * 3 && pixels.length != width * height) {
+            throw new IllegalArgumentException("a " + width + "x" + height + " frame has " + width * height * 3 + " bytes (RGB) or "
+                    + width * height + " (grey), not " + pixels.length);
         }
+    }
+
+    /** 3 for RGB, 1 for grey. */
+    public int channels() {
+        return pixels.length / (width * height);
     }
 }

@@ -1,15 +1,114 @@
 package org.trajectory.extract;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 import org.trajectory.recorder.FrameTable;
 
-/** Single frames of a video as PNG, taken by the real ffmpeg by seeking to a time (never decoding the whole video). */
+/**
+ * Frames of a video as PNG, by the real ffmpeg: one by seeking to its time (never decoding the whole video), or many in
+ * one decoding pass, picked by their numbers among the frames sampled at a rate (the numbers {@link FrameSampler}
+ * gave them), which costs one pass however many there are.
+ */
 public final class FrameGrab {
 
+    private static final byte[] PNG_END = {'I', 'E', 'N', 'D'};
+
     private FrameGrab() {
+    }
+
+    /**
+     * The sampled frames of those numbers (frame k of the video sampled at {@code fps} is the one at k / fps s), as PNG,
+     * in one pass; a number past the video's end has none.
+     */
+    public static Map<Integer, byte[]> sampled(Video video, double fps, Collection<Integer> numbers) throws IOException {
+        SortedSet<Integer> wanted = new TreeSet<>(numbers);
+        Map<Integer, byte[]> pngs = new HashMap<>();
+        if (wanted.isEmpty()) {
+            return pngs;
+        }
+        String select = String.format(Locale.ROOT, "fps=%s,select='%s'", fps, anyOf(List.copyOf(wanted)));
+        Path script = Files.createTempFile("tw-select", ".txt");
+        Path errors = Files.createTempFile("tw-select", ".log");
+        try {
+            Files.writeString(script, select);
+            double until = (wanted.last() + 2) / fps;
+            Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.file().toString(), "-t",
+                    String.format(Locale.ROOT, "%.3f", until), "-filter_script:v", script.toString(), "-fps_mode", "passthrough", "-an",
+                    "-c:v", "png", "-f", "image2pipe", "-").redirectError(errors.toFile()).start();
+            try (DataInputStream in = new DataInputStream(new BufferedInputStream(ffmpeg.getInputStream(), 1 << 20))) {
+                for (int number : wanted) {
+                    byte[] png = nextPng(in);
+                    if (png == null) {
+                        break;
+                    }
+                    pngs.put(number, png);
+                }
+            } finally {
+                ffmpeg.destroy();
+            }
+            if (pngs.isEmpty()) {
+                String why = Files.readString(errors).strip();
+                throw new IOException(video.file() + ": its frames could not be taken"
+                        + (why.isEmpty() ? "" : " (" + FrameTable.toolReason(why, video.file()) + ")"));
+            }
+        } finally {
+            Files.deleteIfExists(script);
+            Files.deleteIfExists(errors);
+        }
+        return pngs;
+    }
+
+    /**
+     * ffmpeg's expression for "frame n is one of these", as a balanced tree of sums: its parser nests a flat sum of
+     * hundreds of terms too deep.
+     */
+    private static String anyOf(List<Integer> numbers) {
+        if (numbers.size() == 1) {
+            return "eq(n\\," + numbers.get(0) + ")";
+        }
+        int half = numbers.size() / 2;
+        return "(" + anyOf(numbers.subList(0, half)) + "+" + anyOf(numbers.subList(half, numbers.size())) + ")";
+    }
+
+    /** The next PNG of a stream of them: its signature, then chunks up to IEND. */
+    private static byte[] nextPng(DataInputStream in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        byte[] signature = new byte[8];
+        try {
+            in.readFully(signature);
+        } catch (EOFException end) {
+            return null;
+        }
+        out.write(signature);
+        while (true) {
+            int length = in.readInt();
+            byte[] type = new byte[4];
+            in.readFully(type);
+            byte[] rest = new byte[length + 4]; // data and CRC
+            in.readFully(rest);
+            out.write(ByteBuffer.allocate(4).putInt(length).array());
+            out.write(type);
+            out.write(rest);
+            if (Arrays.equals(type, PNG_END)) {
+                return out.toByteArray();
+            }
+        }
     }
 
     /** The frame shown at {@code time} seconds from the video's start, whole. */

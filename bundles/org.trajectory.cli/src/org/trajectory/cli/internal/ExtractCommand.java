@@ -2,7 +2,6 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,14 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionRun;
 import org.trajectory.extract.ExtractionSettings;
-import org.trajectory.model.Json;
 import org.trajectory.extract.Video;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
@@ -105,7 +102,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         }
         List<ExtractionRun.Input> inputs = new ArrayList<>();
         for (Path video : args.videos) {
-            inputs.add(input(video, args.task));
+            inputs.add(ExtractionRun.Input.of(video, args.task));
         }
         Model asked = model == null ? null : new ReplyCache(model, args.provider + "/" + model.config().model(), ReplyCache.FOLDER);
         if (model != null) {
@@ -154,26 +151,5 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             }
         }
         return report.failures().isEmpty() && !report.cancelled() ? OK : FAILED;
-    }
-
-    /** A video and its task text: from --task, else VIDEO.txt beside it, else (a recording folder) the recording's task. */
-    private static ExtractionRun.Input input(Path given, String task) throws IOException {
-        Path video = given;
-        String text = task;
-        if (Files.isDirectory(given)) {
-            try (Stream<Path> files = Files.list(given)) {
-                video = files.filter(f -> f.getFileName().toString().matches("video\\.(mkv|mp4|webm|mov|avi)")).findFirst()
-                        .orElse(given.resolve("video.mkv"));
-            }
-            Path name = given.resolve("task_name.json");
-            if (text == null && Files.isRegularFile(name)) {
-                text = Json.MAPPER.readTree(name.toFile()).path("task_name").asText(null);
-            }
-        }
-        Path sidecar = video.resolveSibling(video.getFileName() + ".txt");
-        if (text == null && Files.isRegularFile(sidecar)) {
-            text = Files.readString(sidecar).strip();
-        }
-        return new ExtractionRun.Input(video, text);
     }
 }

@@ -112,6 +112,34 @@ final class DatasetActions {
         };
     }
 
+    static IWorkbenchAction extractFromVideo(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.commands.extract", "E&xtract Actions from Video...") {
+            @Override
+            public void run() {
+                Path dataset = openDataset(window, "Extract");
+                if (dataset == null) {
+                    return;
+                }
+                ExtractDialog dialog = new ExtractDialog(window.getShell());
+                if (dialog.open() != ExtractDialog.OK) {
+                    return;
+                }
+                ExtractDialog.Choice choice = dialog.choice();
+                Usage usage = new Usage();
+                Retrying model = null;
+                if (choice.provider() != null) {
+                    try {
+                        model = model(choice.provider(), choice.model(), usage);
+                    } catch (Exception e) {
+                        MessageDialog.openError(window.getShell(), "Extract", "Could not start: " + e.getMessage());
+                        return;
+                    }
+                }
+                DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule();
+            }
+        };
+    }
+
     static IWorkbenchAction annotate(IWorkbenchWindow window) {
         return new WindowAction(window, "org.trajectory.ui.commands.annotate", "&Annotate Dataset...") {
             @Override

@@ -13,6 +13,12 @@ import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Shell;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionMethods;
+import org.trajectory.extract.ExtractionRun;
+import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.vlm.Model;
+import org.trajectory.vlm.ReplyCache;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
@@ -87,6 +93,27 @@ public final class DatasetJobs {
                     + recording.getFileName() + (result.clean() ? "" : "; " + result.doubts()) + ".";
             List<Problem> notes = result.warnings().stream().map(w -> Problem.at(recording.getFileName().toString(), 0, w)).toList();
             return report(summary, notes, notes.size(), shell);
+        });
+    }
+
+    /** Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. */
+    public static Job extractJob(Path folder, ExtractionRun.Input input, ExtractionMethods.Descriptor method, Retrying model, Usage usage,
+            Shell shell) {
+        return job("Extracting the actions of " + input.video().getFileName(), monitor -> {
+            ExtractionRun.Report report;
+            MonitorProgress progress = new MonitorProgress(monitor);
+            Model asked = model == null ? null : new ReplyCache(model, model.config().baseUrl() + "/" + model.config().model(), ReplyCache.FOLDER);
+            ExtractionSettings settings = ExtractionSettings.PAPER;
+            try (Dataset dataset = Dataset.openOrCreate(folder)) {
+                report = new ExtractionRun(dataset, method, new ExtractionRun.Options(method.id(), settings,
+                        model == null ? null : model.config().model()), new ExtractionContext(settings, asked, null, progress))
+                        .run(List.of(input), progress);
+            }
+            DatasetSession.get().changed();
+            String summary = capitalized(report.summary()) + (report.extracted().isEmpty() ? "" : ": task " + report.extracted().get(0).taskId()
+                    + ", " + report.extracted().get(0).operations()) + (model == null ? "." : ". Usage: " + usage + ".");
+            List<Problem> failures = report.failures().stream().map(f -> Problem.at(input.video().getFileName().toString(), 0, f)).toList();
+            return report(summary, failures, failures.size(), shell);
         });
     }
 

@@ -23,6 +23,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction importJsonl;
     private IWorkbenchAction exportJsonl;
     private IWorkbenchAction build;
+    private IWorkbenchAction extract;
     private IWorkbenchAction annotate;
     private IWorkbenchAction score;
     private IWorkbenchAction save;
@@ -45,6 +46,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         importJsonl = DatasetActions.importJsonl(window);
         exportJsonl = DatasetActions.exportJsonl(window);
         build = DatasetActions.buildFromRecording(window);
+        extract = DatasetActions.extractFromVideo(window);
         annotate = DatasetActions.annotate(window);
         score = DatasetActions.score(window);
         save = ActionFactory.SAVE.create(window);
@@ -52,7 +54,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         undo = ActionFactory.UNDO.create(window);
         redo = ActionFactory.REDO.create(window);
         for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, importJsonl, exportJsonl, build, annotate, score, save, close, undo, redo }) {
+                openDataset, importJsonl, exportJsonl, build, extract, annotate, score, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -68,6 +70,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         file.add(exportJsonl);
         file.add(new Separator());
         file.add(build);
+        file.add(extract);
         file.add(annotate);
         file.add(score);
         file.add(new Separator());

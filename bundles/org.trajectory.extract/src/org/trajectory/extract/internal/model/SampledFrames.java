@@ -53,6 +53,7 @@ record SampledFrames(List<Shown> frames) {
                 shown.add(new Shown(shown.size() + 1, skipped.time(), png(skipped), List.of(), skipped.width(), skipped.height()));
             }
         }
+        shown.forEach(f -> context.taken().put(ExtractionContext.at(f.time()), f.png()));
         if (shown.isEmpty()) {
             throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
         }
@@ -62,7 +63,7 @@ record SampledFrames(List<Shown> frames) {
     static byte[] png(Frame frame) throws IOException {
         BufferedImage image = new BufferedImage(frame.width(), frame.height(), BufferedImage.TYPE_INT_RGB);
         int[] row = new int[frame.width()];
-        byte[] rgb = frame.rgb();
+        byte[] rgb = frame.pixels();
         for (int y = 0; y < frame.height(); y++) {
             for (int x = 0; x < frame.width(); x++) {
                 int at = (y * frame.width() + x) * 3;

@@ -31,6 +31,8 @@ final class ActionInference {
     private static final int LINE = 48;
     /** Pixels the pointer may move and still be at rest. */
     private static final double REST = 2.5;
+    /** Seconds at a video's start whose changes are not taken as typing: an encoder still refines its first picture. */
+    private static final double START_SETTLE = 0.3;
     /** Seconds after a click in which the screen's changes are its answer, and after a drag or selection. */
     private static final double CLICK_SETTLE = 0.5;
     private static final double DRAG_SETTLE = 0.8;
@@ -69,7 +71,7 @@ final class ActionInference {
     private double scrollShift;
     private double enterAt = Double.NEGATIVE_INFINITY;
     /** Changes until this time are the effect of the pointer action before (a click's answer, a window settling after a drag). */
-    private double settleUntil = Double.NEGATIVE_INFINITY;
+    private double settleUntil = START_SETTLE;
     /** Whether the pointer came to its rest by moving there (not where it was at the start). */
     private boolean arrived;
     /** The changes of the interval before the current motion run began (a drag's press shows there). */

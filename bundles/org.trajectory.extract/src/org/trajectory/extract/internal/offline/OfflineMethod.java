@@ -5,8 +5,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import javax.imageio.ImageIO;
 
@@ -38,6 +42,24 @@ public final class OfflineMethod implements ExtractionMethod {
         List<Observation> observations = new ScreenObserver(new PointerFinder()).observe(video, fps, context.progress());
         ActionInference.Result inferred = ActionInference.infer(observations, fps);
         boolean ocr = Ocr.available();
+        // the frames the words are read from, all in one decoding pass
+        Map<Integer, byte[]> frames = new HashMap<>();
+        if (ocr) {
+            Set<Integer> numbers = new TreeSet<>();
+            for (ActionInference.Typing span : inferred.typings()) {
+                numbers.add(span.firstFrame());
+                numbers.add(span.lastFrame());
+            }
+            for (ExtractedAction action : inferred.actions()) {
+                numbers.add(frame(action.start(), fps)); // read at a click, and each step's screenshot
+                if (action.operation().equals(ExtractedAction.SELECT)) {
+                    numbers.add(frame(action.end(), fps));
+                }
+            }
+            context.progress().begin("Taking " + numbers.size() + " frames to read", -1);
+            frames = FrameGrab.sampled(video, fps, numbers);
+            frames.forEach((number, png) -> context.taken().put(ExtractionContext.at(number / fps), png));
+        }
         List<ExtractedAction> worded = new ArrayList<>();
         int typing = 0;
         context.progress().begin("Reading the text of " + inferred.actions().size() + " actions", inferred.actions().size(), "actions");
@@ -47,14 +69,14 @@ public final class OfflineMethod implements ExtractionMethod {
             }
             if (action.operation().equals(ExtractedAction.TYPE)) {
                 ActionInference.Typing span = inferred.typings().get(typing++);
-                String text = ocr ? typed(video, span) : null;
+                String text = ocr ? typed(frames, span) : null;
                 if (text != null && text.isEmpty()) {
                     continue; // a change in a line-high band where no new text can be read: not typing one can state
                 }
                 action = new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
                         text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence());
             } else {
-                action = action.withWords(detail(action, ocr ? target(video, action) : null), null);
+                action = action.withWords(detail(action, ocr ? target(frames, action, fps) : null), null);
             }
             worded.add(action);
             context.progress().worked(1);
@@ -63,14 +85,14 @@ public final class OfflineMethod implements ExtractionMethod {
     }
 
     /** What was typed: the band's text after the typing, less what it read before. */
-    private static String typed(Video video, ActionInference.Typing span) throws IOException, InterruptedException {
+    private static String typed(Map<Integer, byte[]> frames, ActionInference.Typing span) throws IOException, InterruptedException {
         Rect band = span.band();
         int x = band.x - 200;
         int y = band.y - 4;
         int w = band.width + 400;
         int h = band.height + 8;
-        String before = read(FrameGrab.png(video, span.start(), x, y, w, h));
-        String after = read(FrameGrab.png(video, span.end() + 0.05, x, y, w, h));
+        String before = read(crop(frames.get(span.firstFrame()), x, y, w, h));
+        String after = read(crop(frames.get(span.lastFrame()), x, y, w, h));
         int prefix = 0;
         while (prefix < before.length() && prefix < after.length() && before.charAt(prefix) == after.charAt(prefix)) {
             prefix++;
@@ -84,20 +106,20 @@ public final class OfflineMethod implements ExtractionMethod {
     }
 
     /** The words at an action's point (a click's target, a selection's text), or null. */
-    private static String target(Video video, ExtractedAction action) throws IOException, InterruptedException {
+    private static String target(Map<Integer, byte[]> frames, ExtractedAction action, double fps) throws IOException, InterruptedException {
         if (action.at() == null) {
             return null;
         }
-        byte[] png;
+        BufferedImage crop;
         if (action.operation().equals(ExtractedAction.SELECT) && action.to() != null) {
             int left = Math.min(action.at().x(), action.to().x());
             int top = Math.min(action.at().y(), action.to().y()) - 10;
-            png = FrameGrab.png(video, action.end() + 0.05, left, top, Math.abs(action.to().x() - action.at().x()) + 1,
+            crop = crop(frames.get(frame(action.end(), fps)), left, top, Math.abs(action.to().x() - action.at().x()) + 1,
                     Math.abs(action.to().y() - action.at().y()) + 20);
         } else {
-            png = FrameGrab.png(video, action.start(), action.at().x() - 60, action.at().y() - 16, 120, 32);
+            crop = crop(frames.get(frame(action.start(), fps)), action.at().x() - 60, action.at().y() - 16, 120, 32);
         }
-        String text = read(png);
+        String text = read(crop);
         return text.length() < 1 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
     }
 
@@ -114,9 +136,28 @@ public final class OfflineMethod implements ExtractionMethod {
         };
     }
 
-    /** Tesseract's reading of a screen crop, enlarged three times (it reads small screen text far better so). */
-    private static String read(byte[] png) throws IOException, InterruptedException {
-        BufferedImage crop = ImageIO.read(new ByteArrayInputStream(png));
+    private static int frame(double time, double fps) {
+        return (int) Math.round(time * fps);
+    }
+
+    /** The part of a frame (PNG) at x, y of that size, clipped to it; null without the frame. */
+    private static BufferedImage crop(byte[] png, int x, int y, int width, int height) throws IOException {
+        if (png == null) {
+            return null;
+        }
+        BufferedImage frame = ImageIO.read(new ByteArrayInputStream(png));
+        int left = Math.max(0, Math.min(x, frame.getWidth() - 1));
+        int top = Math.max(0, Math.min(y, frame.getHeight() - 1));
+        int w = Math.max(1, Math.min(width - (left - x), frame.getWidth() - left));
+        int h = Math.max(1, Math.min(height - (top - y), frame.getHeight() - top));
+        return frame.getSubimage(left, top, w, h);
+    }
+
+    /** Tesseract's reading of a screen crop, enlarged three times (it reads small screen text far better so); empty without one. */
+    private static String read(BufferedImage crop) throws IOException, InterruptedException {
+        if (crop == null) {
+            return "";
+        }
         BufferedImage large = new BufferedImage(crop.getWidth() * 3, crop.getHeight() * 3, BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = large.createGraphics();
         g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BICUBIC);

@@ -25,17 +25,17 @@ import org.opencv.imgproc.Imgproc;
  */
 final class PointerFinder {
 
-    /** The mean squared difference per opaque channel value (0 to 1) under which a template is taken as found. */
+    /** The mean squared difference per opaque pixel (grey levels scaled to 0..1) under which a template is taken as found. */
     static final double MATCH = 0.01;
     static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
 
-    record Template(String name, Mat rgb, Mat mask, int hotX, int hotY, double opaque) {
+    record Template(String name, Mat grey, Mat mask, int hotX, int hotY, double opaque) {
         int width() {
-            return rgb.cols();
+            return grey.cols();
         }
 
         int height() {
-            return rgb.rows();
+            return grey.rows();
         }
     }
 
@@ -85,30 +85,29 @@ final class PointerFinder {
     private static Template template(String name, BufferedImage image, int hotX, int hotY) {
         int w = image.getWidth();
         int h = image.getHeight();
-        byte[] rgb = new byte[w * h * 3];
-        byte[] mask = new byte[w * h * 3];
+        byte[] grey = new byte[w * h];
+        byte[] mask = new byte[w * h];
         int opaque = 0;
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 int argb = image.getRGB(x, y);
-                int at = (y * w + x) * 3;
-                rgb[at] = (byte) (argb >> 16);
-                rgb[at + 1] = (byte) (argb >> 8);
-                rgb[at + 2] = (byte) argb;
+                int at = y * w + x;
+                // grey as OpenCV and ffmpeg weigh it (ITU-R BT.601)
+                grey[at] = (byte) Math.round(0.299 * (argb >> 16 & 0xff) + 0.587 * (argb >> 8 & 0xff) + 0.114 * (argb & 0xff));
                 boolean solid = (argb >>> 24) >= 230; // edges blended with the background are not compared
-                mask[at] = mask[at + 1] = mask[at + 2] = (byte) (solid ? 1 : 0);
+                mask[at] = (byte) (solid ? 1 : 0);
                 opaque += solid ? 1 : 0;
             }
         }
-        Mat pixels = new Mat(h, w, CvType.CV_8UC3);
-        pixels.put(0, 0, rgb);
-        Mat weights = new Mat(h, w, CvType.CV_8UC3);
+        Mat pixels = new Mat(h, w, CvType.CV_8UC1);
+        pixels.put(0, 0, grey);
+        Mat weights = new Mat(h, w, CvType.CV_8UC1);
         weights.put(0, 0, mask);
         return new Template(name, pixels, weights, hotX, hotY, opaque);
     }
 
     /**
-     * The pointer inside {@code region} of {@code frame} (RGB), trying {@code likely} first (the template found last
+     * The pointer inside {@code region} of {@code frame} (grey), trying {@code likely} first (the template found last
      * time: a pointer keeps its shape most of the time), or null when no template matches there.
      */
     Found find(Mat frame, Rect region, Template likely) {
@@ -144,11 +143,11 @@ final class PointerFinder {
         }
         Mat result = new Mat();
         Mat part = frame.submat(area);
-        Imgproc.matchTemplate(part, template.rgb(), result, Imgproc.TM_SQDIFF, template.mask());
+        Imgproc.matchTemplate(part, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
         result.release();
         part.release();
-        double score = extremes.minVal / (template.opaque() * 3 * 255.0 * 255.0);
+        double score = extremes.minVal / (template.opaque() * 255.0 * 255.0);
         return new Found(area.x + (int) extremes.minLoc.x + template.hotX(), area.y + (int) extremes.minLoc.y + template.hotY(), template, score);
     }
 

@@ -32,20 +32,17 @@ public final class PointerLocator {
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(FrameGrab.png(video, time)));
         int w = image.getWidth();
         int h = image.getHeight();
-        byte[] rgb = new byte[w * h * 3];
+        byte[] grey = new byte[w * h];
         int[] row = new int[w];
         for (int y = 0; y < h; y++) {
             image.getRGB(0, y, w, 1, row, 0, w);
             for (int x = 0; x < w; x++) {
-                int at = (y * w + x) * 3;
-                rgb[at] = (byte) (row[x] >> 16);
-                rgb[at + 1] = (byte) (row[x] >> 8);
-                rgb[at + 2] = (byte) row[x];
+                grey[y * w + x] = (byte) Math.round(0.299 * (row[x] >> 16 & 0xff) + 0.587 * (row[x] >> 8 & 0xff) + 0.114 * (row[x] & 0xff));
             }
         }
-        Mat frame = new Mat(h, w, CvType.CV_8UC3);
+        Mat frame = new Mat(h, w, CvType.CV_8UC1);
         try {
-            frame.put(0, 0, rgb);
+            frame.put(0, 0, grey);
             PointerFinder.Found found = finder.find(frame, new Rect(0, 0, w, h), null);
             return found == null ? null : new Pixel(found.x(), found.y());
         } finally {

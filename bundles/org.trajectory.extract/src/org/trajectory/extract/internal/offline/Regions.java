@@ -3,6 +3,7 @@ package org.trajectory.extract.internal.offline;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Rect;
@@ -17,7 +18,14 @@ final class Regions {
     private Regions() {
     }
 
-    static List<Rect> of(Mat mask) {
+    /**
+     * A region's strongest change (grey levels) must reach this: a video encoder refining a picture (the first frames
+     * after a key frame) moves edges by less, new text, a caret, a highlight or moved content by far more.
+     */
+    static final double STRONG = 60;
+
+    /** The regions of {@code mask} whose strongest change in {@code difference} (grey levels) reaches {@link #STRONG}. */
+    static List<Rect> of(Mat mask, Mat difference) {
         Mat labels = new Mat();
         Mat stats = new Mat();
         Mat centroids = new Mat();
@@ -27,7 +35,12 @@ final class Regions {
         for (int label = 1; label < count; label++) {
             stats.get(label, 0, row);
             if (row[Imgproc.CC_STAT_AREA] >= 2) { // a lone pixel is compression noise
-                boxes.add(new Rect(row[Imgproc.CC_STAT_LEFT], row[Imgproc.CC_STAT_TOP], row[Imgproc.CC_STAT_WIDTH], row[Imgproc.CC_STAT_HEIGHT]));
+                Rect box = new Rect(row[Imgproc.CC_STAT_LEFT], row[Imgproc.CC_STAT_TOP], row[Imgproc.CC_STAT_WIDTH], row[Imgproc.CC_STAT_HEIGHT]);
+                Mat part = difference.submat(box);
+                if (Core.minMaxLoc(part).maxVal >= STRONG) {
+                    boxes.add(box);
+                }
+                part.release();
             }
         }
         labels.release();

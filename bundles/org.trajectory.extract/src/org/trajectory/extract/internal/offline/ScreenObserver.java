@@ -29,7 +29,7 @@ final class ScreenObserver {
     /** How far (pixels) around its last place the pointer is looked for first. */
     private static final int NEAR = 48;
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
-    private static final double FULL_SEARCH_EVERY = 2;
+    private static final double FULL_SEARCH_EVERY = 10;
 
     /** The largest changed region (pixels a side) searched for the pointer with every shape. */
     private static final int POINTER_REGION = 160;
@@ -47,31 +47,29 @@ final class ScreenObserver {
         List<Observation> observations = new ArrayList<>();
         int expected = (int) Math.ceil(video.duration() * fps);
         progress.begin("Reading " + video.file().getFileName() + " at " + fps + " frames/s", expected, "frames");
-        Mat previous = new Mat(video.height(), video.width(), CvType.CV_8UC3);
-        Mat current = new Mat(video.height(), video.width(), CvType.CV_8UC3);
+        Mat previous = new Mat(video.height(), video.width(), CvType.CV_8UC1);
+        Mat current = new Mat(video.height(), video.width(), CvType.CV_8UC1);
         Mat difference = new Mat();
-        Mat grey = new Mat();
         Mat mask = new Mat();
         byte[] previousRgb = null;
         PointerFinder.Found pointer = null;
         double lastFullSearch = Double.NEGATIVE_INFINITY;
-        try (FrameSampler sampler = FrameSampler.open(video, fps)) {
+        try (FrameSampler sampler = FrameSampler.openGrey(video, fps)) { // grey: a third of the bytes; pointers are black and white
             Frame frame;
             int index = 0;
             while ((frame = sampler.next()) != null) {
                 if (Thread.interrupted() || progress.isCancelled()) {
                     throw new InterruptedException("extraction cancelled");
                 }
-                current.put(0, 0, frame.rgb());
-                if (previousRgb != null && Arrays.equals(previousRgb, frame.rgb())) {
+                current.put(0, 0, frame.pixels());
+                if (previousRgb != null && Arrays.equals(previousRgb, frame.pixels())) {
                     observations.add(new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE));
                 } else {
                     List<Rect> changed = List.of();
                     if (previousRgb != null) {
                         Core.absdiff(previous, current, difference);
-                        Imgproc.cvtColor(difference, grey, Imgproc.COLOR_RGB2GRAY);
-                        Imgproc.threshold(grey, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
-                        changed = Regions.of(mask);
+                        Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
+                        changed = Regions.of(mask, difference);
                     }
                     PointerFinder.Found before = pointer;
                     pointer = locate(current, before, changed, frame.time());
@@ -89,7 +87,7 @@ final class ScreenObserver {
                 Mat swap = previous;
                 previous = current;
                 current = swap;
-                previousRgb = frame.rgb();
+                previousRgb = frame.pixels();
                 index++;
                 progress.worked(1);
             }
@@ -97,7 +95,7 @@ final class ScreenObserver {
                 throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
             }
         } finally {
-            for (Mat mat : List.of(previous, current, difference, grey, mask)) {
+            for (Mat mat : List.of(previous, current, difference, mask)) {
                 mat.release();
             }
         }
@@ -187,10 +185,9 @@ final class ScreenObserver {
         return new Observation.Shift(moved.x, moved.y, response[0]);
     }
 
-    private static Mat grey(Mat rgb) {
-        Mat grey = new Mat();
-        Imgproc.cvtColor(rgb, grey, Imgproc.COLOR_RGB2GRAY);
-        grey.convertTo(grey, CvType.CV_64F);
-        return grey;
+    private static Mat grey(Mat grey) {
+        Mat real = new Mat();
+        grey.convertTo(real, CvType.CV_64F);
+        return real;
     }
 }
