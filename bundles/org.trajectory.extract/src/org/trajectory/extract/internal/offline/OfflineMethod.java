@@ -11,6 +11,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import javax.imageio.ImageIO;
 
@@ -60,28 +65,53 @@ public final class OfflineMethod implements ExtractionMethod {
             frames = FrameGrab.sampled(video, fps, numbers);
             frames.forEach((number, png) -> context.taken().put(ExtractionContext.at(number / fps), png));
         }
-        List<ExtractedAction> worded = new ArrayList<>();
+        // Tesseract runs as a process per crop: as many at once as there are cores
+        Map<Integer, byte[]> read = frames;
+        List<Callable<ExtractedAction>> jobs = new ArrayList<>();
         int typing = 0;
-        context.progress().begin("Reading the text of " + inferred.actions().size() + " actions", inferred.actions().size(), "actions");
         for (ExtractedAction action : inferred.actions()) {
-            if (Thread.interrupted() || context.progress().isCancelled()) {
-                throw new InterruptedException("extraction cancelled");
-            }
-            if (action.operation().equals(ExtractedAction.TYPE)) {
-                ActionInference.Typing span = inferred.typings().get(typing++);
-                String text = ocr ? typed(frames, span) : null;
-                if (text != null && text.isEmpty()) {
-                    continue; // a change in a line-high band where no new text can be read: not typing one can state
+            ActionInference.Typing span = action.operation().equals(ExtractedAction.TYPE) ? inferred.typings().get(typing++) : null;
+            jobs.add(() -> worded(action, span, ocr, read, fps));
+        }
+        context.progress().begin("Reading the text of " + jobs.size() + " actions", jobs.size(), "actions");
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
+            Thread thread = new Thread(r, "Offline extraction OCR");
+            thread.setDaemon(true);
+            return thread;
+        });
+        List<ExtractedAction> worded = new ArrayList<>();
+        try {
+            List<Future<ExtractedAction>> results = jobs.stream().map(pool::submit).toList();
+            for (Future<ExtractedAction> result : results) {
+                if (context.progress().isCancelled()) {
+                    throw new InterruptedException("extraction cancelled");
                 }
-                action = new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
-                        text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence());
-            } else {
-                action = action.withWords(detail(action, ocr ? target(frames, action, fps) : null), null);
+                ExtractedAction done = result.get();
+                if (done != null) {
+                    worded.add(done);
+                }
+                context.progress().worked(1);
             }
-            worded.add(action);
-            context.progress().worked(1);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("reading the text on screen failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         return worded;
+    }
+
+    /** An action with its words; a typing whose text cannot be read is null (dropped). */
+    private static ExtractedAction worded(ExtractedAction action, ActionInference.Typing span, boolean ocr, Map<Integer, byte[]> frames,
+            double fps) throws IOException, InterruptedException {
+        if (span != null) {
+            String text = ocr ? typed(frames, span) : null;
+            if (text != null && text.isEmpty()) {
+                return null; // a change in a line-high band where no new text can be read: not typing one can state
+            }
+            return new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
+                    text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence());
+        }
+        return action.withWords(detail(action, ocr ? target(frames, action, fps) : null), null);
     }
 
     /** What was typed: the band's text after the typing, less what it read before. */
