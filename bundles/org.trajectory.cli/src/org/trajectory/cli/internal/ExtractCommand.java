@@ -2,6 +2,7 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -9,13 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.evaluation.AgentNetBench;
+import org.trajectory.evaluation.EmbeddingSimilarity;
+import org.trajectory.evaluation.EvaluationRun;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionRun;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
+import org.trajectory.model.Progress;
+import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
@@ -64,6 +73,9 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
 
         @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
         Path prompts;
+
+        @Option(names = "--compare", description = "for recording folders: also build the trajectory from the events and compare the extraction with it (Sharingan, AgentNetBench)")
+        boolean compare;
     }
 
     ExtractCommand() {
@@ -150,6 +162,47 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 out.println("usage: " + usage);
             }
         }
+        if (args.compare && !report.extracted().isEmpty()) {
+            compare(args.common.dataset, report, out, err);
+        }
         return report.failures().isEmpty() && !report.cancelled() ? OK : FAILED;
+    }
+
+    /**
+     * Builds the recordings among the extracted videos from their events (into a dataset of its own, removed after) and
+     * evaluates each extraction against its built trajectory by both metrics.
+     */
+    private void compare(Path extracted, ExtractionRun.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
+        Path temp = Files.createTempDirectory("tw-compare");
+        try {
+            Map<String, String> mapping = new LinkedHashMap<>();
+            try (Dataset built = Dataset.openOrCreate(temp.resolve("built"))) {
+                TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
+                for (ExtractionRun.Extracted done : report.extracted()) {
+                    Path folder = done.video().toAbsolutePath().getParent();
+                    if (folder == null || !Files.isRegularFile(folder.resolve(RecordingWriter.EVENTS))) {
+                        err.println(prefix() + done.video() + ": not in a recording with events, so not compared");
+                        continue;
+                    }
+                    mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), done.taskId());
+                }
+            }
+            if (mapping.isEmpty()) {
+                return;
+            }
+            EvaluationRun.Options options = new EvaluationRun.Options(temp.resolve("built"), extracted, mapping, 0.7,
+                    AgentNetBench.Version.V2026, 2);
+            try (EmbeddingSimilarity similarity = EmbeddingSimilarity.load()) {
+                out.println();
+                out.println("compared with the trajectories built from the recordings' events:");
+                out.print(new EvaluationRun(options, similarity).run(Progress.NONE).text());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            try (Stream<Path> files = Files.walk(temp)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
     }
 }

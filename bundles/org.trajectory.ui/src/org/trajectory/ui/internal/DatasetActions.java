@@ -113,7 +113,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction extractFromVideo(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.extract", "E&xtract Actions from Video...") {
+        return new WindowAction(window, "org.trajectory.ui.commands.extract", "Extract Actions from &Video...") {
             @Override
             public void run() {
                 Path dataset = openDataset(window, "Extract");
