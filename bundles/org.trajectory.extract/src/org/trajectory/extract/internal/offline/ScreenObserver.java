@@ -8,6 +8,7 @@ import java.util.List;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import org.opencv.core.MatOfDouble;
 import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.opencv.imgproc.Imgproc;
@@ -128,8 +129,10 @@ final class ScreenObserver {
                 best = found;
             }
         }
-        if (best == null && large != null && likely != null && (last != null || time - lastLargeSearch >= 1)) {
-            lastLargeSearch = time; // followed every frame while it moves (a drag), looked for once a second when lost
+        if (best == null && large != null && last != null) {
+            best = finder.find(frame, large, likely); // followed every frame while it moves with what it drags, in any shape
+        } else if (best == null && large != null && likely != null && time - lastLargeSearch >= 1) {
+            lastLargeSearch = time; // looked for once a second when lost
             best = finder.findOnly(frame, large, likely);
         }
         if (best != null) {
@@ -174,7 +177,11 @@ final class ScreenObserver {
                 && region.y + region.height <= foot.y + foot.height + 2;
     }
 
-    /** How the content of {@code area} moved from one frame to the next (positive dy: down). */
+    /**
+     * How the content of {@code area} moved from one frame to the next (positive dy: down): by phase correlation, and
+     * where that finds no clean shift, by where the middle half of the area's rows went (text scrolled by lines, which
+     * leaves blank margins phase correlation cannot lock on).
+     */
     private static Observation.Shift shift(Mat previous, Mat current, Rect area) {
         Mat a = grey(previous.submat(area));
         Mat b = grey(current.submat(area));
@@ -182,7 +189,30 @@ final class ScreenObserver {
         Point moved = Imgproc.phaseCorrelate(a, b, new Mat(), response);
         a.release();
         b.release();
-        return new Observation.Shift(moved.x, moved.y, response[0]);
+        Observation.Shift shift = new Observation.Shift(moved.x, moved.y, response[0]);
+        return shift.vertical() || area.height < 48 ? shift : rows(previous, current, area, shift);
+    }
+
+    /** The vertical shift of the middle rows of {@code area}, by template matching, or {@code otherwise}. */
+    private static Observation.Shift rows(Mat previous, Mat current, Rect area, Observation.Shift otherwise) {
+        int quarter = area.height / 4;
+        Mat strip = previous.submat(new Rect(area.x, area.y + quarter, area.width, 2 * quarter));
+        MatOfDouble mean = new MatOfDouble();
+        MatOfDouble deviation = new MatOfDouble();
+        Core.meanStdDev(strip, mean, deviation);
+        if (deviation.get(0, 0)[0] < 8) {
+            return otherwise; // blank rows match anywhere
+        }
+        Mat result = new Mat();
+        Imgproc.matchTemplate(current.submat(area), strip, result, Imgproc.TM_SQDIFF_NORMED);
+        Core.MinMaxLocResult best = Core.minMaxLoc(result);
+        double unmoved = result.get(quarter, 0)[0];
+        result.release();
+        int dy = (int) best.minLoc.y - quarter;
+        if (best.minVal < 0.02 && Math.abs(dy) >= 3 && best.minVal < 0.5 * unmoved) {
+            return new Observation.Shift(0, dy, 1 - best.minVal);
+        }
+        return otherwise;
     }
 
     private static Mat grey(Mat grey) {
