@@ -63,12 +63,17 @@ final class ScreenObserver {
                     throw new InterruptedException("extraction cancelled");
                 }
                 current.put(0, 0, frame.pixels());
-                if (previousRgb != null && Arrays.equals(previousRgb, frame.pixels())) {
+                boolean still = previousRgb != null && Arrays.equals(previousRgb, frame.pixels());
+                if (previousRgb != null && !still) {
+                    Core.absdiff(previous, current, difference);
+                    // most frames of a screen recording differ by encoder noise only: one look at the strongest change
+                    still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG;
+                }
+                if (still) {
                     observations.add(new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE));
                 } else {
                     List<Rect> changed = List.of();
                     if (previousRgb != null) {
-                        Core.absdiff(previous, current, difference);
                         Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
                         changed = Regions.of(mask, difference);
                     }
