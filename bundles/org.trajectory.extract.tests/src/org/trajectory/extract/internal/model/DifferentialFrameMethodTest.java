@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
-import org.trajectory.extract.ExtractionMethod;
-import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
-import org.trajectory.extract.kit.ExtractionMethodContract;
 import org.trajectory.extract.kit.ScreenVideo;
 import org.trajectory.model.Progress;
+import org.trajectory.vlm.Model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -24,41 +21,24 @@ import com.fasterxml.jackson.databind.JsonNode;
  * description only for frames that changed, proposer and corrector on text, the rules dropping a scroll where nothing
  * moved).
  */
-class DifferentialFrameMethodTest extends ExtractionMethodContract {
+class DifferentialFrameMethodTest extends ModelMethodContract {
 
     static final String DESCRIBED = "{\"description\":\"Counter window; region 1 showed count: 0 and now count: 1; the arrow pointer is on Add.\"}";
 
-    private ChatServer chat;
-
-    @AfterEach
-    void stop() {
-        if (chat != null) {
-            chat.close();
-        }
+    @Override
+    String id() {
+        return "difff";
     }
 
     @Override
-    protected ExtractionMethod method() {
-        return ExtractionMethods.get().find("difff").orElseThrow().method();
-    }
-
-    @Override
-    protected ExtractionContext context(Progress progress) {
-        try {
-            if (chat == null) {
-                chat = new ChatServer();
-            }
-            chat.answerWhen("describe how a screen changed", DESCRIBED).answerWhen("read descriptions", DirectFrameMethodTest.CLICK)
-                    .answerWhen("check a list of actions", DirectFrameMethodTest.CLICK);
-            return new ExtractionContext(ExtractionSettings.PAPER, chat.routedModel(), null, progress);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    Model script(ChatServer server) throws Exception {
+        return server.answerWhen("describe how a screen changed", DESCRIBED).answerWhen("read descriptions", DirectFrameMethodTest.CLICK)
+                .answerWhen("check a list of actions", DirectFrameMethodTest.CLICK).routedModel();
     }
 
     @Test
     void describesOnlyChangedFramesAndTheRulesDropAScrollWhereNothingMoved() throws Exception {
-        chat = new ChatServer();
+        chat();
         String withScroll = "{\"actions\":[{\"operation\":\"click\",\"first_frame\":3,\"last_frame\":3,\"detail\":\"Click the Add button\","
                 + "\"context\":\"Counter\"},{\"operation\":\"scroll\",\"first_frame\":4,\"last_frame\":4,\"detail\":\"Scroll down\","
                 + "\"context\":\"Counter\",\"amount\":-2}]}";

@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
-import org.trajectory.extract.ExtractionMethod;
-import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
-import org.trajectory.extract.kit.ExtractionMethodContract;
 import org.trajectory.extract.kit.ScreenVideo;
 import org.trajectory.model.Progress;
+import org.trajectory.vlm.Model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -23,7 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Direct-Frame against a local server speaking OpenAI's wire protocol with scripted answers: the contract, then the
  * pipeline itself (windows, proposer, repair, corrector, merger, the pointer's point) asserted on the requests made.
  */
-class DirectFrameMethodTest extends ExtractionMethodContract {
+class DirectFrameMethodTest extends ModelMethodContract {
 
     static final String CLICK = "{\"actions\":[{\"operation\":\"click\",\"first_frame\":3,\"last_frame\":3,\"detail\":\"Click the Add button\","
             + "\"context\":\"Counter\",\"evidence\":\"the count went from 0 to 1\"}]}";
@@ -31,36 +28,19 @@ class DirectFrameMethodTest extends ExtractionMethodContract {
             + "\"context\":\"Counter\",\"evidence\":\"count 0 to 1\"},{\"operation\":\"click\",\"first_frame\":3,\"last_frame\":4,"
             + "\"detail\":\"Click Add\",\"context\":\"Counter\",\"evidence\":\"same\"}]}";
 
-    private ChatServer chat;
-
-    @AfterEach
-    void stop() {
-        if (chat != null) {
-            chat.close();
-        }
+    @Override
+    String id() {
+        return "df";
     }
 
     @Override
-    protected ExtractionMethod method() {
-        return ExtractionMethods.get().find("df").orElseThrow().method();
-    }
-
-    @Override
-    protected ExtractionContext context(Progress progress) {
-        try {
-            if (chat == null) {
-                chat = new ChatServer();
-            }
-            chat.answer(CLICK, CLICK); // proposer, corrector: one window of the four frames
-            return new ExtractionContext(ExtractionSettings.PAPER, chat.model(), null, progress);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    Model script(ChatServer server) throws Exception {
+        return server.answer(CLICK, CLICK).model(); // proposer, corrector: one window of the four frames
     }
 
     @Test
     void proposesThenRepairsThenCorrectsAndThePointerGivesThePoint() throws Exception {
-        chat = new ChatServer();
+        chat();
         chat.answer("The user clicked a button.", TWICE, CLICK);
         Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
         List<ExtractedAction> found = method().extract(video, "Add one", new ExtractionContext(ExtractionSettings.PAPER, chat.model(), null,
@@ -81,7 +61,7 @@ class DirectFrameMethodTest extends ExtractionMethodContract {
 
     @Test
     void slidingWindowsAreMerged() throws Exception {
-        chat = new ChatServer();
+        chat();
         String none = "{\"actions\":[]}";
         String second = "{\"actions\":[{\"operation\":\"click\",\"first_frame\":3,\"last_frame\":3,\"detail\":\"Click Add\",\"context\":\"Counter\"}]}";
         // windows of 2 frames sharing 1: frames 1-2, 2-3, 3-4; each proposer and corrector, then the merger
