@@ -24,6 +24,11 @@ public final class ReplyCache implements Model {
     private final String modelName;
     private final Path folder;
 
+    /** The answers of a configured model (its address and model name are part of the key), kept in {@link #FOLDER}. */
+    public static ReplyCache of(Retrying model) {
+        return new ReplyCache(model, model.config().baseUrl() + "/" + model.config().model(), FOLDER);
+    }
+
     public ReplyCache(Model model, String modelName, Path folder) {
         this.model = model;
         this.modelName = modelName;

@@ -116,7 +116,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         for (Path video : args.videos) {
             inputs.add(ExtractionRun.Input.of(video, args.task));
         }
-        Model asked = model == null ? null : new ReplyCache(model, args.provider + "/" + model.config().model(), ReplyCache.FOLDER);
+        Model asked = model == null ? null : ReplyCache.of(model);
         if (model != null) {
             long calls = 0;
             for (ExtractionRun.Input input : inputs) {

@@ -102,7 +102,7 @@ public final class DatasetJobs {
         return job("Extracting the actions of " + input.video().getFileName(), monitor -> {
             ExtractionRun.Report report;
             MonitorProgress progress = new MonitorProgress(monitor);
-            Model asked = model == null ? null : new ReplyCache(model, model.config().baseUrl() + "/" + model.config().model(), ReplyCache.FOLDER);
+            Model asked = model == null ? null : ReplyCache.of(model);
             ExtractionSettings settings = ExtractionSettings.PAPER;
             try (Dataset dataset = Dataset.openOrCreate(folder)) {
                 report = new ExtractionRun(dataset, method, new ExtractionRun.Options(method.id(), settings,
