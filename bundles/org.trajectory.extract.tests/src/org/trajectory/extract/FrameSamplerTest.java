@@ -46,4 +46,15 @@ class FrameSamplerTest {
         assertThrows(NoSuchFileException.class, () -> FrameSampler.open(temp.resolve("gone.mp4"), 1));
         assertThrows(IllegalArgumentException.class, () -> FrameSampler.open(text, 0));
     }
+
+    @Test
+    void aVideoCutShortByAKilledRecorderStillReadsAndGivesItsLastFrame(@TempDir Path temp) throws Exception {
+        Path whole = org.trajectory.extract.kit.ScreenVideo.write(temp.resolve("whole.mkv"));
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(temp.resolve("cut.mkv"), java.util.Arrays.copyOf(bytes, bytes.length * 4 / 5));
+        Video video = Video.probe(cut); // ffprobe complains that the file ended early, and reads it
+        assertEquals(org.trajectory.extract.kit.ScreenVideo.WIDTH, video.width());
+        byte[] last = FrameGrab.last(video);
+        assertTrue(last.length > 8 && last[1] == 'P' && last[2] == 'N' && last[3] == 'G', "a PNG of the last frame the cut file holds");
+    }
 }

@@ -160,7 +160,7 @@ public final class ExtractionRun {
             byte[] png = own.taken().getOrDefault(ExtractionContext.at(action.start()), taken.get((int) Math.round(action.start() * fps)));
             images.add(png != null ? png : FrameGrab.png(video, action.start()));
         }
-        images.add(FrameGrab.png(video, video.duration() - 0.05));
+        images.add(FrameGrab.last(video));
         String taskId = taskId(video.file(), method.id());
         Task task = task(taskId, input.task(), video, actions);
         dataset.put(task, images, SOURCE_PREFIX + method.id());

@@ -111,6 +111,34 @@ public final class FrameGrab {
         }
     }
 
+    /**
+     * The video's last frame that can be decoded: by seeking near its end, else (a recording cut short by a killed
+     * recorder says a length its frames do not reach, and has no index to seek by) by decoding it through and keeping
+     * the last frame that came.
+     */
+    public static byte[] last(Video video) throws IOException {
+        try {
+            return png(video, video.duration() - 0.05);
+        } catch (IOException cut) {
+            Path out = Files.createTempFile("tw-last", ".png");
+            try {
+                Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video.file().toString(), "-an", "-update",
+                        "1", "-f", "image2", out.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                ffmpeg.waitFor();
+                byte[] png = Files.readAllBytes(out);
+                if (png.length == 0) {
+                    throw cut;
+                }
+                return png;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while taking the last frame", e);
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        }
+    }
+
     /** The frame shown at {@code time} seconds from the video's start, whole. */
     public static byte[] png(Video video, double time) throws IOException {
         return png(video, time, 0, 0, video.width(), video.height());

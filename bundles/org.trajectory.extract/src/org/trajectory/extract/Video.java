@@ -25,7 +25,8 @@ public record Video(Path file, int width, int height, double duration) {
         String out = new String(ffprobe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
         String err = new String(ffprobe.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         try {
-            if (!ffprobe.waitFor(30, TimeUnit.SECONDS) || ffprobe.exitValue() != 0 || !err.isBlank()) {
+            // a recording cut by a killed recorder makes ffprobe complain and still reads: only a failure or no size refuses it
+            if (!ffprobe.waitFor(30, TimeUnit.SECONDS) || ffprobe.exitValue() != 0 || !out.contains("width=")) {
                 throw new IOException(file + ": not a video ffmpeg can read" + (err.isBlank() ? "" : " (" + FrameTable.toolReason(err, file) + ")"));
             }
         } catch (InterruptedException e) {
