@@ -101,7 +101,9 @@ class ScoringViewTest {
             page.hideView(open);
         }
         DatasetView table = (DatasetView) page.showView(DatasetView.ID);
-        UiWait.until(display, () -> table.itemCount() == 1 && rowAt(table, 0) != null, "the table's row");
+        // the row of this dataset, not one the table still holds from the dataset open before
+        UiWait.until(display, () -> table.itemCount() == 1 && rowAt(table, 0) != null && rowAt(table, 0).taskId().equals("only"),
+                "the table's row");
         table.viewer().setSelection(new StructuredSelection(rowAt(table, 0)));
         ScoringView view = (ScoringView) page.showView(ScoringView.ID);
         assertTrue(view.taskText().startsWith("Turn on night light"), view.taskText());
