@@ -80,14 +80,7 @@ public final class OfflineAnnotator implements Annotator {
         int h = Math.min(TEXT_BOX_HEIGHT, screen.getHeight());
         int x = Math.max(0, Math.min(screen.getWidth() - w, (int) Math.round(point.x() * screen.getWidth()) - w / 2));
         int y = Math.max(0, Math.min(screen.getHeight() - h, (int) Math.round(point.y() * screen.getHeight()) - h / 2));
-        BufferedImage box = screen.getSubimage(x, y, w, h);
-        // Tesseract reads small screen text far better enlarged.
-        BufferedImage large = new BufferedImage(w * 3, h * 3, BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = large.createGraphics();
-        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(box, 0, 0, w * 3, h * 3, null);
-        g.dispose();
-        String text = Ocr.read(Markers.png(large)).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
+        String text = Ocr.readScreen(screen.getSubimage(x, y, w, h)).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
         return text.length() < 2 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
     }
 

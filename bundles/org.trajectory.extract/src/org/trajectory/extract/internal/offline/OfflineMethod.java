@@ -2,7 +2,6 @@ package org.trajectory.extract.internal.offline;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -183,18 +182,11 @@ public final class OfflineMethod implements ExtractionMethod {
         return frame.getSubimage(left, top, w, h);
     }
 
-    /** Tesseract's reading of a screen crop, enlarged three times (it reads small screen text far better so); empty without one. */
+    /** Tesseract's reading of a screen crop; empty without one. */
     private static String read(BufferedImage crop) throws IOException, InterruptedException {
         if (crop == null) {
             return "";
         }
-        BufferedImage large = new BufferedImage(crop.getWidth() * 3, crop.getHeight() * 3, BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = large.createGraphics();
-        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(crop, 0, 0, large.getWidth(), large.getHeight(), null);
-        g.dispose();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(large, "png", out);
-        return Ocr.read(out.toByteArray()).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip();
+        return Ocr.readScreen(crop).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip();
     }
 }
