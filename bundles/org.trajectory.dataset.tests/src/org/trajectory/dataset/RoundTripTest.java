@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Task;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -119,6 +120,31 @@ class RoundTripTest {
             assertEquals(49, dataset.count(TaskQuery.ALL.withReview(ReviewState.NEW)));
             assertEquals(ReviewState.APPROVED, dataset.page(TaskQuery.ALL.withReview(ReviewState.APPROVED), 0, 1).get(0).review());
             assertFalse(dataset.distinct("domain").isEmpty());
+        }
+    }
+
+    @Test
+    void extractedTasksAreFilteredAndSortedByConfidenceAndAnOlderDatasetGetsTheColumn() throws Exception {
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(4, 4, java.awt.image.BufferedImage.TYPE_INT_RGB), "png", png);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+            for (String[] task : new String[][] {{"recorded", null}, {"sure", "0.9"}, {"unsure", "0.4"}}) {
+                String extraction = task[1] == null ? "" : ",\"extraction\":{\"method\":\"offline\",\"confidence\":" + task[1] + "}";
+                Task record = Task.of(Json.MAPPER.readTree("{\"task_id\":\"" + task[0] + "\",\"instruction\":\"Do it\"" + extraction
+                        + ",\"traj\":[{\"index\":0,\"value\":{\"code\":\"computer.terminate(status='success')\"}}]}"));
+                dataset.put(record, List.of(png.toByteArray()), task[1] == null ? "recording" : Dataset.EXTRACTED + "offline");
+            }
+            TaskQuery extracted = TaskQuery.ALL.withExtracted(true).sortedBy(TaskQuery.Column.CONFIDENCE, true);
+            assertEquals(List.of("unsure", "sure"), dataset.page(extracted, 0, 10).stream().map(TaskRow::taskId).toList(), "least sure first");
+            assertEquals(0.4, dataset.page(extracted, 0, 1).get(0).extractionConfidence());
+            assertEquals(List.of("recorded"), dataset.page(TaskQuery.ALL.withExtracted(false), 0, 10).stream().map(TaskRow::taskId).toList());
+            try (var statement = dataset.connection().createStatement()) {
+                statement.execute("ALTER TABLE trajectories DROP COLUMN extraction_confidence"); // as a dataset made before extraction
+            }
+        }
+        try (Dataset dataset = Dataset.open(temp.resolve("ds"))) {
+            assertEquals(0.9, dataset.page(TaskQuery.ALL.withText("do").sortedBy(TaskQuery.Column.CONFIDENCE, false), 0, 1).get(0)
+                    .extractionConfidence(), "filled from the records on opening");
         }
     }
 

@@ -39,6 +39,8 @@ public final class Dataset implements AutoCloseable {
     public static final String SCORE_DETAILS = "score_details";
     public static final String FINAL_SCORE = "final_score";
     static final int SCHEMA_VERSION = 1;
+    /** The source of a task extracted from a video begins so, the method's id after it. */
+    public static final String EXTRACTED = "extraction:";
     /**
      * How long a writer waits for another process's transaction. Writers take the lock when their transaction begins
      * (a read turned into a write could not wait), and long writers let others in between their transactions, so
@@ -64,6 +66,7 @@ public final class Dataset implements AutoCloseable {
           task_difficulty REAL,
           final_score REAL,
           source TEXT,
+          extraction_confidence REAL,
           imported_at VARCHAR(40) NOT NULL,
           updated_at VARCHAR(40) NOT NULL,
           header TEXT NOT NULL)""",
@@ -173,11 +176,29 @@ public final class Dataset implements AutoCloseable {
             }
             statement.execute("INSERT INTO meta (name, value) VALUES ('schema_version', '" + SCHEMA_VERSION
                     + "') ON CONFLICT (name) DO NOTHING");
+            addExtractionConfidence(connection);
         } catch (SQLException e) {
             connection.close();
             throw e;
         }
         return new Dataset(folder, connection);
+    }
+
+    /**
+     * A dataset made before extraction existed lacks the column of an extracted task's confidence: it gets it, filled
+     * from the records that have one.
+     */
+    private static void addExtractionConfidence(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            try (ResultSet columns = statement.executeQuery("SELECT 1 FROM pragma_table_info('trajectories') WHERE name = 'extraction_confidence'")) {
+                if (columns.next()) {
+                    return;
+                }
+            }
+            statement.execute("ALTER TABLE trajectories ADD COLUMN extraction_confidence REAL");
+            statement.execute("UPDATE trajectories SET extraction_confidence = json_extract(header, '$." + Task.EXTRACTION + "."
+                    + Task.CONFIDENCE + "') WHERE json_valid(header)");
+        }
     }
 
     public Path folder() {

@@ -17,7 +17,7 @@ final class Statements implements AutoCloseable {
     Statements(Connection connection) throws SQLException {
         task = connection.prepareStatement("INSERT INTO trajectories (task_id, trajectory_id, instruction, domain, os,"
                 + " step_count, task_completed, alignment_score, efficiency_score, task_difficulty, final_score, source,"
-                + " imported_at, updated_at, header) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + " imported_at, updated_at, header, extraction_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 PreparedStatement.RETURN_GENERATED_KEYS);
         step = connection.prepareStatement("INSERT INTO steps (task_seq, position, image_name, image_sha256, actions, record)"
                 + " VALUES (?, ?, ?, ?, ?, ?)");
@@ -50,6 +50,7 @@ final class Statements implements AutoCloseable {
         task.setString(13, now);
         task.setString(14, now);
         task.setString(15, header);
+        setReal(task, 16, record.extractionConfidence());
         task.executeUpdate();
         try (var keys = task.getGeneratedKeys()) {
             keys.next();

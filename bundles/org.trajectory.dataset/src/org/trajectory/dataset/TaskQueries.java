@@ -42,7 +42,7 @@ final class TaskQueries {
                 : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
         String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
-                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq"
+                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq, t.extraction_confidence"
                 + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
         List<TaskRow> page = new ArrayList<>(limit);
         List<Long> seqs = new ArrayList<>(limit);
@@ -58,7 +58,7 @@ final class TaskQueries {
                 while (rows.next()) {
                     page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
                             rows.getInt(5), Dataset.real(rows, 6), Dataset.real(rows, 7), Dataset.real(rows, 8), Dataset.real(rows, 9),
-                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), null));
+                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), Dataset.real(rows, 13), null));
                     seqs.add(rows.getLong(12));
                 }
             }
@@ -91,7 +91,8 @@ final class TaskQueries {
         for (int i = 0; i < page.size(); i++) {
             TaskRow row = page.get(i);
             scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
-                    row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), scores.get(seqs.get(i))));
+                    row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), row.extractionConfidence(),
+                    scores.get(seqs.get(i))));
         }
         return scored;
     }
@@ -207,6 +208,10 @@ final class TaskQueries {
         if (query.review() != null) {
             terms.add("COALESCE(r.state, 'new') = ?");
             parameters.add(query.review().id());
+        }
+        if (query.extracted() != null) {
+            terms.add(query.extracted() ? "t.source LIKE ?" : "(t.source IS NULL OR t.source NOT LIKE ?)");
+            parameters.add(Dataset.EXTRACTED + "%"); // its few letters hold no wildcard
         }
         return new Sql(terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms), parameters);
     }

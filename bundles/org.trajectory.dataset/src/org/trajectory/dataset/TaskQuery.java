@@ -4,16 +4,17 @@ package org.trajectory.dataset;
  * A filter and an order over a dataset's tasks, as the table asks for them. Null fields do not filter.
  * {@code text} matches the instruction, case-insensitively, anywhere. {@code minScore}/{@code maxScore} bound the score
  * of {@code scoreCriterion} (null: the final score); {@code sortCriterion}, when set, sorts by that criterion's score
- * instead of {@code sortBy}.
+ * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
-        Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion) {
+        Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,
+        Boolean extracted) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
         ORDER("t.seq"), TASK("t.instruction"), DOMAIN("t.domain"), OS("t.os"), STEPS("t.step_count"),
         SCORE("t.final_score"), ALIGNMENT("t.alignment_score"), EFFICIENCY("t.efficiency_score"),
-        DIFFICULTY("t.task_difficulty"), REVIEW("COALESCE(r.state, 'new')");
+        DIFFICULTY("t.task_difficulty"), REVIEW("COALESCE(r.state, 'new')"), CONFIDENCE("t.extraction_confidence");
 
         final String sql;
 
@@ -22,44 +23,49 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null);
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null);
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+    }
+
+    /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
+    public TaskQuery withExtracted(Boolean value) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted);
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted);
     }
 }

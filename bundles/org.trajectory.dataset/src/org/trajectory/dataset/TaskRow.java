@@ -5,7 +5,7 @@ import java.util.Map;
 /** One row of the dataset table: what is shown without loading the steps; {@code scores} by criterion. */
 public record TaskRow(String taskId, String instruction, String domain, String os, int steps, Double finalScore,
         Double alignmentScore, Double efficiencyScore, Double difficulty, Boolean completed, ReviewState review,
-        Map<String, Double> scores) {
+        Double extractionConfidence, Map<String, Double> scores) {
 
     public TaskRow {
         scores = scores == null ? Map.of() : Map.copyOf(scores);

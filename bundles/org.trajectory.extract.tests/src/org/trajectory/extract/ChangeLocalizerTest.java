@@ -27,7 +27,7 @@ class ChangeLocalizerTest {
                 }
             }
         }
-        return new Frame(0, WIDTH, HEIGHT, rgb);
+        return new Frame(0, WIDTH, HEIGHT, Frame.Layout.RGB, rgb);
     }
 
     private static void assertAround(Box box, int x, int y, int right, int bottom) {
@@ -65,6 +65,6 @@ class ChangeLocalizerTest {
         List<Box> merged = ChangeLocalizer.merge(List.of(new Box(0, 0, 10, 10), new Box(50, 0, 10, 10), new Box(5, 0, 50, 5)));
         assertEquals(List.of(new Box(0, 0, 60, 10)), merged);
         ChangeLocalizer localizer = new ChangeLocalizer(ChangeLocalizer.Settings.PAPER);
-        assertThrows(IllegalArgumentException.class, () -> localizer.changes(frame(), new Frame(0, 2, 2, new byte[12])));
+        assertThrows(IllegalArgumentException.class, () -> localizer.changes(frame(), new Frame(0, 2, 2, Frame.Layout.RGB, new byte[12])));
     }
 }

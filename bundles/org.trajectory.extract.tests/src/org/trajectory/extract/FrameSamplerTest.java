@@ -36,6 +36,9 @@ class FrameSamplerTest {
         assertEquals(320, frames.get(0).width());
         assertEquals(240 * 320 * 3, frames.get(0).pixels().length);
         assertTrue(!java.util.Arrays.equals(frames.get(0).pixels(), frames.get(5).pixels()), "the test picture moves");
+        try (FrameSampler sampler = FrameSampler.open(Video.probe(video), 2, Frame.Layout.I420)) {
+            assertEquals(240 * 320 * 3 / 2, sampler.next().pixels().length, "a full luma plane and two quarter-size colour planes");
+        }
     }
 
     @Test

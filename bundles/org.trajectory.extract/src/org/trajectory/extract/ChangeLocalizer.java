@@ -56,7 +56,7 @@ public final class ChangeLocalizer {
 
     /** Where {@code after} differs from {@code before}: merged boxes, in the order OpenCV labels their first pixels. */
     public List<Box> changes(Frame before, Frame after) {
-        if (before.channels() != 3 || after.channels() != 3) {
+        if (before.layout() != Frame.Layout.RGB || after.layout() != Frame.Layout.RGB) {
             throw new IllegalArgumentException("the localizer compares colour (RGB) frames");
         }
         if (before.width() != after.width() || before.height() != after.height()) {

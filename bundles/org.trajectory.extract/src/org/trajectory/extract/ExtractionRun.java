@@ -39,9 +39,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class ExtractionRun {
 
-    public static final String EXTRACTION = "extraction";
-    public static final String CONFIDENCE = "confidence";
-    public static final String SOURCE_PREFIX = "extraction:";
 
     /** One video and what the person was doing in it. */
     public record Input(Path video, String task) {
@@ -163,7 +160,7 @@ public final class ExtractionRun {
         images.add(FrameGrab.last(video));
         String taskId = taskId(video.file(), method.id());
         Task task = task(taskId, input.task(), video, actions);
-        dataset.put(task, images, SOURCE_PREFIX + method.id());
+        dataset.put(task, images, Dataset.EXTRACTED + method.id());
         Map<String, Integer> operations = new TreeMap<>();
         actions.forEach(a -> operations.merge(a.operation(), 1, Integer::sum));
         return new Extracted(input.video(), taskId, actions.size(), operations, (System.nanoTime() - start) / 1e9);
@@ -174,14 +171,14 @@ public final class ExtractionRun {
         record.put(Task.TASK_ID, taskId);
         record.put(Task.INSTRUCTION, instruction);
         record.put("screen_width", video.width()).put("screen_height", video.height());
-        ObjectNode extraction = record.putObject(EXTRACTION);
+        ObjectNode extraction = record.putObject(Task.EXTRACTION);
         extraction.put("method", method.id());
         if (options.model() != null) {
             extraction.put("model", options.model());
         }
         extraction.put("video", video.file().getFileName().toString());
         extraction.put("fps", options.settings().fps(method.fps()));
-        extraction.put(CONFIDENCE, round(actions.stream().mapToDouble(ExtractedAction::confidence).average().orElse(1)));
+        extraction.put(Task.CONFIDENCE, round(actions.stream().mapToDouble(ExtractedAction::confidence).average().orElse(1)));
         ArrayNode traj = record.putArray(Task.TRAJ);
         for (int i = 0; i <= actions.size(); i++) {
             ObjectNode step = traj.addObject();
@@ -199,7 +196,7 @@ public final class ExtractionRun {
                 value.put(Step.ACTION, action.detail());
             }
             step.put("start_time", round(action.start())).put("end_time", round(action.end()));
-            step.put(CONFIDENCE, round(action.confidence()));
+            step.put(Task.CONFIDENCE, round(action.confidence()));
             if (action.context() != null) {
                 step.put("context", action.context());
             }

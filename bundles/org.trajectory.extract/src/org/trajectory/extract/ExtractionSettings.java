@@ -8,10 +8,12 @@ package org.trajectory.extract;
  * @param window      frames a model sees at once (Direct-Frame's sliding window; the paper: 10), 0 for all at once
  * @param overlap     frames two windows share (the paper: 5)
  * @param changedOnly send a model only the frames where the screen changed, to save calls
+ * @param concurrency requests to a model in flight at once (windows, frame pairs)
  */
-public record ExtractionSettings(double fps, int window, int overlap, boolean changedOnly) {
+public record ExtractionSettings(double fps, int window, int overlap, boolean changedOnly, int concurrency) {
 
-    public static final ExtractionSettings PAPER = new ExtractionSettings(0, 10, 5, false);
+    public static final int CONCURRENCY = 4;
+    public static final ExtractionSettings PAPER = new ExtractionSettings(0, 10, 5, false, CONCURRENCY);
 
     public ExtractionSettings {
         if (fps < 0 || fps > 60) {
@@ -19,6 +21,9 @@ public record ExtractionSettings(double fps, int window, int overlap, boolean ch
         }
         if (window < 0 || overlap < 0 || (window > 0 && overlap >= window)) {
             throw new IllegalArgumentException("windows overlap by fewer frames than they hold (window " + window + ", overlap " + overlap + ")");
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("at least one request is in flight, not " + concurrency);
         }
     }
 

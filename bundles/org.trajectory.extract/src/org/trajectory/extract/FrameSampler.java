@@ -18,12 +18,12 @@ public final class FrameSampler implements AutoCloseable {
     private final DataInputStream pixels;
     private final int width;
     private final int height;
-    private final int channels;
+    private final Frame.Layout layout;
     private final double fps;
     private long index;
 
-    private FrameSampler(Path video, Process ffmpeg, int width, int height, int channels, double fps) {
-        this.channels = channels;
+    private FrameSampler(Path video, Process ffmpeg, int width, int height, Frame.Layout layout, double fps) {
+        this.layout = layout;
         this.video = video;
         this.ffmpeg = ffmpeg;
         this.pixels = new DataInputStream(ffmpeg.getInputStream());
@@ -38,21 +38,18 @@ public final class FrameSampler implements AutoCloseable {
         return open(Video.probe(video), fps);
     }
 
+    /** As {@link #open(Path, double)}, the frames in RGB. */
     public static FrameSampler open(Video video, double fps) throws IOException {
-        return open(video, fps, 3);
+        return open(video, fps, Frame.Layout.RGB);
     }
 
-    /** As {@link #open(Video, double)}, the frames in grey: a third of the bytes, for work that needs no colour. */
-    public static FrameSampler openGrey(Video video, double fps) throws IOException {
-        return open(video, fps, 1);
-    }
-
-    private static FrameSampler open(Video video, double fps, int channels) throws IOException {
+    /** As {@link #open(Path, double)}, the frames in the layout given. */
+    public static FrameSampler open(Video video, double fps, Frame.Layout layout) throws IOException {
         checkRate(fps);
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.file().toString(), "-vf",
-                String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", channels == 1 ? "gray" : "rgb24", "-")
+                String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", layout.ffmpegName, "-")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), channels, fps);
+        return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps);
     }
 
     private static void checkRate(double fps) {
@@ -63,13 +60,13 @@ public final class FrameSampler implements AutoCloseable {
 
     /** The next frame, or null after the last. */
     public Frame next() throws IOException {
-        byte[] frame = new byte[width * height * channels];
+        byte[] frame = new byte[layout.bytes(width, height)];
         try {
             pixels.readFully(frame);
         } catch (EOFException end) {
             return null; // a partial last frame (a cut video) is not a frame
         }
-        return new Frame(index++ / fps, width, height, frame);
+        return new Frame(index++ / fps, width, height, layout, frame);
     }
 
     @Override

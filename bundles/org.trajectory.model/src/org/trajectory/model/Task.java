@@ -33,6 +33,10 @@ public final class Task {
     public static final String SUBMITTER = "submitter";
     /** Criterion id to score in [0,1], e.g. {@code {"final_score": 0.82, "coherence_score": 0.9}}. */
     public static final String SCORES = "scores";
+    /** An extracted task's object: method, model, video, rate, and the mean confidence of its actions. */
+    public static final String EXTRACTION = "extraction";
+    /** An extracted task's (in {@link #EXTRACTION}) or step's confidence, 0-1. */
+    public static final String CONFIDENCE = "confidence";
 
     private static final String[] TEXT_FIELDS = { NATURAL_LANGUAGE_TASK, ACTUAL_TASK, REASON, DOMAIN, OS, TRAJECTORY_ID, SUBMITTER };
     private static final String[] NUMBER_FIELDS = { ALIGNMENT_SCORE, EFFICIENCY_SCORE, TASK_DIFFICULTY };
@@ -86,6 +90,12 @@ public final class Task {
     /** A 0-10 score of the record (alignment, efficiency, difficulty), or null. */
     public Double number(String field) {
         JsonNode value = node.get(field);
+        return value != null && value.isNumber() ? value.doubleValue() : null;
+    }
+
+    /** The mean confidence of an extracted task's actions, or null for a task not extracted from a video. */
+    public Double extractionConfidence() {
+        JsonNode value = node.path(EXTRACTION).get(CONFIDENCE);
         return value != null && value.isNumber() ? value.doubleValue() : null;
     }
 

@@ -1,9 +1,17 @@
 package org.trajectory.builder.annotate;
 
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
 
 /** Text in a picture, read by the real Tesseract ({@code apt install tesseract-ocr}) when it is installed. */
 public final class Ocr {
@@ -29,33 +37,85 @@ public final class Ocr {
         return available;
     }
 
-    /** The text Tesseract reads in a part of a screen, enlarged three times first: it reads small screen text far better so. */
-    public static String readScreen(java.awt.image.BufferedImage crop) throws IOException, InterruptedException {
-        java.awt.image.BufferedImage large = new java.awt.image.BufferedImage(crop.getWidth() * 3, crop.getHeight() * 3,
-                java.awt.image.BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = large.createGraphics();
-        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(crop, 0, 0, large.getWidth(), large.getHeight(), null);
-        g.dispose();
-        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
-        javax.imageio.ImageIO.write(large, "png", png);
-        return read(png.toByteArray());
+    /** The text Tesseract reads in a part of a screen (as {@link #readScreens}). */
+    public static String readScreen(BufferedImage crop) throws IOException, InterruptedException {
+        return readScreens(List.of(crop)).get(0);
     }
 
-    /** The text Tesseract reads in a PNG (one block of text assumed), whitespace collapsed; empty if none. */
-    public static String read(byte[] png) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("tesseract", "stdin", "stdout", "--psm", "6", "-l", "eng").start();
-        try (OutputStream in = process.getOutputStream()) {
-            in.write(png);
+    /**
+     * The text Tesseract reads in each part of a screen, one block of text assumed, whitespace collapsed, empty where it
+     * reads none. Each crop is enlarged three times first: Tesseract reads small screen text far better so. The crops are
+     * shared among one Tesseract process per core, each reading its share from a list of files: starting Tesseract and
+     * loading its language costs more than reading a crop, and its own threads only slow small pictures down.
+     */
+    public static List<String> readScreens(List<BufferedImage> crops) throws IOException, InterruptedException {
+        if (crops.isEmpty()) {
+            return List.of();
         }
-        String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IOException("tesseract took longer than 30 s");
+        Path folder = Files.createTempDirectory("tw-ocr");
+        try {
+            int processes = Math.min(crops.size(), Runtime.getRuntime().availableProcessors());
+            List<Process> running = new ArrayList<>();
+            List<Integer> shares = new ArrayList<>();
+            for (int p = 0; p < processes; p++) {
+                List<String> files = new ArrayList<>();
+                for (int i = p; i < crops.size(); i += processes) {
+                    Path file = folder.resolve(i + ".png");
+                    ImageIO.write(enlarged(crops.get(i)), "png", file.toFile());
+                    files.add(file.toString());
+                }
+                Path list = Files.write(folder.resolve(p + ".txt"), files);
+                ProcessBuilder tesseract = new ProcessBuilder("tesseract", list.toString(), "stdout", "--psm", "6", "-l", "eng")
+                        .redirectOutput(folder.resolve(p + ".out").toFile()).redirectError(folder.resolve(p + ".err").toFile());
+                tesseract.environment().put("OMP_THREAD_LIMIT", "1");
+                running.add(tesseract.start());
+                shares.add(files.size());
+            }
+            String[] texts = new String[crops.size()];
+            try {
+                read(folder, running, shares, texts);
+            } finally {
+                running.forEach(Process::destroyForcibly); // when cancelled or one failed; the others are done by now
+            }
+            return List.of(texts);
+        } finally {
+            try (var files = Files.list(folder)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(folder);
         }
-        if (process.exitValue() != 0) {
-            throw new IOException("tesseract failed: " + new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+    }
+
+    /** Each process's texts into their places: process p read crops p, p + processes, p + 2 processes, ... */
+    private static void read(Path folder, List<Process> running, List<Integer> shares, String[] texts) throws IOException, InterruptedException {
+        int processes = running.size();
+        for (int p = 0; p < processes; p++) {
+            Process process = running.get(p);
+            if (!process.waitFor(60 + shares.get(p), TimeUnit.SECONDS)) {
+                throw new IOException("tesseract took longer than " + (60 + shares.get(p)) + " s for " + shares.get(p) + " pictures");
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException("tesseract failed: " + Files.readString(folder.resolve(p + ".err")).strip());
+            }
+            // each picture's text is ended by a form feed, the last one's perhaps not
+            String[] pages = Files.readString(folder.resolve(p + ".out"), StandardCharsets.UTF_8).split("\f", -1);
+            if (pages.length < shares.get(p)) {
+                throw new IOException("tesseract read " + pages.length + " of " + shares.get(p) + " pictures");
+            }
+            for (int k = 0, i = p; i < texts.length; k++, i += processes) {
+                texts[i] = pages[k].replaceAll("\\s+", " ").strip();
+            }
         }
-        return text.replaceAll("\\s+", " ").strip();
+    }
+
+    private static BufferedImage enlarged(BufferedImage crop) {
+        BufferedImage large = new BufferedImage(crop.getWidth() * 3, crop.getHeight() * 3, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = large.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.drawImage(crop, 0, 0, large.getWidth(), large.getHeight(), null);
+        g.dispose();
+        return large;
     }
 }

@@ -71,6 +71,9 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         @Option(names = "--changed-only", description = "send the model only frames where the screen changed")
         boolean changedOnly;
 
+        @Option(names = "--concurrency", paramLabel = "N", description = "model requests in flight at once (default 4)")
+        int concurrency = ExtractionSettings.CONCURRENCY;
+
         @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
         Path prompts;
 
@@ -95,7 +98,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                         .collect(Collectors.joining("|")) + ")"));
         ExtractionSettings settings;
         try {
-            settings = new ExtractionSettings(args.fps, args.window, args.overlap, args.changedOnly);
+            settings = new ExtractionSettings(args.fps, args.window, args.overlap, args.changedOnly, args.concurrency);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

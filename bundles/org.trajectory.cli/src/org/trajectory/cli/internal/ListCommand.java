@@ -41,7 +41,10 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
         @Option(names = "--max-steps", paramLabel = "N", description = "tasks with at most N steps")
         Integer maxSteps;
 
-        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review", description = "the column to sort by")
+        @Option(names = "--extracted", description = "only tasks extracted from videos (sort them with --sort confidence)")
+        boolean extracted;
+
+        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review|confidence", description = "the column to sort by")
         String sort;
 
         @Option(names = "--desc", description = "largest first")
@@ -64,7 +67,7 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         TaskQuery query = TaskQuery.ALL.withText(args.filter).withDomain(args.domain).withOs(args.os)
-                .withSteps(args.minSteps, args.maxSteps);
+                .withSteps(args.minSteps, args.maxSteps).withExtracted(args.extracted ? true : null);
         try {
             if (args.review != null) {
                 query = query.withReview(ReviewState.of(args.review));

@@ -50,13 +50,14 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** A column: its title, width, the query column it sorts by, and its text. */
     private enum Column {
-        // together 455 px: every column is in sight in the default layout on a 1366-pixel-wide screen
-        TASK("Task", 165, TaskQuery.Column.TASK),
-        DOMAIN("Domain", 65, TaskQuery.Column.DOMAIN),
-        OS("OS", 55, TaskQuery.Column.OS),
+        // together 460 px: every column is in sight in the default layout on a 1366-pixel-wide screen
+        TASK("Task", 140, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 60, TaskQuery.Column.DOMAIN),
+        OS("OS", 45, TaskQuery.Column.OS),
         STEPS("Steps", 45, TaskQuery.Column.STEPS),
         SCORE("Score", 55, TaskQuery.Column.SCORE),
-        REVIEW("Review", 70, TaskQuery.Column.REVIEW);
+        REVIEW("Review", 70, TaskQuery.Column.REVIEW),
+        CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE);
 
         final String title;
         final int width;
@@ -76,6 +77,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 case STEPS -> Integer.toString(row.steps());
                 case SCORE -> row.finalScore() == null ? "" : String.format(Locale.ROOT, "%.2f", row.finalScore());
                 case REVIEW -> row.review().id().replace('_', ' ');
+                case CONFIDENCE -> row.extractionConfidence() == null ? "" : String.format(Locale.ROOT, "%.2f", row.extractionConfidence());
             };
         }
     }
@@ -85,6 +87,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Composite tablePage;
     private Text filter;
     private Button queue;
+    private Button extracted;
     private Link scoreFilter;
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private TableViewer viewer;
@@ -124,6 +127,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         queue = new Button(tablePage, SWT.CHECK);
         queue.setText("&Review queue: only tasks not reviewed yet");
         queue.addListener(SWT.Selection, e -> requery(rows.query().withReview(queue.getSelection() ? ReviewState.NEW : null)));
+        extracted = new Button(tablePage, SWT.CHECK);
+        extracted.setText("&Extracted from videos only (sort by Conf. to see the least sure first)");
+        extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
         scoreFilter = new Link(tablePage, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(scoreFilter);
         scoreFilter.setVisible(false);
@@ -135,8 +141,12 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         table.setLinesVisible(true);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
         for (Column column : Column.values()) {
-            TableColumn widget = new TableColumn(table, column == Column.TASK ? SWT.LEFT : column == Column.STEPS || column == Column.SCORE ? SWT.RIGHT : SWT.LEFT);
+            TableColumn widget = new TableColumn(table, column == Column.STEPS || column == Column.SCORE || column == Column.CONFIDENCE ? SWT.RIGHT
+                    : SWT.LEFT);
             widget.setText(column.title);
+            if (column == Column.CONFIDENCE) {
+                widget.setToolTipText("How sure extraction was of a task extracted from a video (0-1); click to sort");
+            }
             widget.setWidth(column.width);
             widget.setMoveable(true);
             widget.setData(column);
@@ -287,7 +297,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         if (DatasetSession.get().folder() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
             boolean filtered = rows.query().text() != null || rows.query().review() != null || rows.query().minScore() != null
-                    || rows.query().maxScore() != null;
+                    || rows.query().maxScore() != null || rows.query().extracted() != null;
             text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "");
             try {
                 Dataset.ReviewProgress progress = DatasetSession.get().reviewProgress();

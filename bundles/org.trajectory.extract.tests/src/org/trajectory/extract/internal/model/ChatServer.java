@@ -25,10 +25,20 @@ final class ChatServer implements AutoCloseable {
     final LocalServer server = new LocalServer();
     private final java.util.Map<String, String> byPrompt = new java.util.concurrent.ConcurrentHashMap<>();
     private final HttpServer routed;
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mostInFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile long delayMillis;
 
     ChatServer() throws IOException {
         routed = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        routed.setExecutor(java.util.concurrent.Executors.newCachedThreadPool()); // requests answered side by side
         routed.createContext("/", exchange -> {
+            mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(delayMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             server.requests.add(new LocalServer.Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
                     java.util.Map.copyOf(exchange.getRequestHeaders()), body));
@@ -41,6 +51,7 @@ final class ChatServer implements AutoCloseable {
             try (java.io.OutputStream out = exchange.getResponseBody()) {
                 out.write(reply);
             }
+            inFlight.decrementAndGet();
         });
         routed.start();
     }
@@ -57,6 +68,17 @@ final class ChatServer implements AutoCloseable {
     ChatServer answerWhen(String word, String text) {
         byPrompt.put(word, text);
         return this;
+    }
+
+    /** Each routed answer waits so long first, so that requests made at once are seen in flight together. */
+    ChatServer delay(long millis) {
+        delayMillis = millis;
+        return this;
+    }
+
+    /** The most routed requests that were being answered at one time. */
+    int mostInFlight() {
+        return mostInFlight.get();
     }
 
     Model routedModel() throws Exception {

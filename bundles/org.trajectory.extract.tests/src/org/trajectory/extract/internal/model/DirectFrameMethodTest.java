@@ -64,10 +64,11 @@ class DirectFrameMethodTest extends ModelMethodContract {
         chat();
         String none = "{\"actions\":[]}";
         String second = "{\"actions\":[{\"operation\":\"click\",\"first_frame\":3,\"last_frame\":3,\"detail\":\"Click Add\",\"context\":\"Counter\"}]}";
-        // windows of 2 frames sharing 1: frames 1-2, 2-3, 3-4; each proposer and corrector, then the merger
+        // windows of 2 frames sharing 1: frames 1-2, 2-3, 3-4; each proposer and corrector, then the merger (one at a time:
+        // the answers are queued in order)
         chat.answer(none, none, second, second, second, second, CLICK);
         Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mp4")));
-        List<ExtractedAction> found = method().extract(video, "Add one", new ExtractionContext(new ExtractionSettings(0, 2, 1, false),
+        List<ExtractedAction> found = method().extract(video, "Add one", new ExtractionContext(new ExtractionSettings(0, 2, 1, false, 1),
                 chat.model(), null, Progress.NONE));
         List<JsonNode> requests = chat.requests();
         assertEquals(7, requests.size());
@@ -78,6 +79,20 @@ class DirectFrameMethodTest extends ModelMethodContract {
         assertEquals(0, ChatServer.images(requests.get(6)), "the merger reads text");
         assertTrue(merger.contains("Window 1 (frames 1 to 2)") && merger.contains("Window 3 (frames 3 to 4)"), merger);
         assertEquals(1, found.size(), "the click both windows saw, once: " + found);
-        assertEquals(7, method().estimateCalls(video, new ExtractionSettings(0, 2, 1, false)), "the estimate said as much");
+        assertEquals(7, method().estimateCalls(video, new ExtractionSettings(0, 2, 1, false, 1)), "the estimate said as much");
+    }
+
+    @Test
+    void windowsAreAskedSideBySideAsManyAsTheConcurrencyAllows() throws Exception {
+        chat();
+        String none = "{\"actions\":[]}";
+        chat.answerWhen("watch screen recordings", none).answerWhen("check a list of actions", none).answerWhen("join the action lists", none)
+                .delay(300);
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mp4")));
+        List<ExtractedAction> found = method().extract(video, "Add one", new ExtractionContext(new ExtractionSettings(0, 2, 1, false, 2),
+                chat.routedModel(), null, Progress.NONE));
+        assertEquals(List.of(), found);
+        assertEquals(7, chat.requests().size(), "three windows' proposers and correctors, and the merger");
+        assertEquals(2, chat.mostInFlight(), "three windows, two at a time");
     }
 }

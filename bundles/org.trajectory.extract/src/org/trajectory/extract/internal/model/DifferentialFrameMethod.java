@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -55,14 +56,16 @@ public final class DifferentialFrameMethod implements ExtractionMethod {
         SampledFrames frames = SampledFrames.of(video, context.settings().fps(FPS), false, context);
         List<SampledFrames.Shown> changed = frames.frames().stream().filter(f -> !f.changes().isEmpty()).toList();
         context.progress().begin("Describing the changes of " + changed.size() + " frames", changed.size() + 2L, "calls");
-        StringBuilder descriptions = new StringBuilder();
+        List<Callable<String>> calls = new ArrayList<>();
         for (SampledFrames.Shown frame : changed) {
-            ModelMethods.checkCancelled(context);
-            SampledFrames.Shown before = frames.number(frame.number() - 1);
-            String description = describe(model, prompts.get("difff-descriptor"), task, before, frame);
+            calls.add(() -> describe(model, prompts.get("difff-descriptor"), task, frames.number(frame.number() - 1), frame));
+        }
+        List<String> described = ModelMethods.inParallel(calls, 1, context);
+        StringBuilder descriptions = new StringBuilder();
+        for (int i = 0; i < changed.size(); i++) {
+            SampledFrames.Shown frame = changed.get(i);
             descriptions.append(String.format(Locale.ROOT, "Frame %d (%.1f s), changed regions %s:%n%s%n%n", frame.number(), frame.time(),
-                    regions(frame), description));
-            context.progress().worked(1);
+                    regions(frame), described.get(i)));
         }
         if (changed.isEmpty()) {
             return List.of();

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
@@ -39,21 +40,21 @@ public final class DirectFrameMethod implements ExtractionMethod {
         List<List<SampledFrames.Shown>> windows = frames.windows(context.settings().window(), context.settings().overlap());
         context.progress().begin("Asking the model about " + windows.size() + (windows.size() == 1 ? " window" : " windows"),
                 windows.size() * 2L + (windows.size() > 1 ? 1 : 0), "calls");
-        List<List<ProposedActions.Proposed>> perWindow = new ArrayList<>();
+        // each window's proposer and corrector, windows side by side
+        List<Callable<List<ProposedActions.Proposed>>> calls = new ArrayList<>();
         for (List<SampledFrames.Shown> window : windows) {
-            ModelMethods.checkCancelled(context);
-            int first = window.get(0).number();
-            int last = window.get(window.size() - 1).number();
-            Map<String, String> values = values(task, frames, window);
-            List<ProposedActions.Proposed> proposed = ModelJson.ask(model, prompts.get("df-proposer"), parts(prompts.get("df-proposer").fill(values),
-                    window), ProposedActions.reader(first, last), MAX_TOKENS);
-            context.progress().worked(1);
-            values.put("actions", ProposedActions.json(proposed));
-            List<ProposedActions.Proposed> corrected = ModelJson.ask(model, prompts.get("df-corrector"),
-                    parts(prompts.get("df-corrector").fill(values), window), ProposedActions.reader(first, last), MAX_TOKENS);
-            context.progress().worked(1);
-            perWindow.add(corrected);
+            calls.add(() -> {
+                int first = window.get(0).number();
+                int last = window.get(window.size() - 1).number();
+                Map<String, String> values = values(task, frames, window);
+                List<ProposedActions.Proposed> proposed = ModelJson.ask(model, prompts.get("df-proposer"), parts(prompts.get("df-proposer")
+                        .fill(values), window), ProposedActions.reader(first, last), MAX_TOKENS);
+                values.put("actions", ProposedActions.json(proposed));
+                return ModelJson.ask(model, prompts.get("df-corrector"), parts(prompts.get("df-corrector").fill(values), window),
+                        ProposedActions.reader(first, last), MAX_TOKENS);
+            });
         }
+        List<List<ProposedActions.Proposed>> perWindow = ModelMethods.inParallel(calls, 2, context);
         List<ProposedActions.Proposed> merged = perWindow.get(0);
         if (perWindow.size() > 1) {
             ModelMethods.checkCancelled(context);

@@ -1,11 +1,21 @@
 package org.trajectory.extract.internal.model;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.vlm.Model;
+import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.prompt.Prompts;
 
 /** What the two model methods share: their model, their prompts, cancellation and how frames are listed in a prompt. */
@@ -29,6 +39,47 @@ final class ModelMethods {
     static void checkCancelled(ExtractionContext context) throws InterruptedException {
         if (Thread.interrupted() || context.progress().isCancelled()) {
             throw new InterruptedException("extraction cancelled");
+        }
+    }
+
+    /**
+     * The answers of {@code calls}, in their order, at most the settings' concurrency of them running at once; each
+     * answer counts {@code callsEach} model calls of progress. Cancelling stops those running (their requests are
+     * interrupted) and throws.
+     */
+    static <T> List<T> inParallel(List<Callable<T>> calls, int callsEach, ExtractionContext context)
+            throws IOException, VlmException, InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(context.settings().concurrency(), calls.size())), r -> {
+            Thread thread = new Thread(r, "Extraction model request");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<T>> pending = calls.stream().map(pool::submit).toList();
+            List<T> answers = new ArrayList<>(calls.size());
+            for (Future<T> answer : pending) {
+                while (true) {
+                    checkCancelled(context);
+                    try {
+                        answers.add(answer.get(200, TimeUnit.MILLISECONDS));
+                        break;
+                    } catch (TimeoutException notYet) {
+                        // look at the cancel button again
+                    } catch (ExecutionException e) {
+                        switch (e.getCause()) {
+                            case IOException io -> throw io;
+                            case VlmException vlm -> throw vlm;
+                            case InterruptedException stopped -> throw stopped;
+                            case RuntimeException runtime -> throw runtime;
+                            default -> throw new IOException(e.getCause());
+                        }
+                    }
+                }
+                context.progress().worked(callsEach);
+            }
+            return answers;
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -1,14 +1,19 @@
 package org.trajectory.extract.internal.offline;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
 
 /**
- * The second pass of the offline method: actions from the pointer's path and the changes ({@link Observation}s).
+ * Actions from the pointer's path and the changes ({@link Observation}s), fed one at a time as the video is read;
+ * each action is handed out as soon as it is known ({@link #fresh()}), while the frames it points at may still be held
+ * ({@link #heldFrames()}).
  * <ul>
  * <li>The pointer moving while the content under it moves the same way is a <b>drag</b>; moving while a region
  * grows that reaches from where it started to where it stopped (a highlight) is a <b>selection</b>.</li>
@@ -43,10 +48,10 @@ final class ActionInference {
     record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals) {
     }
 
-    private final List<Observation> observations;
     private final List<ExtractedAction> actions = new ArrayList<>();
-    private final List<Typing> typings = new ArrayList<>();
+    private final List<Found> fresh = new ArrayList<>();
     private final double frameTime;
+    private Observation before;
 
     // a motion run
     private Pixel runStart;
@@ -82,53 +87,95 @@ final class ActionInference {
     /** Where a text caret was last seen: typing happens there. */
     private Rect caret;
 
-    private ActionInference(List<Observation> observations, double frameTime) {
-        this.observations = observations;
-        this.frameTime = frameTime;
+    ActionInference(double fps) {
+        this.frameTime = 1 / fps;
     }
 
-    /** The actions, in time order, and the typing spans whose text is still to be read (each TYPE action's index in the list). */
-    record Result(List<ExtractedAction> actions, List<Typing> typings) {
+    /** An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null. */
+    record Found(ExtractedAction action, Typing typing) {
     }
 
-    static Result infer(List<Observation> observations, double fps) {
-        ActionInference inference = new ActionInference(observations, 1 / fps);
-        inference.run();
-        return new Result(List.copyOf(inference.actions), List.copyOf(inference.typings));
-    }
-
-    private void run() {
-        for (int i = 1; i < observations.size(); i++) {
-            Observation before = observations.get(i - 1);
-            Observation now = observations.get(i);
-            Pixel from = pixel(before.pointer());
-            Pixel to = pixel(now.pointer());
-            boolean moving = from != null && to != null && from.distance(to) > REST;
-            if (!now.carets().isEmpty()) {
-                caret = now.carets().get(now.carets().size() - 1);
-            }
-            if (moving) {
-                motion(before, now, from, to);
-                continue;
-            }
-            if (runStart != null) {
-                endRun(from, before.time());
-            }
-            if (to != null && restAt == null) {
-                restAt = to; // where it was from the start, or where it reappeared: a click needs it to arrive
-                restSince = before.time();
-                restUsed = true;
-            }
-            atRest(before, now, to == null ? restAt : to);
-            previousChanges = now.union();
+    /** The next frame's observation. */
+    void accept(Observation now) {
+        Observation before = this.before;
+        this.before = now;
+        if (before == null) {
+            return;
+        }
+        Pixel from = pixel(before.pointer());
+        Pixel to = pixel(now.pointer());
+        boolean moving = from != null && to != null && from.distance(to) > REST;
+        if (!now.carets().isEmpty()) {
+            caret = now.carets().get(now.carets().size() - 1);
+        }
+        if (moving) {
+            motion(before, now, from, to);
+            return;
         }
         if (runStart != null) {
-            Observation last = observations.get(observations.size() - 1);
-            endRun(pixel(last.pointer()), last.time());
+            endRun(from, before.time());
+        }
+        if (to != null && restAt == null) {
+            restAt = to; // where it was from the start, or where it reappeared: a click needs it to arrive
+            restSince = before.time();
+            restUsed = true;
+        }
+        atRest(before, now, to == null ? restAt : to);
+        previousChanges = now.union();
+    }
+
+    /** After the last observation: what was still in progress ends; the actions, in time order. */
+    List<ExtractedAction> finish() {
+        if (runStart != null && before != null) {
+            endRun(pixel(before.pointer()), before.time());
         }
         endTyping();
         endScroll();
-        actions.sort(java.util.Comparator.comparingDouble(ExtractedAction::start));
+        actions.sort(Comparator.comparingDouble(ExtractedAction::start));
+        return List.copyOf(actions);
+    }
+
+    /** The actions found since the last call (a later one may still drop one of them: a press that became a drag). */
+    List<Found> fresh() {
+        List<Found> found = List.copyOf(fresh);
+        fresh.clear();
+        return found;
+    }
+
+    /** The frames an action yet to be found may start or end at: those of the pointer's run, rest, typing, scroll, and the last one. */
+    Set<Integer> heldFrames() {
+        Set<Integer> held = new HashSet<>();
+        if (before != null) {
+            held.add(before.frame());
+        }
+        if (runStart != null) {
+            held.add(frame(runStartTime));
+            held.add(frame(runLastTime));
+        }
+        if (Double.isFinite(restSince)) {
+            held.add(frame(restSince));
+        }
+        if (typing != null) {
+            held.add(typing.firstFrame());
+            held.add(typing.lastFrame());
+        }
+        if (scrolling) {
+            held.add(frame(scrollStart));
+        }
+        return held;
+    }
+
+    private int frame(double time) {
+        return (int) Math.round(time / frameTime);
+    }
+
+    private void add(ExtractedAction action) {
+        add(action, null);
+    }
+
+    private void add(ExtractedAction action, Typing span) {
+        actions.add(action);
+        fresh.add(new Found(action, span));
     }
 
     private void motion(Observation before, Observation now, Pixel from, Pixel to) {
@@ -179,7 +226,7 @@ final class ActionInference {
             // to the start within the first interval)
             Pixel from = new Pixel((int) Math.round(end.x() - runShiftX), (int) Math.round(end.y() - runShiftY));
             dropPressOf(from, runStartTime);
-            actions.add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
+            add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (runChanges != null && runNearPointer >= 2 && holds(runChanges, end)
@@ -189,7 +236,7 @@ final class ActionInference {
             boolean rightwards = end.x() >= start.x();
             Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
             dropPressOf(from, runStartTime);
-            actions.add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
+            add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (runLast != null && runLast.shift().vertical() && beside(runLastChanges, end)) {
@@ -201,7 +248,7 @@ final class ActionInference {
             // the screen changed as the pointer arrived: its click (a hover's highlight reads the same, less surely)
             endTyping();
             boolean far = !near(runLastChanges, end, 30);
-            actions.add(new ExtractedAction(ExtractedAction.CLICK, runLastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
+            add(new ExtractedAction(ExtractedAction.CLICK, runLastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
             restUsed = true;
             settleUntil = time + CLICK_SETTLE;
         } else {
@@ -261,7 +308,7 @@ final class ActionInference {
         endScroll();
         if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
             boolean far = !near(union, at, 30);
-            actions.add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
+            add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
             restUsed = true;
             settleUntil = now.time() + CLICK_SETTLE;
             return;
@@ -295,7 +342,7 @@ final class ActionInference {
         }
         if (restAt != null && arrived && !restUsed && now.time() - restSince <= 2 + CLICK_WINDOW) {
             // typing soon after the pointer came to rest: the click that gave it focus did not show
-            actions.add(new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4));
+            add(new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4));
         }
         restUsed = true;
         typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1);
@@ -325,7 +372,7 @@ final class ActionInference {
                 }
             }
         }
-        return lines.stream().max(java.util.Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+        return lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
     }
 
     private void enter(double time) {
@@ -334,7 +381,7 @@ final class ActionInference {
         }
         endTyping();
         enterAt = time;
-        actions.add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
+        add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
     }
 
     private boolean recentlyTyped(double time) {
@@ -345,8 +392,7 @@ final class ActionInference {
         if (typing == null) {
             return;
         }
-        typings.add(typing);
-        actions.add(new ExtractedAction(ExtractedAction.TYPE, typing.start(), typing.end(), null, null, null, 0, null, null, 0.7));
+        add(new ExtractedAction(ExtractedAction.TYPE, typing.start(), typing.end(), null, null, null, 0, null, null, 0.7), typing);
         typing = null;
     }
 
@@ -356,7 +402,7 @@ final class ActionInference {
         }
         scrolling = false;
         int clicks = (int) Math.signum(scrollShift) * Math.max(1, (int) Math.round(Math.abs(scrollShift) / SHIFT_PER_CLICK));
-        actions.add(new ExtractedAction(ExtractedAction.SCROLL, scrollStart, scrollEnd, scrollAt, null, null, clicks, null, null, 0.8));
+        add(new ExtractedAction(ExtractedAction.SCROLL, scrollStart, scrollEnd, scrollAt, null, null, clicks, null, null, 0.8));
         scrollAt = null;
         scrollShift = 0;
     }

@@ -18,15 +18,17 @@ import org.trajectory.extract.Video;
 import org.trajectory.model.Progress;
 
 /**
- * The first pass of the offline method: reads the video's frames one at a time (memory holds two) and notes, for each
- * frame, where the pointer is and what changed since the frame before ({@link Observation}). Frames equal to the one
- * before cost a comparison; the pointer is looked for near where it was, then where the screen changed, and on the
+ * The offline method's look at the video: reads its frames one at a time (memory holds two) and notes, for each frame,
+ * where the pointer is and what changed since the frame before ({@link Observation}). Frames equal to the one before
+ * cost a comparison; the pointer is looked for near where it was, then where the screen changed, and on the
  * whole screen only while it has not been seen.
  */
 final class ScreenObserver {
 
     /** A pixel counts as changed when its grey level moved more than this (video compression stays under it). */
     private static final double CHANGED = 18;
+    /** Grey levels per video-range luma level. */
+    private static final double STRETCH = 255 / 219.0;
     /** How far (pixels) around its last place the pointer is looked for first. */
     private static final int NEAR = 48;
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
@@ -44,39 +46,60 @@ final class ScreenObserver {
         this.finder = finder;
     }
 
-    List<Observation> observe(Video video, double fps, Progress progress) throws IOException, InterruptedException {
-        List<Observation> observations = new ArrayList<>();
+    /** Where each observation goes, with the frame it was made on (I420, valid only during the call). */
+    interface Sink {
+        void seen(Observation observation, Frame frame) throws IOException;
+    }
+
+    void observe(Video video, double fps, Progress progress, Sink sink) throws IOException, InterruptedException {
         int expected = (int) Math.ceil(video.duration() * fps);
         progress.begin("Reading " + video.file().getFileName() + " at " + fps + " frames/s", expected, "frames");
+        Mat lumaBefore = new Mat(video.height(), video.width(), CvType.CV_8UC1);
+        Mat luma = new Mat(video.height(), video.width(), CvType.CV_8UC1);
         Mat previous = new Mat(video.height(), video.width(), CvType.CV_8UC1);
         Mat current = new Mat(video.height(), video.width(), CvType.CV_8UC1);
+        boolean previousStretched = false;
         Mat difference = new Mat();
         Mat mask = new Mat();
-        byte[] previousRgb = null;
+        byte[] previousPixels = null;
         PointerFinder.Found pointer = null;
         double lastFullSearch = Double.NEGATIVE_INFINITY;
-        try (FrameSampler sampler = FrameSampler.openGrey(video, fps)) { // grey: a third of the bytes; pointers are black and white
+        // I420 is what screen videos are stored as: decoding to it costs ffmpeg no conversion, and colour is there for
+        // the screenshots; its luma plane, stretched from video range to 0-255, is the grey picture pointers are found in,
+        // stretched only for frames that changed more than encoder noise
+        try (FrameSampler sampler = FrameSampler.open(video, fps, Frame.Layout.I420)) {
             Frame frame;
             int index = 0;
             while ((frame = sampler.next()) != null) {
                 if (Thread.interrupted() || progress.isCancelled()) {
                     throw new InterruptedException("extraction cancelled");
                 }
-                current.put(0, 0, frame.pixels());
-                boolean still = previousRgb != null && Arrays.equals(previousRgb, frame.pixels());
-                if (previousRgb != null && !still) {
-                    Core.absdiff(previous, current, difference);
-                    // most frames of a screen recording differ by encoder noise only: one look at the strongest change
-                    still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG;
+                boolean same = previousPixels != null && Arrays.equals(previousPixels, frame.pixels());
+                boolean still = same;
+                if (!same) {
+                    luma.put(0, 0, frame.pixels(), 0, video.width() * video.height());
+                    if (previousPixels != null) {
+                        Core.absdiff(lumaBefore, luma, difference);
+                        // most frames of a screen recording differ by encoder noise only: one look at the strongest change
+                        still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG / STRETCH;
+                    }
                 }
-                if (still) {
-                    observations.add(new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE));
-                } else {
-                    List<Rect> changed = List.of();
-                    if (previousRgb != null) {
+                List<Rect> changed = List.of();
+                if (!still) {
+                    stretch(luma, current);
+                    if (previousPixels != null) {
+                        if (!previousStretched) {
+                            stretch(lumaBefore, previous);
+                        }
+                        Core.absdiff(previous, current, difference);
                         Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
                         changed = Regions.of(mask, difference);
                     }
+                }
+                Observation observation;
+                if (still) {
+                    observation = new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE);
+                } else {
                     PointerFinder.Found before = pointer;
                     pointer = locate(current, before, changed, frame.time());
                     if (before == null && pointer != null && !changed.isEmpty()) {
@@ -88,12 +111,21 @@ final class ScreenObserver {
                         pointer = lastShape == null ? finder.find(current, whole, null) : finder.findOnly(current, whole, lastShape);
                         lastShape = pointer == null ? lastShape : pointer.template();
                     }
-                    observations.add(observe(index, frame.time(), previous, current, changed, before, pointer));
+                    observation = observe(index, frame.time(), previous, current, changed, before, pointer);
                 }
-                Mat swap = previous;
-                previous = current;
-                current = swap;
-                previousRgb = frame.pixels();
+                if (!same) {
+                    Mat swap = lumaBefore;
+                    lumaBefore = luma;
+                    luma = swap;
+                    if (!still) {
+                        swap = previous;
+                        previous = current;
+                        current = swap;
+                    }
+                    previousStretched = !still;
+                }
+                sink.seen(observation, frame);
+                previousPixels = frame.pixels();
                 index++;
                 progress.worked(1);
             }
@@ -101,11 +133,10 @@ final class ScreenObserver {
                 throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
             }
         } finally {
-            for (Mat mat : List.of(previous, current, difference, mask)) {
+            for (Mat mat : List.of(lumaBefore, luma, previous, current, difference, mask)) {
                 mat.release();
             }
         }
-        return observations;
     }
 
     /**
@@ -222,7 +253,12 @@ final class ScreenObserver {
 
     private static Mat grey(Mat grey) {
         Mat real = new Mat();
-        grey.convertTo(real, CvType.CV_64F);
+        grey.convertTo(real, CvType.CV_32F);
         return real;
+    }
+
+    /** Video-range luma (16-235) stretched to the grey levels 0-255 the pointer templates and thresholds are in. */
+    private static void stretch(Mat luma, Mat grey) {
+        luma.convertTo(grey, CvType.CV_8U, STRETCH, -16 * STRETCH);
     }
 }

@@ -1,0 +1,55 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.Frame;
+import org.trajectory.extract.FrameSampler;
+import org.trajectory.extract.Video;
+import org.trajectory.extract.kit.ScreenVideo;
+import org.trajectory.extract.opencv.OpenCvLibrary;
+
+/** Pictures of held frames are taken at once, from the decoded pixels; those of frames let go come from one more pass. */
+class PicturesTest {
+
+    @Test
+    void heldFramesServeAtOnceAndTheRestAfterTheReading(@TempDir Path folder) throws Exception {
+        OpenCvLibrary.load();
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
+        Map<Long, byte[]> screenshots = new HashMap<>();
+        Pictures pictures = new Pictures(video, ScreenVideo.FPS, screenshots);
+        Pictures.Crop early = null;
+        try (FrameSampler sampler = FrameSampler.open(video, ScreenVideo.FPS, Frame.Layout.I420)) {
+            for (int number = 0; number < 5; number++) {
+                pictures.hold(number, sampler.next().pixels());
+                pictures.keepOnly(Set.of(number)); // only the last one held
+            }
+            pictures.screenshot(4);
+            assertEquals(0, pictures.pending(), "frame 4 is held");
+            early = pictures.crop(1, ScreenVideo.WIDTH - 50, 10, 100, 20);
+            assertNull(early.image(), "frame 1 was let go");
+            assertEquals(1, pictures.pending());
+        }
+        Pictures.Crop now = pictures.crop(4, 10, 10, 30, 20);
+        assertEquals(30, now.image().getWidth());
+        pictures.finish();
+        assertEquals(0, pictures.pending());
+        assertEquals(50, early.image().getWidth(), "clipped to the frame");
+        BufferedImage shot = ImageIO.read(new ByteArrayInputStream(screenshots.get(ExtractionContext.at(0.4))));
+        assertEquals(ScreenVideo.WIDTH, shot.getWidth());
+        assertEquals(ScreenVideo.HEIGHT, shot.getHeight());
+        assertEquals(1, screenshots.size(), "screenshots only where asked");
+    }
+}

@@ -1,0 +1,207 @@
+package org.trajectory.extract.internal.offline;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.MatOfByte;
+import org.opencv.core.MatOfInt;
+import org.opencv.core.Rect;
+import org.opencv.imgcodecs.Imgcodecs;
+import org.opencv.imgproc.Imgproc;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.FrameGrab;
+import org.trajectory.extract.Video;
+
+/**
+ * The pictures the offline method needs from a video, taken as it is read so it is decoded once: the steps'
+ * screenshots (PNG) and the crops Tesseract reads. The frames an action may yet point at are held (I420, a handful at
+ * a time); a picture asked of a frame no longer held (or of a video whose odd size I420 cannot be converted at) is
+ * taken after the reading, in one more decoding pass for all of them.
+ */
+final class Pictures implements AutoCloseable {
+
+    /** A part of a frame, there once the frame is taken. */
+    static final class Crop {
+        private final Rect area;
+        private BufferedImage image;
+
+        private Crop(Rect area) {
+            this.area = area;
+        }
+
+        BufferedImage image() {
+            return image;
+        }
+    }
+
+    private final Video video;
+    private final double fps;
+    private final Map<Long, byte[]> screenshots;
+    private final boolean convertible;
+    private final Map<Integer, byte[]> held = new HashMap<>();
+    /** The held frames converted to colour while they are needed (BGR, OpenCV's order). */
+    private final Map<Integer, Mat> colour = new HashMap<>();
+    private final Map<Integer, List<Crop>> pendingCrops = new TreeMap<>();
+    private final Map<Integer, Boolean> pendingScreenshots = new TreeMap<>();
+    /**
+     * Screenshots are encoded (PNG, the slowest part of a picture) beside the reading, a few waiting at most: the
+     * reading goes on meanwhile, and memory holds a few frames.
+     */
+    private final ExecutorService encoder = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(4), runnable -> {
+        Thread thread = new Thread(runnable, "Screenshot encoder");
+        thread.setDaemon(true);
+        return thread;
+    }, new ThreadPoolExecutor.CallerRunsPolicy());
+    private final Map<Long, Future<byte[]>> encoding = new HashMap<>();
+
+    /** Pictures of {@code video} sampled at {@code fps}, the screenshots put into {@code screenshots} by their time. */
+    Pictures(Video video, double fps, Map<Long, byte[]> screenshots) {
+        this.video = video;
+        this.fps = fps;
+        this.screenshots = screenshots;
+        this.convertible = video.width() % 2 == 0 && video.height() % 2 == 0;
+    }
+
+    /** Frame {@code number} as read (I420); kept until {@link #keepOnly} lets it go. */
+    void hold(int number, byte[] i420) {
+        if (convertible) {
+            held.put(number, i420);
+        }
+    }
+
+    void keepOnly(Set<Integer> numbers) {
+        held.keySet().retainAll(numbers);
+        colour.entrySet().removeIf(entry -> {
+            boolean gone = !numbers.contains(entry.getKey());
+            if (gone) {
+                entry.getValue().release();
+            }
+            return gone;
+        });
+    }
+
+    /** The step screenshot of frame {@code number}. */
+    void screenshot(int number) {
+        long key = ExtractionContext.at(number / fps);
+        if (screenshots.containsKey(key) || encoding.containsKey(key) || pendingScreenshots.containsKey(number)) {
+            return;
+        }
+        Mat frame = colour(number);
+        if (frame == null) {
+            pendingScreenshots.put(number, true);
+            return;
+        }
+        Mat copy = frame.clone(); // the held frame may be let go before the encoder comes to it
+        encoding.put(key, encoder.submit(() -> {
+            MatOfByte png = new MatOfByte();
+            try {
+                Imgcodecs.imencode(".png", copy, png, new MatOfInt(Imgcodecs.IMWRITE_PNG_COMPRESSION, 1));
+                return png.toArray();
+            } finally {
+                png.release();
+                copy.release();
+            }
+        }));
+    }
+
+    /** The rectangle at x, y of that size (clipped to the frame) of frame {@code number}. */
+    Crop crop(int number, int x, int y, int width, int height) {
+        int left = Math.max(0, Math.min(x, video.width() - 1));
+        int top = Math.max(0, Math.min(y, video.height() - 1));
+        Rect area = new Rect(left, top, Math.max(1, Math.min(width - (left - x), video.width() - left)),
+                Math.max(1, Math.min(height - (top - y), video.height() - top)));
+        Crop crop = new Crop(area);
+        Mat frame = colour(number);
+        if (frame == null) {
+            pendingCrops.computeIfAbsent(number, n -> new ArrayList<>()).add(crop);
+        } else {
+            Mat part = frame.submat(area).clone();
+            crop.image = image(part);
+            part.release();
+        }
+        return crop;
+    }
+
+    /** After the video was read: the screenshots encoded, and the pictures of frames no longer held, in one decoding pass. */
+    void finish() throws IOException, InterruptedException {
+        close();
+        for (Map.Entry<Long, Future<byte[]>> png : encoding.entrySet()) {
+            try {
+                screenshots.put(png.getKey(), png.getValue().get());
+            } catch (ExecutionException e) {
+                throw new IOException("a screenshot could not be encoded: " + e.getCause(), e.getCause());
+            }
+        }
+        encoding.clear();
+        Set<Integer> numbers = new TreeSet<>(pendingCrops.keySet());
+        numbers.addAll(pendingScreenshots.keySet());
+        Map<Integer, byte[]> taken = FrameGrab.sampled(video, fps, numbers);
+        for (Map.Entry<Integer, byte[]> frame : taken.entrySet()) {
+            if (pendingScreenshots.containsKey(frame.getKey())) {
+                screenshots.put(ExtractionContext.at(frame.getKey() / fps), frame.getValue());
+            }
+            List<Crop> crops = pendingCrops.getOrDefault(frame.getKey(), List.of());
+            if (!crops.isEmpty()) {
+                BufferedImage whole = ImageIO.read(new ByteArrayInputStream(frame.getValue()));
+                for (Crop crop : crops) {
+                    Rect a = crop.area;
+                    crop.image = whole.getSubimage(a.x, a.y, Math.min(a.width, whole.getWidth() - a.x), Math.min(a.height, whole.getHeight() - a.y));
+                }
+            }
+        }
+        pendingCrops.clear();
+        pendingScreenshots.clear();
+    }
+
+    /** Lets the held frames go and stops the encoder (what it had begun is finished). */
+    @Override
+    public void close() {
+        colour.values().forEach(Mat::release);
+        colour.clear();
+        held.clear();
+        encoder.shutdown();
+    }
+
+    /** How many pictures had to wait for the second pass (none, when the held frames served them all). */
+    int pending() {
+        return pendingCrops.values().stream().mapToInt(List::size).sum() + pendingScreenshots.size();
+    }
+
+    private Mat colour(int number) {
+        Mat bgr = colour.get(number);
+        if (bgr == null && held.containsKey(number)) {
+            Mat i420 = new Mat(video.height() * 3 / 2, video.width(), CvType.CV_8UC1);
+            i420.put(0, 0, held.get(number));
+            bgr = new Mat();
+            Imgproc.cvtColor(i420, bgr, Imgproc.COLOR_YUV2BGR_I420);
+            i420.release();
+            colour.put(number, bgr);
+        }
+        return bgr;
+    }
+
+    private static BufferedImage image(Mat bgr) {
+        BufferedImage image = new BufferedImage(bgr.cols(), bgr.rows(), BufferedImage.TYPE_3BYTE_BGR);
+        bgr.get(0, 0, ((DataBufferByte) image.getRaster().getDataBuffer()).getData());
+        return image;
+    }
+}
