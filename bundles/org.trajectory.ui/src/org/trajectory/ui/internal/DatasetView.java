@@ -128,7 +128,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         queue.setText("&Review queue: only tasks not reviewed yet");
         queue.addListener(SWT.Selection, e -> requery(rows.query().withReview(queue.getSelection() ? ReviewState.NEW : null)));
         extracted = new Button(tablePage, SWT.CHECK);
-        extracted.setText("&Extracted from videos only (sort by Conf. to see the least sure first)");
+        extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
         scoreFilter = new Link(tablePage, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(scoreFilter);
