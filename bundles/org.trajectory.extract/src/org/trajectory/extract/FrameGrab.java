@@ -164,14 +164,11 @@ public final class FrameGrab {
     }
 
     private static byte[] grab(Video video, double time, int x, int y, int width, int height) throws IOException {
-        int left = Math.max(0, Math.min(x, video.width() - 1));
-        int top = Math.max(0, Math.min(y, video.height() - 1));
-        int w = Math.max(1, Math.min(width - (left - x), video.width() - left));
-        int h = Math.max(1, Math.min(height - (top - y), video.height() - top));
+        int[] area = video.clip(x, y, width, height);
         double at = Math.max(0, Math.min(time, video.duration() - 0.001));
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i",
-                video.file().toString(), "-frames:v", "1", "-an", "-vf", "crop=" + w + ":" + h + ":" + left + ":" + top, "-c:v", "png",
-                "-f", "image2pipe", "-").start();
+                video.file().toString(), "-frames:v", "1", "-an", "-vf", "crop=" + area[2] + ":" + area[3] + ":" + area[0] + ":" + area[1],
+                "-c:v", "png", "-f", "image2pipe", "-").start();
         byte[] png;
         try (InputStream out = ffmpeg.getInputStream()) {
             png = out.readAllBytes();

@@ -50,6 +50,14 @@ public record Video(Path file, int width, int height, double duration) {
                 .filter(v -> v.matches("[0-9.]+")).mapToDouble(Double::parseDouble).findFirst().orElse(-1);
     }
 
+    /** The rectangle at x, y of that size, clipped to the frame, at least a pixel (x, y, width, height). */
+    public int[] clip(int x, int y, int width, int height) {
+        int left = Math.max(0, Math.min(x, this.width - 1));
+        int top = Math.max(0, Math.min(y, this.height - 1));
+        return new int[] {left, top, Math.max(1, Math.min(width - (left - x), this.width - left)),
+                Math.max(1, Math.min(height - (top - y), this.height - top))};
+    }
+
     @Override
     public String toString() {
         return file.getFileName() + " (" + width + "x" + height + ", " + String.format(java.util.Locale.ROOT, "%.1f s", duration) + ")";

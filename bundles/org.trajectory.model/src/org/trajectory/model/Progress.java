@@ -21,6 +21,22 @@ public interface Progress {
         }
     };
 
+    /** Progress already cancelled: work given it stops at its first look (what tests of cancelling use). */
+    Progress CANCELLED = new Progress() {
+        @Override
+        public void begin(String task, long totalWork) {
+        }
+
+        @Override
+        public void worked(long work) {
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return true;
+        }
+    };
+
     /** Starts a task of {@code totalWork} units (bytes, records...); -1 when unknown. */
     void begin(String task, long totalWork);
 

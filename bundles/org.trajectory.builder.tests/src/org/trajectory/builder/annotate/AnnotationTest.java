@@ -180,22 +180,8 @@ class AnnotationTest {
     void aCancelledRunStopsAndSaysSo(@TempDir Path temp) throws Exception {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             built(temp, dataset);
-            Progress cancelled = new Progress() {
-                @Override
-                public void begin(String task, long totalWork) {
-                }
-
-                @Override
-                public void worked(long work) {
-                }
-
-                @Override
-                public boolean isCancelled() {
-                    return true;
-                }
-            };
             ScriptedProvider provider = new ScriptedProvider();
-            AnnotationRun.Report report = annotate(dataset, provider, cancelled);
+            AnnotationRun.Report report = annotate(dataset, provider, Progress.CANCELLED);
             assertTrue(report.cancelled());
             assertEquals(0, provider.requests.size());
         }

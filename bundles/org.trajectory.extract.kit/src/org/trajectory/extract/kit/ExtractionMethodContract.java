@@ -85,20 +85,6 @@ public abstract class ExtractionMethodContract {
     @Test
     public void cancellingStopsIt() throws Exception {
         Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
-        Progress cancelled = new Progress() {
-            @Override
-            public void begin(String task, long totalWork) {
-            }
-
-            @Override
-            public void worked(long work) {
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return true;
-            }
-        };
-        assertThrows(InterruptedException.class, () -> method().extract(video, "task", context(cancelled)));
+        assertThrows(InterruptedException.class, () -> method().extract(video, "task", context(Progress.CANCELLED)));
     }
 }

@@ -125,10 +125,8 @@ final class Pictures implements AutoCloseable {
 
     /** The rectangle at x, y of that size (clipped to the frame) of frame {@code number}. */
     Crop crop(int number, int x, int y, int width, int height) {
-        int left = Math.max(0, Math.min(x, video.width() - 1));
-        int top = Math.max(0, Math.min(y, video.height() - 1));
-        Rect area = new Rect(left, top, Math.max(1, Math.min(width - (left - x), video.width() - left)),
-                Math.max(1, Math.min(height - (top - y), video.height() - top)));
+        int[] clipped = video.clip(x, y, width, height);
+        Rect area = new Rect(clipped[0], clipped[1], clipped[2], clipped[3]);
         Crop crop = new Crop(area);
         Mat frame = colour(number);
         if (frame == null) {
