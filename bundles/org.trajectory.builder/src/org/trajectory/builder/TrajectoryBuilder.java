@@ -41,7 +41,7 @@ public final class TrajectoryBuilder {
     public static final String END_TIME = "end_time";
     public static final String EVENT_RANGE = "event_range";
     public static final String FRAME = "frame";
-    public static final String WINDOW = "window_title";
+    public static final String WINDOW = Step.WINDOW_TITLE;
 
     /**
      * What a build made: the task; what the user should know (no video, each doubtful line and step, annotations kept
@@ -110,7 +110,7 @@ public final class TrajectoryBuilder {
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames, doubts);
         task = keepAnnotations(dataset.read(taskId), task, warnings);
-        dataset.put(task, images, "recording");
+        dataset.put(task, images, Dataset.RECORDED);
         long stored = System.nanoTime();
         doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();

@@ -41,6 +41,8 @@ public final class Dataset implements AutoCloseable {
     static final int SCHEMA_VERSION = 1;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
+    /** The source of a task built from a recording. */
+    public static final String RECORDED = "recording";
     /**
      * How long a writer waits for another process's transaction. Writers take the lock when their transaction begins
      * (a read turned into a write could not wait), and long writers let others in between their transactions, so
@@ -501,6 +503,24 @@ public final class Dataset implements AutoCloseable {
     /** The distinct values of a text column (domain, os), for filter choices. */
     public List<String> distinct(String column) throws SQLException {
         return taskQueries.distinct(column);
+    }
+
+    /** The records as stored, in dataset order, for an export to stream; close it when done. */
+    public StoredRecords records() throws SQLException {
+        return new StoredRecords(this);
+    }
+
+    /** What filters look at, for every task in dataset order. */
+    public List<TaskFacts> facts() throws SQLException {
+        return taskQueries.facts();
+    }
+
+    /**
+     * The tasks ({@link TaskFacts#seq()}) with a step whose record field {@code titleField} (a window title) holds
+     * {@code text}, in any case.
+     */
+    public java.util.Set<Long> tasksInWindow(String text, String titleField) throws SQLException {
+        return taskQueries.inWindow(text, titleField);
     }
 
     public DatasetStats stats() throws SQLException {

@@ -14,7 +14,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Where an import finds the images its records name: a folder or a zip. Names are resolved strictly inside it:
+ * Where an import finds the images its records name: a folder (of images, or of zip archives of them) or a zip. Names are resolved strictly inside it:
  * a name with {@code ..}, an absolute path or a drive letter is refused, and so is a zip entry that points outside.
  */
 public abstract class ImageSource implements Closeable {
@@ -92,8 +92,10 @@ public abstract class ImageSource implements Closeable {
         return normalized;
     }
 
+    /** A folder of images; an image not found in it is looked for in the zip archives it holds (a Hugging Face export's volumes). */
     private static final class Folder extends ImageSource {
         private final Path root;
+        private List<Zip> archives;
 
         Folder(Path root) throws IOException {
             this.root = root.toRealPath();
@@ -106,7 +108,7 @@ public abstract class ImageSource implements Closeable {
                 throw new IOException("image name '" + name + "' leaves the images folder");
             }
             if (!Files.isRegularFile(file)) {
-                return null;
+                return fromArchives(name);
             }
             if (!file.toRealPath().startsWith(root)) {
                 throw new IOException("image '" + name + "' is a link that leaves the images folder");
@@ -117,13 +119,41 @@ public abstract class ImageSource implements Closeable {
             return Files.readAllBytes(file);
         }
 
-        @Override
-        public String describe() {
-            return "not in " + root;
+        private byte[] fromArchives(String name) throws IOException {
+            if (archives == null) {
+                archives = new ArrayList<>();
+                try (java.util.stream.Stream<Path> files = Files.list(root)) {
+                    for (Path zip : files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")).sorted().toList()) {
+                        archives.add(new Zip(zip));
+                    }
+                }
+            }
+            for (Zip archive : archives) {
+                byte[] bytes = archive.read(name);
+                if (bytes != null) {
+                    return bytes;
+                }
+            }
+            return null;
         }
 
         @Override
-        public void close() {
+        public String describe() {
+            return "not in " + root + (archives == null || archives.isEmpty() ? "" : " nor in its " + archives.size() + " zip archives");
+        }
+
+        @Override
+        public List<Problem> refusedEntries() {
+            return archives == null ? List.of() : archives.stream().flatMap(a -> a.refusedEntries().stream()).toList();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (archives != null) {
+                for (Zip archive : archives) {
+                    archive.close();
+                }
+            }
         }
     }
 

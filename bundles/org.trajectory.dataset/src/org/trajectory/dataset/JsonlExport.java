@@ -2,25 +2,24 @@ package org.trajectory.dataset;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
+import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Writes a dataset as AgentNet JSONL plus its images, under the names the records use, into a folder or a zip. Where
@@ -34,6 +33,8 @@ public final class JsonlExport {
     private final Path jsonl;
     private final Path images;
     private final boolean force;
+    private final Function<Long, String> part;
+    private UnaryOperator<ObjectNode> rewrite;
 
     /**
      * @param jsonl the JSONL file to write
@@ -41,14 +42,45 @@ public final class JsonlExport {
      * @param force replace an existing JSONL file or images folder or zip
      */
     public JsonlExport(Dataset dataset, Path jsonl, Path images, boolean force) {
+        this(dataset, jsonl, images, force, seq -> "");
+    }
+
+    /**
+     * An export of some tasks, maybe into several files.
+     *
+     * @param part for a task ({@link TaskFacts#seq()}), the part of the export it goes to: null leaves it out, ""
+     *        puts it in {@code jsonl}, a name (a split: "train") in the file named after {@code jsonl} with
+     *        {@code _NAME} before its extension
+     */
+    public JsonlExport(Dataset dataset, Path jsonl, Path images, boolean force, Function<Long, String> part) {
         this.dataset = dataset;
         this.jsonl = jsonl;
         this.images = images;
         this.force = force;
+        this.part = part;
+    }
+
+    /**
+     * Writes each record as {@code rewrite} makes it from the stored one (parsed, so slower) instead of as stored.
+     * Returns this export.
+     */
+    public JsonlExport rewritingRecords(UnaryOperator<ObjectNode> rewrite) {
+        this.rewrite = rewrite;
+        return this;
+    }
+
+    /** The file a part is written to: {@code data.jsonl} for "", {@code data_train.jsonl} for "train". */
+    public static Path partFile(Path jsonl, String part) {
+        if (part.isEmpty()) {
+            return jsonl;
+        }
+        String name = jsonl.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return jsonl.resolveSibling(dot > 0 ? name.substring(0, dot) + "_" + part + name.substring(dot) : name + "_" + part);
     }
 
     public ExportReport run(Progress progress) throws IOException, SQLException {
-        // Both targets are checked before anything is written, so a refusal leaves nothing behind.
+        // The targets are checked before anything is written, so a refusal leaves nothing behind.
         ExportTarget.check(jsonl, force);
         if (images != null) {
             ExportTarget.check(images, force);
@@ -57,168 +89,84 @@ public final class JsonlExport {
             }
         }
         List<Problem> problems = new ArrayList<>();
-        Connection connection = dataset.connection();
         long total = dataset.count(TaskQuery.ALL);
         progress.begin("Exporting " + total + " tasks to " + jsonl.getFileName(), total);
         long tasks = 0;
-        long imageCount = 0;
+        long bytes = 0;
         boolean cancelled = false;
-        try (ExportTarget target = ExportTarget.file(jsonl, force);
-                ImageSink sink = ImageSink.open(images, force, dataset.images())) {
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(target.open(), StandardCharsets.UTF_8), 1 << 20);
-                    PreparedStatement headers = connection.prepareStatement("SELECT seq, header FROM trajectories ORDER BY seq");
-                    PreparedStatement steps = connection.prepareStatement("SELECT s.task_seq, s.record, s.image_name, s.image_sha256"
-                            + " FROM steps s ORDER BY s.task_seq, s.position");
-                    ResultSet headerRows = headers.executeQuery();
-                    ResultSet stepRows = steps.executeQuery()) {
-                // Both cursors walk in task order: one pass, no query per task.
-                boolean stepLeft = stepRows.next();
-                while (headerRows.next()) {
-                    long seq = headerRows.getLong(1);
-                    String header = headerRows.getString(2);
-                    out.write(header, 0, header.length() - 1); // the header is a JSON object: drop its closing brace
-                    out.write(header.length() > 2 ? ",\"traj\":[" : "\"traj\":[");
-                    boolean first = true;
-                    while (stepLeft && stepRows.getLong(1) == seq) {
-                        if (!first) {
-                            out.write(',');
-                        }
-                        out.write(stepRows.getString(2));
-                        first = false;
-                        sink.write(stepRows.getString(3), stepRows.getString(4), problems);
-                        stepLeft = stepRows.next();
-                    }
-                    out.write("]}\n");
-                    tasks++;
+        Map<String, PartFile> files = new LinkedHashMap<>();
+        try (ImageSink sink = ImageSink.open(images, force, dataset.images()); StoredRecords records = dataset.records()) {
+            try {
+                while (records.next()) {
+                    String name = part.apply(records.seq());
                     progress.worked(1);
+                    if (name != null) {
+                        PartFile file = files.get(name);
+                        if (file == null) {
+                            file = new PartFile(ExportTarget.file(partFile(jsonl, name), force));
+                            files.put(name, file);
+                        }
+                        try {
+                            if (rewrite == null) {
+                                records.write(file.out);
+                            } else {
+                                StringWriter text = new StringWriter();
+                                records.write(text);
+                                file.out.write(Json.MAPPER.writeValueAsString(rewrite.apply((ObjectNode) Json.MAPPER.readTree(text.toString()))));
+                            }
+                            file.out.write('\n');
+                        } catch (IOException e) {
+                            throw file.target.failure(e);
+                        }
+                        for (StoredRecords.StoredStep step : records.steps()) {
+                            sink.write(step.imageName(), step.imageSha256(), problems);
+                        }
+                        tasks++;
+                    }
                     if (progress.isCancelled()) {
                         cancelled = true;
                         break;
                     }
                 }
-            } catch (IOException e) {
-                throw target.failure(e);
+                if (files.isEmpty()) {
+                    files.put("", new PartFile(ExportTarget.file(jsonl, force))); // nothing selected: an empty file says so
+                }
+                for (PartFile file : files.values()) {
+                    try {
+                        file.out.close();
+                    } catch (IOException e) {
+                        throw file.target.failure(e);
+                    }
+                }
+                sink.finish();
+                for (PartFile file : files.values()) {
+                    file.target.commit();
+                    bytes += Files.size(file.target.target());
+                }
+            } finally {
+                for (PartFile file : files.values()) {
+                    file.close();
+                }
             }
-            sink.finish();
-            imageCount = sink.count();
-            target.commit();
+            return new ExportReport(tasks, sink.count(), bytes, List.copyOf(problems), cancelled);
         }
-        return new ExportReport(tasks, imageCount, Files.size(jsonl), List.copyOf(problems), cancelled);
     }
 
-    /** Where exported images go: a folder, a zip, or nowhere. Each name is written once. */
-    private abstract static class ImageSink implements AutoCloseable {
-        private final ImageStore store;
-        private final Map<String, String> written = new HashMap<>();
+    /** One JSONL file of the export, written aside until the export completes. */
+    private static final class PartFile implements AutoCloseable {
+        final ExportTarget target;
+        final Writer out;
 
-        ImageSink(ImageStore store) {
-            this.store = store;
-        }
-
-        static ImageSink open(Path path, boolean force, ImageStore store) throws IOException {
-            if (path == null) {
-                return new ImageSink(store) {
-                    @Override
-                    void write(String name, String sha, List<Problem> problems) {
-                    }
-
-                    @Override
-                    void copy(String name, Path file) {
-                    }
-                };
-            }
-            boolean zipped = path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip");
-            ExportTarget target = zipped ? ExportTarget.file(path, force) : ExportTarget.folder(path, force);
-            if (zipped) {
-                ZipOutputStream zip = new ZipOutputStream(target.open());
-                zip.setLevel(0); // screenshots are compressed already
-                return new ImageSink(store) {
-                    @Override
-                    void copy(String name, Path image) throws IOException {
-                        try {
-                            zip.putNextEntry(new ZipEntry(name));
-                            Files.copy(image, zip);
-                            zip.closeEntry();
-                        } catch (IOException e) {
-                            throw target.failure(e);
-                        }
-                    }
-
-                    @Override
-                    void finish() throws IOException {
-                        zip.close();
-                        target.commit();
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        zip.close();
-                        target.close();
-                    }
-                };
-            }
-            return new ImageSink(store) {
-                @Override
-                void copy(String name, Path image) throws IOException {
-                    Path file = target.partial().resolve(name);
-                    try {
-                        Files.createDirectories(file.getParent());
-                        // A stream copy: the new file gets the user's default permissions, not the store file's.
-                        try (InputStream in = Files.newInputStream(image)) {
-                            Files.copy(in, file);
-                        }
-                    } catch (IOException e) {
-                        throw target.failure(e);
-                    }
-                }
-
-                @Override
-                void finish() throws IOException {
-                    target.commit();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    target.close();
-                }
-            };
-        }
-
-        int count() {
-            return written.size();
-        }
-
-        void write(String name, String sha, List<Problem> problems) throws IOException {
-            if (name == null) {
-                return;
-            }
-            if (sha == null) {
-                problems.add(new Problem(name, 0, -1, "not exported: the dataset holds no image for it"));
-                return;
-            }
-            String before = written.putIfAbsent(name, sha);
-            if (before != null) {
-                if (!before.equals(sha)) {
-                    problems.add(new Problem(name, 0, -1, "two different images share this name; the first was exported"));
-                }
-                return;
-            }
-            Path file = store.path(sha);
-            if (!Files.isRegularFile(file)) {
-                written.remove(name);
-                problems.add(new Problem(name, 0, -1, "not exported: " + file + " is missing from the dataset's images"));
-                return;
-            }
-            copy(ImageSource.checkedName(name), file);
-        }
-
-        abstract void copy(String name, Path file) throws IOException;
-
-        void finish() throws IOException {
+        PartFile(ExportTarget target) throws IOException {
+            this.target = target;
+            this.out = new BufferedWriter(new OutputStreamWriter(target.open(), StandardCharsets.UTF_8), 1 << 20);
         }
 
         @Override
         public void close() throws IOException {
+            try (target) {
+                out.close();
+            }
         }
     }
 }

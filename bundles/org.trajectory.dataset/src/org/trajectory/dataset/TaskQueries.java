@@ -21,6 +21,36 @@ final class TaskQueries {
         this.connection = connection;
     }
 
+    /** The facts of every task, in dataset order. */
+    List<TaskFacts> facts() throws SQLException {
+        List<TaskFacts> facts = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT t.seq, t.task_id, t.instruction, t.os, t.domain, t.final_score,"
+                        + " t.source, r.state, r.reviewer FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq ORDER BY t.seq")) {
+            while (rows.next()) {
+                facts.add(new TaskFacts(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getString(5),
+                        Dataset.real(rows, 6), rows.getString(7), ReviewState.of(rows.getString(8)), rows.getString(9)));
+            }
+        }
+        return facts;
+    }
+
+    /** The tasks with a step made in a window whose title holds {@code text} (any case): the application filter. */
+    java.util.Set<Long> inWindow(String text, String titleField) throws SQLException {
+        java.util.Set<Long> seqs = new java.util.HashSet<>();
+        try (PreparedStatement statement = connection.prepareStatement("SELECT DISTINCT task_seq FROM steps"
+                + " WHERE LOWER(json_extract(record, ?)) LIKE ? ESCAPE '\\'")) {
+            statement.setString(1, "$." + titleField);
+            statement.setString(2, containing(text));
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    seqs.add(rows.getLong(1));
+                }
+            }
+        }
+        return seqs;
+    }
+
     long count(TaskQuery query) throws SQLException {
         Sql where = where(query);
         try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM trajectories t"
@@ -166,13 +196,17 @@ final class TaskQueries {
         return counts;
     }
 
+    /** A LIKE pattern (escape character \\) matching lower-case text that holds {@code text} anywhere. */
+    private static String containing(String text) {
+        return "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+
     private static Sql where(TaskQuery query) {
         List<String> terms = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         if (query.text() != null && !query.text().isBlank()) {
             terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
-            parameters.add("%" + query.text().strip().toLowerCase().replace("\\", "\\\\").replace("%", "\\%")
-                    .replace("_", "\\_") + "%");
+            parameters.add(containing(query.text().strip()));
         }
         if (query.domain() != null) {
             terms.add("t.domain = ?");

@@ -99,6 +99,37 @@ public final class VectorIndex {
         return matches;
     }
 
+    /**
+     * Every pair of vectors at least {@code threshold} similar, each pair once (positions {@code i < j}), rows split
+     * among {@code threads}: near-duplicates to keep together.
+     */
+    public List<int[]> pairsAtLeast(float threshold, int threads) throws InterruptedException {
+        int n = ids.length;
+        List<List<int[]>> found = new java.util.ArrayList<>();
+        Thread[] workers = new Thread[threads];
+        java.util.concurrent.atomic.AtomicInteger nextRow = new java.util.concurrent.atomic.AtomicInteger();
+        for (int t = 0; t < threads; t++) {
+            List<int[]> mine = new java.util.ArrayList<>();
+            found.add(mine);
+            workers[t] = new Thread(() -> {
+                float[] row = new float[dimensions];
+                for (int i = nextRow.getAndIncrement(); i < n; i = nextRow.getAndIncrement()) {
+                    System.arraycopy(vectors, i * dimensions, row, 0, dimensions);
+                    for (int j = i + 1; j < n; j++) {
+                        if (dot(row, j * dimensions) >= threshold) {
+                            mine.add(new int[] { i, j });
+                        }
+                    }
+                }
+            }, "Near-duplicate pairs");
+            workers[t].start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        return found.stream().flatMap(List::stream).toList();
+    }
+
     public String id(int position) {
         return ids[position];
     }

@@ -21,6 +21,8 @@ public final class Step {
     public static final String LAST_STEP_REDUNDANT = "last_step_redundant";
     /** What the trajectory builder found doubtful about a step it made (an event left out, no screenshot), a list of lines. */
     public static final String BUILD_PROBLEMS = "build_problems";
+    /** The title of the window active when a recorded step began (our field, not AgentNet's). */
+    public static final String WINDOW_TITLE = "window_title";
 
     private final ObjectNode node;
 

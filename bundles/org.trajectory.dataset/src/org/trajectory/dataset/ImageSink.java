@@ -1,0 +1,226 @@
+package org.trajectory.dataset;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * Where an export's images go, under the names the records use: a folder, one zip, zip volumes of at most a set size
+ * (each a whole archive that opens on its own), or nowhere. Each name is written once; an image the store does not
+ * hold, or two images under one name, is a {@link Problem}, and the export goes on. Everything is written aside and
+ * put in place by {@link #finish()} ({@link ExportTarget}'s rule).
+ */
+public abstract class ImageSink implements AutoCloseable {
+
+    private final ImageStore store;
+    private final Map<String, String> written = new HashMap<>();
+    private long bytes;
+
+    ImageSink(ImageStore store) {
+        this.store = store;
+    }
+
+    /** Nowhere: the records only. */
+    public static ImageSink none(ImageStore store) {
+        return new ImageSink(store) {
+            @Override
+            public boolean write(String name, String sha, List<Problem> problems) {
+                return false;
+            }
+
+            @Override
+            void copy(String name, Path file) {
+            }
+        };
+    }
+
+    /** A folder, or one zip when {@code path} ends in {@code .zip}; null for none. */
+    public static ImageSink open(Path path, boolean force, ImageStore store) throws IOException {
+        if (path == null) {
+            return none(store);
+        }
+        boolean zipped = path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip");
+        return zipped ? volumes(path, Long.MAX_VALUE, force, store) : folder(path, force, store);
+    }
+
+    private static ImageSink folder(Path path, boolean force, ImageStore store) throws IOException {
+        ExportTarget target = ExportTarget.folder(path, force);
+        return new ImageSink(store) {
+            @Override
+            void copy(String name, Path image) throws IOException {
+                Path file = target.partial().resolve(name);
+                try {
+                    Files.createDirectories(file.getParent());
+                    // A stream copy: the new file gets the user's default permissions, not the store file's.
+                    try (InputStream in = Files.newInputStream(image)) {
+                        Files.copy(in, file);
+                    }
+                } catch (IOException e) {
+                    throw target.failure(e);
+                }
+            }
+
+            @Override
+            public void finish() throws IOException {
+                target.commit();
+            }
+
+            @Override
+            public void close() throws IOException {
+                target.close();
+            }
+        };
+    }
+
+    /**
+     * Zip archives of at most {@code maxBytes} each (an image larger than that gets one of its own): {@code path} itself
+     * when one is enough and {@code maxBytes} is unlimited, else {@code NAME-00001.zip}, {@code NAME-00002.zip}... beside
+     * where {@code path} ({@code NAME.zip}) would be. Entries are stored, not compressed: screenshots are compressed already.
+     */
+    public static ImageSink volumes(Path path, long maxBytes, boolean force, ImageStore store) throws IOException {
+        String name = path.getFileName().toString();
+        String stem = name.toLowerCase(Locale.ROOT).endsWith(".zip") ? name.substring(0, name.length() - 4) : name;
+        boolean single = maxBytes == Long.MAX_VALUE;
+        return new ImageSink(store) {
+            private final List<ExportTarget> targets = new ArrayList<>();
+            private ZipOutputStream zip;
+            private long volumeBytes;
+            private int entries;
+
+            @Override
+            void copy(String entry, Path image) throws IOException {
+                long size = Files.size(image);
+                long cost = size + 76 + 2L * entry.length(); // local header, central directory entry, data descriptor
+                if (zip == null || entries > 0 && volumeBytes + cost + 22 > maxBytes) {
+                    next();
+                }
+                ExportTarget target = targets.get(targets.size() - 1);
+                try {
+                    zip.putNextEntry(new ZipEntry(entry));
+                    Files.copy(image, zip);
+                    zip.closeEntry();
+                } catch (IOException e) {
+                    throw target.failure(e);
+                }
+                volumeBytes += cost;
+                entries++;
+            }
+
+            private void next() throws IOException {
+                closeZip();
+                Path file = single ? path : path.resolveSibling(String.format(Locale.ROOT, "%s-%05d.zip", stem, targets.size() + 1));
+                ExportTarget target = ExportTarget.file(file, force);
+                targets.add(target);
+                OutputStream out = target.open();
+                zip = new ZipOutputStream(new java.io.BufferedOutputStream(out, 1 << 20));
+                zip.setLevel(0);
+                volumeBytes = 22;
+                entries = 0;
+            }
+
+            private void closeZip() throws IOException {
+                if (zip != null) {
+                    zip.close();
+                    zip = null;
+                }
+            }
+
+            @Override
+            public void finish() throws IOException {
+                if (targets.isEmpty() && single) {
+                    next(); // no image: an empty archive says so
+                }
+                closeZip();
+                for (ExportTarget target : targets) {
+                    target.commit();
+                }
+            }
+
+            @Override
+            public List<Path> files() {
+                return targets.stream().map(ExportTarget::target).toList();
+            }
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    closeZip();
+                } finally {
+                    for (ExportTarget target : targets) {
+                        target.close();
+                    }
+                }
+            }
+        };
+    }
+
+    /** How many images were written. */
+    public int count() {
+        return written.size();
+    }
+
+    /** True when an image was written under {@code name}. */
+    public boolean has(String name) {
+        return written.containsKey(name);
+    }
+
+    /** Their bytes. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** The archives written (zips only). */
+    public List<Path> files() {
+        return List.of();
+    }
+
+    /**
+     * Writes the image of content hash {@code sha} under {@code name}, once per name; true when it was written now.
+     * A missing image or a name clash is added to {@code problems}.
+     */
+    public boolean write(String name, String sha, List<Problem> problems) throws IOException {
+        if (name == null) {
+            return false;
+        }
+        if (sha == null) {
+            problems.add(new Problem(name, 0, -1, "not exported: the dataset holds no image for it"));
+            return false;
+        }
+        String before = written.putIfAbsent(name, sha);
+        if (before != null) {
+            if (!before.equals(sha)) {
+                problems.add(new Problem(name, 0, -1, "two different images share this name; the first was exported"));
+            }
+            return false;
+        }
+        Path file = store.path(sha);
+        if (!Files.isRegularFile(file)) {
+            written.remove(name);
+            problems.add(new Problem(name, 0, -1, "not exported: " + file + " is missing from the dataset's images"));
+            return false;
+        }
+        copy(ImageSource.checkedName(name), file);
+        bytes += Files.size(file);
+        return true;
+    }
+
+    abstract void copy(String name, Path file) throws IOException;
+
+    /** Puts what was written in place. */
+    public void finish() throws IOException {
+    }
+
+    /** Removes what was written unless {@link #finish()} put it in place. */
+    @Override
+    public void close() throws IOException {
+    }
+}

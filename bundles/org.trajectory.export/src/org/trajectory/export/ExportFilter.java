@@ -1,0 +1,25 @@
+package org.trajectory.export;
+
+import java.util.Set;
+
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TaskFacts;
+
+/**
+ * Which tasks an export takes. Null fields do not filter. {@code review} null means the exporter's default (approved
+ * only for an exporter that publishes, else any); an empty set means any. {@code os} and {@code domain} match exactly
+ * (any case); {@code application} matches a step's window title anywhere (any case); {@code reviewer} the reviewer's name.
+ */
+public record ExportFilter(Set<ReviewState> review, String reviewer, Double minScore, Double maxScore, String os, String domain,
+        String application, TaskFacts.Origin origin) {
+
+    /** Every task, whatever the exporter's default. */
+    public static final ExportFilter ANY = new ExportFilter(Set.of(), null, null, null, null, null, null, null);
+
+    /** The exporter's default review filter, nothing else. */
+    public static final ExportFilter DEFAULT = new ExportFilter(null, null, null, null, null, null, null, null);
+
+    public ExportFilter withReview(Set<ReviewState> states) {
+        return new ExportFilter(states, reviewer, minScore, maxScore, os, domain, application, origin);
+    }
+}

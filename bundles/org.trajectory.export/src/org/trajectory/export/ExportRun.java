@@ -1,0 +1,98 @@
+package org.trajectory.export;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.model.Progress;
+
+/**
+ * One export, as the command line and the Export wizard run it: the exporter, its settings, the filter and splits.
+ * {@link #preview()} says what would be exported before anything is written; {@link #run} selects and writes.
+ */
+public final class ExportRun {
+
+    private final Dataset dataset;
+    private final Exporters.Descriptor exporter;
+    private final Path destination;
+    private final ExportSettings settings;
+    private final ExportFilter filter;
+    private final Splits splits;
+    private final boolean force;
+
+    /**
+     * @param filter its {@code review} null for the exporter's default (approved only when it publishes)
+     * @param splits null for none
+     * @throws IOException a setting is unknown or has a wrong value (said in one line)
+     */
+    public ExportRun(Dataset dataset, Exporters.Descriptor exporter, Path destination, Map<String, String> settings,
+            ExportFilter filter, Splits splits, boolean force) throws IOException {
+        this.dataset = dataset;
+        this.exporter = exporter;
+        this.destination = destination;
+        this.settings = ExportSettings.of(exporter.exporter().settings(), exporter.configured(), settings);
+        this.filter = filter.review() != null ? filter
+                : filter.withReview(exporter.exporter().publishes() ? Set.of(ReviewState.APPROVED) : Set.of());
+        this.splits = splits;
+        this.force = force;
+    }
+
+    /** The filter as applied (its review resolved). */
+    public ExportFilter filter() {
+        return filter;
+    }
+
+    /** The tasks that would be exported, with their splits and what each filter removed. */
+    public Selection preview() throws SQLException, InterruptedException {
+        return Selection.of(dataset, filter, splits);
+    }
+
+    /** What an export did: the selection and what the exporter wrote. */
+    public record Summary(String format, Path destination, Selection selection, ExportResult result, double seconds) {
+
+        /** One paragraph for the command line and the window. */
+        public String text() {
+            String written = "exported " + result.tasks() + " tasks" + (result.samples() != result.tasks() ? " as " + result.samples() + " samples" : "")
+                    + " and " + result.images() + " images to " + destination
+                    + String.format(Locale.ROOT, " in %.1f s (%.1f MB/s)", seconds, result.bytes() / Math.max(seconds, 1e-9) / 1048576);
+            return written + (result.cancelled() ? " (cancelled: the files hold what was written so far)" : "") + "\n  selected "
+                    + selection.summary() + (result.problems().isEmpty() ? "" : "\n  " + result.problems().size() + " problems");
+        }
+
+        public Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("format", format);
+            json.put("destination", destination.toString());
+            json.put("tasks", result.tasks());
+            json.put("samples", result.samples());
+            json.put("images", result.images());
+            json.put("bytes", result.bytes());
+            json.put("files", result.files().size());
+            json.put("problems", result.problems().size());
+            json.put("cancelled", result.cancelled());
+            json.put("seconds", seconds);
+            json.put("selection", selection.json());
+            return json;
+        }
+    }
+
+    public Summary run(Progress progress) throws IOException, SQLException, InterruptedException {
+        long start = System.nanoTime();
+        progress.begin("Selecting tasks", -1);
+        Selection selection = preview();
+        ExportResult result = exporter.exporter().export(new ExportJob(dataset, selection, destination, settings, force), progress);
+        return new Summary(exporter.id(), destination, selection, result, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The exporters' ids, for messages. */
+    public static List<String> formats() {
+        return Exporters.get().all().stream().map(Exporters.Descriptor::id).toList();
+    }
+}

@@ -1,0 +1,67 @@
+package org.trajectory.export;
+
+import java.util.Map;
+
+import org.trajectory.catalog.Catalogue;
+import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Registry;
+
+/**
+ * The catalogue of the {@code exporters} extension point (see {@link Catalogue}): each exporter with its id and name,
+ * its {@code <setting>} values (they replace the exporter's defaults), created when first used.
+ */
+public final class Exporters extends Registry<Exporter, Exporters.Descriptor> {
+
+    public static final String EXTENSION_POINT = "org.trajectory.export.exporters";
+    static final String EXPORTER = "exporter";
+
+    /** An exporter as contributed. */
+    public static final class Descriptor {
+        private final Contribution<Exporter> contribution;
+
+        /** An exporter made in code (tests, use outside OSGi). */
+        public Descriptor(String id, String name, Exporter exporter) {
+            this(Contribution.of(id, name, Map.of(), exporter));
+        }
+
+        Descriptor(Contribution<Exporter> contribution) {
+            this.contribution = contribution;
+        }
+
+        public String id() {
+            return contribution.id();
+        }
+
+        public String name() {
+            return contribution.name();
+        }
+
+        /** The settings the contribution gives (they replace the exporter's defaults; the user's replace them). */
+        public Map<String, String> configured() {
+            return contribution.settings();
+        }
+
+        /** The exporter; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
+        public Exporter exporter() {
+            return contribution.create().orElseThrow(IllegalStateException::new);
+        }
+
+        Contribution<Exporter> contribution() {
+            return contribution;
+        }
+    }
+
+    private static final Exporters INSTANCE = new Exporters();
+
+    private Exporters() {
+        super(new Catalogue<>(EXTENSION_POINT, EXPORTER, Exporter.class, Catalogue.NAME), Descriptor::new);
+    }
+
+    public static Exporters get() {
+        return INSTANCE;
+    }
+
+    public void add(Descriptor descriptor) {
+        add(descriptor.contribution());
+    }
+}

@@ -1,0 +1,282 @@
+package org.trajectory.export.internal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.StoredRecords.StoredStep;
+import org.trajectory.dataset.TaskFacts;
+import org.trajectory.export.Selection;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * The {@code README.md} of a Hugging Face dataset folder: YAML front matter the Hub reads (license, language, task
+ * categories, tags, size category, and {@code configs} whose {@code data_files} let its viewer load each split), then
+ * what a reader needs, every number counted from the records as they were exported.
+ */
+final class DatasetCard {
+
+    private static final YAMLMapper YAML = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
+    private static final String[] REASONING = { Step.OBSERVATION, Step.THOUGHT, Step.ACTION, Step.REFLECTION };
+
+    private long tasks;
+    private long steps;
+    private long images;
+    private long imageBytes;
+    private final List<Integer> stepCounts = new ArrayList<>();
+    private final Map<String, Long> actions = new TreeMap<>();
+    private final Map<String, Long> oses = new TreeMap<>();
+    private final Map<String, Long> domains = new TreeMap<>();
+    private final Map<String, Long> reviews = new LinkedHashMap<>();
+    private final Map<String, Long> origins = new TreeMap<>();
+    private final Map<String, Long> reasoning = new LinkedHashMap<>();
+    private final long[] finalScores = new long[10];
+    private long scored;
+    private final Map<String, double[]> criteria = new TreeMap<>(); // sum, count
+    private final Map<String, java.util.Set<String>> criterionVersions = new TreeMap<>();
+    private final Map<String, Long> extractionModels = new TreeMap<>();
+    private long withoutImage;
+    private long completed;
+    private long completedKnown;
+
+    /** Counts one exported task: its facts, its record as stored (before any stripping), its steps. */
+    void add(TaskFacts facts, ObjectNode record, List<StoredStep> stored) {
+        tasks++;
+        stepCounts.add(stored.size());
+        steps += stored.size();
+        for (StoredStep step : stored) {
+            for (String action : step.actions() == null || step.actions().isBlank() ? new String[0] : step.actions().split(" ")) {
+                actions.merge(action, 1L, Long::sum);
+            }
+            if (step.imageSha256() == null) {
+                withoutImage++;
+            }
+        }
+        for (JsonNode step : record.path(Task.TRAJ)) {
+            for (String field : REASONING) {
+                if (!step.path(Step.VALUE).path(field).asText("").isBlank()) {
+                    reasoning.merge(field, 1L, Long::sum);
+                }
+            }
+        }
+        oses.merge(facts.os() == null || facts.os().isBlank() ? "(not given)" : facts.os(), 1L, Long::sum);
+        domains.merge(facts.domain() == null || facts.domain().isBlank() ? "(not given)" : facts.domain(), 1L, Long::sum);
+        reviews.merge(facts.review().id(), 1L, Long::sum);
+        String origin = facts.origin().id() + (facts.extractionMethod() == null ? "" : " (" + facts.extractionMethod() + ")");
+        origins.merge(origin, 1L, Long::sum);
+        JsonNode model = record.path(Task.EXTRACTION).path("model");
+        if (model.isTextual()) {
+            extractionModels.merge(model.asText(), 1L, Long::sum);
+        }
+        if (facts.finalScore() != null) {
+            scored++;
+            finalScores[Math.min(9, Math.max(0, (int) (facts.finalScore() * 10)))]++;
+        }
+        record.path(Task.SCORES).fields().forEachRemaining(score -> {
+            if (score.getValue().isNumber() && !score.getKey().equals(Dataset.FINAL_SCORE)) {
+                double[] sum = criteria.computeIfAbsent(score.getKey(), k -> new double[2]);
+                sum[0] += score.getValue().asDouble();
+                sum[1]++;
+            }
+        });
+        record.path(Dataset.SCORE_DETAILS).fields().forEachRemaining(detail -> {
+            String version = detail.getValue().path("version").asText("");
+            if (!version.isEmpty()) {
+                criterionVersions.computeIfAbsent(detail.getKey(), k -> new java.util.TreeSet<>()).add(version);
+            }
+        });
+        JsonNode done = record.path(Task.TASK_COMPLETED);
+        if (done.isBoolean()) {
+            completedKnown++;
+            completed += done.asBoolean() ? 1 : 0;
+        }
+    }
+
+    /** The screenshots written, and their bytes. */
+    void images(long count, long bytes) {
+        images = count;
+        imageBytes = bytes;
+    }
+
+    long tasks() {
+        return tasks;
+    }
+
+    /** One config of the front matter: its name and, for each split, the file that holds it. */
+    record Config(String name, Map<String, List<String>> splitFiles) {
+    }
+
+    String text(String title, String license, List<Config> configs, Selection selection, boolean stripped) throws IOException {
+        Map<String, Object> front = new LinkedHashMap<>();
+        front.put("license", license);
+        front.put("language", List.of("en"));
+        front.put("task_categories", List.of("image-text-to-text"));
+        front.put("tags", List.of("computer-use", "agent", "gui", "trajectory-workbench"));
+        front.put("pretty_name", title);
+        front.put("size_categories", List.of(sizeCategory(tasks)));
+        List<Map<String, Object>> configList = new ArrayList<>();
+        for (Config config : configs) {
+            List<Map<String, Object>> files = new ArrayList<>();
+            config.splitFiles().forEach((split, paths) -> files.add(Map.of("split", split, "path", paths.size() == 1 ? paths.get(0) : paths)));
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("config_name", config.name());
+            entry.put("data_files", files);
+            configList.add(entry);
+        }
+        front.put("configs", configList);
+        StringBuilder card = new StringBuilder("---\n").append(YAML.writeValueAsString(front)).append("---\n\n");
+        card.append("# ").append(title).append("\n\n");
+        card.append("Trajectories of people doing tasks on a computer, one JSON record per task in the AgentNet format: the task,"
+                + " and for every step a screenshot, the PyAutoGUI code of the action (coordinates normalized to [0,1]) and the"
+                + " reasoning around it. Exported by Trajectory Workbench.\n\n");
+        card.append("## Contents\n\n");
+        card.append(table(List.of(
+                row("tasks", tasks), row("steps", steps), row("screenshots", images + " (" + megabytes(imageBytes) + ")"),
+                row("steps per task", stepSummary()),
+                row("task completed", completedKnown == 0 ? "not judged" : completed + " of " + completedKnown + " judged"))));
+        if (selection.split()) {
+            card.append("\n### Splits\n\n");
+            List<String[]> rows = new ArrayList<>();
+            selection.partCounts().forEach((split, count) -> rows.add(row(split, count)));
+            card.append(table(rows));
+            card.append("\nSplits are made by task id (deterministic) and keep near-duplicate tasks together: ")
+                    .append(selection.nearDuplicateGroups()).append(" groups of near-duplicate tasks (")
+                    .append(selection.nearDuplicateTasks()).append(" tasks) each sit in one split.\n");
+        }
+        card.append("\n### Action types\n\n").append(counts(actions, "action", "count"));
+        card.append("\n### Operating systems\n\n").append(counts(oses, "OS", "tasks"));
+        card.append("\n### Domains\n\n").append(counts(domains, "domain", "tasks"));
+        card.append("\n### Reasoning\n\nSteps with each field written:\n\n");
+        Map<String, Long> reasoningShare = new LinkedHashMap<>();
+        for (String field : REASONING) {
+            reasoningShare.put(field, reasoning.getOrDefault(field, 0L));
+        }
+        card.append(counts(reasoningShare, "field", "steps"));
+        card.append("\n## Quality\n\n### Review\n\n").append(counts(reviews, "review state", "tasks"));
+        card.append("\n### Scores\n\n");
+        if (scored == 0) {
+            card.append("No task was scored.\n");
+        } else {
+            card.append("Final score (0-1) of the ").append(scored).append(" scored tasks:\n\n");
+            List<String[]> rows = new ArrayList<>();
+            for (int bin = 0; bin < 10; bin++) {
+                rows.add(new String[] { String.format(Locale.ROOT, "%.1f-%.1f", bin / 10.0, (bin + 1) / 10.0), Long.toString(finalScores[bin]) });
+            }
+            card.append(table(rows, "score", "tasks"));
+            if (!criteria.isEmpty()) {
+                card.append("\nMean score by criterion:\n\n");
+                List<String[]> byCriterion = new ArrayList<>();
+                criteria.forEach((criterion, sum) -> byCriterion.add(new String[] { criterion,
+                        String.format(Locale.ROOT, "%.3f", sum[0] / sum[1]), Long.toString((long) sum[1]),
+                        String.join(", ", criterionVersions.getOrDefault(criterion, java.util.Set.of())) }));
+                card.append(table(byCriterion, "criterion", "mean", "tasks", "version"));
+            }
+        }
+        card.append("\n## How it was made\n\n").append(counts(origins, "origin", "tasks"));
+        card.append("\nRecorded tasks come from the workbench's recorder (screen video, input events and the active window on one"
+                + " clock), turned into steps by its trajectory builder; each step's screenshot is the video frame just before"
+                + " the action. Extracted tasks were found in screen videos without input events.\n");
+        if (!extractionModels.isEmpty()) {
+            card.append("\nModels used for extraction: ").append(join(extractionModels)).append(".\n");
+        }
+        card.append("\n## Known limits\n\n");
+        List<String> limits = new ArrayList<>();
+        if (withoutImage > 0) {
+            limits.add(withoutImage + " steps have no screenshot.");
+        }
+        long unreviewed = reviews.getOrDefault(ReviewState.NEW.id(), 0L) + reviews.getOrDefault(ReviewState.IN_REVIEW.id(), 0L);
+        if (unreviewed > 0) {
+            limits.add(unreviewed + " tasks were not reviewed by a person.");
+        }
+        long described = reasoning.getOrDefault(Step.THOUGHT, 0L);
+        if (described < steps) {
+            limits.add((steps - described) + " of " + steps + " steps have no thought written.");
+        }
+        limits.add("The annotation model and prompt of each step's reasoning are not recorded in the records.");
+        if (selection.withoutEmbedding() > 0) {
+            limits.add(selection.withoutEmbedding() + " tasks had no text embedding when split and were compared to others by identical text only.");
+        }
+        limits.add(stripped ? "Window titles, times and recorder details were removed; typed text marked redacted when recorded stays redacted."
+                : "Records are as stored, with the workbench's own fields (window titles, times, recorder details).");
+        limits.forEach(limit -> card.append("- ").append(limit).append('\n'));
+        card.append("\n## Format\n\nEach line of a JSONL file is one task: `task_id`, `instruction`, the scores, and `traj`, a list of"
+                + " steps `{index, image, value: {code, observation, thought, action, reflection, last_step_correct,"
+                + " last_step_redundant}}`. `image` names a PNG inside the zip archives under `images/`; every archive opens on"
+                + " its own.\n");
+        return card.toString();
+    }
+
+    static String sizeCategory(long n) {
+        long[] bounds = { 1_000, 10_000, 100_000, 1_000_000, 10_000_000 };
+        String[] names = { "n<1K", "1K<n<10K", "10K<n<100K", "100K<n<1M", "1M<n<10M" };
+        for (int i = 0; i < bounds.length; i++) {
+            if (n < bounds[i]) {
+                return names[i];
+            }
+        }
+        return "n>10M";
+    }
+
+    private String stepSummary() {
+        if (stepCounts.isEmpty()) {
+            return "none";
+        }
+        int[] sorted = stepCounts.stream().mapToInt(Integer::intValue).sorted().toArray();
+        return String.format(Locale.ROOT, "min %d, median %d, mean %.1f, max %d", sorted[0], sorted[sorted.length / 2],
+                Arrays.stream(sorted).average().orElse(0), sorted[sorted.length - 1]);
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    }
+
+    private static String join(Map<String, Long> counts) {
+        return counts.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+    }
+
+    private static String[] row(String name, Object value) {
+        return new String[] { name, String.valueOf(value) };
+    }
+
+    private static String counts(Map<String, Long> counts, String what, String unit) {
+        if (counts.isEmpty()) {
+            return "None.\n";
+        }
+        List<Map.Entry<String, Long>> sorted = new ArrayList<>(counts.entrySet());
+        sorted.sort(Map.Entry.<String, Long>comparingByValue().reversed());
+        return table(sorted.stream().map(e -> new String[] { e.getKey(), Long.toString(e.getValue()) }).toList(), what, unit);
+    }
+
+    private static String table(List<String[]> rows) {
+        return table(rows, "", "");
+    }
+
+    private static String table(List<String[]> rows, String... header) {
+        Function<String, String> cell = text -> text.replace("|", "\\|").replace("\n", " ");
+        StringBuilder table = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|");
+        for (int i = 0; i < header.length; i++) {
+            table.append("---|");
+        }
+        table.append('\n');
+        for (String[] row : rows) {
+            table.append("| ").append(Arrays.stream(row).map(cell).collect(Collectors.joining(" | "))).append(" |\n");
+        }
+        return table.toString();
+    }
+}

@@ -1,0 +1,181 @@
+package org.trajectory.export.internal;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.trajectory.dataset.ExportTarget;
+import org.trajectory.dataset.ImageSink;
+import org.trajectory.dataset.Problem;
+import org.trajectory.dataset.StoredRecords;
+import org.trajectory.dataset.TaskFacts;
+import org.trajectory.export.ExportJob;
+import org.trajectory.export.ExportResult;
+import org.trajectory.export.ExportSetting;
+import org.trajectory.export.ExportSettings;
+import org.trajectory.export.Exporter;
+import org.trajectory.export.Privacy;
+import org.trajectory.export.Selection;
+import org.trajectory.export.Splits;
+import org.trajectory.model.Json;
+import org.trajectory.model.Progress;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A folder laid out as xlangai/AgentNet publishes on the Hugging Face Hub: JSONL records, one file per OS group or
+ * per split ({@code NAME_ubuntu.jsonl}, {@code NAME_train.jsonl}, {@code NAME_ubuntu_train.jsonl}), each file's
+ * screenshots in zip archives of at most a set size under {@code images/} (each a whole archive), and a
+ * {@code README.md} dataset card whose numbers are counted from what was written.
+ */
+public final class HuggingFaceExporter implements Exporter {
+
+    static final String NAME = "name";
+    static final String FILES = "files";
+    static final String ZIP_SIZE = "zip_size_mb";
+    static final String LICENSE = "license";
+    static final String TITLE = "title";
+    static final String IMAGES = "images";
+    static final String CARD = "README.md";
+
+    @Override
+    public List<ExportSetting> settings() {
+        return List.of(ExportSetting.text(NAME, "data", "the JSONL files' names begin with it"),
+                ExportSetting.choice(FILES, "os", "one JSONL file per OS group (as AgentNet), or one per split only", "os", "split"),
+                ExportSetting.text(ZIP_SIZE, "1024", "the largest image archive, in MB (the Hub stores files up to 50 GB)"),
+                ExportSetting.text(LICENSE, "other", "the license on the dataset card (an id the Hub knows: mit, cc-by-4.0, other...)"),
+                ExportSetting.text(TITLE, "", "the card's title; empty for the destination folder's name"),
+                Privacy.setting(Privacy.STRIP));
+    }
+
+    @Override
+    public boolean writesFolder() {
+        return true;
+    }
+
+    @Override
+    public boolean publishes() {
+        return true;
+    }
+
+    /** One JSONL file and its image archives. */
+    private static final class Part implements AutoCloseable {
+        final String file;
+        final Writer out;
+        final ImageSink images;
+
+        Part(Path folder, String stem, long zipBytes, org.trajectory.dataset.ImageStore store) throws IOException {
+            this.file = stem + ".jsonl";
+            this.out = new BufferedWriter(Files.newBufferedWriter(folder.resolve(file), StandardCharsets.UTF_8), 1 << 20);
+            this.images = ImageSink.volumes(folder.resolve(IMAGES).resolve(stem + ".zip"), zipBytes, false, store);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (images) {
+                out.close();
+            }
+        }
+    }
+
+    @Override
+    public ExportResult export(ExportJob job, Progress progress) throws IOException, SQLException {
+        ExportSettings settings = job.settings();
+        String name = settings.text(NAME).isBlank() ? "data" : settings.text(NAME).strip();
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw new IOException("setting " + NAME + ": '" + name + "' is not a plain file name (letters, digits, . _ -)");
+        }
+        boolean byOs = settings.text(FILES).equals("os");
+        long zipBytes = settings.number(ZIP_SIZE, 1) * 1024 * 1024;
+        boolean strip = settings.text(Privacy.SETTING).equals(Privacy.STRIP);
+        Selection selection = job.selection();
+        Map<Long, TaskFacts> facts = new HashMap<>();
+        selection.tasks().forEach(task -> facts.put(task.seq(), task));
+        DatasetCard card = new DatasetCard();
+        List<Problem> problems = new ArrayList<>();
+        Map<String, Part> parts = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> configs = new TreeMap<>();
+        boolean cancelled = false;
+        progress.begin("Exporting " + selection.tasks().size() + " tasks to " + job.destination().getFileName(), selection.tasks().size(), "tasks");
+        try (ExportTarget target = ExportTarget.folder(job.destination(), job.force()); StoredRecords records = job.dataset().records()) {
+            Files.createDirectories(target.partial().resolve(IMAGES));
+            try {
+                while (records.next()) {
+                    String part = selection.part(records.seq());
+                    if (part == null) {
+                        continue;
+                    }
+                    TaskFacts task = facts.get(records.seq());
+                    String os = byOs ? group(task.os()) : null;
+                    String stem = name + (os == null ? "" : "_" + os) + (part.isEmpty() ? "" : "_" + part);
+                    Part out = parts.get(stem);
+                    if (out == null) {
+                        out = new Part(target.partial(), stem, zipBytes, job.dataset().images());
+                        parts.put(stem, out);
+                        configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>())
+                                .computeIfAbsent(part.isEmpty() ? Splits.TRAIN : part, k -> new ArrayList<>()).add(out.file);
+                    }
+                    StringWriter text = new StringWriter();
+                    records.write(text);
+                    ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
+                    card.add(task, record, records.steps());
+                    out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : text.toString());
+                    out.out.write('\n');
+                    for (StoredRecords.StoredStep step : records.steps()) {
+                        out.images.write(step.imageName(), step.imageSha256(), problems);
+                    }
+                    progress.worked(1);
+                    if (progress.isCancelled()) {
+                        cancelled = true;
+                        break;
+                    }
+                }
+                long images = 0;
+                long imageBytes = 0;
+                long bytes = 0;
+                List<Path> files = new ArrayList<>();
+                for (Part part : parts.values()) {
+                    part.out.close();
+                    part.images.finish();
+                    images += part.images.count();
+                    imageBytes += part.images.bytes();
+                    bytes += part.images.bytes() + Files.size(target.partial().resolve(part.file));
+                    files.add(job.destination().resolve(part.file));
+                    part.images.files().forEach(zip -> files.add(job.destination().resolve(target.partial().relativize(zip))));
+                }
+                card.images(images, imageBytes);
+                String title = settings.text(TITLE).isBlank() ? job.destination().toAbsolutePath().normalize().getFileName().toString() : settings.text(TITLE);
+                List<DatasetCard.Config> configList = new ArrayList<>();
+                configs.forEach((config, splits) -> configList.add(new DatasetCard.Config(config, splits)));
+                Files.writeString(target.partial().resolve(CARD), card.text(title, settings.text(LICENSE), configList, selection, strip));
+                files.add(job.destination().resolve(CARD));
+                target.commit();
+                return new ExportResult(card.tasks(), card.tasks(), images, bytes, files, List.copyOf(problems), cancelled);
+            } catch (IOException e) {
+                throw target.failure(e);
+            } finally {
+                for (Part part : parts.values()) {
+                    part.close();
+                }
+            }
+        }
+    }
+
+    /** An OS as a file-name part: "Ubuntu 22.04" becomes "ubuntu_22_04"; none is "unknown". */
+    static String group(String os) {
+        String plain = os == null ? "" : os.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        return plain.isEmpty() ? "unknown" : plain;
+    }
+}
