@@ -30,10 +30,10 @@ public final class ExportRun {
     /**
      * @param filter its {@code review} null for the exporter's default (approved only when it publishes)
      * @param splits null for none
-     * @throws IOException a setting is unknown or has a wrong value (said in one line)
+     * @throws IllegalArgumentException a setting is unknown or has a value not among its choices (said in one line)
      */
     public ExportRun(Dataset dataset, Exporters.Descriptor exporter, Path destination, Map<String, String> settings,
-            ExportFilter filter, Splits splits, boolean force) throws IOException {
+            ExportFilter filter, Splits splits, boolean force) {
         this.dataset = dataset;
         this.exporter = exporter;
         this.destination = destination;

@@ -19,7 +19,8 @@ public final class ExportSettings {
         this.values = values;
     }
 
-    public static ExportSettings of(List<ExportSetting> declared, Map<String, String> configured, Map<String, String> given) throws IOException {
+    /** @throws IllegalArgumentException an unknown setting, or a value not among a choice's, said in one line */
+    public static ExportSettings of(List<ExportSetting> declared, Map<String, String> configured, Map<String, String> given) {
         Map<String, ExportSetting> byName = new LinkedHashMap<>();
         declared.forEach(setting -> byName.put(setting.name(), setting));
         Map<String, String> values = new LinkedHashMap<>();
@@ -28,11 +29,11 @@ public final class ExportSettings {
             for (Map.Entry<String, String> entry : layer.entrySet()) {
                 ExportSetting setting = byName.get(entry.getKey());
                 if (setting == null) {
-                    throw new IOException("no setting '" + entry.getKey() + "' for this format; it has " + String.join(", ", byName.keySet()));
+                    throw new IllegalArgumentException("no setting '" + entry.getKey() + "' for this format; it has " + String.join(", ", byName.keySet()));
                 }
                 String value = entry.getValue().strip();
                 if (!setting.choices().isEmpty() && !setting.choices().contains(value.toLowerCase(Locale.ROOT))) {
-                    throw new IOException("setting " + setting.name() + ": '" + value + "' is not one of " + String.join(", ", setting.choices()));
+                    throw new IllegalArgumentException("setting " + setting.name() + ": '" + value + "' is not one of " + String.join(", ", setting.choices()));
                 }
                 values.put(setting.name(), setting.choices().isEmpty() ? value : value.toLowerCase(Locale.ROOT));
             }
@@ -41,7 +42,7 @@ public final class ExportSettings {
     }
 
     /** The settings as given, defaults only (tests, use outside OSGi). */
-    public static ExportSettings of(Exporter exporter, Map<String, String> given) throws IOException {
+    public static ExportSettings of(Exporter exporter, Map<String, String> given) {
         return of(exporter.settings(), Map.of(), given);
     }
 

@@ -37,6 +37,7 @@ public final class HeadlessApplication implements IApplication {
         commandLine.add(new VersionCommand(version));
         commandLine.add(new ImportCommand());
         commandLine.add(new ExportCommand());
+        commandLine.add(new PushCommand());
         commandLine.add(new ValidateCommand());
         commandLine.add(new StatsCommand());
         commandLine.add(new ListCommand());

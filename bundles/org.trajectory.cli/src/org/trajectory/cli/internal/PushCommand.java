@@ -1,0 +1,103 @@
+package org.trajectory.cli.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.eclipse.equinox.security.storage.StorageException;
+import org.trajectory.export.hub.HubPush;
+import org.trajectory.vlm.ApiKeys;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code push FOLDER --repo user/name [--private] [--overwrite]}, and {@code push --login} to store a token. */
+final class PushCommand extends OptionsCommand<PushCommand.Options> {
+
+    /** Where the token is kept in secure storage, and the variable that wins over it. */
+    static final String TOKEN_NODE = "huggingface";
+    static final String TOKEN_VARIABLE = "HF_TOKEN";
+
+    @Command(name = "push", description = "upload an export folder to a dataset repository on the Hugging Face Hub (HF_ENDPOINT"
+            + " for another server); the token comes from HF_TOKEN or secure storage (push --login)")
+    static final class Options {
+        @Parameters(paramLabel = "FOLDER", arity = "0..1", description = "the export folder (./workbench export --format huggingface)")
+        Path folder;
+
+        @Option(names = "--repo", paramLabel = "USER/NAME", description = "the dataset repository (made if it does not exist)")
+        String repo;
+
+        @Option(names = "--private", description = "make a new repository private")
+        boolean privateRepo;
+
+        @Option(names = "--overwrite", description = "push into a repository that exists and was not made by the workbench")
+        boolean overwrite;
+
+        @Option(names = "--login", description = "read a token from standard input and keep it, encrypted, in secure storage")
+        boolean login;
+
+        @Option(names = "--json", description = "print the result as JSON on stdout")
+        boolean json;
+    }
+
+    PushCommand() {
+        super(Options::new);
+    }
+
+    @Override
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
+        if (args.login) {
+            err.println("paste a Hugging Face token with write access, then Enter:");
+            String token = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+            if (token == null || token.isBlank()) {
+                throw new UsageException("no token was given");
+            }
+            try {
+                ApiKeys.user().store(TOKEN_NODE, token.strip());
+            } catch (StorageException e) {
+                throw new IOException("the token could not be kept in secure storage: " + e.getMessage());
+            }
+            out.println("the token is kept in secure storage; HF_TOKEN, when set, is used instead");
+            return OK;
+        }
+        if (args.folder == null || args.repo == null) {
+            throw new UsageException("give the export folder and --repo USER/NAME");
+        }
+        HubPush push;
+        try {
+            push = new HubPush(args.folder, new HubPush.Options(args.repo, args.privateRepo, args.overwrite, HubPush.endpoint(),
+                    ApiKeys.user().get(TOKEN_NODE, TOKEN_VARIABLE)));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        TerminalProgress progress = new TerminalProgress(err, "B");
+        HubPush.Report report;
+        try {
+            report = push.run(progress);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("the push was interrupted; run it again to go on from where it stopped");
+        }
+        progress.finish();
+        if (args.json) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("repo", report.repo());
+            json.put("commit", report.commitUrl());
+            json.put("files", report.files());
+            json.put("lfs_uploaded", report.lfsUploaded());
+            json.put("lfs_already_there", report.lfsAlreadyThere());
+            json.put("bytes_uploaded", report.bytesUploaded());
+            json.put("created", report.created());
+            printJson(out, json);
+        } else {
+            out.println(report.summary());
+        }
+        return OK;
+    }
+}
