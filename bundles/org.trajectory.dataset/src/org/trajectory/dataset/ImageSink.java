@@ -99,7 +99,8 @@ public abstract class ImageSink implements AutoCloseable {
             @Override
             void copy(String entry, Path image) throws IOException {
                 long size = Files.size(image);
-                long cost = size + 76 + 2L * entry.length(); // local header, central directory entry, data descriptor
+                // headers, central directory entry, data descriptor, extra fields, and deflate's stored-block framing
+                long cost = size + size / 65535 * 5 + 200 + 2L * entry.length();
                 if (zip == null || entries > 0 && volumeBytes + cost + 22 > maxBytes) {
                     next();
                 }

@@ -95,7 +95,7 @@ public abstract class ImageSource implements Closeable {
     /** A folder of images; an image not found in it is looked for in the zip archives it holds (a Hugging Face export's volumes). */
     private static final class Folder extends ImageSource {
         private final Path root;
-        private List<Zip> archives;
+        private volatile List<Zip> archives;
 
         Folder(Path root) throws IOException {
             this.root = root.toRealPath();
@@ -120,21 +120,27 @@ public abstract class ImageSource implements Closeable {
         }
 
         private byte[] fromArchives(String name) throws IOException {
-            if (archives == null) {
-                archives = new ArrayList<>();
-                try (java.util.stream.Stream<Path> files = Files.list(root)) {
-                    for (Path zip : files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")).sorted().toList()) {
-                        archives.add(new Zip(zip));
-                    }
-                }
-            }
-            for (Zip archive : archives) {
+            for (Zip archive : archives()) {
                 byte[] bytes = archive.read(name);
                 if (bytes != null) {
                     return bytes;
                 }
             }
             return null;
+        }
+
+        /** The archives in the folder, opened on first need; import workers ask from several threads. */
+        private synchronized List<Zip> archives() throws IOException {
+            if (archives == null) {
+                List<Zip> opened = new ArrayList<>();
+                try (java.util.stream.Stream<Path> files = Files.list(root)) {
+                    for (Path zip : files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip")).sorted().toList()) {
+                        opened.add(new Zip(zip));
+                    }
+                }
+                archives = opened;
+            }
+            return archives;
         }
 
         @Override

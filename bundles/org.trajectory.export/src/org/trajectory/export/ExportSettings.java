@@ -68,6 +68,20 @@ public final class ExportSettings {
         }
     }
 
+    /** A number above 0. */
+    public double positive(String name) throws IOException {
+        String value = text(name);
+        try {
+            double number = Double.parseDouble(value);
+            if (!(number > 0) || Double.isInfinite(number)) {
+                throw new IOException("setting " + name + ": " + value + " must be above 0");
+            }
+            return number;
+        } catch (NumberFormatException e) {
+            throw new IOException("setting " + name + ": '" + value + "' is not a number");
+        }
+    }
+
     public Map<String, String> all() {
         return Map.copyOf(values);
     }

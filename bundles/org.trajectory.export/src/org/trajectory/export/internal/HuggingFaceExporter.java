@@ -98,7 +98,7 @@ public final class HuggingFaceExporter implements Exporter {
             throw new IOException("setting " + NAME + ": '" + name + "' is not a plain file name (letters, digits, . _ -)");
         }
         boolean byOs = settings.text(FILES).equals("os");
-        long zipBytes = settings.number(ZIP_SIZE, 1) * 1024 * 1024;
+        long zipBytes = (long) Math.max(1024, settings.positive(ZIP_SIZE) * 1024 * 1024);
         boolean strip = settings.text(Privacy.SETTING).equals(Privacy.STRIP);
         Selection selection = job.selection();
         Map<Long, TaskFacts> facts = new HashMap<>();

@@ -1,0 +1,149 @@
+package org.trajectory.export;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.JsonlExport;
+import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.export.kit.ExportFixture;
+import org.trajectory.model.Json;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+/** The Hugging Face folder round trip, its card, the size of its archives, what privacy strips, and AgentNet's output unchanged. */
+class HuggingFaceExportTest {
+
+    @TempDir
+    Path temp;
+
+    private static Exporters.Descriptor format(String id) {
+        return Exporters.get().find(id).orElseThrow();
+    }
+
+    private static List<Path> files(Path folder, String suffix) throws Exception {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    @Test
+    void importedBackItGivesTheSameRecordsAndImageBytesFromArchivesThatEachOpenAlone() throws Exception {
+        Path out = temp.resolve("hf");
+        try (Dataset source = ExportFixture.create(temp.resolve("ds"), 8)) {
+            ExportRun.Summary summary = new ExportRun(source, format("huggingface"), out, Map.of("privacy", "keep", "zip_size_mb", "0.0015"),
+                    ExportFilter.ANY, null, false).run(Progress.NONE);
+            assertEquals(8, summary.result().tasks());
+            assertEquals(24, summary.result().images());
+            assertEquals(Set.of("data_ubuntu.jsonl", "data_windows.jsonl"), Set.copyOf(files(out, ".jsonl").stream().map(p -> p.getFileName().toString()).toList()));
+            List<Path> zips = files(out.resolve("images"), ".zip");
+            assertTrue(zips.size() > 2, "the archives were cut at 1.5 KB: " + zips);
+            Set<String> entries = new TreeSet<>();
+            for (Path zip : zips) {
+                assertTrue(Files.size(zip) <= 1572, zip + " is " + Files.size(zip) + " bytes, over the limit");
+                try (ZipFile alone = new ZipFile(zip.toFile())) { // opens on its own
+                    alone.stream().forEach(entry -> assertTrue(entries.add(entry.getName()), "each image once: " + entry.getName()));
+                }
+            }
+            assertEquals(24, entries.size());
+
+            try (Dataset back = Dataset.openOrCreate(temp.resolve("back")); ImageSource images = ImageSource.open(out.resolve("images"))) {
+                for (Path jsonl : files(out, ".jsonl")) {
+                    var problems = new JsonlImport(back, jsonl, images).run(Progress.NONE).problems();
+                    assertTrue(problems.isEmpty(), problems.toString());
+                }
+                assertEquals(8, back.count(TaskQuery.ALL));
+                Path again = temp.resolve("again/data.jsonl");
+                new JsonlExport(back, again, again.resolveSibling("images"), false).run(Progress.NONE);
+                for (String id : source.taskIds()) {
+                    assertEquals(source.read(id).json(), back.read(id).json(), id + " comes back the same");
+                    for (int step = 0; step < ExportFixture.STEPS; step++) {
+                        assertArrayEquals(ExportFixture.png(Integer.parseInt(id.substring(5)), step),
+                                Files.readAllBytes(again.resolveSibling("images").resolve(id + "_" + step + ".png")), id + " step " + step + "'s image bytes");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theCardsYamlParsesItsConfigsNameTheFilesAndItsCountsAreTheDatasets() throws Exception {
+        Path out = temp.resolve("hf");
+        try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 10)) {
+            ExportRun.Summary summary = new ExportRun(dataset, format("huggingface"), out, Map.of("license", "cc-by-4.0", "files", "split"),
+                    ExportFilter.DEFAULT, new Splits(0.6, 0.2, 0.2, 0.9), false).run(Progress.NONE);
+            long approved = dataset.count(TaskQuery.ALL.withReview(ReviewState.APPROVED));
+            assertEquals(approved, summary.result().tasks(), "publishing keeps the approved tasks by default");
+            String card = Files.readString(out.resolve("README.md"));
+            assertTrue(card.startsWith("---\n"));
+            JsonNode front = new YAMLMapper().readTree(card.substring(4, card.indexOf("\n---\n", 4)));
+            assertEquals("cc-by-4.0", front.path("license").asText());
+            assertEquals("image-text-to-text", front.path("task_categories").path(0).asText());
+            assertEquals("n<1K", front.path("size_categories").path(0).asText());
+            assertTrue(front.path("tags").toString().contains("trajectory-workbench"));
+            long inFiles = 0;
+            for (JsonNode config : front.path("configs")) {
+                for (JsonNode split : config.path("data_files")) {
+                    Path file = out.resolve(split.path("path").asText());
+                    assertTrue(Files.isRegularFile(file), "the card names a file that exists: " + file);
+                    assertTrue(Set.of("train", "validation", "test").contains(split.path("split").asText()));
+                    assertTrue(file.getFileName().toString().contains(split.path("split").asText()));
+                    inFiles += Files.readAllLines(file).size();
+                }
+            }
+            assertEquals(approved, inFiles, "the configs cover every exported task");
+            assertTrue(card.contains("| tasks | " + approved + " |"), card);
+            assertTrue(card.contains("| steps | " + approved * ExportFixture.STEPS + " |"), card);
+            assertTrue(card.contains("| approved | " + approved + " |"), card);
+            assertTrue(card.contains("| click | " + approved * 2 + " |") && card.contains("| terminate | " + approved + " |"), card);
+            assertTrue(card.contains("| format | "), "the criteria with their versions: " + card);
+        }
+    }
+
+    @Test
+    void strippedRecordsCarryNoWindowTitleSubmitterTimeNorVideoNameAndAgentNetOutputIsUnchanged() throws Exception {
+        try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 4)) {
+            Path hf = temp.resolve("hf");
+            new ExportRun(dataset, format("huggingface"), hf, Map.of(), ExportFilter.ANY, null, false).run(Progress.NONE);
+            List<String> texts = new ArrayList<>();
+            for (Path file : files(hf, "")) {
+                if (Files.isRegularFile(file) && !file.toString().endsWith(".zip")) {
+                    texts.add(Files.readString(file));
+                }
+            }
+            String all = String.join("\n", texts);
+            for (String leak : List.of(ExportFixture.WINDOW_TITLE, ExportFixture.SUBMITTER, "start_time", "screen.mp4", temp.toString())) {
+                assertFalse(all.contains(leak), "a stripped export holds no " + leak);
+            }
+            JsonNode extracted = Json.MAPPER.readTree(Files.readAllLines(hf.resolve("data_windows.jsonl")).get(1));
+            assertEquals("offline", extracted.path(Task.EXTRACTION).path("method").asText(), "the method stays: " + extracted);
+
+            Path before = temp.resolve("before/data.jsonl");
+            new JsonlExport(dataset, before, before.resolveSibling("images"), false).run(Progress.NONE);
+            Path after = temp.resolve("after/data.jsonl");
+            new ExportRun(dataset, format("agentnet"), after, Map.of(), ExportFilter.DEFAULT, null, false).run(Progress.NONE);
+            assertEquals(Files.readString(before), Files.readString(after), "agentnet keeps every task and every field by default");
+            assertTrue(Files.readString(after).contains(ExportFixture.WINDOW_TITLE));
+        }
+    }
+}
