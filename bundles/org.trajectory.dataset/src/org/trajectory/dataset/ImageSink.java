@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -99,15 +100,24 @@ public abstract class ImageSink implements AutoCloseable {
             @Override
             void copy(String entry, Path image) throws IOException {
                 long size = Files.size(image);
-                // headers, central directory entry, data descriptor, extra fields, and deflate's stored-block framing
-                long cost = size + size / 65535 * 5 + 200 + 2L * entry.length();
+                long cost = size + 150 + 2L * entry.length(); // local header, central directory entry, extra fields
+
                 if (zip == null || entries > 0 && volumeBytes + cost + 22 > maxBytes) {
                     next();
                 }
                 ExportTarget target = targets.get(targets.size() - 1);
                 try {
-                    zip.putNextEntry(new ZipEntry(entry));
-                    Files.copy(image, zip);
+                    // Stored, not deflated: screenshots are compressed already; the CRC is taken first, so no data descriptor.
+                    byte[] bytes = Files.readAllBytes(image);
+                    CRC32 crc = new CRC32();
+                    crc.update(bytes);
+                    ZipEntry stored = new ZipEntry(entry);
+                    stored.setMethod(ZipEntry.STORED);
+                    stored.setSize(bytes.length);
+                    stored.setCompressedSize(bytes.length);
+                    stored.setCrc(crc.getValue());
+                    zip.putNextEntry(stored);
+                    zip.write(bytes);
                     zip.closeEntry();
                 } catch (IOException e) {
                     throw target.failure(e);
@@ -123,7 +133,6 @@ public abstract class ImageSink implements AutoCloseable {
                 targets.add(target);
                 OutputStream out = target.open();
                 zip = new ZipOutputStream(new java.io.BufferedOutputStream(out, 1 << 20));
-                zip.setLevel(0);
                 volumeBytes = 22;
                 entries = 0;
             }

@@ -23,12 +23,14 @@ import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
-import org.trajectory.dataset.ExportReport;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.ImportReport;
-import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.Problem;
+import org.trajectory.export.ExportFilter;
+import org.trajectory.export.ExportRun;
+import org.trajectory.export.Exporters;
+import org.trajectory.export.Splits;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
@@ -70,15 +72,27 @@ public final class DatasetJobs {
         });
     }
 
-    public static Job exportJob(Path folder, Path jsonl, Path images, boolean replace, Shell shell) {
-        return job("Exporting to " + jsonl.getFileName(), monitor -> {
-            ExportReport report;
+    /** Runs an export (any exporter, its filters and splits) of the dataset in {@code folder}. */
+    public static Job exportJob(Path folder, ExportRequest request, Shell shell) {
+        return job("Exporting to " + request.destination().getFileName(), monitor -> {
+            ExportRun.Summary summary;
             try (Dataset dataset = Dataset.open(folder)) {
-                report = new JsonlExport(dataset, jsonl, images, replace).run(new MonitorProgress(monitor));
+                summary = request.run(dataset).run(new MonitorProgress(monitor));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Status.CANCEL_STATUS;
             }
-            String summary = jsonl + ": " + report.summary() + ".";
-            return report(summary, report.problems(), report.problems().size(), shell);
+            return report(summary.text(), summary.result().problems(), summary.result().problems().size(), shell);
         });
+    }
+
+    /** What the Export wizard asks for; {@link #run} makes the export on an open dataset. */
+    public record ExportRequest(Exporters.Descriptor exporter, Path destination, java.util.Map<String, String> settings, ExportFilter filter,
+            Splits splits, boolean force) {
+
+        ExportRun run(Dataset dataset) {
+            return new ExportRun(dataset, exporter, destination, settings, filter, splits, force);
+        }
     }
 
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
