@@ -210,18 +210,9 @@ public final class Selection {
 
     /** How many tasks each part has, in the order train, validation, test (or the whole). */
     public Map<String, Long> partCounts() {
-        Map<String, Long> counts = new TreeMap<>((a, b) -> order(a) - order(b));
+        Map<String, Long> counts = new TreeMap<>(Splits.ORDER);
         kept.forEach(task -> counts.merge(parts.get(task.seq()), 1L, Long::sum));
         return counts;
-    }
-
-    private static int order(String part) {
-        return switch (part) {
-            case Splits.TRAIN -> 0;
-            case Splits.VALIDATION -> 1;
-            case Splits.TEST -> 2;
-            default -> 3;
-        };
     }
 
     /** How many tasks each filter removed, by filter name (review, reviewer, score, os, domain, application, origin). */
@@ -251,7 +242,7 @@ public final class Selection {
     /** "120 of 150 tasks (train 96, validation 12, test 12); removed by review 30; 4 near-duplicate groups (9 tasks) kept together". */
     public String summary() {
         StringBuilder text = new StringBuilder(kept.size() + " of " + total + " tasks");
-        if (split) {
+        if (split && !kept.isEmpty()) {
             List<String> counts = new ArrayList<>();
             partCounts().forEach((part, count) -> counts.add(part + " " + count));
             text.append(" (").append(String.join(", ", counts)).append(')');

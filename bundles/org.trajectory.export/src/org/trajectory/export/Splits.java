@@ -14,6 +14,10 @@ public record Splits(double train, double validation, double test, double nearDu
     public static final String VALIDATION = "validation";
     public static final String TEST = "test";
     public static final double DEFAULT_NEAR_DUPLICATE = 0.9;
+    /** Train, validation, test, then any other part, as people list them. */
+    public static final java.util.Comparator<String> ORDER = java.util.Comparator.comparingInt(
+            (String part) -> List.of(TRAIN, VALIDATION, TEST).contains(part) ? List.of(TRAIN, VALIDATION, TEST).indexOf(part) : 3)
+            .thenComparing(java.util.Comparator.naturalOrder());
 
     public Splits {
         for (double ratio : new double[] { train, validation, test }) {

@@ -124,7 +124,7 @@ public final class HuggingFaceExporter implements Exporter {
                     if (out == null) {
                         out = new Part(target.partial(), stem, zipBytes, job.dataset().images());
                         parts.put(stem, out);
-                        configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>())
+                        configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>(Splits.ORDER))
                                 .computeIfAbsent(part.isEmpty() ? Splits.TRAIN : part, k -> new ArrayList<>()).add(out.file);
                     }
                     StringWriter text = new StringWriter();

@@ -77,7 +77,7 @@ final class DatasetActions {
     }
 
     static IWorkbenchAction exportJsonl(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.export", "&Export AgentNet JSONL...") {
+        return new WindowAction(window, "org.trajectory.ui.commands.export", "&Export Dataset...") {
             @Override
             public void run() {
                 if (DatasetSession.get().folder() == null) {

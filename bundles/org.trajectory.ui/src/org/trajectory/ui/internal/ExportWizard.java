@@ -99,7 +99,7 @@ final class ExportWizard extends Wizard {
             destination = new PathField(area, "&Destination:", PathField.Kind.SAVE_FILE, new String[] { "*.jsonl", "*" }, this::changed);
 
             settingsArea = new Composite(area, SWT.NONE);
-            GridLayoutFactory.fillDefaults().numColumns(2).applyTo(settingsArea);
+            GridLayoutFactory.fillDefaults().numColumns(4).applyTo(settingsArea); // two settings a row: the page stays short
             GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(settingsArea);
 
             Group filters = new Group(area, SWT.NONE);
@@ -201,10 +201,20 @@ final class ExportWizard extends Wizard {
             }
             review.select(exporter().exporter().publishes() ? 1 : 0);
             settingsArea.getParent().layout(true, true);
-            if (getShell() != null) {
-                getShell().layout(true, true);
-            }
+            fit();
             changed();
+        }
+
+        /** Grows the window to show everything (another format's settings, a longer preview), never shrinks it. */
+        private void fit() {
+            if (getShell() == null) {
+                return;
+            }
+            org.eclipse.swt.graphics.Point needed = getShell().computeSize(getShell().getSize().x, SWT.DEFAULT, true);
+            if (needed.y > getShell().getSize().y) {
+                getShell().setSize(getShell().getSize().x, needed.y);
+            }
+            getShell().layout(true, true);
         }
 
         /** The OS and domain choices, read off the UI thread. */
@@ -305,7 +315,7 @@ final class ExportWizard extends Wizard {
                 preview.getDisplay().asyncExec(() -> {
                     if (!preview.isDisposed() && !monitor.isCanceled()) {
                         preview.setText(shown);
-                        preview.getParent().layout(true, true);
+                        fit();
                     }
                 });
                 return Status.OK_STATUS;
