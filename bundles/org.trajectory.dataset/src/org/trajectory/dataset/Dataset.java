@@ -38,6 +38,8 @@ public final class Dataset implements AutoCloseable {
     /** The record field with each criterion's reason and version, beside {@code scores}. */
     public static final String SCORE_DETAILS = "score_details";
     public static final String FINAL_SCORE = "final_score";
+    /** The meta entry holding the weights of the last scoring run (criterion to weight, JSON), behind the final scores. */
+    public static final String SCORING_WEIGHTS = "scoring_weights";
     static final int SCHEMA_VERSION = 1;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
@@ -503,6 +505,31 @@ public final class Dataset implements AutoCloseable {
     /** The distinct values of a text column (domain, os), for filter choices. */
     public List<String> distinct(String column) throws SQLException {
         return taskQueries.distinct(column);
+    }
+
+    /** A value kept about the whole dataset (the last scoring run's weights...), or null. */
+    public String meta(String name) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT value FROM meta WHERE name = ?")) {
+            query.setString(1, name);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    /** Keeps a value about the whole dataset, replacing the one of that name. */
+    public void setMeta(String name, String value) throws SQLException {
+        promptly("meta " + name, c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM meta WHERE name = ?");
+                    PreparedStatement insert = c.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
+                delete.setString(1, name);
+                delete.executeUpdate();
+                insert.setString(1, name);
+                insert.setString(2, value);
+                insert.executeUpdate();
+            }
+            return null;
+        });
     }
 
     /** The records as stored, in dataset order, for an export to stream; close it when done. */

@@ -6,9 +6,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+
+import org.trajectory.model.Digests;
 
 /**
  * The dataset's images folder: every image once, under the SHA-256 of its bytes ({@code images/ab/abcd...}).
@@ -27,11 +26,7 @@ public final class ImageStore {
     }
 
     public static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return Digests.sha256(bytes);
     }
 
     /** Stores the bytes unless an image with the same hash is already there; returns the hash. */

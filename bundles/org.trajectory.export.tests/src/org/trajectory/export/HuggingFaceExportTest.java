@@ -117,6 +117,15 @@ class HuggingFaceExportTest {
             assertTrue(card.contains("| approved | " + approved + " |"), card);
             assertTrue(card.contains("| click | " + approved * 2 + " |") && card.contains("| terminate | " + approved + " |"), card);
             assertTrue(card.contains("| format | "), "the criteria with their versions: " + card);
+            Map<String, Long> annotators = new java.util.TreeMap<>();
+            for (int i = 0; i < 10; i += 2) { // the approved ones
+                if (i != 2) {
+                    annotators.merge(ExportFixture.annotator(i), 1L, Long::sum);
+                }
+            }
+            annotators.forEach((by, tasks) -> assertTrue(card.contains("| " + by + " | " + tasks + " |"), "who wrote the reasoning: " + card));
+            assertTrue(card.contains("kept the annotator): 1."), card);
+            assertTrue(card.contains("| novelty | 0.50 |") && card.contains("| action_validity | 0.20 |"), "the scoring weights: " + card);
         }
     }
 

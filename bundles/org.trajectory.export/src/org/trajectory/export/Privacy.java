@@ -10,10 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * What a record keeps when an export strips our own fields: AgentNet's task and step fields, the OS and the scores,
- * and of an extraction its method, model and confidence. Window titles, times, event ranges, frame numbers, screen
- * sizes, build doubts, score reasons, the submitter and any field we do not know are dropped. Typed text that was
- * redacted when recorded stays as it was stored (the secret was never kept).
+ * What a record keeps when an export strips our own fields: AgentNet's task and step fields, the OS, the scores, who
+ * wrote the reasoning, and of an extraction its method, model and confidence. Window titles, times, event ranges,
+ * frame numbers, screen sizes, build doubts, score reasons, the submitter and any field we do not know are dropped.
+ * Typed text that was redacted when recorded stays as it was stored (the secret was never kept).
  */
 public final class Privacy {
 
@@ -25,7 +25,7 @@ public final class Privacy {
 
     private static final Set<String> TASK_FIELDS = Set.of(Task.TASK_ID, Task.INSTRUCTION, Task.NATURAL_LANGUAGE_TASK,
             Task.ACTUAL_TASK, Task.TASK_COMPLETED, Task.ALIGNMENT_SCORE, Task.EFFICIENCY_SCORE, Task.TASK_DIFFICULTY, Task.REASON,
-            Task.DOMAIN, Task.OS, Task.TRAJECTORY_ID, Task.SCORES, Task.EXTRACTION, Task.TRAJ);
+            Task.DOMAIN, Task.OS, Task.TRAJECTORY_ID, Task.SCORES, Task.EXTRACTION, Task.ANNOTATED_BY, Task.TRAJ);
     private static final Set<String> EXTRACTION_FIELDS = Set.of("method", "model", Task.CONFIDENCE);
     private static final Set<String> STEP_FIELDS = Set.of(Step.INDEX, Step.IMAGE, Step.VALUE);
     private static final Set<String> VALUE_FIELDS = Set.of(Step.CODE, Step.OBSERVATION, Step.THOUGHT, Step.ACTION,

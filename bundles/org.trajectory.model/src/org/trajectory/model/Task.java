@@ -35,6 +35,8 @@ public final class Task {
     public static final String SCORES = "scores";
     /** An extracted task's object: method, model, video, rate, and the mean confidence of its actions. */
     public static final String EXTRACTION = "extraction";
+    /** Who wrote the task's reasoning (our field): the annotator, its model and a digest of its prompts. */
+    public static final String ANNOTATED_BY = "annotated_by";
     /** An extracted task's (in {@link #EXTRACTION}) or step's confidence, 0-1. */
     public static final String CONFIDENCE = "confidence";
 

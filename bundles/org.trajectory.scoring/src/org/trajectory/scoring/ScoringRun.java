@@ -4,17 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,6 +24,8 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
+import org.trajectory.model.Digests;
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
 import org.trajectory.vlm.Model;
@@ -99,6 +99,8 @@ public final class ScoringRun {
 
     public Report run(Progress progress) throws SQLException, IOException, InterruptedException {
         try (DatasetActivity activity = dataset.activity("scoring run")) {
+            // The weights behind the final scores, for whoever publishes them (the dataset card says them).
+            dataset.setMeta(Dataset.SCORING_WEIGHTS, Json.MAPPER.writeValueAsString(new TreeMap<>(weights.byCriterion())));
             return runRegistered(progress);
         }
     }
@@ -311,10 +313,6 @@ public final class ScoringRun {
         ObjectNode copy = task.json().deepCopy();
         copy.remove(Task.SCORES);
         copy.remove(Dataset.SCORE_DETAILS);
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(copy.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Digests.sha256(copy.toString());
     }
 }

@@ -2,6 +2,7 @@ package org.trajectory.builder.annotate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -112,6 +113,7 @@ class AnnotationTest {
             assertEquals("Save the note.", task.text(Task.NATURAL_LANGUAGE_TASK));
             assertEquals(9.0, task.number(Task.ALIGNMENT_SCORE));
             assertEquals(Boolean.TRUE, task.taskCompleted());
+            assertTrue(task.text(Task.ANNOTATED_BY).matches("model scripted, prompts [0-9a-f]{12}"), "who wrote it: " + task.text(Task.ANNOTATED_BY));
 
             VlmRequest click = provider.requests.stream().filter(r -> r.messages().get(1).text().contains("normalized to [0,1]:\npyautogui.click")
                     && r.messages().get(0).text().contains("You annotate")).findFirst().orElseThrow();
@@ -195,6 +197,9 @@ class AnnotationTest {
         assertEquals("Task $1 {{code}} code print('x') {{unknown}}",
                 prompt.fill(java.util.Map.of("task", "$1 {{code}}", "code", "print('x')")), "values go in literally, once");
         assertNotNull(new Prompts(temp, ModelAnnotator.class).get(Prompts.SUMMARIZER).system(), "the others are the shipped ones");
+        Retrying model = new Retrying(new ScriptedProvider(), new ProviderConfig("http://unused", "scripted", null), Retrying.Policy.DEFAULT, new Usage());
+        assertNotEquals(new ModelAnnotator(model, new Prompts(null, ModelAnnotator.class)).by(), new ModelAnnotator(model, new Prompts(temp, ModelAnnotator.class)).by(),
+                "tasks written with another prompt say so");
         Files.writeString(temp.resolve("reflector.txt"), "no separator");
         assertTrue(assertThrows(java.io.IOException.class, () -> new Prompts(temp, ModelAnnotator.class).get(Prompts.REFLECTOR)).getMessage().contains("---"));
     }

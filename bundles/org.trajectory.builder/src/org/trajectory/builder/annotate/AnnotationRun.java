@@ -154,7 +154,7 @@ public final class AnnotationRun {
             Notes.Described notes = outcome(describing.get(i), taskId, i);
             if (notes != null) {
                 draft = draft.withStepText(i, Step.OBSERVATION, notes.observation()).withStepText(i, Step.THOUGHT, notes.thought())
-                        .withStepText(i, Step.ACTION, notes.action());
+                        .withStepText(i, Step.ACTION, notes.action()).withTaskText(Task.ANNOTATED_BY, annotator.by());
                 described.incrementAndGet();
             }
         }
@@ -177,7 +177,7 @@ public final class AnnotationRun {
             Notes.Reflected notes = outcome(reflecting.get(i), taskId, i);
             if (notes != null) {
                 draft = draft.withStepText(i, Step.REFLECTION, notes.reflection()).withStepFlag(i, Step.LAST_STEP_CORRECT, notes.correct())
-                        .withStepFlag(i, Step.LAST_STEP_REDUNDANT, notes.redundant());
+                        .withStepFlag(i, Step.LAST_STEP_REDUNDANT, notes.redundant()).withTaskText(Task.ANNOTATED_BY, annotator.by());
                 reflected.incrementAndGet();
             }
         }
@@ -196,7 +196,7 @@ public final class AnnotationRun {
                         .withTaskText(Task.ACTUAL_TASK, summary.actualTask()).withTaskText(Task.REASON, summary.reason())
                         .withTaskNumber(Task.ALIGNMENT_SCORE, summary.alignment())
                         .withTaskNumber(Task.EFFICIENCY_SCORE, summary.efficiency())
-                        .withTaskNumber(Task.TASK_DIFFICULTY, summary.difficulty());
+                        .withTaskNumber(Task.TASK_DIFFICULTY, summary.difficulty()).withTaskText(Task.ANNOTATED_BY, annotator.by());
                 if (summary.completed() != null) {
                     draft = draft.withTaskFlag(Task.TASK_COMPLETED, summary.completed());
                 }

@@ -17,6 +17,9 @@ public interface Annotator {
     /** Judges a step from the screen before it and after it ({@code after} null when there is none). */
     Notes.Reflected reflect(StepView step, Notes.Described described, byte[] after) throws VlmException, IOException, InterruptedException;
 
+    /** Who writes, kept on each task it annotated ({@code annotated_by}): "model gpt-4o, prompts 3f2a9c1b0d4e", "offline". */
+    String by();
+
     /** Summarizes a task from its steps (in words) and its final screen. */
     Notes.Summary summarize(String task, List<String> steps, byte[] finalScreen) throws VlmException, IOException, InterruptedException;
 }

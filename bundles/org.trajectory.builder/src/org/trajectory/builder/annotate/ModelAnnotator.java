@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.model.Digests;
 import org.trajectory.model.action.Action;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.VlmException;
@@ -36,12 +37,28 @@ public final class ModelAnnotator implements Annotator {
     private final Prompts.Prompt generator;
     private final Prompts.Prompt reflector;
     private final Prompts.Prompt summarizer;
+    private final String by;
 
     public ModelAnnotator(Retrying model, Prompts prompts) throws IOException {
         this.model = model;
         this.generator = prompts.get(Prompts.GENERATOR);
         this.reflector = prompts.get(Prompts.REFLECTOR);
         this.summarizer = prompts.get(Prompts.SUMMARIZER);
+        this.by = by(model, List.of(generator, reflector, summarizer));
+    }
+
+    @Override
+    public String by() {
+        return by;
+    }
+
+    /** The model and the first 12 hex digits of the SHA-256 of the prompts: which prompt version wrote a task. */
+    private static String by(Retrying model, List<Prompts.Prompt> prompts) {
+        StringBuilder texts = new StringBuilder();
+        for (Prompts.Prompt prompt : prompts) {
+            texts.append(prompt.system()).append('\0').append(prompt.template()).append('\0');
+        }
+        return "model " + model.config().model() + ", prompts " + Digests.sha256(texts.toString()).substring(0, 12);
     }
 
     @Override

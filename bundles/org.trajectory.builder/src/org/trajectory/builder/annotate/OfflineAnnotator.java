@@ -28,6 +28,11 @@ public final class OfflineAnnotator implements Annotator {
     }
 
     @Override
+    public String by() {
+        return ocr ? "offline (words read by Tesseract)" : "offline";
+    }
+
+    @Override
     public Notes.Described describe(StepView step) throws IOException, InterruptedException {
         String target = target(step);
         String action = words(step.actions(), target);

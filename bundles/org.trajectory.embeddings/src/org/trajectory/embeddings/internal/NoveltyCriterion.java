@@ -1,13 +1,9 @@
 package org.trajectory.embeddings.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,13 +11,14 @@ import java.util.Map;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
+import org.trajectory.embeddings.SentenceEmbedder;
+import org.trajectory.embeddings.VectorIndex;
+import org.trajectory.model.Digests;
 import org.trajectory.model.Task;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringContext;
 import org.trajectory.scoring.ScoringCriterion;
 import org.trajectory.scoring.TaskInput;
-import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.embeddings.VectorIndex;
 
 /**
  * 1 − the highest cosine similarity between the task and any other task of the dataset, by sentence embeddings of
@@ -66,11 +63,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
     }
 
     static String hash(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Digests.sha256(text);
     }
 
     @Override

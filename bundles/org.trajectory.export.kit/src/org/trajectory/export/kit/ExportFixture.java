@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * A small real dataset to export: tasks on two OSes with three annotated steps each (a screenshot per step, distinct
  * bytes), our own fields an export may strip (window titles, times, a submitter), every other task approved, a
- * final score, and one task extracted from a video. Its ids say what they are ({@code task-0}...).
+ * final score, who wrote the reasoning, the scoring run's weights, and one task extracted from a video. Its ids say what they are ({@code task-0}...).
  */
 public final class ExportFixture {
 
@@ -33,6 +33,11 @@ public final class ExportFixture {
     public static final String WINDOW_TITLE = "Secret Project Plan.odt - LibreOffice Writer";
     public static final String SUBMITTER = "annotator@example.org";
     public static final int STEPS = 3;
+    /** Who wrote the reasoning: task-2 does not say, the others every fourth the offline annotator, else a model. */
+    public static final String MODEL_ANNOTATOR = "model gpt-4o, prompts 0123456789ab";
+    public static final String OFFLINE_ANNOTATOR = "offline";
+    /** The weights of the scoring run behind the final scores, as the dataset keeps them. */
+    public static final String WEIGHTS = "{\"action_validity\":0.2,\"format\":1.0,\"novelty\":0.5}";
 
     private ExportFixture() {
     }
@@ -50,6 +55,9 @@ public final class ExportFixture {
             record.put(Task.DOMAIN, i % 3 == 0 ? "office" : "system");
             record.put(Task.SUBMITTER, SUBMITTER);
             record.put(Task.TASK_COMPLETED, true);
+            if (i != 2) {
+                record.put(Task.ANNOTATED_BY, annotator(i));
+            }
             if (extracted) {
                 record.putObject(Task.EXTRACTION).put("method", "offline").put("video", "screen.mp4").put(Task.CONFIDENCE, 0.8);
             }
@@ -82,7 +90,13 @@ public final class ExportFixture {
             dataset.putScores(id, List.of(new Dataset.StoredScore("format", "1", "h", 0.5 + i % 5 / 10.0, "fine", null, null, "2026-01-01T00:00:00Z")),
                     0.5 + i % 5 / 10.0);
         }
+        dataset.setMeta(Dataset.SCORING_WEIGHTS, WEIGHTS);
         return dataset;
+    }
+
+    /** Who wrote task {@code i}'s reasoning (task-2 excepted: it does not say). */
+    public static String annotator(int i) {
+        return i % 4 == 0 ? OFFLINE_ANNOTATOR : MODEL_ANNOTATOR;
     }
 
     /** A small PNG, different for every task and step. */

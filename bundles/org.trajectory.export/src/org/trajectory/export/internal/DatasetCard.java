@@ -51,6 +51,8 @@ final class DatasetCard {
     private final Map<String, double[]> criteria = new TreeMap<>(); // sum, count
     private final Map<String, java.util.Set<String>> criterionVersions = new TreeMap<>();
     private final Map<String, Long> extractionModels = new TreeMap<>();
+    private final Map<String, Long> annotators = new TreeMap<>();
+    private long reasonedByUnknown;
     private long withoutImage;
     private long completed;
     private long completedKnown;
@@ -68,12 +70,20 @@ final class DatasetCard {
                 withoutImage++;
             }
         }
+        boolean reasoned = false;
         for (JsonNode step : record.path(Task.TRAJ)) {
             for (String field : REASONING) {
                 if (!step.path(Step.VALUE).path(field).asText("").isBlank()) {
                     reasoning.merge(field, 1L, Long::sum);
+                    reasoned = true;
                 }
             }
+        }
+        JsonNode by = record.path(Task.ANNOTATED_BY);
+        if (by.isTextual() && !by.asText().isBlank()) {
+            annotators.merge(by.asText(), 1L, Long::sum);
+        } else if (reasoned) {
+            reasonedByUnknown++;
         }
         oses.merge(facts.os() == null || facts.os().isBlank() ? "(not given)" : facts.os(), 1L, Long::sum);
         domains.merge(facts.domain() == null || facts.domain().isBlank() ? "(not given)" : facts.domain(), 1L, Long::sum);
@@ -122,7 +132,12 @@ final class DatasetCard {
     record Config(String name, Map<String, List<String>> splitFiles) {
     }
 
-    String text(String title, String license, List<Config> configs, Selection selection, boolean stripped) throws IOException {
+    /**
+     * The card's text. {@code weights} are those of the scoring run behind the final scores (criterion to weight), null
+     * when the dataset does not say.
+     */
+    String text(String title, String license, List<Config> configs, Selection selection, boolean stripped, Map<String, Double> weights)
+            throws IOException {
         Map<String, Object> front = new LinkedHashMap<>();
         front.put("license", license);
         front.put("language", List.of("en"));
@@ -168,6 +183,11 @@ final class DatasetCard {
             reasoningShare.put(field, reasoning.getOrDefault(field, 0L));
         }
         card.append(counts(reasoningShare, "field", "steps"));
+        if (!annotators.isEmpty()) {
+            card.append("\nWho wrote the reasoning (the annotator; for a model, its name and the first digits of the SHA-256 of its"
+                    + " prompts, so tasks written by different prompt versions can be told apart):\n\n")
+                    .append(counts(annotators, "annotator", "tasks"));
+        }
         card.append("\n## Quality\n\n### Review\n\n").append(counts(reviews, "review state", "tasks"));
         card.append("\n### Scores\n\n");
         if (scored == 0) {
@@ -179,6 +199,13 @@ final class DatasetCard {
                 rows.add(new String[] { String.format(Locale.ROOT, "%.1f-%.1f", bin / 10.0, (bin + 1) / 10.0), Long.toString(finalScores[bin]) });
             }
             card.append(table(rows, "score", "tasks"));
+            if (weights != null && !weights.isEmpty()) {
+                card.append("\nThe final score is 0 when the format gate fails, else the weighted mean of the criteria that gave a"
+                        + " value, with the weights of the last scoring run:\n\n");
+                List<String[]> weighted = new ArrayList<>();
+                new TreeMap<>(weights).forEach((criterion, weight) -> weighted.add(new String[] { criterion, String.format(Locale.ROOT, "%.2f", weight) }));
+                card.append(table(weighted, "criterion", "weight"));
+            }
             if (!criteria.isEmpty()) {
                 card.append("\nMean score by criterion:\n\n");
                 List<String[]> byCriterion = new ArrayList<>();
@@ -208,7 +235,10 @@ final class DatasetCard {
         if (described < steps) {
             limits.add((steps - described) + " of " + steps + " steps have no thought written.");
         }
-        limits.add("The annotation model and prompt of each step's reasoning are not recorded in the records.");
+        if (reasonedByUnknown > 0) {
+            limits.add("Tasks whose reasoning has no recorded author (imported, written by hand, or annotated before the workbench"
+                    + " kept the annotator): " + reasonedByUnknown + ".");
+        }
         if (selection.withoutEmbedding() > 0) {
             limits.add(selection.withoutEmbedding() + " tasks had no text embedding when split and were compared to others by identical text only.");
         }

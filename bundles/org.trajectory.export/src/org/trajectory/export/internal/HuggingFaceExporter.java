@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ExportTarget;
 import org.trajectory.dataset.ImageSink;
 import org.trajectory.dataset.Problem;
@@ -159,7 +160,7 @@ public final class HuggingFaceExporter implements Exporter {
                 String title = settings.text(TITLE).isBlank() ? job.destination().toAbsolutePath().normalize().getFileName().toString() : settings.text(TITLE);
                 List<DatasetCard.Config> configList = new ArrayList<>();
                 configs.forEach((config, splits) -> configList.add(new DatasetCard.Config(config, splits)));
-                Files.writeString(target.partial().resolve(CARD), card.text(title, settings.text(LICENSE), configList, selection, strip));
+                Files.writeString(target.partial().resolve(CARD), card.text(title, settings.text(LICENSE), configList, selection, strip, weights(job)));
                 files.add(job.destination().resolve(CARD));
                 target.commit();
                 return new ExportResult(card.tasks(), card.tasks(), images, bytes, files, List.copyOf(problems), cancelled);
@@ -171,6 +172,17 @@ public final class HuggingFaceExporter implements Exporter {
                 }
             }
         }
+    }
+
+    /** The weights of the scoring run behind the final scores, as the dataset keeps them; null when it does not. */
+    private static Map<String, Double> weights(ExportJob job) throws SQLException, IOException {
+        String json = job.dataset().meta(Dataset.SCORING_WEIGHTS);
+        if (json == null) {
+            return null;
+        }
+        Map<String, Double> weights = new TreeMap<>();
+        Json.MAPPER.readTree(json).fields().forEachRemaining(weight -> weights.put(weight.getKey(), weight.getValue().asDouble()));
+        return weights;
     }
 
     /** An OS as a file-name part: "Ubuntu 22.04" becomes "ubuntu_22_04"; none is "unknown". */

@@ -25,7 +25,7 @@ public final class UiWait {
     }
 
     public static void until(Display display, BooleanSupplier condition, String what) {
-        long end = System.currentTimeMillis() + 10_000;
+        long end = System.currentTimeMillis() + 20_000;
         while (!condition.getAsBoolean()) {
             if (System.currentTimeMillis() > end) {
                 throw new AssertionError("timed out waiting: " + what);
