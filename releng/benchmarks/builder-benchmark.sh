@@ -5,12 +5,10 @@
 #  2. keyframe extraction for a 30-minute 1080p30 recording (H.264 as our recorder writes it: ultrafast, a key frame
 #     every 2 s) with 200 steps.
 # Usage: releng/benchmarks/builder-benchmark.sh [EVENTS]   Targets: >= 1M raw events/s reduced; 200 keyframes < 60 s.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 EVENTS="${1:-2000000}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-"$ROOT/workbench" version >/dev/null
 
 echo "== reduction: $EVENTS raw events"
 python3 - "$WORK/events" "$EVENTS" <<'PY'
@@ -47,7 +45,7 @@ with open(folder + "/events.jsonl", "w") as out:
             emit(action="click", x=x + 150, y=y, button="left", pressed=False)
         t += 0.5; step += 1
 PY
-"$ROOT/workbench" build "$WORK/events" --dataset "$WORK/dataset" --json >"$WORK/reduce.json" 2>/dev/null
+"$WB" build "$WORK/events" --dataset "$WORK/dataset" --json >"$WORK/reduce.json" 2>/dev/null
 python3 - "$WORK/reduce.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))[0]
@@ -76,7 +74,7 @@ with open(folder + "/events.jsonl", "w") as out:
             out.write(json.dumps(e) + "\n")
 PY
 start=$(date +%s.%N)
-"$ROOT/workbench" build "$WORK/long" --dataset "$WORK/dataset" --json >"$WORK/frames.json" 2>/dev/null
+"$WB" build "$WORK/long" --dataset "$WORK/dataset" --json >"$WORK/frames.json" 2>/dev/null
 python3 - "$WORK/frames.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))[0]

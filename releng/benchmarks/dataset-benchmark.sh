@@ -3,20 +3,12 @@
 # (22,000 tasks, ~400,000 steps, one image name per step) and prints import, query and export figures beside
 # 'cat FILE > /dev/null' on the same file. Usage: releng/benchmarks/dataset-benchmark.sh [WORK_DIR] [TASKS]
 # Targets: import >= 50 MB/s with a heap <= 1 GB; first page < 200 ms; filter+sort < 300 ms; export >= 100 MB/s.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 WORK="${1:-/tmp/trajectory-benchmark}"
 TASKS="${2:-22000}"
-WB="$ROOT/workbench"
 export TW_VM_ARGS="-Xmx1g"   # the heap the import must fit in
 
-mkdir -p "$WORK"
-if [ ! -f "$WORK/data.jsonl" ] || [ "$(wc -l < "$WORK/data.jsonl")" -ne "$TASKS" ]; then
-  rm -rf "$WORK/images" "$WORK/data.jsonl"
-  echo "generating $TASKS tasks in $WORK ..."
-  python3 "$ROOT/releng/benchmarks/generate_agentnet.py" "$WORK" --tasks "$TASKS"
-fi
-"$WB" version >/dev/null   # build the product first if needed, outside the timings
+agentnet_input "$WORK" "$TASKS"
 rm -rf "$WORK/dataset" "$WORK/export"
 
 SIZE=$(stat -c %s "$WORK/data.jsonl")

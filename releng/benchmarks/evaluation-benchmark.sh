@@ -4,14 +4,11 @@
 # extractor would give it (perturb_agentnet.py): REWORD of the action sentences reworded, coordinates moved, steps lost
 # and added. Equal texts need no model; each distinct unequal text is embedded once.
 # Usage: releng/benchmarks/evaluation-benchmark.sh [WORK_DIR] [REWORD (0.02)]   Target: < 60 s on 2 cores.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 WORK="${1:-/tmp/trajectory-benchmark}"
 REWORD="${2:-0.02}"
-WB="$ROOT/workbench"
-"$WB" version >/dev/null
+agentnet_input "$WORK" 22000
 mkdir -p "$WORK/evaluation"
-[ -f "$WORK/data.jsonl" ] || python3 "$ROOT/releng/benchmarks/generate_agentnet.py" "$WORK" --tasks 22000
 python3 "$ROOT/releng/benchmarks/perturb_agentnet.py" "$WORK/data.jsonl" "$WORK/evaluation" --reword "$REWORD"
 echo "cores: $(nproc)"
 for metric in agentnetbench sharingan all; do

@@ -3,17 +3,10 @@
 # dataset-benchmark.sh (22,000 tasks, one screenshot per step) written in the Hub's layout (JSONL per OS group, images
 # in zip archives, the card), beside 'cp -r' of the same images in the same run.
 # Usage: releng/benchmarks/export-benchmark.sh [WORK_DIR] [TASKS]   Target: >= 100 MB/s of output.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 WORK="${1:-/tmp/trajectory-benchmark}"
 TASKS="${2:-22000}"
-WB="$ROOT/workbench"
-
-if [ ! -f "$WORK/dataset/dataset.db" ] || [ "$(wc -l < "$WORK/data.jsonl")" -ne "$TASKS" ]; then
-  echo "making the dataset first (dataset-benchmark.sh) ..."
-  "$ROOT/releng/benchmarks/dataset-benchmark.sh" "$WORK" "$TASKS" > /dev/null
-fi
-"$WB" version > /dev/null   # build the product first if needed, outside the timings
+agentnet_dataset "$WORK" "$TASKS"
 rm -rf "$WORK/hf" "$WORK/cp-images"
 sync
 

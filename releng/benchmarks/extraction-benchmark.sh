@@ -6,8 +6,7 @@
 #     size) and looped to MINUTES, is extracted: the time it took and the peak memory.
 # Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10)]
 #          [METHOD (offline)|df|difff] [PROVIDER] [MODEL]    (a model method reads its key from e.g. OPENAI_API_KEY)
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CORPUS="${1:-/tmp/trajectory-corpus}"
 WORK="${2:-/tmp/trajectory-extraction}"
 MINUTES="${3:-10}"
@@ -15,8 +14,6 @@ METHOD="${4:-offline}"
 MODEL_ARGS=()
 [ -n "${5:-}" ] && MODEL_ARGS+=(--provider "$5")
 [ -n "${6:-}" ] && MODEL_ARGS+=(--model "$6")
-WB="$ROOT/workbench"
-"$WB" version >/dev/null
 rm -rf "$WORK" && mkdir -p "$WORK"
 
 echo "== $METHOD extraction of $(ls -d "$CORPUS"/recordings/*/ | wc -l) corpus videos"

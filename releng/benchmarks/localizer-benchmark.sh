@@ -5,12 +5,10 @@
 # The pairs are consecutive seconds of the corpus recordings (releng/corpus/regenerate.sh), scaled to 1920x1080.
 # Usage: releng/benchmarks/localizer-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [THRESHOLD (0.1)]
 # Needs: apt install python3-opencv python3-skimage
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CORPUS="${1:-/tmp/trajectory-corpus}"
 WORK="${2:-/tmp/trajectory-localizer}"
 THRESHOLD="${3:-0.1}"
-"$ROOT/workbench" version >/dev/null
 PY="${PYTHON:-/usr/bin/python3}" # Debian's, which sees python3-opencv and python3-skimage
 "$PY" -c 'import cv2, skimage' 2>/dev/null || { echo "localizer-benchmark: $PY needs python3-opencv and python3-skimage (apt install)" >&2; exit 1; }
 rm -rf "$WORK" && mkdir -p "$WORK"

@@ -4,12 +4,10 @@
 # ffmpeg together), duplicated or dropped frames, lost events and event latency.
 # Usage: releng/benchmarks/recorder-benchmark.sh [SECONDS]   Targets: 1080p30 with < 1 % duplicated frames and the
 # recorder under one core; 0 lost key, button and wheel events; p99 latency < 20 ms.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 SECONDS_TO_RECORD="${1:-20}"
 WORK="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
-"$ROOT/workbench" version >/dev/null
 
 for size in 1280x800 1920x1080; do
   display=:$((70 + RANDOM % 20))
@@ -19,7 +17,7 @@ for size in 1280x800 1920x1080; do
   DISPLAY=$display xterm -geometry 120x40+0+0 -e top >/dev/null 2>&1 &   # something that keeps changing
   sleep 1
   out="$WORK/rec-$size"
-  DISPLAY=$display "$ROOT/workbench" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
+  DISPLAY=$display "$WB" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
     >"$WORK/record.log" 2>&1 &
   recorder=$!
   sleep 3

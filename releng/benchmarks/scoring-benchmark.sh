@@ -5,19 +5,10 @@
 #     which decodes two screenshots per click or typing step;
 #  2. novelty of one task against 100,000 embeddings: its text embedded by the model, then the exact search.
 # Usage: releng/benchmarks/scoring-benchmark.sh [WORK_DIR] [TASKS]   Targets: local criteria < 60 s; novelty < 50 ms.
-set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 WORK="${1:-/tmp/trajectory-benchmark}"
 TASKS="${2:-22000}"
-WB="$ROOT/workbench"
-"$WB" version >/dev/null
-mkdir -p "$WORK"
-if [ ! -f "$WORK/dataset/dataset.db" ]; then
-  if [ ! -f "$WORK/data.jsonl" ]; then
-    python3 "$ROOT/releng/benchmarks/generate_agentnet.py" "$WORK" --tasks "$TASKS"
-  fi
-  "$WB" import "$WORK/data.jsonl" --dataset "$WORK/dataset" >/dev/null 2>&1 || true
-fi
+agentnet_dataset "$WORK" "$TASKS"
 report() {
   python3 - "$1" "$2" <<'PY'
 import json, sys

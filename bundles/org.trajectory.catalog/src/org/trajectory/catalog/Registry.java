@@ -5,16 +5,22 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A catalogue seen through the descriptor its area gives each entry (a backend's priority, a provider's default model,
- * a criterion's weight): what the registries of capture backends, model providers and scoring criteria share.
+ * A catalogue seen through the {@link Entry} its area gives each contribution: what the registries of capture
+ * backends, model providers, scoring criteria, extraction methods and exporters share.
  */
-public abstract class Registry<T, D> {
+public abstract class Registry<T, D extends Entry<T>> {
 
     private final Catalogue<T> catalogue;
     private final Function<Contribution<T>, D> describe;
 
-    protected Registry(Catalogue<T> catalogue, Function<Contribution<T>, D> describe) {
-        this.catalogue = catalogue;
+    /**
+     * @param extensionPoint the extension point's full id
+     * @param element        the element a contribution is declared with, its class in the {@code class} attribute
+     * @param type           what the class must be
+     * @param describe       the area's entry for a contribution
+     */
+    protected Registry(String extensionPoint, String element, Class<T> type, Function<Contribution<T>, D> describe) {
+        this.catalogue = new Catalogue<>(extensionPoint, element, type, Catalogue.NAME);
         this.describe = describe;
     }
 
@@ -35,7 +41,7 @@ public abstract class Registry<T, D> {
     }
 
     /** Adds an entry made in code (tests, use outside OSGi), replacing one with the same id. */
-    protected void add(Contribution<T> contribution) {
-        catalogue.add(contribution);
+    public void add(D entry) {
+        catalogue.add(entry.contribution());
     }
 }

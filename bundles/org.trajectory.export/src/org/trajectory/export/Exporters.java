@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
 /**
@@ -16,8 +17,7 @@ public final class Exporters extends Registry<Exporter, Exporters.Descriptor> {
     static final String EXPORTER = "exporter";
 
     /** An exporter as contributed. */
-    public static final class Descriptor {
-        private final Contribution<Exporter> contribution;
+    public static final class Descriptor extends Entry<Exporter> {
 
         /** An exporter made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, Exporter exporter) {
@@ -25,43 +25,27 @@ public final class Exporters extends Registry<Exporter, Exporters.Descriptor> {
         }
 
         Descriptor(Contribution<Exporter> contribution) {
-            this.contribution = contribution;
-        }
-
-        public String id() {
-            return contribution.id();
-        }
-
-        public String name() {
-            return contribution.name();
+            super(contribution);
         }
 
         /** The settings the contribution gives (they replace the exporter's defaults; the user's replace them). */
         public Map<String, String> configured() {
-            return contribution.settings();
+            return contribution().settings();
         }
 
         /** The exporter; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
         public Exporter exporter() {
-            return contribution.create().orElseThrow(IllegalStateException::new);
-        }
-
-        Contribution<Exporter> contribution() {
-            return contribution;
+            return created();
         }
     }
 
     private static final Exporters INSTANCE = new Exporters();
 
     private Exporters() {
-        super(new Catalogue<>(EXTENSION_POINT, EXPORTER, Exporter.class, Catalogue.NAME), Descriptor::new);
+        super(EXTENSION_POINT, EXPORTER, Exporter.class, Descriptor::new);
     }
 
     public static Exporters get() {
         return INSTANCE;
-    }
-
-    public void add(Descriptor descriptor) {
-        add(descriptor.contribution());
     }
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
 /**
@@ -18,8 +19,7 @@ public final class ExtractionMethods extends Registry<ExtractionMethod, Extracti
     static final String FPS = "fps";
 
     /** A method as contributed. */
-    public static final class Descriptor {
-        private final Contribution<ExtractionMethod> contribution;
+    public static final class Descriptor extends Entry<ExtractionMethod> {
 
         /** A method made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, boolean needsModel, double fps, ExtractionMethod method) {
@@ -27,47 +27,31 @@ public final class ExtractionMethods extends Registry<ExtractionMethod, Extracti
         }
 
         Descriptor(Contribution<ExtractionMethod> contribution) {
-            this.contribution = contribution;
-        }
-
-        public String id() {
-            return contribution.id();
-        }
-
-        public String name() {
-            return contribution.name();
+            super(contribution);
         }
 
         public boolean needsModel() {
-            return Boolean.parseBoolean(contribution.attribute(NEEDS_MODEL));
+            return Boolean.parseBoolean(contribution().attribute(NEEDS_MODEL));
         }
 
         /** The frames a second it samples unless told otherwise. */
         public double fps() {
-            return contribution.number(FPS, 1);
+            return contribution().number(FPS, 1);
         }
 
         /** The method; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
         public ExtractionMethod method() {
-            return contribution.create().orElseThrow(IllegalStateException::new);
-        }
-
-        Contribution<ExtractionMethod> contribution() {
-            return contribution;
+            return created();
         }
     }
 
     private static final ExtractionMethods INSTANCE = new ExtractionMethods();
 
     private ExtractionMethods() {
-        super(new Catalogue<>(EXTENSION_POINT, METHOD, ExtractionMethod.class, Catalogue.NAME), Descriptor::new);
+        super(EXTENSION_POINT, METHOD, ExtractionMethod.class, Descriptor::new);
     }
 
     public static ExtractionMethods get() {
         return INSTANCE;
-    }
-
-    public void add(Descriptor descriptor) {
-        add(descriptor.contribution());
     }
 }

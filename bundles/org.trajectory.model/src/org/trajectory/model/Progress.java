@@ -6,23 +6,14 @@ package org.trajectory.model;
  */
 public interface Progress {
 
-    Progress NONE = new Progress() {
-        @Override
-        public void begin(String task, long totalWork) {
-        }
-
-        @Override
-        public void worked(long work) {
-        }
-
-        @Override
-        public boolean isCancelled() {
-            return false;
-        }
-    };
+    /** Progress nobody watches. */
+    Progress NONE = new Silent(false);
 
     /** Progress already cancelled: work given it stops at its first look (what tests of cancelling use). */
-    Progress CANCELLED = new Progress() {
+    Progress CANCELLED = new Silent(true);
+
+    /** Progress that shows nothing and answers {@link #isCancelled()} with the same value throughout. */
+    record Silent(boolean isCancelled) implements Progress {
         @Override
         public void begin(String task, long totalWork) {
         }
@@ -30,12 +21,7 @@ public interface Progress {
         @Override
         public void worked(long work) {
         }
-
-        @Override
-        public boolean isCancelled() {
-            return true;
-        }
-    };
+    }
 
     /** Starts a task of {@code totalWork} units (bytes, records...); -1 when unknown. */
     void begin(String task, long totalWork);

@@ -34,14 +34,7 @@ class RecorderProcessTest {
     @Test
     void aKilledRecordingKeepsItsEventsAndVideoAndIsFinalizedLater() throws Exception {
         Path folder = temp.resolve("recording");
-        Process recorder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
-                RecordProcess.class.getName(), folder.toString()).redirectErrorStream(true)
-                .redirectOutput(temp.resolve("child.log").toFile()).start();
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (!Files.readString(temp.resolve("child.log")).contains("recording") && System.currentTimeMillis() < deadline) {
-            assertTrue(recorder.isAlive(), "the recorder runs: " + Files.readString(temp.resolve("child.log")));
-            Thread.sleep(50);
-        }
+        Process recorder = recorder(folder, System.getenv("DISPLAY"), java.util.Map.of(), temp.resolve("child.log"), "until-killed");
         Thread.sleep(500);
         for (int i = 0; i < 20; i++) {
             new ProcessBuilder("xdotool", "mousemove", Integer.toString(100 + i * 10), "300").start().waitFor();
@@ -102,16 +95,7 @@ class RecorderProcessTest {
         try {
             Thread.sleep(1000);
             assertTrue(xvfb.isAlive(), Files.readString(temp.resolve("xvfb.log")));
-            ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
-                    RecordUntilServerGone.class.getName(), folder.toString()).redirectErrorStream(true)
-                    .redirectOutput(temp.resolve("child.log").toFile());
-            child.environment().put("DISPLAY", display);
-            Process recorder = child.start();
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (!Files.readString(temp.resolve("child.log")).contains("recording") && System.currentTimeMillis() < deadline) {
-                assertTrue(recorder.isAlive(), "the recorder runs: " + Files.readString(temp.resolve("child.log")));
-                Thread.sleep(50);
-            }
+            Process recorder = recorder(folder, display, java.util.Map.of(), temp.resolve("child.log"), "until-server-gone");
             Thread.sleep(1000);
             xvfb.destroyForcibly(); // the X server dies under the recorder
             assertTrue(recorder.waitFor(20, TimeUnit.SECONDS), "the recorder ends by itself: " + Files.readString(temp.resolve("child.log")));
@@ -127,10 +111,17 @@ class RecorderProcessTest {
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "nothing left to finish");
     }
 
-    /** Starts {@link RecordFor} for {@code seconds} on {@code display}, with extra environment, and waits until it records. */
+    /** Starts {@link RecorderChild} for {@code seconds} on {@code display}, with extra environment, and waits until it records. */
     private Process recordFor(Path folder, int seconds, String display, java.util.Map<String, String> environment, Path log) throws Exception {
-        ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
-                RecordFor.class.getName(), folder.toString(), Integer.toString(seconds)).redirectErrorStream(true).redirectOutput(log.toFile());
+        return recorder(folder, display, environment, log, "for", Integer.toString(seconds));
+    }
+
+    /** Starts {@link RecorderChild} on {@code display} with extra environment, its output in {@code log}, and waits until it records. */
+    private Process recorder(Path folder, String display, java.util.Map<String, String> environment, Path log, String... ending) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
+                RecorderChild.class.getName(), folder.toString()));
+        command.addAll(List.of(ending));
+        ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         child.environment().put("DISPLAY", display);
         child.environment().putAll(environment);
         Process recorder = child.start();

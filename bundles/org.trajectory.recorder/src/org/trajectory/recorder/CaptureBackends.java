@@ -3,10 +3,10 @@ package org.trajectory.recorder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
 /**
@@ -20,34 +20,25 @@ public final class CaptureBackends extends Registry<CaptureBackend, CaptureBacke
     static final String PRIORITY = "priority";
 
     /** A backend as contributed: created on first use. */
-    public static final class Descriptor {
-        private final Contribution<CaptureBackend> contribution;
+    public static final class Descriptor extends Entry<CaptureBackend> {
 
         Descriptor(Contribution<CaptureBackend> contribution) {
-            this.contribution = contribution;
-        }
-
-        public String id() {
-            return contribution.id();
-        }
-
-        public String name() {
-            return contribution.name();
+            super(contribution);
         }
 
         public int priority() {
-            return (int) contribution.number(PRIORITY, 0);
+            return (int) contribution().number(PRIORITY, 0);
         }
 
         public CaptureBackend backend() throws CaptureException {
-            return contribution.create().orElseThrow(CaptureException::new);
+            return contribution().create().orElseThrow(CaptureException::new);
         }
     }
 
     private static final CaptureBackends INSTANCE = new CaptureBackends();
 
     private CaptureBackends() {
-        super(new Catalogue<>(EXTENSION_POINT, BACKEND, CaptureBackend.class, Catalogue.NAME), Descriptor::new);
+        super(EXTENSION_POINT, BACKEND, CaptureBackend.class, Descriptor::new);
     }
 
     public static CaptureBackends get() {
@@ -58,10 +49,6 @@ public final class CaptureBackends extends Registry<CaptureBackend, CaptureBacke
     @Override
     public List<Descriptor> all() {
         return super.all().stream().sorted(Comparator.comparingInt(Descriptor::priority).reversed()).toList();
-    }
-
-    public void add(String id, String name, int priority, CaptureBackend backend) {
-        add(Contribution.of(id, name, Map.of(PRIORITY, Integer.toString(priority)), backend));
     }
 
     /** The available backend of highest priority, or an exception listing why none can record here. */

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
 /**
@@ -18,8 +19,7 @@ public final class ScoringCriteria extends Registry<ScoringCriterion, ScoringCri
     static final String NEEDS_MODEL = "needsModel";
 
     /** A criterion as contributed. */
-    public static final class Descriptor {
-        private final Contribution<ScoringCriterion> contribution;
+    public static final class Descriptor extends Entry<ScoringCriterion> {
 
         /** A criterion made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, double weight, boolean needsModel, ScoringCriterion criterion) {
@@ -27,47 +27,31 @@ public final class ScoringCriteria extends Registry<ScoringCriterion, ScoringCri
         }
 
         Descriptor(Contribution<ScoringCriterion> contribution) {
-            this.contribution = contribution;
-        }
-
-        public String id() {
-            return contribution.id();
-        }
-
-        public String name() {
-            return contribution.name();
+            super(contribution);
         }
 
         /** The default weight in the final score; format's is 0, because format is a gate. */
         public double defaultWeight() {
-            return Math.max(0, contribution.number(WEIGHT, 0));
+            return Math.max(0, contribution().number(WEIGHT, 0));
         }
 
         public boolean needsModel() {
-            return Boolean.parseBoolean(contribution.attribute(NEEDS_MODEL));
+            return Boolean.parseBoolean(contribution().attribute(NEEDS_MODEL));
         }
 
         /** The criterion; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
         public ScoringCriterion criterion() {
-            return contribution.create().orElseThrow(IllegalStateException::new);
-        }
-
-        Contribution<ScoringCriterion> contribution() {
-            return contribution;
+            return created();
         }
     }
 
     private static final ScoringCriteria INSTANCE = new ScoringCriteria();
 
     private ScoringCriteria() {
-        super(new Catalogue<>(EXTENSION_POINT, CRITERION, ScoringCriterion.class, Catalogue.NAME), Descriptor::new);
+        super(EXTENSION_POINT, CRITERION, ScoringCriterion.class, Descriptor::new);
     }
 
     public static ScoringCriteria get() {
         return INSTANCE;
-    }
-
-    public void add(Descriptor descriptor) {
-        add(descriptor.contribution());
     }
 }

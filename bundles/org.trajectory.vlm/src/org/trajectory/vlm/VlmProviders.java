@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
 /**
@@ -20,8 +21,7 @@ public final class VlmProviders extends Registry<VlmProvider, VlmProviders.Descr
     static final String KEY_VARIABLE = "keyVariable";
 
     /** A provider as contributed. */
-    public static final class Descriptor {
-        private final Contribution<VlmProvider> contribution;
+    public static final class Descriptor extends Entry<VlmProvider> {
 
         /** A provider made in code (tests, use outside OSGi). */
         public Descriptor(String id, String name, String baseUrl, String model, String keyVariable, VlmProvider provider) {
@@ -29,7 +29,7 @@ public final class VlmProviders extends Registry<VlmProvider, VlmProviders.Descr
         }
 
         Descriptor(Contribution<VlmProvider> contribution) {
-            this.contribution = contribution;
+            super(contribution);
         }
 
         private static Map<String, String> attributes(String baseUrl, String model, String keyVariable) {
@@ -41,47 +41,31 @@ public final class VlmProviders extends Registry<VlmProvider, VlmProviders.Descr
             return attributes;
         }
 
-        public String id() {
-            return contribution.id();
-        }
-
-        public String name() {
-            return contribution.name();
-        }
-
         public String defaultBaseUrl() {
-            return contribution.attribute(BASE_URL);
+            return contribution().attribute(BASE_URL);
         }
 
         public String defaultModel() {
-            return contribution.attribute(MODEL);
+            return contribution().attribute(MODEL);
         }
 
         /** The environment variable a headless run reads the key from, or null. */
         public String keyVariable() {
-            return contribution.attribute(KEY_VARIABLE);
+            return contribution().attribute(KEY_VARIABLE);
         }
 
         public VlmProvider provider() throws VlmException {
-            return contribution.create().orElseThrow(error -> new VlmException(VlmException.Kind.BAD_REQUEST, error));
-        }
-
-        Contribution<VlmProvider> contribution() {
-            return contribution;
+            return contribution().create().orElseThrow(error -> new VlmException(VlmException.Kind.BAD_REQUEST, error));
         }
     }
 
     private static final VlmProviders INSTANCE = new VlmProviders();
 
     private VlmProviders() {
-        super(new Catalogue<>(EXTENSION_POINT, PROVIDER, VlmProvider.class, Catalogue.NAME), Descriptor::new);
+        super(EXTENSION_POINT, PROVIDER, VlmProvider.class, Descriptor::new);
     }
 
     public static VlmProviders get() {
         return INSTANCE;
-    }
-
-    public void add(Descriptor descriptor) {
-        add(descriptor.contribution());
     }
 }

@@ -49,17 +49,13 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         boolean noOcr;
     }
 
-    AnnotateCommand() {
-        super(Options::new);
-    }
-
     @Override
     List<String> notes() {
         return List.of("", "providers: " + ModelOptions.providerIds() + "|" + OfflineAnnotator.ID);
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
         String providerId = args.provider;
         Usage usage = new Usage();
         Annotator annotator;
@@ -68,14 +64,9 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             annotator = new OfflineAnnotator(!args.noOcr);
         } else {
             Prompts prompts = ModelAnnotator.prompts(args.prompts);
-            try {
-                Retrying retrying = args.model.model(providerId, usage, "|" + OfflineAnnotator.ID);
-                model = retrying.config().model();
-                annotator = new ModelAnnotator(retrying, prompts);
-            } catch (VlmException e) {
-                err.println(prefix() + e.getMessage());
-                return FAILED;
-            }
+            Retrying retrying = args.model.model(providerId, usage, "|" + OfflineAnnotator.ID);
+            model = retrying.config().model();
+            annotator = new ModelAnnotator(retrying, prompts);
         }
         AnnotationRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
@@ -93,20 +84,11 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.failures().forEach(f -> err.println(prefix() + f));
-        if (args.common.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("provider", providerId);
-            json.put("model", model);
-            json.putAll(report.json());
-            json.putAll(usage.json());
-            json.put("seconds", seconds);
-            printJson(out, json);
-        } else {
-            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
-            if (model != null) {
-                out.println("usage: " + usage);
-            }
-        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("provider", providerId);
+        fields.put("model", model);
+        fields.putAll(report.json());
+        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
         return report.failed() == 0 && !report.cancelled() ? OK : FAILED;
     }
 }

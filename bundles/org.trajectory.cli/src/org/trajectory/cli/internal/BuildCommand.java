@@ -42,10 +42,6 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         String terminate;
     }
 
-    BuildCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         ReductionSettings defaults = ReductionSettings.DEFAULTS;

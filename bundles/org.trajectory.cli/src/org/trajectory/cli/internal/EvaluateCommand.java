@@ -49,10 +49,6 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
         boolean json;
     }
 
-    EvaluateCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         boolean sharingan = args.metric.equals("all") || args.metric.equals("sharingan");

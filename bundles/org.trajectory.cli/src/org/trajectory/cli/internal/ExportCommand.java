@@ -90,10 +90,6 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
         boolean force;
     }
 
-    ExportCommand() {
-        super(Options::new);
-    }
-
     @Override
     List<String> notes() {
         StringBuilder text = new StringBuilder("\nformats and their settings (--set NAME=VALUE):");

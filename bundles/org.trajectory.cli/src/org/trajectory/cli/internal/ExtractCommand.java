@@ -81,10 +81,6 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         boolean compare;
     }
 
-    ExtractCommand() {
-        super(Options::new);
-    }
-
     @Override
     List<String> notes() {
         return List.of("", "methods: " + ExtractionMethods.get().all().stream().map(m -> m.id() + " (" + m.name() + ")")
@@ -92,7 +88,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
         ExtractionMethods.Descriptor method = ExtractionMethods.get().find(args.method).orElseThrow(() -> new UsageException("no method '"
                 + args.method + "' (there are " + ExtractionMethods.get().all().stream().map(ExtractionMethods.Descriptor::id)
                         .collect(Collectors.joining("|")) + ")"));
@@ -108,12 +104,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             if (args.provider == null) {
                 throw new UsageException("the " + method.id() + " method asks a model: say which with --provider (" + ModelOptions.providerIds() + ")");
             }
-            try {
-                model = args.model.model(args.provider, usage, "");
-            } catch (VlmException e) {
-                err.println(prefix() + e.getMessage());
-                return FAILED;
-            }
+            model = args.model.model(args.provider, usage, "");
         }
         List<ExtractionRun.Input> inputs = new ArrayList<>();
         for (Path video : args.videos) {
@@ -148,23 +139,14 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.failures().forEach(f -> err.println(prefix() + f));
-        if (args.common.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("method", method.id());
-            json.putAll(report.json());
-            if (model != null) {
-                json.putAll(usage.json());
-            }
-            json.put("seconds", seconds);
-            printJson(out, json);
-        } else {
+        if (!args.common.json) {
             report.extracted().forEach(e -> out.println("extracted " + e.taskId() + ": " + e.actions() + " actions " + e.operations() + " from "
                     + e.video()));
-            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
-            if (model != null) {
-                out.println("usage: " + usage);
-            }
         }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("method", method.id());
+        fields.putAll(report.json());
+        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
         if (args.compare && !report.extracted().isEmpty()) {
             compare(args.common.dataset, report, out, err);
         }

@@ -33,21 +33,9 @@ public final class HeadlessApplication implements IApplication {
     /** Every command of the headless application, in the order {@code help} lists them. */
     static CommandLine createCommandLine(String version, Consumer<Throwable> crashLog) {
         CommandLine commandLine = new CommandLine(crashLog);
-        commandLine.add(new HelpCommand(commandLine));
-        commandLine.add(new VersionCommand(version));
-        commandLine.add(new ImportCommand());
-        commandLine.add(new ExportCommand());
-        commandLine.add(new PushCommand());
-        commandLine.add(new ValidateCommand());
-        commandLine.add(new StatsCommand());
-        commandLine.add(new ListCommand());
-        commandLine.add(new ShowCommand());
-        commandLine.add(new RecordCommand());
-        commandLine.add(new BuildCommand());
-        commandLine.add(new AnnotateCommand());
-        commandLine.add(new ScoreCommand());
-        commandLine.add(new EvaluateCommand());
-        commandLine.add(new ExtractCommand());
+        List.of(new HelpCommand(commandLine), new VersionCommand(version), new ImportCommand(), new ExportCommand(), new PushCommand(),
+                new ValidateCommand(), new StatsCommand(), new ListCommand(), new ShowCommand(), new RecordCommand(), new BuildCommand(),
+                new AnnotateCommand(), new ScoreCommand(), new EvaluateCommand(), new ExtractCommand()).forEach(commandLine::add);
         return commandLine;
     }
 

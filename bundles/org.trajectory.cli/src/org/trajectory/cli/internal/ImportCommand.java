@@ -37,10 +37,6 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
         boolean noImages;
     }
 
-    ImportCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         Path jsonl = args.jsonl;

@@ -60,10 +60,6 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
         boolean timing;
     }
 
-    ListCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
         TaskQuery query = TaskQuery.ALL.withText(args.filter).withDomain(args.domain).withOs(args.os)

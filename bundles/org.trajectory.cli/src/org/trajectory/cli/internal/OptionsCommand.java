@@ -2,18 +2,22 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.reflect.ParameterizedType;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 import org.trajectory.cli.Command;
 import org.trajectory.cli.CommandLine;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.model.Json;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -44,16 +48,20 @@ abstract class OptionsCommand<O> implements Command {
         }
     }
 
-    private final Supplier<O> newOptions;
-
-    /** @param newOptions a fresh options object for each run, its fields holding the defaults */
-    OptionsCommand(Supplier<O> newOptions) {
-        this.newOptions = newOptions;
+    /** A fresh object of the options class the command names as {@code O}, its fields holding the defaults. */
+    @SuppressWarnings("unchecked")
+    private O newOptions() {
+        Class<?> type = (Class<?>) ((ParameterizedType) getClass().getGenericSuperclass()).getActualTypeArguments()[0];
+        try {
+            return (O) picocli.CommandLine.defaultFactory().create(type);
+        } catch (Exception e) {
+            throw new IllegalStateException("the options of " + getClass().getSimpleName() + " cannot be made", e);
+        }
     }
 
     @Override
     public final int run(List<String> args, PrintStream out, PrintStream err) {
-        O options = newOptions.get();
+        O options = newOptions();
         picocli.CommandLine parser = parser(options);
         try {
             parser.parseArgs(args.toArray(String[]::new));
@@ -70,6 +78,9 @@ abstract class OptionsCommand<O> implements Command {
         } catch (IOException e) {
             err.println(prefix() + e.getMessage());
             return FAILED;
+        } catch (VlmException e) {
+            err.println(prefix() + e.getMessage());
+            return FAILED;
         } catch (SQLException e) {
             OptionSpec datasetOption = parser.getCommandSpec().findOption("--dataset");
             Path dataset = datasetOption == null ? null : datasetOption.getValue();
@@ -79,7 +90,7 @@ abstract class OptionsCommand<O> implements Command {
         }
     }
 
-    abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException;
+    abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException;
 
     @Override
     public final String name() {
@@ -137,7 +148,7 @@ abstract class OptionsCommand<O> implements Command {
     }
 
     private CommandSpec spec() {
-        return parser(newOptions.get()).getCommandSpec();
+        return parser(newOptions()).getCommandSpec();
     }
 
     private static picocli.CommandLine parser(Object options) {
@@ -203,5 +214,26 @@ abstract class OptionsCommand<O> implements Command {
 
     static void printJson(PrintStream out, Object value) throws JsonProcessingException {
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value));
+    }
+
+    /**
+     * Prints how a run went: for {@code --json} its fields, the model's usage and the seconds; else its sentence, the
+     * seconds and a line of usage. {@code usage} is null when no model was asked.
+     */
+    static void printResult(PrintStream out, boolean json, Map<String, Object> fields, String summary, Usage usage, double seconds)
+            throws JsonProcessingException {
+        if (json) {
+            Map<String, Object> all = new LinkedHashMap<>(fields);
+            if (usage != null) {
+                all.putAll(usage.json());
+            }
+            all.put("seconds", seconds);
+            printJson(out, all);
+        } else {
+            out.printf(Locale.ROOT, "%s, in %.1f s%n", summary, seconds);
+            if (usage != null) {
+                out.println("usage: " + usage);
+            }
+        }
     }
 }

@@ -46,10 +46,6 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
         boolean json;
     }
 
-    PushCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
         if (args.login) {

@@ -40,10 +40,6 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
         Path exclusions;
     }
 
-    RecordCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
         Integer duration = args.duration;

@@ -55,10 +55,6 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         boolean force;
     }
 
-    ScoreCommand() {
-        super(Options::new);
-    }
-
     @Override
     List<String> notes() {
         return List.of("", "criteria: " + ids(), "providers: " + ModelOptions.providerIds());
@@ -69,7 +65,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
         List<ScoringCriteria.Descriptor> all = ScoringCriteria.get().all();
         List<ScoringCriteria.Descriptor> chosen = new ArrayList<>();
         if (args.criteria == null) {
@@ -92,12 +88,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         Usage usage = new Usage();
         Retrying model = null;
         if (args.provider != null) {
-            try {
-                model = args.model.model(args.provider, usage, "");
-            } catch (VlmException e) {
-                err.println(prefix() + e.getMessage());
-                return FAILED;
-            }
+            model = args.model.model(args.provider, usage, "");
         }
         ScoringRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
@@ -116,18 +107,9 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         double seconds = (System.nanoTime() - start) / 1e9;
         report.skippedCriteria().forEach(s -> err.println(prefix() + "skipped " + s));
         report.errors().forEach(p -> err.println(prefix() + p));
-        if (args.common.json) {
-            Map<String, Object> json = report.json();
-            json.put("weights", weights.byCriterion());
-            json.putAll(usage.json());
-            json.put("seconds", seconds);
-            printJson(out, json);
-        } else {
-            out.printf(java.util.Locale.ROOT, "%s, in %.1f s%n", report.summary(), seconds);
-            if (model != null) {
-                out.println("usage: " + usage);
-            }
-        }
+        Map<String, Object> fields = report.json();
+        fields.put("weights", weights.byCriterion());
+        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
         return report.criterionErrors() == 0 && !report.cancelled() ? OK : FAILED;
     }
 }

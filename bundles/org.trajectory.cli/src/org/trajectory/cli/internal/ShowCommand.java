@@ -28,10 +28,6 @@ final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
         boolean json;
     }
 
-    ShowCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         String taskId = args.taskId;

@@ -21,10 +21,6 @@ final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
         DatasetOptions common;
     }
 
-    StatsCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         DatasetStats stats;

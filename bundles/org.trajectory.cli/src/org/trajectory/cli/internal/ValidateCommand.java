@@ -24,10 +24,6 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
         DatasetOptions common;
     }
 
-    ValidateCommand() {
-        super(Options::new);
-    }
-
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         boolean json = args.common.json;

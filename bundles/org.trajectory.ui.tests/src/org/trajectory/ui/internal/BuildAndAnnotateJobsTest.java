@@ -9,11 +9,8 @@ import java.nio.file.Path;
 
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.preference.IPreferenceNode;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.OfflineAnnotator;
@@ -21,16 +18,7 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.vlm.Usage;
 
 /** Build and Annotate as the workbench runs them: jobs on the open dataset; and a preference page per provider. */
-class BuildAndAnnotateJobsTest {
-
-    @TempDir
-    Path temp;
-    private final Display display = PlatformUI.getWorkbench().getDisplay();
-
-    @AfterEach
-    void closeDataset() {
-        DatasetSession.get().close();
-    }
+class BuildAndAnnotateJobsTest extends WorkbenchTest {
 
     private void run(Job job) {
         job.schedule();

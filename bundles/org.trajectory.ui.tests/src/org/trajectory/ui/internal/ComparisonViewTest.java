@@ -10,12 +10,7 @@ import java.util.List;
 
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
@@ -24,17 +19,7 @@ import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Progress;
 
 /** The comparison as a QA reviewer reads it: paired actions in a row, the missed and the extra ones marked. */
-class ComparisonViewTest {
-
-    @TempDir
-    Path temp;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
-
-    @AfterEach
-    void close() {
-        DatasetSession.get().close();
-    }
+class ComparisonViewTest extends WorkbenchTest {
 
     private static String task(String... steps) {
         StringBuilder traj = new StringBuilder();
@@ -63,7 +48,7 @@ class ComparisonViewTest {
         view.setReference(reference);
         TaskRow row = DatasetSession.get().page(TaskQuery.ALL, 0, 10).get(0);
         view.selectionChanged(table, new StructuredSelection(row));
-        UiWait.until(display, () -> {
+        waitFor(() -> {
             try {
                 Job.getJobManager().join(ComparisonView.FAMILY, null);
             } catch (InterruptedException e) {
@@ -84,7 +69,7 @@ class ComparisonViewTest {
         Screenshots.take(display, "comparison-view.png");
 
         view.openRow(3); // the paired "Save the file": step 3 of the predicted task
-        UiWait.until(display, () -> page.getActiveEditor() instanceof org.trajectory.ui.internal.editor.TrajectoryEditor, "the editor");
+        waitFor(() -> page.getActiveEditor() instanceof org.trajectory.ui.internal.editor.TrajectoryEditor, "the editor");
         org.trajectory.ui.internal.editor.TrajectoryEditor editor = (org.trajectory.ui.internal.editor.TrajectoryEditor) page.getActiveEditor();
         assertEquals(2, editor.step(), "opened on the row's step");
         page.closeAllEditors(false);

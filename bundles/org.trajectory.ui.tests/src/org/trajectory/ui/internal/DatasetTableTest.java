@@ -11,27 +11,19 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.IStatusLineManager;
 import org.eclipse.jface.action.StatusLineManager;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The dataset table as a curator uses it: import a file, see the rows, sort, filter. */
-class DatasetTableTest {
+class DatasetTableTest extends WorkbenchTest {
 
     private static final int TASKS = 3000;
 
-    @TempDir
-    Path temp;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
     private DatasetView view;
 
     @BeforeEach
@@ -126,16 +118,6 @@ class DatasetTableTest {
         // The status line draws its message in a CLabel: read it from there as the user sees it.
         return WidgetFinder.find(status.getControl(), org.eclipse.swt.custom.CLabel.class, l -> l.getText() != null && !l.getText().isEmpty())
                 .map(org.eclipse.swt.custom.CLabel::getText).orElse("");
-    }
-
-    private void spin() {
-        if (!display.readAndDispatch()) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     private void settle() {

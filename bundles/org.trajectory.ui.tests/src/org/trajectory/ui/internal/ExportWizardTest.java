@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -18,27 +17,14 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.PlatformUI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.export.kit.ExportFixture;
 
 /** File > Export Dataset as a user drives it: the counts before anything is written, another format, Finish. */
-class ExportWizardTest {
-
-    @TempDir
-    Path temp;
-    private final Display display = PlatformUI.getWorkbench().getDisplay();
-
-    @AfterEach
-    void closeDataset() {
-        DatasetSession.get().close();
-    }
+class ExportWizardTest extends WorkbenchTest {
 
     @Test
     void previewsTheCountsThenExportsTheChosenFormat() throws Exception {
@@ -87,7 +73,4 @@ class ExportWizardTest {
         return WidgetFinder.find(root, type, wanted).orElseThrow(() -> new AssertionError("no such " + type.getSimpleName() + " in the wizard"));
     }
 
-    private void waitFor(BooleanSupplier condition, String what) {
-        UiWait.until(display, condition, what);
-    }
 }

@@ -8,19 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Recording from the workbench: start, capture real input injected with xdotool, stop, see it listed. */
-class RecorderViewTest {
-
-    @TempDir
-    Path temp;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
+class RecorderViewTest extends WorkbenchTest {
 
     @Test
     void recordATaskAndSeeItListed() throws Exception {
@@ -48,7 +39,4 @@ class RecorderViewTest {
         page.showView(DatasetView.ID);
     }
 
-    private void spin(long millis) {
-        UiWait.spin(display, millis);
-    }
 }

@@ -8,14 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
@@ -26,17 +21,7 @@ import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 
 /** The Scoring view as a QA reviewer uses it: a task's scores and flags, the histograms, a bar filtering the table. */
-class ScoringViewTest {
-
-    @TempDir
-    Path temp;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
-
-    @AfterEach
-    void close() {
-        DatasetSession.get().close();
-    }
+class ScoringViewTest extends WorkbenchTest {
 
     @Test
     void showsScoresFlagsAndHistogramsAndFiltersTheTableByABar() throws Exception {
@@ -58,7 +43,7 @@ class ScoringViewTest {
         DatasetSession.get().open(folder, false);
         DatasetView table = (DatasetView) page.showView(DatasetView.ID);
         ScoringView view = (ScoringView) page.showView(ScoringView.ID);
-        UiWait.until(display, () -> view.histogramCounts().containsKey("action_validity")
+        waitFor(() -> view.histogramCounts().containsKey("action_validity")
                 && java.util.Arrays.stream(view.histogramCounts().get("action_validity")).sum() == 6, "the histogram");
         long[] bins = view.histogramCounts().get("action_validity");
         assertEquals(2, bins[5], "two tasks at 0.5");
@@ -74,15 +59,15 @@ class ScoringViewTest {
         assertEquals("unknown key florp", view.flagTable().getItem(0).getText(2));
 
         view.filterTable("action_validity", 0.5, 0.6);
-        UiWait.until(display, () -> table.itemCount() == 2, "the table filtered to the bar's two tasks");
+        waitFor(() -> table.itemCount() == 2, "the table filtered to the bar's two tasks");
         Screenshots.take(display, "scoring-view.png");
         table.filterByScore(null, null, null);
-        UiWait.until(display, () -> table.itemCount() == 6, "the filter cleared");
+        waitFor(() -> table.itemCount() == 6, "the filter cleared");
 
         TableColumn column = List.of(table.viewer().getTable().getColumns()).stream().filter(c -> c.getText().equals("Action validity"))
                 .findFirst().orElseThrow();
         column.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
-        UiWait.until(display, () -> rowAt(table, 0) != null && rowAt(table, 0).scores().get("action_validity") == 0.5,
+        waitFor(() -> rowAt(table, 0) != null && rowAt(table, 0).scores().get("action_validity") == 0.5,
                 "sorted by action validity, lowest first");
     }
 
@@ -102,7 +87,7 @@ class ScoringViewTest {
         }
         DatasetView table = (DatasetView) page.showView(DatasetView.ID);
         // the row of this dataset, not one the table still holds from the dataset open before
-        UiWait.until(display, () -> table.itemCount() == 1 && rowAt(table, 0) != null && rowAt(table, 0).taskId().equals("only"),
+        waitFor(() -> table.itemCount() == 1 && rowAt(table, 0) != null && rowAt(table, 0).taskId().equals("only"),
                 "the table's row");
         table.viewer().setSelection(new StructuredSelection(rowAt(table, 0)));
         ScoringView view = (ScoringView) page.showView(ScoringView.ID);

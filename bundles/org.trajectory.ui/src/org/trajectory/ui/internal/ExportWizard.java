@@ -12,7 +12,6 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.wizard.Wizard;
 import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
@@ -36,18 +35,10 @@ import org.trajectory.export.Splits;
  * File > Export: any exporter of the catalogue, its settings, the filters and splits of every export, and a preview
  * of what would be written (counted off the UI thread as the choices change) before anything is; then a job.
  */
-final class ExportWizard extends Wizard {
-
-    private final Page page = new Page();
+final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
 
     ExportWizard() {
-        setWindowTitle("Export Dataset");
-        setNeedsProgressMonitor(false);
-    }
-
-    @Override
-    public void addPages() {
-        addPage(page);
+        super("Export Dataset", new Page());
     }
 
     @Override
@@ -60,7 +51,7 @@ final class ExportWizard extends Wizard {
         return true;
     }
 
-    private static final class Page extends WizardPage {
+    static final class Page extends WizardPage {
         private static final String ANY = "(any)";
         private final List<Exporters.Descriptor> exporters = Exporters.get().all();
         private Combo format;

@@ -4,24 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.wizard.Wizard;
 import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 
 /** File > Import: an AgentNet JSONL file and its images into a dataset, as a job. */
-final class ImportWizard extends Wizard {
-
-    private final Page page = new Page();
+final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
 
     ImportWizard() {
-        setWindowTitle("Import AgentNet JSONL");
-        setNeedsProgressMonitor(false);
-    }
-
-    @Override
-    public void addPages() {
-        addPage(page);
+        super("Import AgentNet JSONL", new Page());
     }
 
     @Override
@@ -30,7 +21,7 @@ final class ImportWizard extends Wizard {
         return true;
     }
 
-    private static final class Page extends WizardPage {
+    static final class Page extends WizardPage {
         private PathField jsonl;
         private PathField images;
         private PathField dataset;

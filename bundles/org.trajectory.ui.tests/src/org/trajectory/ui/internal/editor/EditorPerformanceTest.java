@@ -15,12 +15,8 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
@@ -30,20 +26,10 @@ import org.trajectory.model.Progress;
  * An instrumented run, not a timed test: opens a 100-step task with 1920x1080 screenshots, walks its steps at a
  * reviewer's pace and prints the figures (also to target/editor-performance.txt). Targets: open < 500 ms, switch < 50 ms.
  */
-class EditorPerformanceTest {
+class EditorPerformanceTest extends WorkbenchTest {
 
     private static final int STEPS = 100;
     private static final int DISTINCT = 25;
-
-    @TempDir
-    Path temp;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
-
-    @AfterEach
-    void close() {
-        page.closeAllEditors(false);
-    }
 
     @Test
     void openAHundredStepTaskAndWalkItsSteps() throws Exception {
@@ -129,16 +115,6 @@ class EditorPerformanceTest {
         long end = System.currentTimeMillis() + millis;
         while (System.currentTimeMillis() < end) {
             spin();
-        }
-    }
-
-    private void spin() {
-        if (!display.readAndDispatch()) {
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

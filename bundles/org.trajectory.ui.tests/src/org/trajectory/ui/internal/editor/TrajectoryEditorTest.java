@@ -6,21 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
@@ -32,20 +29,15 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.DatasetView;
 import org.trajectory.ui.internal.Screenshots;
-import org.trajectory.ui.internal.UiWait;
 
 /** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
-class TrajectoryEditorTest {
+class TrajectoryEditorTest extends WorkbenchTest {
 
     private static final String TASK = "task_example_0";
     /** The OpenCUA example, kept once, in the dataset tests (the build runs tests from their bundle's folder). */
     private static final Path FIXTURE = Path.of("../org.trajectory.dataset.tests/testdata/opencua-cot-example").toAbsolutePath().normalize();
 
-    @TempDir
-    Path temp;
     private Path folder;
-    private final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
-    private final Display display = page.getWorkbenchWindow().getShell().getDisplay();
     private final IOperationHistory history = PlatformUI.getWorkbench().getOperationSupport().getOperationHistory();
 
     @BeforeEach
@@ -242,11 +234,4 @@ class TrajectoryEditorTest {
         spin(20);
     }
 
-    private void waitFor(BooleanSupplier condition, String what) {
-        UiWait.until(display, condition, what);
-    }
-
-    private void spin(long millis) {
-        UiWait.spin(display, millis);
-    }
 }
