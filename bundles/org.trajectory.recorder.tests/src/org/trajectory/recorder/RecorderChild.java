@@ -6,7 +6,8 @@ import java.nio.file.Path;
  * A recorder in a process of its own on the display in $DISPLAY, for a test to kill, starve or wait for. It prints
  * "recording" once it records. Arguments: the recording folder and how it ends:
  * <ul>
- * <li>{@code for SECONDS}: records input (no video) for that long, then closes and prints "closed";</li>
+ * <li>{@code for SECONDS}: records input and elements (no video) through the privacy filter for that long, then closes
+ * and prints "closed";</li>
  * <li>{@code until-killed}: records video and input until killed (a test sends SIGKILL);</li>
  * <li>{@code until-server-gone}: records until its X server goes away, then closes as the workbench does and prints
  * "closed cleanly: " and the reason.</li>
@@ -29,7 +30,7 @@ public final class RecorderChild {
                 System.out.println("unavailable: " + availability.reason());
                 System.exit(2);
             }
-            try (CaptureSession session = backend.start(CaptureSettings.inputOnly(), writer)) {
+            try (CaptureSession session = backend.start(CaptureSettings.inputOnly(), new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS))) {
                 say("recording");
                 Thread.sleep(Long.parseLong(args[2]) * 1000);
             }

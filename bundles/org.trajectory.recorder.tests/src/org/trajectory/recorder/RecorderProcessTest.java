@@ -117,13 +117,19 @@ class RecorderProcessTest {
     }
 
     /** Starts {@link RecorderChild} on {@code display} with extra environment, its output in {@code log}, and waits until it records. */
-    private Process recorder(Path folder, String display, java.util.Map<String, String> environment, Path log, String... ending) throws Exception {
+    static Process recorder(Path folder, String display, java.util.Map<String, String> environment, Path log, String... ending) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
                 RecorderChild.class.getName(), folder.toString()));
         command.addAll(List.of(ending));
         ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         child.environment().put("DISPLAY", display);
-        child.environment().putAll(environment);
+        environment.forEach((name, value) -> {
+            if (value == null) {
+                child.environment().remove(name); // a null value: not inherited either
+            } else {
+                child.environment().put(name, value);
+            }
+        });
         Process recorder = child.start();
         long deadline = System.currentTimeMillis() + 20_000;
         while (!Files.readString(log).contains("recording") && System.currentTimeMillis() < deadline) {

@@ -26,6 +26,16 @@ public interface CaptureSink {
     default void screen(ScreenSize size) {
     }
 
+    /** The element an action met (see {@link ElementEvent}); from a thread of its own, a moment after the action. */
+    default void element(ElementEvent event) {
+        // a sink that keeps no elements
+    }
+
+    /** Whether elements are captured: "captured (AT-SPI)", "off", or "unavailable: " and why; said once, at the start. */
+    default void elementCapture(String status) {
+        // a sink that keeps no elements
+    }
+
     /** Something went wrong but capture goes on (or has ended, if {@code fatal}): the display went away, say. */
     void problem(String message, boolean fatal);
 }

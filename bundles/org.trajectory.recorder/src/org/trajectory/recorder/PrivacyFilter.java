@@ -37,6 +37,8 @@ public final class PrivacyFilter implements CaptureSink {
     private final List<Span> redacted = new ArrayList<>();
     private final List<InputEvent> heldModifiers = new ArrayList<>();
     private boolean excluded;
+    /** A password field has the keyboard focus (the last focus element said so). */
+    private boolean secretFocus;
     private double excludedSince;
     private boolean paused;
     private final Set<String> swallowed = new HashSet<>();
@@ -117,7 +119,29 @@ public final class PrivacyFilter implements CaptureSink {
         if (paused) {
             return;
         }
-        next.input(excluded && event.character() != null ? event.redacted() : event);
+        next.input((excluded || secretFocus) && event.character() != null ? event.redacted() : event);
+    }
+
+    /**
+     * An element keeps no words in an excluded window or when it is a password field; while a password field has the
+     * focus (or was the last one pressed), typed characters are redacted as in an excluded window, from the moment
+     * that is known: the desktop tells it a few milliseconds after it happens.
+     */
+    @Override
+    public synchronized void element(ElementEvent event) {
+        if (event.cause().equals(ElementEvent.FOCUS)) {
+            secretFocus = event.secret();
+        } else if (event.secret()) {
+            secretFocus = true; // a click into a password field that had the focus already moves none
+        }
+        if (!paused) {
+            next.element(excluded || event.secret() ? event.wordless() : event);
+        }
+    }
+
+    @Override
+    public void elementCapture(String status) {
+        next.elementCapture(status);
     }
 
     @Override

@@ -32,6 +32,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     static final long FLUSH_MS = 200;
     public static final String EVENTS = "events.jsonl";
     public static final String WINDOWS = "top_window.jsonl";
+    /** The elements actions met (AgentNetTool's file name; our fields, see {@link ElementEvent}). */
+    public static final String ELEMENTS = "element.jsonl";
     public static final String METADATA = "metadata.json";
     public static final String TASK = "task_name.json";
     public static final String VIDEO = "video.mkv";
@@ -41,6 +43,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private final Path folder;
     private final BufferedWriter events;
     private final BufferedWriter windows;
+    private final BufferedWriter elements;
     private final ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "Recording flusher");
         thread.setDaemon(true);
@@ -66,6 +69,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         this.folder = Files.createDirectories(folder);
         events = Files.newBufferedWriter(folder.resolve(EVENTS), StandardCharsets.UTF_8);
         windows = Files.newBufferedWriter(folder.resolve(WINDOWS), StandardCharsets.UTF_8);
+        elements = Files.newBufferedWriter(folder.resolve(ELEMENTS), StandardCharsets.UTF_8);
         ObjectNode taskName = Json.MAPPER.createObjectNode().put("task_name", task).put("description", task);
         Files.writeString(folder.resolve(TASK), taskName.toString());
         metadata.put("system", System.getProperty("os.name"));
@@ -171,6 +175,34 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     }
 
     @Override
+    public void element(ElementEvent event) {
+        ObjectNode line = Json.MAPPER.createObjectNode();
+        line.put("time_stamp", event.time());
+        line.put("cause", event.cause());
+        if (event.x() != null) {
+            line.put("x", event.x());
+            line.put("y", event.y());
+        }
+        line.put("role", event.role());
+        line.put("name", event.name());
+        if (event.description() != null && !event.description().isEmpty()) {
+            line.put("description", event.description());
+        }
+        event.states().forEach(line.putArray("states")::add);
+        if (event.width() != null) {
+            line.putObject("bbox").put("x", event.left()).put("y", event.top()).put("width", event.width()).put("height", event.height());
+        }
+        line.put("application", event.application());
+        event.path().forEach(line.putArray("path")::add);
+        write(elements, line);
+    }
+
+    @Override
+    public void elementCapture(String status) {
+        metadata("elements", status);
+    }
+
+    @Override
     public void problem(String message, boolean fatal) {
         lastProblem = message;
         if (fatal) {
@@ -260,7 +292,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         synchronized (this) {
             table = frames;
         }
-        for (BufferedWriter writer : table == null ? new BufferedWriter[] { events, windows } : new BufferedWriter[] { events, windows, table }) {
+        for (BufferedWriter writer : table == null ? new BufferedWriter[] { events, windows, elements } : new BufferedWriter[] { events, windows, elements, table }) {
             synchronized (writer) {
                 try {
                     writer.flush();
@@ -402,6 +434,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         flush();
         events.close();
         windows.close();
+        elements.close();
         synchronized (this) {
             if (frames != null) {
                 frames.close();

@@ -56,6 +56,8 @@ final class X11Session implements CaptureSession {
     private final List<Thread> threads = new ArrayList<>();
     private VideoCapture video;
     private ShmVideoCapture shmVideo;
+    /** The element at each press and focus change; null when not captured. */
+    private volatile ElementCapture elements;
     /** Open once RECORD delivers StartOfData: disabling a context before it is enabled would leave its thread blocked. */
     private final CountDownLatch recording = new CountDownLatch(1);
     private volatile boolean paused;
@@ -186,6 +188,7 @@ final class X11Session implements CaptureSession {
             }
         }
         sink.monitors(session.monitors());
+        session.elements = ElementCapture.start(sink, settings.elements());
         if (session.context != 0) {
             session.thread("X11 RECORD", () -> Xlib.Xtst.LIB.XRecordEnableContext(session.data, session.context, session.callback, null));
         } else {
@@ -380,7 +383,12 @@ final class X11Session implements CaptureSession {
             case 1, 2, 3 -> {
                 buttons = pressed ? buttons | (1 << button) : buttons & ~(1 << button);
                 String name = button == 1 ? "left" : button == 2 ? "middle" : "right";
-                sink.input(InputEvent.click(time, rootX, rootY, name, pressed, modifiers));
+                InputEvent click = InputEvent.click(time, rootX, rootY, name, pressed, modifiers);
+                sink.input(click);
+                ElementCapture capture = elements;
+                if (pressed && capture != null && !paused) {
+                    capture.pressed(click);
+                }
             }
             case 4, 5, 6, 7 -> {
                 if (pressed) { // a wheel step is a press and a release: one scroll
@@ -459,6 +467,7 @@ final class X11Session implements CaptureSession {
         WindowEvent first = watcher.current(Clock.now());
         if (first != null) {
             sink.window(first);
+            activeWindow(first);
         }
         ScreenSize size = watcher.screen(Clock.now());
         if (size != null) {
@@ -470,6 +479,7 @@ final class X11Session implements CaptureSession {
                 WindowEvent next = watcher.poll(event, 100);
                 if (next != null && !paused) {
                     sink.window(next);
+                    activeWindow(next);
                 }
                 ScreenSize now = watcher.screen(Clock.now());
                 if (now != null && size != null && (now.width() != size.width() || now.height() != size.height())) {
@@ -479,6 +489,13 @@ final class X11Session implements CaptureSession {
             } catch (InterruptedException e) {
                 return;
             }
+        }
+    }
+
+    private void activeWindow(WindowEvent window) {
+        ElementCapture capture = elements;
+        if (capture != null) {
+            capture.activeWindow(window.pid());
         }
     }
 
@@ -511,6 +528,10 @@ final class X11Session implements CaptureSession {
 
     @Override
     public synchronized void close() {
+        if (elements != null) {
+            elements.close(); // before the sink closes: no element after it
+            elements = null;
+        }
         if (gone.get() || serverGone()) {
             lost();
             if (video != null) {
