@@ -18,6 +18,11 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.OfflineAnnotator;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A recording in AgentNetTool's layout (pynput names, an .mp4 whose frame 0 is at video_start_timestamp) becomes a
@@ -56,6 +61,39 @@ class PeerRecordingBuildTest {
 
             new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE);
             assertEquals(1, dataset.count(TaskQuery.ALL), "building again replaces the trajectory");
+        }
+    }
+
+    @Test
+    void theElementsOurRecorderCapturedAreOnTheStepsAndTheOfflineAnnotatorNamesThem(@TempDir Path temp) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("ours"));
+        Files.writeString(recording.resolve(RecordingWriter.METADATA), String.format(Locale.ROOT, """
+                {"recorder": "Trajectory Workbench", "os": "ubuntu", "screen_width": 320, "screen_height": 240, "start_time": %.3f,
+                 "elements": "captured (AT-SPI)"}""", PeerRecordings.START));
+        Files.writeString(recording.resolve(RecordingWriter.ELEMENTS), String.join("\n",
+                String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"cause\": \"press\", \"x\": 160, \"y\": 120, \"role\": \"push button\","
+                        + " \"name\": \"Save\", \"states\": [\"focusable\"], \"bbox\": {\"x\": 128, \"y\": 108, \"width\": 64, \"height\": 24},"
+                        + " \"application\": \"notepad\", \"path\": [\"frame\", \"push button\"]}", PeerRecordings.START + 1.25),
+                String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"cause\": \"focus\", \"role\": \"text\", \"name\": \"Search\","
+                        + " \"states\": [\"focused\"], \"bbox\": {\"x\": 32, \"y\": 24, \"width\": 160, \"height\": 24}, \"path\": []}",
+                        PeerRecordings.START + 1.6),
+                "{\"cause\": \"press\"}") + "\n");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            TrajectoryBuilder.Result result = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE);
+            assertTrue(result.warnings().stream().anyMatch(w -> w.startsWith("element.jsonl:3: an element without")), result.warnings().toString());
+            Task task = dataset.read(result.task().taskId());
+            JsonNode button = task.steps().get(0).json().path(Step.ELEMENT);
+            assertEquals("push button", button.path("role").asText());
+            assertEquals("Save", button.path("name").asText());
+            assertEquals("[0.4,0.45,0.6,0.55]", button.path("bbox").toString(), "the box normalized to the screen");
+            JsonNode field = task.steps().get(1).json().path(Step.ELEMENT);
+            assertEquals("Search", field.path("name").asText(), "typing goes into the field that had the focus: " + field);
+            assertEquals("focus", field.path("cause").asText());
+
+            new AnnotationRun(dataset, new OfflineAnnotator(false), new AnnotationRun.Options(1, null)).run(Progress.NONE);
+            Task annotated = dataset.read(task.taskId());
+            assertEquals("Click the \"Save\" button at (0.500, 0.500).", annotated.steps().get(0).text(Step.ACTION));
+            assertEquals("Type \"ok\" into the \"Search\" field.", annotated.steps().get(1).text(Step.ACTION));
         }
     }
 

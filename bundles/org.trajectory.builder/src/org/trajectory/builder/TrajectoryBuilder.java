@@ -19,6 +19,7 @@ import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;
@@ -271,12 +272,48 @@ public final class TrajectoryBuilder {
             if (window != null) {
                 node.put(WINDOW, window);
             }
+            ElementEvent element = element(recording.elements(), step);
+            ScreenSize size = recording.screenAt(step.start());
+            if (element != null && element.width() != null && size != null) {
+                ObjectNode described = node.putObject(Step.ELEMENT).put("role", element.role());
+                if (element.name() != null && !element.name().isBlank()) {
+                    described.put("name", element.name());
+                }
+                described.putArray("bbox").add(share(element.left(), size.width())).add(share(element.top(), size.height()))
+                        .add(share(element.left() + element.width(), size.width())).add(share(element.top() + element.height(), size.height()));
+                described.put("cause", element.cause());
+            }
         }
         try {
             return Task.of(record);
         } catch (RecordFormatException e) {
             throw new IllegalStateException("a built record is always well formed", e);
         }
+    }
+
+    /** Slack between an action's raw events and the element asked for them: both carry the press's own time. */
+    private static final double ELEMENT_SLACK = 0.05;
+
+    /**
+     * The element a step acted on: for a pointer step the one pressed at its point during it; for keys, the one that
+     * last took the focus before it; null when the recording has none.
+     */
+    static ElementEvent element(List<ElementEvent> elements, ReducedStep step) {
+        ElementEvent focused = null;
+        for (ElementEvent element : elements) {
+            if (step.x() != null && element.cause().equals(ElementEvent.PRESS) && step.x().equals(element.x()) && step.y().equals(element.y())
+                    && element.time() >= step.start() - ELEMENT_SLACK && element.time() <= step.end() + ELEMENT_SLACK) {
+                return element;
+            }
+            if (step.x() == null && element.cause().equals(ElementEvent.FOCUS) && element.time() <= step.start() + ELEMENT_SLACK) {
+                focused = element;
+            }
+        }
+        return focused;
+    }
+
+    private static double share(int pixels, int of) {
+        return Math.round(Math.max(0, Math.min(1, pixels / (double) of)) * 10_000) / 10_000.0;
     }
 
     /** The title of the window active at {@code time}. */

@@ -23,6 +23,12 @@ public final class Step {
     public static final String BUILD_PROBLEMS = "build_problems";
     /** The title of the window active when a recorded step began (our field, not AgentNet's). */
     public static final String WINDOW_TITLE = "window_title";
+    /**
+     * The element the step acted on, as the desktop's accessibility interface named it (our field): {@code role},
+     * {@code name} (absent when none or kept private), {@code bbox} [x1, y1, x2, y2] normalized to [0,1], {@code cause}
+     * (press: under the pointer; focus: the field that had the keyboard focus).
+     */
+    public static final String ELEMENT = "element";
 
     private final ObjectNode node;
 

@@ -16,14 +16,16 @@ import com.fasterxml.jackson.databind.JsonNode;
  * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, their
  * scroll direction setting applied (a natural scroll is turned back into the wheel's direction), Windows and macOS
  * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
- * the screen sizes in time order, the first (from metadata) applying from the start.
+ * the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
+ * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read).
  * <p>
  * This is the one place raw events are checked. What is wrong with a line is a {@link Doubt} with its file and line:
  * a malformed line or an event without a usable point is left out, an event whose time goes backwards is kept (in
  * file order) but doubted; the rest is kept. A recording without readable input events is refused.
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
-        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ScreenSize> screens, List<Doubt> doubts) {
+        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ElementEvent> elements, List<ScreenSize> screens,
+        List<Doubt> doubts) {
 
     public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
 
@@ -121,10 +123,36 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
                     integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height")));
         }
+        List<ElementEvent> elements = new ArrayList<>();
+        if (source == Source.TRAJECTORY_WORKBENCH && Files.isRegularFile(folder.resolve(RecordingWriter.ELEMENTS))) {
+            for (Line line : lines(folder.resolve(RecordingWriter.ELEMENTS), doubts)) {
+                ElementEvent element = element(line.node());
+                if (element == null) {
+                    doubts.add(new Doubt(RecordingWriter.ELEMENTS, line.number(), time(line.node()), "an element without a time, cause or role; left out"));
+                } else {
+                    elements.add(element);
+                }
+            }
+        }
         Double videoStart = metadata.has("video_start_timestamp") ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
                 : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
-                os(metadata), width, height, videoStart, events, windows, screens, List.copyOf(doubts));
+                os(metadata), width, height, videoStart, events, windows, elements, screens, List.copyOf(doubts));
+    }
+
+    /** A line of element.jsonl as {@link RecordingWriter} writes it, or null when it lacks a time, cause or role. */
+    private static ElementEvent element(JsonNode node) {
+        if (!node.path("time_stamp").isNumber() || !node.path("cause").isTextual() || !node.path("role").isTextual()) {
+            return null;
+        }
+        JsonNode box = node.path("bbox");
+        List<String> states = new ArrayList<>();
+        node.path("states").forEach(state -> states.add(state.asText()));
+        List<String> path = new ArrayList<>();
+        node.path("path").forEach(role -> path.add(role.asText()));
+        return new ElementEvent(node.path("time_stamp").asDouble(), node.path("cause").asText(), integer(node, "x"), integer(node, "y"),
+                node.path("role").asText(), text(node, "name"), text(node, "description"), states, integer(box, "x"), integer(box, "y"),
+                integer(box, "width"), integer(box, "height"), text(node, "application"), path);
     }
 
     /** The screen video: ours ({@code video.mkv}), else the first .mp4, .mkv or .webm in the folder; null if none. */
@@ -171,6 +199,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
 
     private static double time(JsonNode line) {
         return line.path("time_stamp").isNumber() ? line.path("time_stamp").asDouble() : Double.NaN;
+    }
+
+    /** The screen size in force at {@code time}, or null when the recording says none. */
+    public ScreenSize screenAt(double time) {
+        return screenAt(screens, time);
     }
 
     /** The screen size in force at {@code time}: the last one that began at or before it. */

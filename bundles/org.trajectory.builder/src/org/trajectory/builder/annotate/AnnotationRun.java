@@ -26,6 +26,8 @@ import org.trajectory.model.action.ParsedCode;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.vlm.VlmException;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * Annotates the tasks of a dataset: per task, the generator on every step not yet described, then the reflector on
  * every step not yet reflected (step i judges step i-1 from the screens before and after it, as {@code last_step_*}
@@ -262,7 +264,9 @@ public final class AnnotationRun {
         Step step = task.steps().get(i);
         ParsedCode parsed = ActionParser.parse(step.code());
         String window = step.json().path(TrajectoryBuilder.WINDOW).asText(null);
-        return new StepView(task.instruction(), history, step.code(), parsed.ok() ? parsed.actions() : List.of(), window, images.get(i));
+        JsonNode element = step.json().path(Step.ELEMENT);
+        return new StepView(task.instruction(), history, step.code(), parsed.ok() ? parsed.actions() : List.of(), window, images.get(i),
+                element.path("role").isTextual() ? new StepView.Element(element.path("role").asText(), element.path("name").asText(null)) : null);
     }
 
     /** A step in words: its action text when written, else its code. */

@@ -81,6 +81,7 @@ public final class ModelAnnotator implements Annotator {
         Map<String, String> values = values(step.task(), step.history());
         values.put("code", step.code());
         values.put("window", step.window() == null ? "(unknown)" : step.window());
+        values.put("element", step.element() == null ? "(not recorded)" : step.element().words() + " (role: " + step.element().role() + ")");
         values.put("images", images);
         parts.add(0, new Text(generator.fill(values)));
         return ModelJson.ask(model, generator, parts, reply -> new Notes.Described(Replies.text(reply, "observation"),

@@ -34,11 +34,18 @@ public final class OfflineAnnotator implements Annotator {
 
     @Override
     public Notes.Described describe(StepView step) throws IOException, InterruptedException {
-        String target = target(step);
-        String action = words(step.actions(), target);
         String window = step.window() == null || step.window().isBlank() ? null : step.window();
+        String action;
+        String target = null;
+        if (step.element() != null) { // the element the desktop named: OCR only where there is none
+            action = words(step.actions(), step.element());
+        } else {
+            target = target(step);
+            action = words(step.actions(), target);
+        }
         String observation = (window == null ? "The screen is shown." : "The window \"" + window + "\" is active.")
-                + (target == null ? "" : " Near the pointer it reads \"" + target + "\".");
+                + (target == null ? "" : " Near the pointer it reads \"" + target + "\".")
+                + (step.element() == null ? "" : " The action meets " + step.element().words() + ".");
         String task = step.task() == null || step.task().isBlank() ? "the task" : "\"" + step.task() + "\"";
         String thought = step.actions().stream().anyMatch(a -> a instanceof Action.Terminate)
                 ? "The steps for " + task + " are done, so I end the task."
@@ -89,9 +96,19 @@ public final class OfflineAnnotator implements Annotator {
         return text.length() < 2 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
     }
 
+    /** The actions in words, naming the element they met: "Click the "Save" button", "Type "hi" into the "Search" field". */
+    static String words(List<Action> actions, StepView.Element element) {
+        String sentence = words(actions, (String) null, " " + element.words());
+        return sentence.replaceFirst("^(Type \"[^\"]*\")", "$1 into " + java.util.regex.Matcher.quoteReplacement(element.words()));
+    }
+
     /** The actions in words, as one sentence. */
     static String words(List<Action> actions, String target) {
-        String on = target == null ? "" : " on \"" + target + "\"";
+        return words(actions, target, null);
+    }
+
+    private static String words(List<Action> actions, String target, String element) {
+        String on = element != null ? element : target == null ? "" : " on \"" + target + "\"";
         StringBuilder out = new StringBuilder();
         for (Action action : actions) {
             String part = switch (action) {
