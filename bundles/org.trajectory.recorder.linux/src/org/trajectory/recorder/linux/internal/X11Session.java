@@ -593,8 +593,11 @@ final class X11Session implements CaptureSession {
             }
         }
         Xlib.Xtst.LIB.XRecordFreeContext(control, context);
-        for (Pointer display : new Pointer[] { query, flush, windows, control }) {
+        for (Pointer display : new Pointer[] { flush, windows, control }) {
             x.XCloseDisplay(display);
+        }
+        if (!threads.get(1).isAlive()) {
+            x.XCloseDisplay(query); // the dispatch thread looks keys up on it: never closed under a thread still decoding
         }
         if (dataFree) {
             x.XCloseDisplay(data); // never while a thread may still be inside Xlib on it: that would hang
