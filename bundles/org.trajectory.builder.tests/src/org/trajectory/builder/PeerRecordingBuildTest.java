@@ -12,6 +12,8 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.dataset.TaskQuery;
@@ -19,8 +21,6 @@ import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.recorder.RecordingWriter;
-import org.trajectory.builder.annotate.AnnotationRun;
-import org.trajectory.builder.annotate.OfflineAnnotator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -85,7 +85,7 @@ class PeerRecordingBuildTest {
             JsonNode button = task.steps().get(0).json().path(Step.ELEMENT);
             assertEquals("push button", button.path("role").asText());
             assertEquals("Save", button.path("name").asText());
-            assertEquals("[0.4,0.45,0.6,0.55]", button.path("bbox").toString(), "the box normalized to the screen");
+            assertEquals("[0.4,0.45,0.2,0.1]", button.path("bbox").toString(), "the box normalized to the screen");
             JsonNode field = task.steps().get(1).json().path(Step.ELEMENT);
             assertEquals("Search", field.path("name").asText(), "typing goes into the field that had the focus: " + field);
             assertEquals("focus", field.path("cause").asText());

@@ -280,7 +280,7 @@ public final class TrajectoryBuilder {
                     described.put("name", element.name());
                 }
                 described.putArray("bbox").add(share(element.left(), size.width())).add(share(element.top(), size.height()))
-                        .add(share(element.left() + element.width(), size.width())).add(share(element.top() + element.height(), size.height()));
+                        .add(share(element.width(), size.width())).add(share(element.height(), size.height()));
                 described.put("cause", element.cause());
             }
         }

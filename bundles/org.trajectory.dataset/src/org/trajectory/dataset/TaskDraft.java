@@ -58,6 +58,11 @@ public final class TaskDraft {
         return value != null && value.isTextual() ? value.textValue() : null;
     }
 
+    /** A field of the step itself, beside its value ({@code element}, {@code window_title}...); a missing node when absent. */
+    public JsonNode stepField(int position, String field) {
+        return step(position).path(field);
+    }
+
     /** {@code last_step_correct} or {@code last_step_redundant}: true, false, or null when unset. */
     public Boolean stepFlag(int position, String field) {
         JsonNode value = step(position).path(Step.VALUE).get(field);

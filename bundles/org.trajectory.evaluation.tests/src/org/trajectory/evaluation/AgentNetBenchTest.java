@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.trajectory.evaluation.AgentNetBench.Version;
+import org.trajectory.model.Task;
 
 /**
  * AgentNetBench step scores worked by hand from the published rules (eval.py, before and after PR #56). The expected
@@ -100,6 +101,16 @@ class AgentNetBenchTest {
         bothVersions(1.0, done, List.of(BenchAction.terminate("success")));
         bothVersions(0.0, done, List.of(BenchAction.terminate("failure")));
         assertEquals(0.5, score(Version.V2026, done, List.of(BenchAction.terminate("success"), BenchAction.pointer("click", 0, 0))));
+    }
+
+    @Test
+    void theBoxOfTheElementARecordingCapturedGivesFullCreditInsideIt() throws Exception {
+        Task recorded = Task.parse("""
+                {"task_id": "r", "instruction": "Save", "traj": [{"index": 0, "value": {"code": "pyautogui.click(x=0.5000, y=0.5000)"},
+                 "element": {"role": "push button", "name": "Save", "bbox": [0.4, 0.4, 0.3, 0.3], "cause": "press"}}]}""");
+        List<BenchAction> reference = BenchAction.of(Trajectory.of(recorded).steps().get(0));
+        bothVersions(1.0, reference, List.of(BenchAction.pointer("click", 0.69, 0.69))); // far, but on the button
+        bothVersions(0.0, reference, List.of(BenchAction.pointer("click", 0.71, 0.71)));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.trajectory.evaluation;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
@@ -50,7 +51,7 @@ public record Trajectory(String taskId, Integer screenWidth, Integer screenHeigh
             var parsed = ActionParser.parse(step.code() == null ? "" : step.code());
             String context = text(step.json().get(CONTEXT));
             steps.add(new StepActions(i, parsed.ok() ? parsed.actions() : null, blankToNull(step.text(Step.ACTION)),
-                    context != null ? context : text(step.json().get(WINDOW_TITLE)), boxes(step.json().get(BOXES))));
+                    context != null ? context : text(step.json().get(WINDOW_TITLE)), boxes(step.json())));
         }
         Double width = task.number("screen_width");
         Double height = task.number("screen_height");
@@ -65,7 +66,10 @@ public record Trajectory(String taskId, Integer screenWidth, Integer screenHeigh
         return text == null || text.isBlank() ? null : text.strip();
     }
 
-    private static List<double[]> boxes(JsonNode node) {
+    /** The step's {@value #BOXES}, else the box of the element a recording captured for it ({@link Step#ELEMENT}). */
+    private static List<double[]> boxes(JsonNode step) {
+        JsonNode node = step.has(BOXES) ? step.get(BOXES) : step.path(Step.ELEMENT).has("bbox") ? Json.MAPPER.createArrayNode()
+                .add(step.path(Step.ELEMENT).get("bbox")) : null;
         List<double[]> boxes = new ArrayList<>();
         if (node != null && node.isArray()) {
             for (JsonNode box : node) {

@@ -25,7 +25,7 @@ public final class Step {
     public static final String WINDOW_TITLE = "window_title";
     /**
      * The element the step acted on, as the desktop's accessibility interface named it (our field): {@code role},
-     * {@code name} (absent when none or kept private), {@code bbox} [x1, y1, x2, y2] normalized to [0,1], {@code cause}
+     * {@code name} (absent when none or kept private), {@code bbox} [x, y, width, height] normalized to [0,1] (as AgentNetBench's boxes), {@code cause}
      * (press: under the pointer; focus: the field that had the keyboard focus).
      */
     public static final String ELEMENT = "element";

@@ -13,8 +13,11 @@ import java.util.List;
  */
 public final class RecordOperation implements AutoCloseable {
 
-    /** What to record: the folder, the task, the frame rate (null: the preference), video or not, extra exclusions. */
-    public record Options(Path folder, String task, Integer fps, boolean video, List<String> extraExclusions) {
+    /**
+     * What to record: the folder, the task, the frame rate (null: the preference), video or not, extra exclusions,
+     * elements or not (null: the preference).
+     */
+    public record Options(Path folder, String task, Integer fps, boolean video, List<String> extraExclusions, Boolean elements) {
     }
 
     /** What a stopped recording holds, and why it ended by itself when it did (null when it was stopped). */
@@ -53,7 +56,8 @@ public final class RecordOperation implements AutoCloseable {
         try {
             int fps = options.fps() == null ? RecorderPreferences.fps() : options.fps();
             PrivacyFilter privacy = new PrivacyFilter(writer, RecorderPreferences.exclusions(options.extraExclusions()));
-            CaptureSession session = backend.backend().start(new CaptureSettings(options.video() ? writer.video() : null, fps), privacy);
+            boolean elements = options.elements() == null ? RecorderPreferences.elements() : options.elements();
+            CaptureSession session = backend.backend().start(new CaptureSettings(options.video() ? writer.video() : null, fps, elements), privacy);
             return new RecordOperation(backend, writer, privacy, session, finished);
         } catch (CaptureException | RuntimeException e) {
             writer.close();

@@ -18,6 +18,8 @@ public final class RecorderPreferences {
     /** More excluded-window patterns: a regular expression a line, {@code #} starts a comment. */
     public static final String EXCLUSIONS = "exclusions";
     public static final String FPS = "fps";
+    /** Whether recordings capture the element under each press and each focus change (where the desktop offers them). */
+    public static final String ELEMENTS = "elements";
 
     private RecorderPreferences() {
     }
@@ -50,6 +52,10 @@ public final class RecorderPreferences {
         return node().getInt(FPS, DefaultScope.INSTANCE.getNode(NODE).getInt(FPS, CaptureSettings.DEFAULT_FPS));
     }
 
+    public static boolean elements() {
+        return node().getBoolean(ELEMENTS, DefaultScope.INSTANCE.getNode(NODE).getBoolean(ELEMENTS, true));
+    }
+
     /** The defaults, set in the default scope when the node is first read. */
     public static final class Initializer extends AbstractPreferenceInitializer {
         @Override
@@ -57,6 +63,7 @@ public final class RecorderPreferences {
             IEclipsePreferences defaults = DefaultScope.INSTANCE.getNode(NODE);
             defaults.put(EXCLUSIONS, "");
             defaults.putInt(FPS, CaptureSettings.DEFAULT_FPS);
+            defaults.putBoolean(ELEMENTS, true);
         }
     }
 }

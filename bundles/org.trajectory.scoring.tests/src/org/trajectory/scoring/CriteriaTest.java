@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Task;
+import org.trajectory.scoring.kit.ScoringCriterionContract;
 
 /** Each local criterion on crafted good and bad tasks, the reason checked. */
 class CriteriaTest {
@@ -75,6 +77,20 @@ class CriteriaTest {
             assertTrue(score.details().contains("typing into \\\"Save As\\\", which appeared and was not clicked first"), score.details());
             assertTrue(score.details().contains("outside [0,1]"), score.details());
         }
+    }
+
+    @Test
+    void whereElementsWereCapturedAClickOnNoneIsFlaggedButStillPossible() throws Exception {
+        Task task = Task.parse("""
+                {"task_id": "e", "instruction": "Save", "traj": [
+                 {"index": 0, "value": {"code": "pyautogui.click(x=0.5, y=0.5)"}, "element": {"role": "push button", "name": "Save", "bbox": [0.4, 0.4, 0.2, 0.2]}},
+                 {"index": 1, "value": {"code": "pyautogui.click(x=0.9, y=0.9)"}},
+                 {"index": 2, "value": {"code": "computer.terminate(status='success')"}}]}""");
+        Score score = ScoringCriteria.get().find("action_validity").orElseThrow().criterion().score(ScoringCriterionContract.input(task));
+        assertEquals(1.0, score.value().doubleValue(), 1e-9, "a click on nothing known is not impossible");
+        assertEquals(1, score.flags().size(), score.flags().toString());
+        assertEquals(1, score.flags().get(0).step());
+        assertTrue(score.reason().endsWith("1 clicks met no element"), score.reason());
     }
 
     @Test

@@ -182,7 +182,7 @@ class ModelCriteriaAndRunsTest {
             JsonNode exported = Json.MAPPER.readTree(Files.readAllLines(out).get(0));
             assertEquals(0.5, exported.path("scores").path("action_validity").asDouble());
             assertEquals(0.125, exported.path("scores").path("final_score").asDouble());
-            assertEquals("1", exported.path("score_details").path("action_validity").path("version").asText());
+            assertEquals("2", exported.path("score_details").path("action_validity").path("version").asText());
             assertTrue(exported.path("score_details").path("screen_change").path("reason").asText().contains("changed nothing"));
 
             Path profile = temp.resolve("profile.json");

@@ -32,6 +32,9 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
         @Option(names = "--fps", paramLabel = "N", description = "video frames per second (default 30, or the preference)")
         Integer fps;
 
+        @Option(names = "--no-elements", description = "do not ask the desktop which element each press met (default: the preference, on)")
+        boolean noElements;
+
         @Option(names = "--no-video", description = "record the events and windows only")
         boolean noVideo;
 
@@ -51,7 +54,8 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
                 throw new UsageException(args.exclusions + ": " + e.getMessage());
             }
         }
-        RecordOperation.Options options = new RecordOperation.Options(args.out, args.task, args.fps, !args.noVideo, extraExclusions);
+        RecordOperation.Options options = new RecordOperation.Options(args.out, args.task, args.fps, !args.noVideo, extraExclusions,
+                args.noElements ? Boolean.FALSE : null);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         // SIGINT and SIGTERM run shutdown hooks: stop the capture and close the files before the JVM ends.

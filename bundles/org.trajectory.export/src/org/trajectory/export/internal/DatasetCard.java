@@ -199,20 +199,15 @@ final class DatasetCard {
                 rows.add(new String[] { String.format(Locale.ROOT, "%.1f-%.1f", bin / 10.0, (bin + 1) / 10.0), Long.toString(finalScores[bin]) });
             }
             card.append(table(rows, "score", "tasks"));
-            if (weights != null && !weights.isEmpty()) {
-                card.append("\nThe final score is 0 when the format gate fails, else the weighted mean of the criteria that gave a"
-                        + " value, with the weights of the last scoring run:\n\n");
-                List<String[]> weighted = new ArrayList<>();
-                new TreeMap<>(weights).forEach((criterion, weight) -> weighted.add(new String[] { criterion, String.format(Locale.ROOT, "%.2f", weight) }));
-                card.append(table(weighted, "criterion", "weight"));
-            }
             if (!criteria.isEmpty()) {
-                card.append("\nMean score by criterion:\n\n");
+                card.append("\nMean score by criterion").append(weights == null ? ":" : ", with its weight in the last scoring run (the final"
+                        + " score is 0 when the format gate fails, else the weighted mean of the criteria that gave a value):").append("\n\n");
                 List<String[]> byCriterion = new ArrayList<>();
                 criteria.forEach((criterion, sum) -> byCriterion.add(new String[] { criterion,
                         String.format(Locale.ROOT, "%.3f", sum[0] / sum[1]), Long.toString((long) sum[1]),
-                        String.join(", ", criterionVersions.getOrDefault(criterion, java.util.Set.of())) }));
-                card.append(table(byCriterion, "criterion", "mean", "tasks", "version"));
+                        String.join(", ", criterionVersions.getOrDefault(criterion, java.util.Set.of())),
+                        weights == null || !weights.containsKey(criterion) ? "" : String.format(Locale.ROOT, "%.2f", weights.get(criterion)) }));
+                card.append(table(byCriterion, "criterion", "mean", "tasks", "version", "weight"));
             }
         }
         card.append("\n## How it was made\n\n").append(counts(origins, "origin", "tasks"));

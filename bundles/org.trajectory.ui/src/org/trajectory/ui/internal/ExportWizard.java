@@ -187,7 +187,8 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                     field = combo;
                 }
                 field.setToolTipText(setting.description());
-                GridDataFactory.fillDefaults().grab(true, false).applyTo(field);
+                // a width of its own: the long hint text of a field must not push the others off the dialog
+                GridDataFactory.fillDefaults().grab(true, false).hint(120, SWT.DEFAULT).applyTo(field);
                 settingFields.put(setting.name(), field);
             }
             review.select(exporter().exporter().publishes() ? 1 : 0);
@@ -202,8 +203,9 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                 return;
             }
             org.eclipse.swt.graphics.Point needed = getShell().computeSize(getShell().getSize().x, SWT.DEFAULT, true);
+            int room = getShell().getMonitor().getClientArea().height; // never taller than the screen
             if (needed.y > getShell().getSize().y) {
-                getShell().setSize(getShell().getSize().x, needed.y);
+                getShell().setSize(getShell().getSize().x, Math.min(needed.y, room));
             }
             getShell().layout(true, true);
         }

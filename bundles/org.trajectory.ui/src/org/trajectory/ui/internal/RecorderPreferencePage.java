@@ -4,6 +4,7 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.preference.PreferencePage;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -21,6 +22,7 @@ import org.trajectory.recorder.RecorderPreferences;
 public final class RecorderPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {
 
     private Text extra;
+    private Button elements;
 
     @Override
     public void init(IWorkbench workbench) {
@@ -39,6 +41,9 @@ public final class RecorderPreferencePage extends PreferencePage implements IWor
         extra.setText(RecorderPreferences.userExclusions());
         extra.addModifyListener(e -> validate());
         GridDataFactory.fillDefaults().grab(true, true).hint(460, 140).applyTo(extra);
+        elements = new Button(page, SWT.CHECK);
+        elements.setText("&Capture the element under each press and each focus change (accessibility; password fields keep no words)");
+        elements.setSelection(RecorderPreferences.elements());
         return page;
     }
 
@@ -56,6 +61,7 @@ public final class RecorderPreferencePage extends PreferencePage implements IWor
     @Override
     protected void performDefaults() {
         extra.setText("");
+        elements.setSelection(true);
         super.performDefaults();
     }
 
@@ -63,6 +69,7 @@ public final class RecorderPreferencePage extends PreferencePage implements IWor
     public boolean performOk() {
         try {
             RecorderPreferences.node().put(RecorderPreferences.EXCLUSIONS, extra.getText());
+            RecorderPreferences.node().putBoolean(RecorderPreferences.ELEMENTS, elements.getSelection());
             RecorderPreferences.node().flush();
             return true;
         } catch (Exception e) {

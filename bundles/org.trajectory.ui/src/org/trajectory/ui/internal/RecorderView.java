@@ -120,7 +120,7 @@ public final class RecorderView extends ViewPart {
         }
         Path target = Path.of(folder.getText().strip()).resolve(LocalDateTime.now().format(FOLDER_NAME));
         try {
-            session = RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of()));
+            session = RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of(), null));
             startedAt = Clock.now();
             if (!session.finishedInterrupted().isEmpty()) {
                 ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());

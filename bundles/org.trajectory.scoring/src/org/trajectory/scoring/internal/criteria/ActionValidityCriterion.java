@@ -18,14 +18,16 @@ import org.trajectory.scoring.TaskInput;
 /**
  * The share of steps whose actions could have happened: the code parses (coordinates in [0,1] included), every key
  * is one PyAutoGUI knows, no drag ends where it started, and no typing goes into a window that appeared and was not
- * clicked (known where the steps carry {@code window_title}, as built trajectories do).
+ * clicked (known where the steps carry {@code window_title}, as built trajectories do). Where a recording captured the
+ * elements actions met (steps with {@code element}), a click that met none is flagged: the desktop knew of nothing
+ * there. It is not counted as impossible, since an application slow to answer also leaves a click without one.
  */
 public final class ActionValidityCriterion implements ScoringCriterion {
 
 
     @Override
     public String version() {
-        return "1";
+        return "2";
     }
 
     @Override
@@ -38,6 +40,8 @@ public final class ActionValidityCriterion implements ScoringCriterion {
         Set<Integer> invalid = new HashSet<>();
         String window = null;
         boolean clickedInWindow = true;
+        boolean elementsCaptured = steps.stream().anyMatch(s -> s.json().has(Step.ELEMENT));
+        List<Score.Flag> noElement = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
             String title = step.json().path("window_title").asText(null);
@@ -60,15 +64,20 @@ public final class ActionValidityCriterion implements ScoringCriterion {
                     flags.add(new Score.Flag(i, "typing into \"" + title + "\", which appeared and was not clicked first"));
                     invalid.add(i);
                 }
+                if (action instanceof Action.Click && elementsCaptured && !step.json().has(Step.ELEMENT)) {
+                    noElement.add(new Score.Flag(i, "the click met no element the desktop knows of (elements were captured for this task)"));
+                }
                 if (action instanceof Action.Click || action instanceof Action.Hotkey || action instanceof Action.Press) {
                     clickedInWindow = true; // a click, or keys that move focus (Tab, Alt+Tab), give the window input
                 }
             }
         }
         double value = (steps.size() - invalid.size()) / (double) steps.size();
-        String reason = invalid.isEmpty() ? "all " + steps.size() + " steps could happen"
+        String reason = (invalid.isEmpty() ? "all " + steps.size() + " steps could happen"
                 : invalid.size() + " of " + steps.size() + " steps could not happen; first: step " + flags.get(0).step() + ", "
-                        + flags.get(0).message();
+                        + flags.get(0).message())
+                + (noElement.isEmpty() ? "" : "; " + noElement.size() + " clicks met no element");
+        flags.addAll(noElement);
         return Score.of(value, reason, flags);
     }
 

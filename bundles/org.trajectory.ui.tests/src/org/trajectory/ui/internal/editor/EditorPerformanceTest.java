@@ -16,11 +16,11 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.junit.jupiter.api.Test;
-import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.model.Progress;
+import org.trajectory.ui.internal.WorkbenchTest;
 
 /**
  * An instrumented run, not a timed test: opens a 100-step task with 1920x1080 screenshots, walks its steps at a

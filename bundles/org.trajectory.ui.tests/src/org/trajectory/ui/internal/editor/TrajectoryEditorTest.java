@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.core.commands.operations.IOperationHistory;
@@ -17,18 +18,20 @@ import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.DatasetView;
 import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.WorkbenchTest;
 
 /** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
 class TrajectoryEditorTest extends WorkbenchTest {
@@ -44,8 +47,15 @@ class TrajectoryEditorTest extends WorkbenchTest {
     void importFixture() throws Exception {
         folder = temp.resolve("dataset");
         Path fixture = FIXTURE;
+        // The first step as a recording with element capture leaves it: the element pressed, its box normalized.
+        com.fasterxml.jackson.databind.node.ObjectNode record = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER
+                .readTree(Files.readAllLines(fixture.resolve("raw_example.jsonl")).get(0));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).putObject(Step.ELEMENT).put("role", "push button")
+                .put("name", "Display").put("cause", "press").putArray("bbox").add(0.25).add(0.25).add(0.5).add(0.5);
+        Path jsonl = temp.resolve("with-element.jsonl");
+        Files.writeString(jsonl, record + "\n");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
-            new JsonlImport(dataset, fixture.resolve("raw_example.jsonl"), images).run(Progress.NONE);
+            new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
         }
         DatasetSession.get().open(folder, false);
         page.showView(DatasetView.ID);
@@ -62,6 +72,31 @@ class TrajectoryEditorTest extends WorkbenchTest {
         TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, TASK), TrajectoryEditor.ID);
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot is shown");
         return editor;
+    }
+
+    @Test
+    void theElementARecordingCapturedIsBoxedAndNamedOnTheScreenshot() throws Exception {
+        TrajectoryEditor editor = open();
+        ScreenshotCanvas canvas = editor.canvas();
+        spin(100);
+        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+        org.eclipse.swt.graphics.Image shot = new org.eclipse.swt.graphics.Image(display, area.width, area.height);
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(canvas);
+        gc.copyArea(shot, 0, 0);
+        gc.dispose();
+        org.eclipse.swt.graphics.ImageData data = shot.getImageData();
+        shot.dispose();
+        int cyan = 0;
+        for (int y = 0; y < data.height; y++) {
+            for (int x = 0; x < data.width; x++) {
+                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
+                cyan += rgb.red < 40 && rgb.green > 215 && rgb.blue > 215 ? 1 : 0;
+            }
+        }
+        assertTrue(cyan > 200, "the dashed box and its label are drawn: " + cyan + " cyan pixels");
+        editor.selectStep(1);
+        spin(100);
+        assertTrue(editor.draft().stepField(1, Step.ELEMENT).isMissingNode(), "the next step has none");
     }
 
     @Test

@@ -14,10 +14,13 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.trajectory.model.action.Action;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * A step's screenshot with the step's actions drawn over it: a marker and crosshair at a click (a double ring for a
  * double click, a square for a right click), an arrow for a drag, a direction mark with its count for a scroll, a
- * label for typed text, a badge for a hotkey. Zoom with Ctrl+wheel or + - 0 (0 fits), pan by dragging with the right
+ * label for typed text, a badge for a hotkey; under them, a dashed box around the element the recording captured,
+ * labelled with its role and name. Zoom with Ctrl+wheel or + - 0 (0 fits), pan by dragging with the right
  * or middle button; dragging a click marker with the left button moves it, and the listener hears where to.
  */
 public final class ScreenshotCanvas extends Canvas {
@@ -32,6 +35,22 @@ public final class ScreenshotCanvas extends Canvas {
     private Action.Point dragAt;
     private BiConsumer<Integer, Action.Point> markerMoved = (index, point) -> { };
     private String message = "";
+    private Element element;
+
+    /** The element a recording captured for the step: its box (normalized x, y, width, height) and what it is. */
+    public record Element(double x, double y, double width, double height, String label) {
+
+        /** From a step's {@code element} field; null when it has no box. */
+        public static Element of(JsonNode node) {
+            JsonNode box = node.path("bbox");
+            if (!box.isArray() || box.size() != 4) {
+                return null;
+            }
+            String name = node.path("name").asText("");
+            return new Element(box.get(0).asDouble(), box.get(1).asDouble(), box.get(2).asDouble(), box.get(3).asDouble(),
+                    node.path("role").asText("element") + (name.isBlank() ? "" : " \"" + name + "\""));
+        }
+    }
 
     public ScreenshotCanvas(Composite parent) {
         super(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND);
@@ -48,6 +67,12 @@ public final class ScreenshotCanvas extends Canvas {
     public void setImage(Image next, String why) {
         image = next;
         message = why == null ? "" : why;
+        redraw();
+    }
+
+    /** Draws the element's box under the markers (null: none). */
+    public void setElement(Element next) {
+        element = next;
         redraw();
     }
 
@@ -129,6 +154,20 @@ public final class ScreenshotCanvas extends Canvas {
         gc.drawImage(image, 0, 0, size.width, size.height, origin.x, origin.y, (int) (size.width * scale), (int) (size.height * scale));
         gc.setAntialias(SWT.ON);
         gc.setLineWidth(2);
+        if (element != null) {
+            Point from = toCanvas(new Action.Point(element.x(), element.y()));
+            Point to = toCanvas(new Action.Point(element.x() + element.width(), element.y() + element.height()));
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_CYAN));
+            gc.setLineStyle(SWT.LINE_DASH);
+            gc.drawRectangle(from.x, from.y, to.x - from.x, to.y - from.y);
+            gc.setLineStyle(SWT.LINE_SOLID);
+            Point text = gc.textExtent(element.label());
+            int top = from.y - text.y - 2 < 0 ? to.y + 2 : from.y - text.y - 2; // above the box, or below it at the top edge
+            gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_CYAN));
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+            gc.fillRectangle(from.x, top, text.x + 6, text.y);
+            gc.drawText(element.label(), from.x + 3, top, true);
+        }
         for (int i = 0; i < actions.size(); i++) {
             drawAction(gc, i, actions.get(i));
         }

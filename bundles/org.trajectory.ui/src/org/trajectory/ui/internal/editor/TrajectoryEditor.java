@@ -269,6 +269,7 @@ public final class TrajectoryEditor extends EditorPart {
             canvas.setImage(null, "This task has no steps.");
             return;
         }
+        canvas.setElement(ScreenshotCanvas.Element.of(current.stepField(step, Step.ELEMENT)));
         String sha = current.image(step);
         int shown = step;
         Image ready = images.full(sha, later -> {
