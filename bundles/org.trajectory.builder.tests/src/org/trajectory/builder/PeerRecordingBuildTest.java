@@ -89,6 +89,7 @@ class PeerRecordingBuildTest {
             JsonNode field = task.steps().get(1).json().path(Step.ELEMENT);
             assertEquals("Search", field.path("name").asText(), "typing goes into the field that had the focus: " + field);
             assertEquals("focus", field.path("cause").asText());
+            assertTrue(task.steps().get(task.steps().size() - 1).json().path(Step.ELEMENT).isMissingNode(), "terminate acts on nothing");
 
             new AnnotationRun(dataset, new OfflineAnnotator(false), new AnnotationRun.Options(1, null)).run(Progress.NONE);
             Task annotated = dataset.read(task.taskId());

@@ -19,6 +19,7 @@ import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.action.Action;
 import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
@@ -296,16 +297,19 @@ public final class TrajectoryBuilder {
 
     /**
      * The element a step acted on: for a pointer step the one pressed at its point during it; for keys, the one that
-     * last took the focus before it; null when the recording has none.
+     * had the keyboard focus when the first key went down (the last to take it, by a focus change or a press); null
+     * when the recording has none, and for a step of neither kind (terminate).
      */
     static ElementEvent element(List<ElementEvent> elements, ReducedStep step) {
+        boolean keys = step.actions().stream().anyMatch(a -> a instanceof Action.Write || a instanceof Action.Press || a instanceof Action.Hotkey);
         ElementEvent focused = null;
         for (ElementEvent element : elements) {
             if (step.x() != null && element.cause().equals(ElementEvent.PRESS) && step.x().equals(element.x()) && step.y().equals(element.y())
                     && element.time() >= step.start() - ELEMENT_SLACK && element.time() <= step.end() + ELEMENT_SLACK) {
                 return element;
             }
-            if (step.x() == null && element.cause().equals(ElementEvent.FOCUS) && element.time() <= step.start() + ELEMENT_SLACK) {
+            boolean tookFocus = element.cause().equals(ElementEvent.FOCUS) || element.states().contains("focused");
+            if (step.x() == null && keys && tookFocus && element.time() < step.start()) {
                 focused = element;
             }
         }

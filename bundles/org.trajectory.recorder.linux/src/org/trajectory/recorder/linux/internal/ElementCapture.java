@@ -136,8 +136,9 @@ final class ElementCapture implements AutoCloseable {
         Pointer source = event.getPointer(8);
         if (source != null) {
             ElementEvent element = describe(source, ElementEvent.FOCUS, Clock.now(), null, null, path(source));
-            // GTK tells one focus change twice (the widget and its accessible): the same element again is no change
-            if (element != null && !element.equals(withTime(lastFocus, element.time()))) {
+            // By the time it is asked, an element may have passed the focus on (Tab pressed twice): only the one holding
+            // it counts. GTK also tells one focus change twice: the same element again is no change.
+            if (element != null && element.states().contains("focused") && !element.equals(withTime(lastFocus, element.time()))) {
                 lastFocus = element;
                 next.element(element);
             }
