@@ -1,8 +1,11 @@
 package org.trajectory.recorder.kit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.trajectory.recorder.CaptureBackend;
@@ -41,5 +44,25 @@ public abstract class CaptureBackendContract {
             assertFalse(session.isPaused());
         }
         assertTrue(sink.problems.isEmpty(), sink.problems.toString());
+    }
+
+    /**
+     * Elements: asked for, a backend says once whether it captures them ("captured (...)", or "unavailable: " and why,
+     * where the desktop offers none); not asked for, it says "off" and delivers none.
+     */
+    @Test
+    public void saysWhetherItCapturesElements() throws Exception {
+        CollectingSink wanted = new CollectingSink();
+        try (CaptureSession session = backend().start(new CaptureSettings(null, CaptureSettings.DEFAULT_FPS, true), wanted)) {
+            Thread.sleep(500); // a backend may find out on a thread of its own
+        }
+        assertEquals(1, wanted.elementCapture.size(), "said once: " + wanted.elementCapture);
+        String status = wanted.elementCapture.get(0);
+        assertTrue(status.startsWith("captured") || status.startsWith("unavailable: ") && status.length() > "unavailable: ".length(), status);
+        CollectingSink unwanted = new CollectingSink();
+        try (CaptureSession session = backend().start(new CaptureSettings(null, CaptureSettings.DEFAULT_FPS, false), unwanted)) {
+            assertEquals(List.of("off"), unwanted.elementCapture);
+        }
+        assertTrue(unwanted.elements.isEmpty());
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.WindowEvent;
 
@@ -13,6 +14,8 @@ public final class CollectingSink implements CaptureSink {
     public final List<InputEvent> inputs = new ArrayList<>();
     public final List<WindowEvent> windows = new ArrayList<>();
     public final List<String> problems = new ArrayList<>();
+    public final List<ElementEvent> elements = new ArrayList<>();
+    public final List<String> elementCapture = new ArrayList<>();
 
     @Override
     public synchronized void input(InputEvent event) {
@@ -22,6 +25,16 @@ public final class CollectingSink implements CaptureSink {
     @Override
     public synchronized void window(WindowEvent event) {
         windows.add(event);
+    }
+
+    @Override
+    public synchronized void element(ElementEvent event) {
+        elements.add(event);
+    }
+
+    @Override
+    public synchronized void elementCapture(String status) {
+        elementCapture.add(status);
     }
 
     @Override
