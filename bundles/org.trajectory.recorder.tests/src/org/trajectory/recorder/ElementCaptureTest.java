@@ -71,6 +71,7 @@ class ElementCaptureTest {
         xdotool("mousemove", "600", "385", "click", "1"); // the entry, in the middle of the screen
         JsonNode entry = waitFor(folder, e -> e.path("cause").asText().equals("press"));
         assertEquals("text", entry.path("role").asText(), entry.toString());
+        assertEquals("Name:", entry.path("name").asText(), "an entry is named by its label, as a screen reader names it: " + entry);
         assertTrue(contains(entry.path("bbox"), 600, 385), "the box holds the click: " + entry);
         assertEquals("zenity", entry.path("application").asText());
         assertEquals("dialog", entry.path("path").path(0).asText(), "the path starts at the window: " + entry);

@@ -205,6 +205,14 @@ class AnnotationTest {
     }
 
     @Test
+    void anElementInWordsIsNamedAsAPersonWouldSayIt() {
+        assertEquals("the \"Your name\" field", new StepView.Element("text", "Your name:").words(), "a label's colon dropped");
+        assertEquals("the \"Save\" button", new StepView.Element("push button", "Save").words());
+        assertEquals("a password field", new StepView.Element("password text", null).words());
+        assertEquals("an item", new StepView.Element("list item", "").words());
+    }
+
+    @Test
     void theOfflineAnnotatorReadsTheTextUnderThePointer() throws Exception {
         BufferedImage screen = new BufferedImage(400, 200, BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = screen.createGraphics();

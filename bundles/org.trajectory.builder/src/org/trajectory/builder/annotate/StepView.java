@@ -26,7 +26,8 @@ public record StepView(String task, List<String> history, String code, List<Acti
                 case "list item", "table cell", "tree item" -> "item";
                 default -> role;
             };
-            return name == null || name.isBlank() ? (kind.matches("[aeiou].*") ? "an " : "a ") + kind : "the \"" + name + "\" " + kind;
+            String shown = name == null ? "" : name.strip().replaceAll("[:：]$", ""); // a label's colon: "Your name:"
+            return shown.isBlank() ? (kind.matches("[aeiou].*") ? "an " : "a ") + kind : "the \"" + shown + "\" " + kind;
         }
     }
 

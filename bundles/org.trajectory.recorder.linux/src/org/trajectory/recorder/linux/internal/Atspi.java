@@ -23,6 +23,8 @@ final class Atspi {
             "stale", "transient", "vertical", "visible", "manages descendants", "indeterminate", "required", "truncated", "animated",
             "invalid entry", "supports autocompletion", "selectable text", "is default", "visited", "checkable", "has popup",
             "read only" };
+    /** ATSPI_RELATION_LABELLED_BY: the label that names a field. */
+    static final int LABELLED_BY = 2;
     static final int STATE_ACTIVE = 1;
     static final int STATE_SHOWING = 25;
 
@@ -57,6 +59,15 @@ final class Atspi {
         Pointer atspi_accessible_get_application(Pointer accessible, PointerByReference error);
 
         Pointer atspi_accessible_get_state_set(Pointer accessible);
+
+        /** A GArray of AtspiRelation (GObjects the caller owns): {@code data} at 0, {@code len} at 8. */
+        Pointer atspi_accessible_get_relation_set(Pointer accessible, PointerByReference error);
+
+        int atspi_relation_get_relation_type(Pointer relation);
+
+        int atspi_relation_get_n_targets(Pointer relation);
+
+        Pointer atspi_relation_get_target(Pointer relation, int index);
 
         boolean atspi_state_set_contains(Pointer set, int state);
 

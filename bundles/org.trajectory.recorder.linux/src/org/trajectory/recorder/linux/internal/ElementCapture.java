@@ -239,13 +239,38 @@ final class ElementCapture implements AutoCloseable {
         try {
             int[] box = extents(element, owned);
             Pointer app = own(atspi.atspi_accessible_get_application(element, null), owned);
-            return new ElementEvent(time, cause, x, y, role, text(atspi.atspi_accessible_get_name(element, null)),
+            return new ElementEvent(time, cause, x, y, role, name(element),
                     text(atspi.atspi_accessible_get_description(element, null)), states(element), box == null ? null : box[0],
                     box == null ? null : box[1], box == null ? null : box[2], box == null ? null : box[3],
                     app == null ? null : text(atspi.atspi_accessible_get_name(app, null)), path);
         } finally {
             owned.forEach(gobject::g_object_unref);
         }
+    }
+
+    /** The name a screen reader gives an element: its own, else the text of the label it is labelled by. */
+    private String name(Pointer element) {
+        String own = text(atspi.atspi_accessible_get_name(element, null));
+        Pointer relations = own != null && !own.isBlank() ? null : atspi.atspi_accessible_get_relation_set(element, null);
+        if (relations == null) {
+            return own;
+        }
+        String label = null;
+        Pointer data = relations.getPointer(0);
+        for (int i = 0; i < relations.getInt(8); i++) {
+            Pointer relation = data.getPointer(8L * i);
+            if (label == null && atspi.atspi_relation_get_relation_type(relation) == Atspi.LABELLED_BY
+                    && atspi.atspi_relation_get_n_targets(relation) > 0) {
+                Pointer target = atspi.atspi_relation_get_target(relation, 0);
+                if (target != null) {
+                    label = text(atspi.atspi_accessible_get_name(target, null));
+                    gobject.g_object_unref(target);
+                }
+            }
+            gobject.g_object_unref(relation);
+        }
+        glib.g_array_free(relations, true);
+        return label == null || label.isBlank() ? own : label;
     }
 
     /** The roles from the top-level window down to {@code element}. */
