@@ -37,11 +37,6 @@ public final class Ocr {
         return available;
     }
 
-    /** The text Tesseract reads in a part of a screen (as {@link #readScreens}). */
-    public static String readScreen(BufferedImage crop) throws IOException, InterruptedException {
-        return readScreens(List.of(crop)).get(0);
-    }
-
     /**
      * The text Tesseract reads in each part of a screen, one block of text assumed, whitespace collapsed, empty where it
      * reads none. Each crop is enlarged three times first: Tesseract reads small screen text far better so. The crops are
@@ -49,6 +44,22 @@ public final class Ocr {
      * loading its language costs more than reading a crop, and its own threads only slow small pictures down.
      */
     public static List<String> readScreens(List<BufferedImage> crops) throws IOException, InterruptedException {
+        return read(crops, false);
+    }
+
+    /** Tesseract's confidence (0-100) below which a word is taken for a guess at shapes that are no text. */
+    static final double WORD_CONFIDENCE = 70;
+
+    /**
+     * Only the words in each part of a screen: what Tesseract read with a confidence of at least
+     * {@value #WORD_CONFIDENCE} that has two letters or a digit, in reading order; empty where there is none. Borders,
+     * icons and pointer shapes read as text ("a. ee") are left out, so a sentence never quotes them.
+     */
+    public static List<String> readWords(List<BufferedImage> crops) throws IOException, InterruptedException {
+        return read(crops, true);
+    }
+
+    private static List<String> read(List<BufferedImage> crops, boolean words) throws IOException, InterruptedException {
         if (crops.isEmpty()) {
             return List.of();
         }
@@ -65,7 +76,11 @@ public final class Ocr {
                     files.add(file.toString());
                 }
                 Path list = Files.write(folder.resolve(p + ".txt"), files);
-                ProcessBuilder tesseract = new ProcessBuilder("tesseract", list.toString(), "stdout", "--psm", "6", "-l", "eng")
+                List<String> command = new ArrayList<>(List.of("tesseract", list.toString(), "stdout", "--psm", "6", "-l", "eng"));
+                if (words) {
+                    command.add("tsv"); // a row a word, with its page (the crop) and confidence
+                }
+                ProcessBuilder tesseract = new ProcessBuilder(command)
                         .redirectOutput(folder.resolve(p + ".out").toFile()).redirectError(folder.resolve(p + ".err").toFile());
                 tesseract.environment().put("OMP_THREAD_LIMIT", "1");
                 running.add(tesseract.start());
@@ -73,7 +88,7 @@ public final class Ocr {
             }
             String[] texts = new String[crops.size()];
             try {
-                read(folder, running, shares, texts);
+                read(folder, running, shares, texts, words);
             } finally {
                 running.forEach(Process::destroyForcibly); // when cancelled or one failed; the others are done by now
             }
@@ -89,7 +104,8 @@ public final class Ocr {
     }
 
     /** Each process's texts into their places: process p read crops p, p + processes, p + 2 processes, ... */
-    private static void read(Path folder, List<Process> running, List<Integer> shares, String[] texts) throws IOException, InterruptedException {
+    private static void read(Path folder, List<Process> running, List<Integer> shares, String[] texts, boolean words)
+            throws IOException, InterruptedException {
         int processes = running.size();
         for (int p = 0; p < processes; p++) {
             Process process = running.get(p);
@@ -99,6 +115,10 @@ public final class Ocr {
             if (process.exitValue() != 0) {
                 throw new IOException("tesseract failed: " + Files.readString(folder.resolve(p + ".err")).strip());
             }
+            if (words) {
+                words(Files.readAllLines(folder.resolve(p + ".out"), StandardCharsets.UTF_8), p, processes, texts);
+                continue;
+            }
             // each picture's text is ended by a form feed, the last one's perhaps not
             String[] pages = Files.readString(folder.resolve(p + ".out"), StandardCharsets.UTF_8).split("\f", -1);
             if (pages.length < shares.get(p)) {
@@ -106,6 +126,29 @@ public final class Ocr {
             }
             for (int k = 0, i = p; i < texts.length; k++, i += processes) {
                 texts[i] = pages[k].replaceAll("\\s+", " ").strip();
+            }
+        }
+    }
+
+    /**
+     * Tesseract's TSV rows (level, page, block, paragraph, line, word, left, top, width, height, confidence, text) of
+     * process {@code p}: the sure words of its page k go to crop p + k * processes.
+     */
+    private static void words(List<String> rows, int p, int processes, String[] texts) {
+        for (int i = p; i < texts.length; i += processes) {
+            texts[i] = "";
+        }
+        for (String row : rows) {
+            String[] cells = row.split("\t", -1);
+            if (cells.length < 12 || !cells[0].equals("5")) {
+                continue; // the header, and rows of pages, blocks and lines
+            }
+            String word = cells[11].strip();
+            double confidence = Double.parseDouble(cells[10]);
+            int index = p + (Integer.parseInt(cells[1]) - 1) * processes;
+            if (confidence >= WORD_CONFIDENCE && index < texts.length && (word.codePoints().filter(Character::isLetter).count() >= 2
+                    || word.codePoints().anyMatch(Character::isDigit))) {
+                texts[index] = texts[index].isEmpty() ? word : texts[index] + " " + word;
             }
         }
     }

@@ -92,7 +92,7 @@ public final class OfflineAnnotator implements Annotator {
         int h = Math.min(TEXT_BOX_HEIGHT, screen.getHeight());
         int x = Math.max(0, Math.min(screen.getWidth() - w, (int) Math.round(point.x() * screen.getWidth()) - w / 2));
         int y = Math.max(0, Math.min(screen.getHeight() - h, (int) Math.round(point.y() * screen.getHeight()) - h / 2));
-        String text = Ocr.readScreen(screen.getSubimage(x, y, w, h)).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
+        String text = Ocr.readWords(List.of(screen.getSubimage(x, y, w, h))).get(0).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
         return text.length() < 2 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
     }
 
