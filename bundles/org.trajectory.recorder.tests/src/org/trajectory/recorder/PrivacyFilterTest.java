@@ -39,6 +39,29 @@ class PrivacyFilterTest {
         assertEquals(List.of(new PrivacyFilter.Span(3, 5)), filter.redactedSpans(10));
     }
 
+    private static ElementEvent element(double time, String cause, String role, String name) {
+        return new ElementEvent(time, cause, null, null, role, name, "a hint", List.of("focused"), 0, 0, 10, 10, "app", List.of("frame", role));
+    }
+
+    @Test
+    void aPasswordFieldWithTheFocusKeepsNoWordsAndNoCharactersAndAnExcludedWindowsElementsNone() {
+        filter.window(new WindowEvent(1, "Sign in", "Browser", 1L, 0, 0, 10, 10));
+        filter.element(element(2, ElementEvent.FOCUS, "text", "User"));
+        type(3, "ada", List.of());
+        filter.element(element(4, ElementEvent.FOCUS, ElementEvent.PASSWORD_ROLE, "Password"));
+        type(5, "hunter2", List.of());
+        filter.element(element(6, ElementEvent.FOCUS, "push button", "Sign in"));
+        type(7, "x", List.of());
+        assertEquals("ada" + "<redacted>".repeat(7) + "x", typed());
+        assertEquals("User", sink.elements.get(0).name());
+        assertEquals(null, sink.elements.get(1).name(), "the password field keeps its role, not its words");
+        assertEquals(null, sink.elements.get(1).description());
+
+        filter.window(new WindowEvent(8, "Vault - KeePassXC", "KeePassXC", 2L, 0, 0, 10, 10));
+        filter.element(element(9, ElementEvent.PRESS, "push button", "Copy password of bank"));
+        assertEquals(null, sink.elements.get(3).name(), "an excluded window's elements keep no words");
+    }
+
     @Test
     void theHotkeyPausesAndResumesAndIsNotRecorded() {
         type(1, "a", List.of());

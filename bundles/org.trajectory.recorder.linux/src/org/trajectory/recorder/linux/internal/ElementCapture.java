@@ -19,9 +19,10 @@ import com.sun.jna.ptr.PointerByReference;
 
 /**
  * The element under the pointer at every button press and the element that takes the keyboard focus, asked of AT-SPI
- * on a thread of its own and handed to the sink: the event thread only offers a press to a bounded queue, so an application that answers slowly (or not at all: every call has a time limit) never delays or
- * loses an event; it only costs that press its element. All libatspi work happens on that one thread, which also runs
- * AT-SPI's own GLib context (focus events arrive through it).
+ * on a thread of its own and handed to the sink: the event thread only offers a press to a bounded queue, so an
+ * application that answers slowly (or not at all: every call has a time limit) never delays or loses an event; it only
+ * costs that press its element. All libatspi work happens on that one thread, which also runs AT-SPI's own GLib
+ * context (focus events arrive through it).
  */
 final class ElementCapture implements AutoCloseable {
 
@@ -41,6 +42,8 @@ final class ElementCapture implements AutoCloseable {
     private final Thread worker;
     private final Atspi.EventCallback onFocus = this::focused; // held strongly: native code calls it
     private volatile boolean running = true;
+    /** Cleared when closed: a look-up still under way then (an application not answering) hands nothing over. */
+    private boolean delivering = true;
     private volatile Long activePid;
     private ElementEvent lastFocus;
 
@@ -110,10 +113,7 @@ final class ElementCapture implements AutoCloseable {
             while (running || !presses.isEmpty()) {
                 InputEvent press = presses.poll(20, TimeUnit.MILLISECONDS);
                 if (press != null) {
-                    ElementEvent element = elementAt(desktop, press);
-                    if (element != null) {
-                        next.element(element);
-                    }
+                    deliver(elementAt(desktop, press));
                 }
                 while (glib.g_main_context_iteration(context, false)) {
                     // focus events are handled as they are dispatched
@@ -140,8 +140,14 @@ final class ElementCapture implements AutoCloseable {
             // it counts. GTK also tells one focus change twice: the same element again is no change.
             if (element != null && element.states().contains("focused") && !element.equals(withTime(lastFocus, element.time()))) {
                 lastFocus = element;
-                next.element(element);
+                deliver(element);
             }
+        }
+    }
+
+    private synchronized void deliver(ElementEvent element) {
+        if (element != null && delivering) {
+            next.element(element);
         }
     }
 
@@ -374,6 +380,9 @@ final class ElementCapture implements AutoCloseable {
             worker.join(LOOKUP_NANOS / 1_000_000 * 4);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            delivering = false; // and no hand-over is under way: the sink may close now
         }
     }
 }
