@@ -168,7 +168,7 @@ final class TaskQueries {
             try (ResultSet rows = statement.executeQuery("SELECT actions, COUNT(*) FROM steps GROUP BY actions")) {
                 while (rows.next()) {
                     String list = rows.getString(1);
-                    for (String action : (list == null || list.isEmpty() ? "(none)" : list).split(" ")) {
+                    for (String action : (list == null || list.isEmpty() ? DatasetStats.NONE : list).split(" ")) {
                         actions.merge(action, rows.getLong(2), Long::sum);
                     }
                 }
@@ -187,7 +187,7 @@ final class TaskQueries {
 
     private static Map<String, Long> group(Statement statement, String column) throws SQLException {
         Map<String, Long> counts = new TreeMap<>();
-        try (ResultSet rows = statement.executeQuery("SELECT COALESCE(" + column + ", '(none)'), COUNT(*) FROM trajectories GROUP BY "
+        try (ResultSet rows = statement.executeQuery("SELECT COALESCE(" + column + ", '" + DatasetStats.NONE + "'), COUNT(*) FROM trajectories GROUP BY "
                 + column)) {
             while (rows.next()) {
                 counts.merge(rows.getString(1), rows.getLong(2), Long::sum);

@@ -24,6 +24,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
         bottom.addView(ScoringView.ID);
+        bottom.addView(OverviewView.ID);
         bottom.addView(ComparisonView.ID);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
         bottom.addPlaceholder(ERROR_LOG_VIEW);
@@ -32,6 +33,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(RecorderView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
         layout.addShowViewShortcut(ScoringView.ID);
+        layout.addShowViewShortcut(OverviewView.ID);
         layout.addShowViewShortcut(ComparisonView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);

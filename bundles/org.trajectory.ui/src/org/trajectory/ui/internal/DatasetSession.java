@@ -113,6 +113,12 @@ public final class DatasetSession {
         return dataset == null ? java.util.Map.of() : dataset.scores(taskId);
     }
 
+    /** Counts of the whole dataset (by OS, domain, action type, review state); all zero when none is open. */
+    public synchronized org.trajectory.dataset.DatasetStats stats() throws SQLException {
+        return dataset == null ? new org.trajectory.dataset.DatasetStats(0, 0, 0, 0, 0, 0, 0, java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of(), java.util.Map.of()) : dataset.stats();
+    }
+
     /** How many tasks score in each of {@code bins} bins of [0,1] by {@code criterion} ({@code final_score}: the final). */
     public synchronized long[] histogram(String criterion, int bins) throws SQLException {
         return dataset == null ? new long[bins] : dataset.histogram(criterion, bins);

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.text.NumberFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.jface.dialogs.MessageDialog;
@@ -88,7 +89,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Text filter;
     private Button queue;
     private Button extracted;
-    private Link scoreFilter;
+    private Link chartFilter;
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private TableViewer viewer;
     private RowCache rows;
@@ -130,10 +131,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         extracted = new Button(tablePage, SWT.CHECK);
         extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
-        scoreFilter = new Link(tablePage, SWT.NONE);
-        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(scoreFilter);
-        scoreFilter.setVisible(false);
-        scoreFilter.addListener(SWT.Selection, e -> filterByScore(null, null, null));
+        chartFilter = new Link(tablePage, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(chartFilter);
+        chartFilter.setVisible(false);
+        chartFilter.addListener(SWT.Selection, e -> showAll());
 
         viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
         Table table = viewer.getTable();
@@ -243,12 +244,37 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
      * [min, max]; nulls clear the filter. The Scoring view's histogram bars call this.
      */
     public void filterByScore(String criterion, Double min, Double max) {
-        requery(rows.query().withScore(criterion == null || criterion.equals(Dataset.FINAL_SCORE) ? null : criterion, min, max));
-        boolean on = min != null || max != null;
-        scoreFilter.setText(on ? String.format(Locale.ROOT, "Only %s from %.1f to %.1f  <a>Show all</a>", criterionName(criterion), min, max) : "");
-        ((org.eclipse.swt.layout.GridData) scoreFilter.getLayoutData()).exclude = !on;
-        scoreFilter.setVisible(on);
+        if (min == null && max == null) {
+            showAll();
+        } else {
+            filterBy(String.format(Locale.ROOT, "Only %s from %.1f to %.1f", criterionName(criterion), min, max),
+                    q -> q.withScore(criterion == null || criterion.equals(Dataset.FINAL_SCORE) ? null : criterion, min, max));
+        }
+    }
+
+    /**
+     * Shows only the tasks {@code narrowing} keeps (a bar of a chart: an OS, a score range...), saying so above the table
+     * with a link that shows all again. One chart filter at a time: a new one replaces the one before.
+     */
+    public void filterBy(String description, UnaryOperator<TaskQuery> narrowing) {
+        requery(narrowing.apply(withoutChartFilter(rows.query())));
+        chartFilter.setText(description + "  <a>Show all</a>");
+        ((org.eclipse.swt.layout.GridData) chartFilter.getLayoutData()).exclude = false;
+        chartFilter.setVisible(true);
         tablePage.layout(true, true);
+    }
+
+    private void showAll() {
+        requery(withoutChartFilter(rows.query()).withReview(queue.getSelection() ? ReviewState.NEW : null));
+        chartFilter.setText("");
+        ((org.eclipse.swt.layout.GridData) chartFilter.getLayoutData()).exclude = true;
+        chartFilter.setVisible(false);
+        tablePage.layout(true, true);
+    }
+
+    /** The query without what a chart's bar may have narrowed (OS, domain, steps, score, review state). */
+    private static TaskQuery withoutChartFilter(TaskQuery query) {
+        return query.withOs(null).withDomain(null).withSteps(null, null).withScore(null, null, null).withReview(null);
     }
 
     private String criterionName(String criterion) {

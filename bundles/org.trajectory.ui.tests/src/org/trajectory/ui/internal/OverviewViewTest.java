@@ -1,0 +1,61 @@
+package org.trajectory.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Event;
+import org.junit.jupiter.api.Test;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.export.kit.ExportFixture;
+
+/** The dataset at a glance: its charts counted off the UI thread, a bar clicked shows its tasks in the table. */
+class OverviewViewTest extends WorkbenchTest {
+
+    @Test
+    void chartsCountTheDatasetAndABarFiltersTheTable() throws Exception {
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = ExportFixture.create(folder, 6)) {
+            // Ubuntu and Windows in turn, every other task approved
+        }
+        DatasetSession.get().open(folder, false);
+        DatasetView table = (DatasetView) page.showView(DatasetView.ID);
+        OverviewView view = (OverviewView) page.showView(OverviewView.ID);
+        waitFor(() -> Job.getJobManager().find(OverviewView.FAMILY).length == 0 && !view.charts().isEmpty(), "the charts are counted");
+        assertEquals(Map.of("Ubuntu", 3L, "Windows", 3L), counts(view, "Operating systems (tasks)"));
+        assertEquals(3L, counts(view, "Review").get("approved"));
+        assertEquals(6L, counts(view, "Action types (steps)").get("click") / 2, "two clicks a task");
+
+        OverviewView.Bar windows = bar(view, "Operating systems (tasks)", "Windows");
+        spin(200); // painted: the bar has a place
+        Point at = view.where(windows);
+        assertNotNull(at, "the bar is drawn");
+        Event up = new Event();
+        up.x = at.x;
+        up.y = at.y;
+        up.button = 1;
+        view.canvas().notifyListeners(SWT.MouseUp, up);
+        waitFor(() -> table.itemCount() == 3, "the table shows the three Windows tasks");
+
+        assertNull(bar(view, "Action types (steps)", "click").narrowing(), "an action type filters nothing: tasks have many");
+        table.filterByScore(null, null, null); // "Show all"
+        waitFor(() -> table.itemCount() == 6, "all tasks again");
+    }
+
+    private static Map<String, Long> counts(OverviewView view, String chart) {
+        return view.charts().stream().filter(c -> c.title().equals(chart)).findFirst().orElseThrow().bars().stream()
+                .collect(Collectors.toMap(OverviewView.Bar::label, OverviewView.Bar::count));
+    }
+
+    private static OverviewView.Bar bar(OverviewView view, String chart, String label) {
+        return view.charts().stream().filter(c -> c.title().equals(chart)).findFirst().orElseThrow().bars().stream()
+                .filter(b -> b.label().equals(label)).findFirst().orElseThrow();
+    }
+}
