@@ -21,18 +21,13 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.junit.jupiter.api.Test;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.export.kit.ExportFixture;
 
 /** File > Export Dataset as a user drives it: the counts before anything is written, another format, Finish. */
 class ExportWizardTest extends WorkbenchTest {
 
     @Test
     void previewsTheCountsThenExportsTheChosenFormat() throws Exception {
-        Path folder = temp.resolve("ds");
-        try (Dataset dataset = ExportFixture.create(folder, 6)) {
-            // three of six approved
-        }
-        DatasetSession.get().open(folder, false);
+        openFixture(6); // three of six approved
         WizardDialog dialog = new WizardDialog(display.getActiveShell(), new ExportWizard());
         dialog.setBlockOnOpen(false);
         dialog.open();

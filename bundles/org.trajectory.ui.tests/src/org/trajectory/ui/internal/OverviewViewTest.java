@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -13,19 +12,13 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
-import org.trajectory.dataset.Dataset;
-import org.trajectory.export.kit.ExportFixture;
 
 /** The dataset at a glance: its charts counted off the UI thread, a bar clicked shows its tasks in the table. */
 class OverviewViewTest extends WorkbenchTest {
 
     @Test
     void chartsCountTheDatasetAndABarFiltersTheTable() throws Exception {
-        Path folder = temp.resolve("ds");
-        try (Dataset dataset = ExportFixture.create(folder, 6)) {
-            // Ubuntu and Windows in turn, every other task approved
-        }
-        DatasetSession.get().open(folder, false);
+        openFixture(6);
         DatasetView table = (DatasetView) page.showView(DatasetView.ID);
         OverviewView view = (OverviewView) page.showView(OverviewView.ID);
         waitFor(() -> Job.getJobManager().find(OverviewView.FAMILY).length == 0 && !view.charts().isEmpty(), "the charts are counted");

@@ -8,6 +8,8 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.export.kit.ExportFixture;
 
 /**
  * What a test of the real workbench starts from: a folder of its own, the window's page and display; and what it
@@ -24,6 +26,16 @@ public abstract class WorkbenchTest {
     void closeEditorsAndDataset() {
         page.closeAllEditors(false);
         DatasetSession.get().close();
+    }
+
+    /** Makes {@link ExportFixture}'s dataset of {@code tasks} tasks in the test's folder and opens it in the window. */
+    protected Path openFixture(int tasks) throws Exception {
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = ExportFixture.create(folder, tasks)) {
+            // tasks on Ubuntu and Windows in turn, every other one approved
+        }
+        DatasetSession.get().open(folder, false);
+        return folder;
     }
 
     /** Waits, letting the UI run, until a user would see {@code condition}. */

@@ -48,6 +48,26 @@ public final class DatasetJobs {
     private static final String PLUGIN = "org.trajectory.ui";
     private static final int LOGGED_PROBLEMS = 200;
 
+    /**
+     * Starts quiet work off the UI thread (reading rows, counting charts) as a system job of {@code family}, which
+     * tests join instead of waiting by the clock.
+     */
+    static void background(String name, Object family, java.util.function.Function<IProgressMonitor, IStatus> work) {
+        Job job = new Job(name) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                return work.apply(monitor);
+            }
+
+            @Override
+            public boolean belongsTo(Object candidate) {
+                return candidate == family;
+            }
+        };
+        job.setSystem(true);
+        job.schedule();
+    }
+
     private DatasetJobs() {
     }
 

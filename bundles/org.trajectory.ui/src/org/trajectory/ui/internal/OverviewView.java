@@ -9,9 +9,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
@@ -78,32 +76,22 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
 
     /** Counts the charts in a job ({@link #FAMILY}); the canvas shows them when they are there. */
     private void count() {
-        Job job = new Job("Counting the dataset's overview") {
-            @Override
-            protected IStatus run(org.eclipse.core.runtime.IProgressMonitor monitor) {
-                try {
-                    charts = countCharts();
-                } catch (SQLException e) {
-                    ILog.of(OverviewView.class).warn("Could not count the overview: " + e.getMessage());
-                    return Status.warning(e.getMessage());
-                }
-                if (!canvas.isDisposed()) {
-                    canvas.getDisplay().asyncExec(() -> {
-                        if (!canvas.isDisposed()) {
-                            canvas.redraw();
-                        }
-                    });
-                }
-                return Status.OK_STATUS;
+        DatasetJobs.background("Counting the dataset's overview", FAMILY, monitor -> {
+            try {
+                charts = countCharts();
+            } catch (SQLException e) {
+                ILog.of(OverviewView.class).warn("Could not count the overview: " + e.getMessage());
+                return Status.warning(e.getMessage());
             }
-
-            @Override
-            public boolean belongsTo(Object family) {
-                return family == FAMILY;
+            if (!canvas.isDisposed()) {
+                canvas.getDisplay().asyncExec(() -> {
+                    if (!canvas.isDisposed()) {
+                        canvas.redraw();
+                    }
+                });
             }
-        };
-        job.setSystem(true);
-        job.schedule();
+            return Status.OK_STATUS;
+        });
     }
 
     private static List<Chart> countCharts() throws SQLException {

@@ -8,10 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Display;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -66,26 +63,16 @@ final class RowCache {
     }
 
     private void fetch(long page, TaskQuery pageQuery, int pageGeneration) {
-        Job job = new Job("Reading tasks " + page * PAGE + "-" + (page * PAGE + PAGE)) {
-            @Override
-            protected IStatus run(IProgressMonitor monitor) {
-                List<TaskRow> rows;
-                try {
-                    rows = DatasetSession.get().page(pageQuery, page * PAGE, PAGE);
-                } catch (SQLException e) {
-                    return Status.error("Could not read the dataset: " + e.getMessage(), e);
-                }
-                display.asyncExec(() -> arrived(page, pageGeneration, rows));
-                return Status.OK_STATUS;
+        DatasetJobs.background("Reading tasks " + page * PAGE + "-" + (page * PAGE + PAGE), FAMILY, monitor -> {
+            List<TaskRow> rows;
+            try {
+                rows = DatasetSession.get().page(pageQuery, page * PAGE, PAGE);
+            } catch (SQLException e) {
+                return Status.error("Could not read the dataset: " + e.getMessage(), e);
             }
-
-            @Override
-            public boolean belongsTo(Object family) {
-                return family == FAMILY;
-            }
-        };
-        job.setSystem(true);
-        job.schedule();
+            display.asyncExec(() -> arrived(page, pageGeneration, rows));
+            return Status.OK_STATUS;
+        });
     }
 
     private void arrived(long page, int pageGeneration, List<TaskRow> rows) {
