@@ -70,6 +70,26 @@ class DatasetTableTest extends WorkbenchTest {
     }
 
     @Test
+    void aHiddenColumnAndAWidthAreKeptForTheNextTable() throws Exception {
+        Table table = view.viewer().getTable();
+        TableColumn domain = table.getColumn(1);
+        assertEquals("Domain", domain.getText());
+        ChosenColumns.show(table, domain, false);
+        table.getColumn(3).setWidth(77); // Steps, widened by the user
+        try {
+            page.hideView(view);
+            view = (DatasetView) page.showView(DatasetView.ID);
+            Table again = view.viewer().getTable();
+            assertEquals(0, again.getColumn(1).getWidth(), "Domain stays hidden");
+            assertEquals(77, again.getColumn(3).getWidth(), "Steps keeps its width");
+            ChosenColumns.show(again, again.getColumn(1), true);
+            assertTrue(again.getColumn(1).getWidth() > 0, "shown again");
+        } finally {
+            org.eclipse.core.runtime.preferences.InstanceScope.INSTANCE.getNode("org.trajectory.ui").remove(DatasetView.COLUMNS);
+        }
+    }
+
+    @Test
     void clickingAColumnSortsByIt() {
         TableColumn steps = view.viewer().getTable().getColumn(3);
         steps.notifyListeners(SWT.Selection, new Event());

@@ -46,6 +46,8 @@ import org.trajectory.ui.internal.editor.TrajectoryEditor;
 public final class DatasetView extends ViewPart implements DatasetSession.Listener {
 
     public static final String ID = "org.trajectory.ui.views.datasets";
+    /** The preference keeping the table's columns as the user arranged them. */
+    static final String COLUMNS = "dataset.columns";
     static final String EMPTY_MESSAGE = "No dataset is open. Use File > Open Dataset or File > New Dataset.";
     private static final int FILTER_DELAY_MS = 250;
 
@@ -162,6 +164,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             widget.setData(criterion.id());
             widget.addListener(SWT.Selection, e -> sortBy(widget));
         }
+        // Which columns, how wide, in which order: as the user left them (a right click on the header chooses).
+        ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
         viewer.setUseHashlookup(true);
         rows = new RowCache(parent.getDisplay(), (index, row) -> {
             if (!table.isDisposed() && index < table.getItemCount()) {
