@@ -59,7 +59,10 @@ class ElementCaptureTest {
     @AfterEach
     void stopDesktop() throws InterruptedException {
         for (Process process : started.reversed()) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            process.destroy(); // asked to end: Xvfb then removes its socket and lock
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
         }
     }
 
