@@ -98,17 +98,16 @@ public final class OfflineAnnotator implements Annotator {
 
     /** The actions in words, naming the element they met: "Click the "Save" button", "Type "hi" into the "Search" field". */
     static String words(List<Action> actions, StepView.Element element) {
-        String sentence = words(actions, (String) null, " " + element.words());
-        return sentence.replaceFirst("^(Type \"[^\"]*\")", "$1 into " + java.util.regex.Matcher.quoteReplacement(element.words()));
+        return words(actions, " " + element.words(), " into " + element.words());
     }
 
     /** The actions in words, as one sentence. */
     static String words(List<Action> actions, String target) {
-        return words(actions, target, null);
+        return words(actions, target == null ? "" : " on \"" + target + "\"", "");
     }
 
-    private static String words(List<Action> actions, String target, String element) {
-        String on = element != null ? element : target == null ? "" : " on \"" + target + "\"";
+    /** {@code on} follows what the pointer does ("Click on "Save"..."), {@code into} what is typed. */
+    private static String words(List<Action> actions, String on, String into) {
         StringBuilder out = new StringBuilder();
         for (Action action : actions) {
             String part = switch (action) {
@@ -123,7 +122,7 @@ public final class OfflineAnnotator implements Annotator {
                 case Action.DragTo d -> String.format(Locale.ROOT, "Drag%s to (%.3f, %.3f)", on, d.to().x(), d.to().y());
                 case Action.Scroll s -> "Scroll " + (s.clicks() > 0 ? "up " : "down ") + Math.abs(s.clicks()) + " notches" + on;
                 case Action.HScroll s -> "Scroll " + (s.clicks() > 0 ? "right " : "left ") + Math.abs(s.clicks()) + " notches" + on;
-                case Action.Write w -> "Type \"" + w.text() + "\"";
+                case Action.Write w -> "Type \"" + w.text() + "\"" + into;
                 case Action.Press p -> "Press " + String.join(", ", p.keys()) + (p.presses() > 1 ? " " + p.presses() + " times" : "");
                 case Action.Hotkey h -> "Press " + String.join("+", h.keys());
                 case Action.KeyDown k -> "Hold " + k.key();

@@ -25,8 +25,6 @@ final class Atspi {
             "read only" };
     /** ATSPI_RELATION_LABELLED_BY: the label that names a field. */
     static final int LABELLED_BY = 2;
-    static final int STATE_ACTIVE = 1;
-    static final int STATE_SHOWING = 25;
 
     private Atspi() {
     }
@@ -68,8 +66,6 @@ final class Atspi {
         int atspi_relation_get_n_targets(Pointer relation);
 
         Pointer atspi_relation_get_target(Pointer relation, int index);
-
-        boolean atspi_state_set_contains(Pointer set, int state);
 
         /** A GArray of AtspiStateType: {@code data} at 0, {@code len} at 8. */
         Pointer atspi_state_set_get_states(Pointer set);

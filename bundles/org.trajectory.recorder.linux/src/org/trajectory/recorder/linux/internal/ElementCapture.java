@@ -33,6 +33,7 @@ final class ElementCapture implements AutoCloseable {
     private static final int MAX_DEPTH = 40;
     private static final int MAX_CHILDREN = 400;
     private static final String FOCUS_EVENT = "object:state-changed:focused";
+    private static final String SHOWING = "showing";
 
     private final Atspi.Lib atspi = Atspi.Lib.LIB;
     private final Atspi.GLib glib = Atspi.GLib.LIB;
@@ -197,10 +198,11 @@ final class ElementCapture implements AutoCloseable {
             for (int w = 0; w < windows; w++) {
                 Pointer window = own(atspi.atspi_accessible_get_child_at_index(app, w, null), owned);
                 int[] box = window == null ? null : extents(window, owned);
-                if (box == null || !contains(box, x, y) || !has(window, Atspi.STATE_SHOWING)) {
+                List<String> states = box == null || !contains(box, x, y) ? List.of() : states(window);
+                if (!states.contains(SHOWING)) {
                     continue;
                 }
-                long rank = (ofActive ? 0 : 2L << 50) + (has(window, Atspi.STATE_ACTIVE) ? 0 : 1L << 50) + (long) box[2] * box[3];
+                long rank = (ofActive ? 0 : 2L << 50) + (states.contains("active") ? 0 : 1L << 50) + (long) box[2] * box[3];
                 if (rank < bestRank) {
                     bestRank = rank;
                     best = window;
@@ -228,7 +230,7 @@ final class ElementCapture implements AutoCloseable {
         for (int i = 0; i < children; i++) {
             Pointer child = own(atspi.atspi_accessible_get_child_at_index(parent, i, null), owned);
             int[] box = child == null ? null : extents(child, owned);
-            if (box != null && contains(box, x, y) && has(child, Atspi.STATE_SHOWING) && (long) box[2] * box[3] < bestArea) {
+            if (box != null && contains(box, x, y) && (long) box[2] * box[3] < bestArea && states(child).contains(SHOWING)) {
                 bestArea = (long) box[2] * box[3];
                 best = child;
             }
@@ -319,15 +321,6 @@ final class ElementCapture implements AutoCloseable {
         return names;
     }
 
-    private boolean has(Pointer element, int state) {
-        Pointer set = atspi.atspi_accessible_get_state_set(element);
-        if (set == null) {
-            return false;
-        }
-        boolean has = atspi.atspi_state_set_contains(set, state);
-        gobject.g_object_unref(set);
-        return has;
-    }
 
     /** x, y, width, height in root pixels, or null. */
     private int[] extents(Pointer element, List<Pointer> owned) {
