@@ -146,7 +146,7 @@ public final class PrivacyFilter implements CaptureSink {
 
     @Override
     public synchronized void window(WindowEvent event) {
-        boolean now = matches(event.title()) || matches(event.windowClass());
+        boolean now = matches(event.title()) || matches(event.windowClass()) || matches(event.process());
         if (now && !excluded) {
             excludedSince = event.time();
         } else if (!now && excluded) {
@@ -155,7 +155,7 @@ public final class PrivacyFilter implements CaptureSink {
         excluded = now;
         if (!paused) {
             next.window(now ? new WindowEvent(event.time(), REDACTED, event.windowClass(), event.pid(), event.x(), event.y(),
-                    event.width(), event.height()) : event);
+                    event.width(), event.height(), event.process()) : event);
         }
     }
 

@@ -121,7 +121,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
             JsonNode geometry = node.path("geometry");
             windows.add(new WindowEvent(node.path("time_stamp").asDouble(), node.path("top_window_name").asText(""),
                     text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
-                    integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height")));
+                    integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height"), text(node, "process")));
         }
         List<ElementEvent> elements = new ArrayList<>();
         if (source == Source.TRAJECTORY_WORKBENCH && Files.isRegularFile(folder.resolve(RecordingWriter.ELEMENTS))) {
@@ -225,7 +225,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         Integer y = integer(line, "y");
         List<String> modifiers = new ArrayList<>();
         line.path("modifiers").forEach(m -> modifiers.add(m.asText()));
-        return switch (action) {
+        InputEvent event = switch (action) {
             case "move" -> InputEvent.move(time, x, y);
             case "click" -> InputEvent.click(time, x, y, strip(text(line, "button")), line.path("pressed").asBoolean(),
                     modifiers);
@@ -241,10 +241,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     character = name; // pynput names a character key by its character
                 }
                 yield new InputEvent(time, action, null, null, null, null, null, null, name,
-                        line.has("keysym") ? line.path("keysym").asLong() : null, character, modifiers);
+                        line.has("keysym") ? line.path("keysym").asLong() : null, character, modifiers, null);
             }
             default -> throw new IllegalArgumentException(action); // unusable() lets only these through
         };
+        return line.has("injected") ? event.madeByProgram(line.path("injected").asBoolean()) : event;
     }
 
     /** {@code Key.ctrl_l} to {@code ctrl_l}, {@code Button.left} to {@code left}, {@code 'a'} to {@code a}. */

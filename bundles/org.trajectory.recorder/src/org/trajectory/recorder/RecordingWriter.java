@@ -137,6 +137,9 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (event.modifiers() != null && !event.modifiers().isEmpty()) {
             event.modifiers().forEach(line.putArray("modifiers")::add);
         }
+        if (Boolean.TRUE.equals(event.injected())) {
+            line.put("injected", true);
+        }
         line.put("event_idx", eventCount.getAndIncrement());
         write(events, line);
     }
@@ -164,6 +167,9 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         line.put("time_stamp", event.time());
         line.put("top_window_name", event.title());
         line.put("class", event.windowClass());
+        if (event.process() != null) {
+            line.put("process", event.process());
+        }
         if (event.pid() != null) {
             line.put("pid", event.pid());
         }

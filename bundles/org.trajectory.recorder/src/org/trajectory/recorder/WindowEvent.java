@@ -1,6 +1,13 @@
 package org.trajectory.recorder;
 
-/** The active window changed: its title, class, process id and geometry (root pixels), at a monotonic time. */
+/**
+ * The active window changed: its title, class, process id, geometry (root pixels) and the file name of its program
+ * ({@code notepad.exe}; null where the desktop does not say), at a monotonic time.
+ */
 public record WindowEvent(double time, String title, String windowClass, Long pid, Integer x, Integer y, Integer width,
-        Integer height) {
+        Integer height, String process) {
+
+    public WindowEvent(double time, String title, String windowClass, Long pid, Integer x, Integer y, Integer width, Integer height) {
+        this(time, title, windowClass, pid, x, y, width, height, null);
+    }
 }

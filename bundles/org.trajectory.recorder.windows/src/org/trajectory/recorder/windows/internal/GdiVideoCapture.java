@@ -1,0 +1,160 @@
+package org.trajectory.recorder.windows.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.CaptureException;
+import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.Clock;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.platform.win32.GDI32;
+import com.sun.jna.platform.win32.User32;
+import com.sun.jna.platform.win32.WinDef.HBITMAP;
+import com.sun.jna.platform.win32.WinDef.HDC;
+import com.sun.jna.platform.win32.WinGDI;
+import com.sun.jna.platform.win32.WinNT.HANDLE;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * The screen as a video, grabbed by us: the virtual screen copied with GDI's BitBlt into a DIB section at a fixed rate,
+ * the pointer drawn in with its own shape, the pixels piped raw to ffmpeg (libx264 into Matroska, a key frame every
+ * 2 s, as on Linux), each frame stamped on the events' clock as it is taken. A frame not taken in time is skipped, not
+ * repeated. A recorder that dies closes the pipe and ffmpeg finishes the file. (DXGI desktop duplication would be
+ * cheaper on real Windows; GDI works everywhere, Wine included.)
+ */
+final class GdiVideoCapture {
+
+    private static final int SRCCOPY = 0x00CC0020;
+    /** Layered windows (tooltips, menus' shadows) are in the copy too. */
+    private static final int CAPTUREBLT = 0x40000000;
+
+    private final Screen screen;
+    private final int fps;
+    private final CaptureSink sink;
+    private final Process ffmpeg;
+    private final Thread thread;
+    /** The hot spot of each pointer shape, asked once per shape (GetIconInfo makes two bitmaps each time). */
+    private final Map<Pointer, int[]> hotSpots = new ConcurrentHashMap<>();
+    private volatile boolean running = true;
+
+    private GdiVideoCapture(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {
+        this.screen = screen;
+        this.fps = fps;
+        this.sink = sink;
+        try {
+            ffmpeg = new ProcessBuilder(List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
+                    "-video_size", screen.width() + "x" + screen.height(), "-framerate", Integer.toString(fps), "-i", "pipe:0", "-c:v",
+                    "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p", "-flush_packets", "1",
+                    "-cluster_time_limit", "500", "-f", "matroska", video.toString()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
+        } catch (IOException e) {
+            throw new CaptureException("ffmpeg.exe, which encodes the screen video, was not found on the PATH (" + e.getMessage()
+                    + "). Install ffmpeg (winget install ffmpeg) or put the folder holding ffmpeg.exe on the PATH; or record"
+                    + " without video.", e);
+        }
+        thread = new Thread(this::grab, "Windows screen frames");
+        thread.setDaemon(true);
+    }
+
+    static GdiVideoCapture start(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {
+        GdiVideoCapture capture = new GdiVideoCapture(video, fps, screen, sink);
+        capture.thread.start();
+        return capture;
+    }
+
+    /** Frame n is due at start + n / fps; a frame whose time has passed by a whole period is skipped. */
+    private void grab() {
+        GDI32 gdi = GDI32.INSTANCE;
+        User32 user32 = User32.INSTANCE;
+        HDC screenDc = user32.GetDC(null);
+        HDC memoryDc = gdi.CreateCompatibleDC(screenDc);
+        WinGDI.BITMAPINFO info = new WinGDI.BITMAPINFO();
+        info.bmiHeader.biWidth = screen.width();
+        info.bmiHeader.biHeight = -screen.height(); // top-down rows, as ffmpeg reads them
+        info.bmiHeader.biPlanes = 1;
+        info.bmiHeader.biBitCount = 32;
+        info.bmiHeader.biCompression = WinGDI.BI_RGB;
+        PointerByReference bits = new PointerByReference();
+        HBITMAP bitmap = gdi.CreateDIBSection(memoryDc, info, WinGDI.DIB_RGB_COLORS, bits, null, 0);
+        HANDLE previous = gdi.SelectObject(memoryDc, bitmap);
+        int size = screen.width() * screen.height() * 4;
+        byte[] frame = new byte[size];
+        long period = 1_000_000_000L / fps;
+        long start = 0;
+        long index = 0;
+        try (OutputStream pipe = ffmpeg.getOutputStream()) {
+            for (long slot = 0; running; slot++) {
+                if (index == 1 && start == 0) {
+                    start = System.nanoTime() - period; // the first write waited for ffmpeg to start: time runs from here
+                    slot = 1;
+                }
+                long wait = start + slot * period - System.nanoTime();
+                if (start != 0 && wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } else if (start != 0 && -wait > period) {
+                    continue; // skipped: the frame table shows the gap
+                }
+                double before = Clock.now();
+                gdi.BitBlt(memoryDc, 0, 0, screen.width(), screen.height(), screenDc, screen.x(), screen.y(), SRCCOPY | CAPTUREBLT);
+                double after = Clock.now();
+                drawPointer(memoryDc);
+                Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
+                bits.getValue().read(0, frame, 0, size);
+                pipe.write(frame);
+                sink.frame(index++, (before + after) / 2);
+            }
+        } catch (IOException e) {
+            sink.problem("ffmpeg stopped taking frames (" + e.getMessage() + "); the video ends here.", false);
+        } catch (InterruptedException e) {
+            // stopped
+        } finally {
+            gdi.SelectObject(memoryDc, previous);
+            gdi.DeleteObject(bitmap);
+            gdi.DeleteDC(memoryDc);
+            user32.ReleaseDC(null, screenDc);
+        }
+    }
+
+    /** Draws the pointer, with its shape and hot spot, where it is now. */
+    private void drawPointer(HDC dc) {
+        Win32.CURSORINFO cursor = new Win32.CURSORINFO();
+        if (!Win32.User32.LIB.GetCursorInfo(cursor) || (cursor.flags & Win32.CURSOR_SHOWING) == 0 || cursor.hCursor == null) {
+            return;
+        }
+        int[] hotSpot = hotSpots.computeIfAbsent(cursor.hCursor.getPointer(), handle -> {
+            WinGDI.ICONINFO icon = new WinGDI.ICONINFO();
+            if (!User32.INSTANCE.GetIconInfo(cursor.hCursor, icon)) {
+                return new int[2];
+            }
+            if (icon.hbmMask != null) {
+                GDI32.INSTANCE.DeleteObject(icon.hbmMask);
+            }
+            if (icon.hbmColor != null) {
+                GDI32.INSTANCE.DeleteObject(icon.hbmColor);
+            }
+            return new int[] { icon.xHotspot, icon.yHotspot };
+        });
+        Win32.User32.LIB.DrawIconEx(dc, cursor.ptScreenPos.x - screen.x() - hotSpot[0], cursor.ptScreenPos.y - screen.y() - hotSpot[1],
+                new com.sun.jna.platform.win32.WinDef.HICON(cursor.hCursor.getPointer()), 0, 0, 0, null, Win32.DI_NORMAL);
+    }
+
+    /** Stops grabbing; closing the pipe lets ffmpeg finish the file, which is waited for. */
+    void stop() {
+        running = false;
+        try {
+            thread.join(3000);
+            if (!ffmpeg.waitFor(15, TimeUnit.SECONDS)) {
+                ffmpeg.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            ffmpeg.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
