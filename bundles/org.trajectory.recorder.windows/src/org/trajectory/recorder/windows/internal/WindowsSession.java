@@ -85,6 +85,7 @@ final class WindowsSession implements CaptureSession {
     // The dispatch thread's own state.
     private final Set<Integer> keysDown = new HashSet<>();
     private boolean capsLock;
+    private final TickClock clock = new TickClock();
     private int wheelY;
     private int wheelX;
 
@@ -211,7 +212,7 @@ final class WindowsSession implements CaptureSession {
             if (raw == null) {
                 continue;
             }
-            double time = TickClock.seconds(raw.tick(), raw.arrival());
+            double time = clock.seconds(raw.tick(), raw.arrival());
             switch (raw.kind()) {
                 case MOUSE -> mouse(raw, time);
                 case KEY -> key(raw, time);

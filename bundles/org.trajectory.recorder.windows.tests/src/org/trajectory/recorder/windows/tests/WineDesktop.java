@@ -1,0 +1,159 @@
+package org.trajectory.recorder.windows.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A Windows desktop for tests: Xvfb, a Wine prefix of its own whose virtual desktop fills the X screen (so Wine sees
+ * every event xdotool injects, at the same coordinates), and the Windows Java runtime and ffmpeg fetched by the
+ * build. Wine's quirks are handled here, not in the product: JDK 21 crashes under Wine 8 where the default
+ * SecureRandom lists network interfaces, so the runtime is given Windows' own PRNG; the VM's warnings about processor
+ * groups, which Wine does not implement, are silenced.
+ */
+final class WineDesktop implements AutoCloseable {
+
+    /** The repository: workbench.cmd and the built Windows product are found from it. */
+    static final Path ROOT = Path.of(System.getProperty("windows.root", ".")).toAbsolutePath().normalize();
+    static final Path PRODUCT = ROOT.resolve("releng/org.trajectory.product/target/products/org.trajectory.workbench/win32/win32/x86_64");
+
+    final Path work;
+    final int width;
+    final int height;
+    private final Map<String, String> environment = new HashMap<>();
+    private final List<Process> started = new ArrayList<>();
+
+    private WineDesktop(Path work, int width, int height) {
+        this.work = work;
+        this.width = width;
+        this.height = height;
+    }
+
+    /** Starts the desktop, or skips the test where Wine is not installed (it is wherever .ci/run ran). */
+    static WineDesktop start(Path work, int width, int height) throws Exception {
+        Assumptions.assumeTrue(onPath("wine"), "Wine is not installed ('apt install wine wine64'): the Windows recorder is not tested here");
+        Path materials = Path.of(System.getProperty("windows.materials"));
+        assertTrue(Files.isDirectory(PRODUCT.resolve("plugins")), "the Windows product is built before this test: " + PRODUCT);
+        WineDesktop desktop = new WineDesktop(work, width, height);
+        int number = 60;
+        while (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
+            number++;
+        }
+        desktop.environment.put("DISPLAY", ":" + number);
+        desktop.started.add(new ProcessBuilder("Xvfb", ":" + number, "-screen", "0", width + "x" + height + "x24", "-nolisten", "tcp")
+                .redirectErrorStream(true).redirectOutput(work.resolve("xvfb.log").toFile()).start());
+        for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
+            Thread.sleep(50);
+        }
+        Path security = work.resolve("wine.security");
+        Files.writeString(security, "security.provider.1=SunMSCAPI\nsecurity.provider.12=SUN\n");
+        desktop.environment.putAll(Map.of("WINEPREFIX", work.resolve("prefix").toString(), "WINEDEBUG", "-all", "WINEDLLOVERRIDES",
+                "mscoree,mshtml=", "WINEPATH", windows(materials.resolve("org/bytedeco/ffmpeg/windows-x86_64-gpl")), "JAVA_HOME",
+                windows(jre(materials)), "TW_VM_ARGS", "-Djava.security.properties=" + windows(security) + " -XX:-PrintWarnings"));
+        desktop.run(120, "wineboot", "-i");
+        desktop.run(60, "reg", "add", "HKCU\\Software\\Wine\\Explorer", "/v", "Desktop", "/d", "Default", "/f");
+        desktop.run(60, "reg", "add", "HKCU\\Software\\Wine\\Explorer\\Desktops", "/v", "Default", "/d", width + "x" + height, "/f");
+        desktop.wineserver("-k"); // the desktop made by wineboot was not a virtual one yet: the next program makes one as set
+        return desktop;
+    }
+
+    static Path jre(Path materials) throws IOException {
+        try (var found = Files.list(materials)) {
+            return found.filter(p -> p.getFileName().toString().startsWith("sonar-scanner-")).findFirst().orElseThrow().resolve("jre");
+        }
+    }
+
+    /** The Windows name of a Linux path, through Wine's Z: drive. */
+    static String windows(Path path) {
+        return "Z:" + path.toAbsolutePath().toString().replace('/', '\\');
+    }
+
+    String display() {
+        return environment.get("DISPLAY");
+    }
+
+    /** Runs a Windows program to its end; fails the test on a non-zero exit. */
+    void run(int seconds, String... command) throws Exception {
+        Process process = wine(work.resolve("wine-" + command[0] + ".log"), command);
+        assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), String.join(" ", command) + " ended within " + seconds + " s");
+        assertEquals(0, process.exitValue(), String.join(" ", command) + ": " + Files.readString(work.resolve("wine-" + command[0] + ".log")));
+    }
+
+    /** Starts a Windows program under Wine, its output (both streams) into {@code log}. */
+    Process wine(Path log, String... command) throws IOException {
+        List<String> line = new ArrayList<>(List.of("wine"));
+        line.addAll(List.of(command));
+        ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        started.add(process);
+        return process;
+    }
+
+    /** {@code workbench.cmd} with these arguments, as a Windows user would start it from a command prompt. */
+    Process workbench(Path log, String... arguments) throws IOException {
+        List<String> line = new ArrayList<>(List.of("cmd", "/c", windows(ROOT.resolve("workbench.cmd"))));
+        line.addAll(List.of(arguments));
+        return wine(log, line.toArray(String[]::new));
+    }
+
+    /** Waits until {@code log} holds {@code text}; fails with the log otherwise. */
+    static void awaitText(Path log, String text, int seconds) throws Exception {
+        for (long end = System.nanoTime() + seconds * 1_000_000_000L; System.nanoTime() < end;) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no '" + text + "' within " + seconds + " s in " + log + ":\n"
+                + (Files.exists(log) ? Files.readString(log) : "(no output)"));
+    }
+
+    /** Input as a person's would arrive: through the X server, into Wine's desktop. */
+    void xdotool(String... arguments) throws Exception {
+        List<String> line = new ArrayList<>(List.of("xdotool"));
+        line.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true);
+        builder.environment().put("DISPLAY", display());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertEquals(0, process.waitFor(), "xdotool " + String.join(" ", arguments) + ": " + output);
+    }
+
+    private static boolean onPath(String program) {
+        for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(folder, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void wineserver(String option) throws Exception {
+        ProcessBuilder server = new ProcessBuilder("wineserver", option).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        server.environment().putAll(environment);
+        server.start().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Ends every Windows process of the prefix and the X server. */
+    @Override
+    public void close() throws Exception {
+        wineserver("-k");
+        for (Process process : started.reversed()) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}
