@@ -2,40 +2,76 @@
 # On-demand benchmark of the X11 recorder (not part of ./test.sh): records SECONDS of a busy desktop at each size
 # under its own Xvfb while xdotool injects clicks, wheel steps and typing, then prints the recorder's CPU (JVM and
 # ffmpeg together), duplicated or dropped frames, lost events and event latency; the last run again with element capture
-# (AT-SPI) on, to set its cost beside the same size without it.
-# Usage: releng/benchmarks/recorder-benchmark.sh [SECONDS]   Targets: 1080p30 with < 1 % duplicated frames and the
-# recorder under one core; 0 lost key, button and wheel events; p99 latency < 20 ms.
+# (AT-SPI) on, to set its cost beside the same size without it. With --wine, the Windows backend too, at both sizes: the
+# Windows product under Wine on a virtual desktop (Wine's figures, not a real Windows machine's), with the Windows Java
+# runtime and ffmpeg that the Windows tests fetched (run ./test.sh once first).
+# Usage: releng/benchmarks/recorder-benchmark.sh [SECONDS] [--wine]   Targets: 1080p30 with < 1 % duplicated frames and
+# the recorder under one core; 0 lost key, button and wheel events; p99 latency < 20 ms.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 SECONDS_TO_RECORD="${1:-20}"
 WORK="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; [ ! -d "$WORK/prefix" ] || WINEPREFIX="$WORK/prefix" wineserver -k || true; rm -rf "$WORK"' EXIT
+RUNS=("1280x800 x11 off" "1920x1080 x11 off" "1920x1080 x11 on")
+if [ "${2:-}" = --wine ]; then
+  MATERIALS="$ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
+  [ -d "$MATERIALS/org" ] || { echo "no Windows Java runtime and ffmpeg in $MATERIALS: run ./test.sh once first" >&2; exit 1; }
+  RUNS+=("1280x800 wine off" "1920x1080 wine off")
+  windows_path() { echo "Z:$1" | tr / '\\'; }
+  printf 'security.provider.1=SunMSCAPI\nsecurity.provider.12=SUN\n' > "$WORK/wine.security"
+  export WINEPREFIX="$WORK/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+    WINEPATH="$(windows_path "$MATERIALS/org/bytedeco/ffmpeg/windows-x86_64-gpl")" \
+    JAVA_HOME="$(windows_path "$(ls -d "$MATERIALS"/sonar-scanner-*/jre)")" \
+    TW_VM_ARGS="-Djava.security.properties=$(windows_path "$WORK/wine.security") -XX:-PrintWarnings"
+fi
 
-# The last run asks the element under every press of AT-SPI: a D-Bus session with the accessibility bus, and a GTK
-# window (zenity) over most of the screen, so presses meet real elements. The runs before have no bus.
-for run in "1280x800 off" "1920x1080 off" "1920x1080 on"; do
-  size=${run% *}; elements=${run#* }
-  display=:$((70 + RANDOM % 20))
+# The X11 run with elements on asks the element under every press of AT-SPI: a D-Bus session with the accessibility bus,
+# and a GTK window (zenity) over most of the screen, so presses meet real elements. The runs before have no bus. The
+# Wine runs type into Wine's notepad; their desktop is Wine's, so no window manager runs on their X server.
+for run in "${RUNS[@]}"; do
+  read -r size backend elements <<<"$run"
+  number=70
+  while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
+  display=:$number
   Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
   sleep 1
-  DISPLAY=$display openbox >/dev/null 2>&1 &
-  DISPLAY=$display xterm -geometry 120x40+0+0 -e top >/dev/null 2>&1 &   # something that keeps changing
-  bus=()
-  if [ "$elements" = on ]; then
-    address=$(dbus-daemon --session --fork --print-address=1 --print-pid=3 3>"$WORK/dbus.pid" | head -1)
-    bus=(env DBUS_SESSION_BUS_ADDRESS="$address")
-    DISPLAY=$display "${bus[@]}" /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
-    sleep 0.5
-    seq 1 500 | DISPLAY=$display "${bus[@]}" zenity --text-info --editable --width 1100 --height 650 --title Benchmark >/dev/null 2>&1 &
+  out="$WORK/rec-$size-$backend-$elements"
+  if [ "$backend" = wine ]; then
+    [ -d "$WINEPREFIX" ] || DISPLAY=$display wineboot -i >/dev/null 2>&1
+    DISPLAY=$display wine reg add 'HKCU\Software\Wine\Explorer' /v Desktop /d Default /f >/dev/null 2>&1
+    DISPLAY=$display wine reg add 'HKCU\Software\Wine\Explorer\Desktops' /v Default /d "$size" /f >/dev/null 2>&1
+    wineserver -k || true
+    DISPLAY=$display wine notepad >/dev/null 2>&1 &
+    sleep 3
+    DISPLAY=$display wine cmd /c "$(windows_path "$ROOT/workbench.cmd")" record --task "benchmark" --out "$(windows_path "$out")" \
+      --duration "$SECONDS_TO_RECORD" --fps 30 >"$out.log" 2>&1 &
+    recorder=$!
+    started=$SECONDS
+    for _ in $(seq 450); do grep -qs "recording with" "$out.log" && break; sleep 0.2; done
+    grep -q "recording with" "$out.log" || { echo "the Windows recorder did not start within 90 s:" >&2; cat "$out.log" >&2; exit 1; }
+    echo "$size wine: the Windows product started recording $((SECONDS - started)) s after wine was asked to run it"
+    DISPLAY=$display xdotool mousemove 200 200 click 1   # into notepad, which then takes the typing
+    extra_clicks=1
   else
-    bus=(env -u DBUS_SESSION_BUS_ADDRESS)
+    extra_clicks=0
+    DISPLAY=$display openbox >/dev/null 2>&1 &
+    DISPLAY=$display xterm -geometry 120x40+0+0 -e top >/dev/null 2>&1 &   # something that keeps changing
+    bus=()
+    if [ "$elements" = on ]; then
+      address=$(dbus-daemon --session --fork --print-address=1 --print-pid=3 3>"$WORK/dbus.pid" | head -1)
+      bus=(env DBUS_SESSION_BUS_ADDRESS="$address")
+      DISPLAY=$display "${bus[@]}" /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+      sleep 0.5
+      seq 1 500 | DISPLAY=$display "${bus[@]}" zenity --text-info --editable --width 1100 --height 650 --title Benchmark >/dev/null 2>&1 &
+    else
+      bus=(env -u DBUS_SESSION_BUS_ADDRESS)
+    fi
+    sleep 1
+    DISPLAY=$display "${bus[@]}" "$WB" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
+      >"$out.log" 2>&1 &
+    recorder=$!
+    sleep 3
   fi
-  sleep 1
-  out="$WORK/rec-$size-$elements"
-  DISPLAY=$display "${bus[@]}" "$WB" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
-    >"$WORK/record.log" 2>&1 &
-  recorder=$!
-  sleep 3
-  clicks=0; keys=0; wheels=0
+  clicks=$extra_clicks; keys=0; wheels=0
   end=$((SECONDS + SECONDS_TO_RECORD - 5))
   while [ $SECONDS -lt $end ]; do
     DISPLAY=$display xdotool mousemove $((RANDOM % 1000 + 100)) $((RANDOM % 600 + 100)) click 1 click 4 click 5
@@ -43,14 +79,16 @@ for run in "1280x800 off" "1920x1080 off" "1920x1080 on"; do
     clicks=$((clicks + 1)); wheels=$((wheels + 2)); keys=$((keys + 10))
   done
   # CPU: sum utime+stime of the recorder's JVM and its children (ffmpeg) over the run, from /proc; each process once.
+  # Under Wine each Windows process is a Linux process of its own: java.exe and ffmpeg.exe, found by their command lines.
   jvm=$(pgrep -f "record --task benchmark --out $out" | head -1 || true)
-  ticks() { local total=0; for p in $( (echo $jvm; pgrep -P "$jvm"; pgrep -f "matroska $out") 2>/dev/null | sort -u); do
+  [ "$backend" = wine ] && jvm=$(pgrep -f "java.exe.*rec-$size-wine" | head -1 || true)
+  ticks() { local total=0; for p in $( (echo $jvm; pgrep -P "$jvm"; pgrep -f "matroska $out"; [ "$backend" = wine ] && pgrep -f "ffmpeg.exe.*rec-$size-wine") 2>/dev/null | sort -u); do
       [ -r /proc/$p/stat ] && total=$((total + $(awk '{print $14 + $15 + $16 + $17}' /proc/$p/stat))); done; echo $total; }
   t0=$(ticks); s0=$(date +%s.%N); sleep 3; t1=$(ticks); s1=$(date +%s.%N)
   wait $recorder || true
   hz=$(getconf CLK_TCK)
   cpu=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$hz" 'BEGIN{printf "%.0f", (b-a)/hz/(e-s)*100}')
-  python3 - "$out" "$size" "$cpu" "$clicks" "$wheels" "$keys" <<'PY'
+  python3 - "$out" "$size $backend" "$cpu" "$clicks" "$wheels" "$keys" <<'PY'
 import json, os, sys
 out, size, cpu, clicks, wheels, keys = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 meta = json.load(open(out + "/metadata.json"))
@@ -71,6 +109,7 @@ pressed = sum(1 for e in elements if e.get("cause") == "press")
 print(f"  elements: {meta.get('elements')}; {pressed} of {got_clicks} presses with an element, {len(elements) - pressed} focus changes")
 PY
   kill $(jobs -p) 2>/dev/null || true
+  [ "$backend" = wine ] && { wineserver -k || true; }
   [ -f "$WORK/dbus.pid" ] && kill "$(cat "$WORK/dbus.pid")" 2>/dev/null && rm -f "$WORK/dbus.pid"
   sleep 1
 done

@@ -90,6 +90,10 @@ class WindowsRecorderTest {
         Thread.sleep(600);
         desktop.xdotool("type", "--delay", "60", "Hello, World!");
         desktop.xdotool("key", "Return");
+        Thread.sleep(500);
+        desktop.xdotool("key", "ctrl+f"); // notepad's Find dialog comes to the front, and goes: the window stream follows
+        Thread.sleep(1500);
+        desktop.xdotool("key", "Escape");
         assertTrue(recorder.waitFor(60, TimeUnit.SECONDS), "the recording ends after its duration");
         assertEquals(0, recorder.exitValue(), Files.readString(log));
         assertTrue(Files.readString(log).contains("recorded "), Files.readString(log));
@@ -102,12 +106,18 @@ class WindowsRecorderTest {
         List<InputEvent> scrolls = read.events().stream().filter(e -> e.action().equals("scroll")).toList();
         assertEquals(List.of("1200,700 0,-1", "1200,700 0,-1", "1200,700 0,-1", "1100,650 0,1"),
                 scrolls.stream().map(s -> s.x() + "," + s.y() + " " + s.dx() + "," + s.dy()).toList());
-        String typed = read.events().stream().filter(e -> e.action().equals("press") && e.character() != null)
+        String typed = read.events().stream().filter(e -> e.action().equals("press") && e.character() != null && !e.modifiers().contains("ctrl"))
                 .map(InputEvent::character).collect(Collectors.joining());
         assertEquals("Hello, World!\r", typed);
         InputEvent capitalH = read.events().stream().filter(e -> "H".equals(e.character())).findFirst().orElseThrow();
         assertEquals(List.of("shift"), capitalH.modifiers());
         assertEquals("esc", read.events().stream().filter(e -> e.action().equals("press")).findFirst().orElseThrow().name());
+        JsonNode f = Files.readAllLines(recording.resolve(RecordingWriter.EVENTS)).stream().map(WindowsRecorderTest::json)
+                .filter(e -> e.path("action").asText().equals("press") && e.path("name").asText().equals("f")).findFirst().orElseThrow();
+        assertEquals("[\"ctrl\"]", f.path("modifiers").toString(), "Ctrl+F names its key: " + f);
+        assertFalse(f.has("char"), "and types nothing: " + f);
+        assertEquals(List.of("Untitled - Notepad", "Find", "Untitled - Notepad"), read.windows().stream().map(w -> w.title()).toList(),
+                "the foreground changes: " + read.windows());
         for (int i = 1; i < read.events().size(); i++) {
             assertTrue(read.events().get(i).time() >= read.events().get(i - 1).time(), "events in time order at " + i);
         }
@@ -144,6 +154,8 @@ class WindowsRecorderTest {
                     "pyautogui.click(" + point(leftClick.x(), leftClick.y()) + ")",
                     "pyautogui.write(message='Hello, World!')",
                     "pyautogui.press('enter')",
+                    "pyautogui.hotkey('ctrl', 'f')",
+                    "pyautogui.press('esc')",
                     "computer.terminate(status='success')"), task.steps().stream().map(Step::code).toList());
             for (int i = 0; i < task.steps().size(); i++) {
                 assertTrue(dataset.draft(task.taskId()).image(i) != null, "step " + i + " has its screenshot");
@@ -196,11 +208,33 @@ class WindowsRecorderTest {
         Process junit = desktop.wine(log, WineDesktop.windows(WineDesktop.jre(materials).resolve("bin/java.exe")),
                 "-Djava.security.properties=" + WineDesktop.windows(work.resolve("wine.security")), "-XX:-PrintWarnings", "-jar",
                 WineDesktop.windows(materials.resolve("junit-platform-console-standalone.jar")), "execute", "--disable-banner",
-                "--class-path", String.join(";", classPath), "--select-class", WindowsBackendContract.class.getName());
+                "--class-path", String.join(";", classPath), "--select-class", WindowsBackendContract.class.getName(), "--select-class",
+                InjectedInput.class.getName());
         assertTrue(junit.waitFor(180, TimeUnit.SECONDS), "the contract ran to its end");
         String output = Files.readString(log);
         assertEquals(0, junit.exitValue(), output);
-        assertTrue(output.contains("4 tests successful"), output);
+        assertTrue(output.contains("5 tests successful"), output);
+    }
+
+    @Test
+    @Order(5)
+    void theWindowsScriptSaysInOneLineWhatIsMissing() throws Exception {
+        Path log = work.resolve("no-java.log");
+        Process script = desktop.wine(log, java.util.Map.of("JAVA_HOME", "C:\\no-such-java"), "cmd", "/c",
+                WineDesktop.windows(WineDesktop.ROOT.resolve("workbench.cmd")), "version");
+        assertTrue(script.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, script.exitValue());
+        List<String> lines = Files.readAllLines(log).stream().filter(l -> l.startsWith("trajectory-workbench:")).toList();
+        assertEquals(1, lines.size(), Files.readString(log));
+        assertTrue(lines.get(0).contains("no Java 21 or newer found"), lines.get(0));
+    }
+
+    private static JsonNode json(String line) {
+        try {
+            return Json.MAPPER.readTree(line);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private String point(int x, int y) {

@@ -91,10 +91,16 @@ final class WineDesktop implements AutoCloseable {
 
     /** Starts a Windows program under Wine, its output (both streams) into {@code log}. */
     Process wine(Path log, String... command) throws IOException {
+        return wine(log, Map.of(), command);
+    }
+
+    /** The same, with some variables of the desktop's environment set otherwise. */
+    Process wine(Path log, Map<String, String> variables, String... command) throws IOException {
         List<String> line = new ArrayList<>(List.of("wine"));
         line.addAll(List.of(command));
         ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
+        builder.environment().putAll(variables);
         Process process = builder.start();
         started.add(process);
         return process;

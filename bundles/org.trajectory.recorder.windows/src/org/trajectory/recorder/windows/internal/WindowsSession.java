@@ -29,8 +29,8 @@ import com.sun.jna.platform.win32.WinNT.HANDLE;
 import com.sun.jna.platform.win32.WinUser;
 
 /**
- * One Windows capture. A thread of its own installs the low-level mouse and keyboard hooks and the foreground-window
- * event hook and runs their message loop; the hooks only queue what they are given (Windows drops a hook that takes
+ * One Windows capture. A thread of its own installs the low-level mouse and keyboard hooks and the foreground and
+ * focus event hooks and runs their message loop; the hooks only queue what they are given (Windows drops a hook that takes
  * too long) and a dispatch thread turns it into events. Coordinates are pixels of the virtual screen from its top-left
  * corner, physical on every monitor (the process is made per-monitor DPI aware), so they match the video's pixels.
  */
@@ -54,6 +54,7 @@ final class WindowsSession implements CaptureSession {
     private static final int LLKHF_INJECTED = 0x10;
     private static final int WHEEL_DELTA = 120;
     private static final int EVENT_SYSTEM_FOREGROUND = 3;
+    private static final int EVENT_OBJECT_FOCUS = 0x8005;
     private static final int PM_NOREMOVE = 0;
     /** ToUnicodeEx: leave the keyboard state alone, so a dead key typed by the user still combines with the next key. */
     private static final int KEEP_KEYBOARD_STATE = 0x4;
@@ -75,6 +76,9 @@ final class WindowsSession implements CaptureSession {
     private final WinUser.LowLevelMouseProc mouseProc = this::mouse;
     private final WinUser.LowLevelKeyboardProc keyboardProc = this::keyboard;
     private final WinUser.WinEventProc foregroundProc = this::foreground;
+    /** The window last reported in front (the dispatch thread's), and the last queued (the hook thread's). */
+    private long lastWindow;
+    private long lastQueued;
     private volatile int hookThreadId;
     private volatile String hookProblem;
     private volatile boolean paused;
@@ -117,8 +121,10 @@ final class WindowsSession implements CaptureSession {
         sink.elementCapture(settings.elements() ? "unavailable: elements are not read on Windows yet (UI Automation)" : "off");
         sink.monitors(session.screen.monitors());
         sink.screen(new ScreenSize(Clock.now(), session.screen.width(), session.screen.height()));
-        WindowEvent first = session.describe(session.user32.GetForegroundWindow(), Clock.now());
+        HWND front = session.user32.GetForegroundWindow();
+        WindowEvent first = session.describe(front, Clock.now());
         if (first != null) {
+            session.lastWindow = Pointer.nativeValue(front.getPointer());
             sink.window(first);
         }
         if (settings.video() != null) {
@@ -150,8 +156,11 @@ final class WindowsSession implements CaptureSession {
         var module = Kernel32.INSTANCE.GetModuleHandle(null);
         WinUser.HHOOK mouseHook = user32.SetWindowsHookEx(WinUser.WH_MOUSE_LL, mouseProc, module, 0);
         WinUser.HHOOK keyboardHook = user32.SetWindowsHookEx(WinUser.WH_KEYBOARD_LL, keyboardProc, module, 0);
+        // The foreground event; and focus changes, after which the window in front is asked for: Wine (8.0) announces no
+        // foreground change, only the focus moving.
         HANDLE foregroundHook = user32.SetWinEventHook(EVENT_SYSTEM_FOREGROUND, EVENT_SYSTEM_FOREGROUND, null, foregroundProc, 0, 0,
                 0 /* WINEVENT_OUTOFCONTEXT */);
+        HANDLE focusHook = user32.SetWinEventHook(EVENT_OBJECT_FOCUS, EVENT_OBJECT_FOCUS, null, foregroundProc, 0, 0, 0);
         if (mouseHook == null || keyboardHook == null) {
             hookProblem = "Windows refused the low-level input hooks (error " + Kernel32.INSTANCE.GetLastError()
                     + "); security software may block them.";
@@ -169,8 +178,10 @@ final class WindowsSession implements CaptureSession {
             if (keyboardHook != null) {
                 user32.UnhookWindowsHookEx(keyboardHook);
             }
-            if (foregroundHook != null) {
-                user32.UnhookWinEvent(foregroundHook);
+            for (HANDLE hook : new HANDLE[] { foregroundHook, focusHook }) {
+                if (hook != null) {
+                    user32.UnhookWinEvent(hook);
+                }
             }
             queue.add(END);
         }
@@ -193,8 +204,10 @@ final class WindowsSession implements CaptureSession {
     private void foreground(HANDLE hook, com.sun.jna.platform.win32.WinDef.DWORD event, HWND window,
             com.sun.jna.platform.win32.WinDef.LONG object, com.sun.jna.platform.win32.WinDef.LONG child,
             com.sun.jna.platform.win32.WinDef.DWORD thread, com.sun.jna.platform.win32.WinDef.DWORD time) {
-        if (window != null) {
-            queue.add(new Raw(Kind.FOREGROUND, 0, 0, 0, 0, 0, time.intValue(), Pointer.nativeValue(window.getPointer()), Clock.now()));
+        HWND front = event.intValue() == EVENT_SYSTEM_FOREGROUND ? window : user32.GetForegroundWindow();
+        if (front != null && Pointer.nativeValue(front.getPointer()) != lastQueued) {
+            lastQueued = Pointer.nativeValue(front.getPointer());
+            queue.add(new Raw(Kind.FOREGROUND, 0, 0, 0, 0, 0, time.intValue(), Pointer.nativeValue(front.getPointer()), Clock.now()));
         }
     }
 
@@ -217,9 +230,12 @@ final class WindowsSession implements CaptureSession {
                 case MOUSE -> mouse(raw, time);
                 case KEY -> key(raw, time);
                 case FOREGROUND -> {
-                    WindowEvent window = describe(new HWND(new Pointer(raw.window())), time);
-                    if (window != null && !paused) {
-                        sink.window(window);
+                    if (raw.window() != lastWindow) { // focus moving inside the window in front is no change
+                        lastWindow = raw.window();
+                        WindowEvent window = describe(new HWND(new Pointer(raw.window())), time);
+                        if (window != null && !paused) {
+                            sink.window(window);
+                        }
                     }
                 }
                 default -> { }
