@@ -1,6 +1,8 @@
 package org.trajectory.dataset;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -173,7 +176,7 @@ public final class Dataset implements AutoCloseable {
         config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + folder.resolve(DATABASE).toAbsolutePath());
-        Connection connection = source.getConnection();
+        Connection connection = watched(source.getConnection());
         try (Statement statement = connection.createStatement()) {
             for (String ddl : SCHEMA) {
                 statement.execute(ddl);
@@ -216,6 +219,32 @@ public final class Dataset implements AutoCloseable {
     /** Notes a long write on this dataset (see {@link DatasetActivity}); close it when the work ends. */
     public DatasetActivity activity(String what) {
         return DatasetActivity.begin(folder, what);
+    }
+
+    private static volatile Consumer<String> statementWatcher;
+
+    /**
+     * Tells {@code watcher} the SQL of every statement any dataset prepares, on the thread preparing it (null: no
+     * one). For tests that prove where the work runs: the window's tests fail a query made on the UI thread.
+     */
+    public static void watchStatements(Consumer<String> watcher) {
+        statementWatcher = watcher;
+    }
+
+    /** The connection, telling the watcher of each statement before it is prepared. */
+    private static Connection watched(Connection connection) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
+                (proxy, method, arguments) -> {
+                    Consumer<String> watcher = statementWatcher;
+                    if (watcher != null && (method.getName().startsWith("prepare") || method.getName().equals("createStatement"))) {
+                        watcher.accept(arguments != null && arguments.length > 0 && arguments[0] instanceof String sql ? sql : "(a statement)");
+                    }
+                    try {
+                        return method.invoke(connection, arguments);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     /** The JDBC connection, for operations of this bundle; callers outside use the methods here. */

@@ -51,6 +51,8 @@ class ScoringViewTest extends WorkbenchTest {
 
         view.selectionChanged(table, new StructuredSelection(table.viewer().getTable().getItemCount() > 0
                 ? rowOf(table, "t0") : null));
+        waitFor(() -> List.of(view.scoreTable().getItems()).stream().anyMatch(i -> i.getText(0).equals("Action validity") && !i.getText(1).isEmpty()),
+                "the task's scores, read off the UI thread");
         TableItem validity = List.of(view.scoreTable().getItems()).stream().filter(i -> i.getText(0).equals("Action validity")).findFirst().orElseThrow();
         assertEquals("0.50", validity.getText(1));
         assertEquals("0.20", validity.getText(2));

@@ -1,6 +1,12 @@
 package org.trajectory.ui.internal;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.swt.widgets.Display;
@@ -21,6 +27,46 @@ public abstract class WorkbenchTest {
     protected Path temp;
     protected final IWorkbenchPage page = PlatformUI.getWorkbench().getWorkbenchWindows()[0].getActivePage();
     protected final Display display = page.getWorkbenchWindow().getShell().getDisplay();
+
+    /**
+     * Statements the window prepared on the UI thread, with where: every test fails on any, since a window waiting for
+     * SQL freezes (and will wait on a network with a server dataset). A test's own setup may query there; the
+     * trajectory editor still reads its task when it opens and writes saves and reviews there (what is left to move).
+     */
+    private static final List<String> ON_UI_THREAD = Collections.synchronizedList(new ArrayList<>());
+
+    static {
+        Dataset.watchStatements(sql -> {
+            if (Display.getCurrent() == null) {
+                return;
+            }
+            List<String> stack = Arrays.stream(Thread.currentThread().getStackTrace()).map(StackTraceElement::toString).toList();
+            List<String> window = stack.stream().filter(WorkbenchTest::windowCode).toList();
+            if (window.isEmpty()) {
+                return;
+            }
+            int outermost = stack.indexOf(window.get(window.size() - 1));
+            boolean testsOwn = outermost + 1 < stack.size() && stack.get(outermost + 1).contains("Test."); // called by the test itself
+            if (!testsOwn && window.stream().noneMatch(frame -> frame.contains("editor.TrajectoryEditor."))) {
+                ON_UI_THREAD.add(sql + "\n    at " + String.join("\n    at ", window));
+            }
+        });
+    }
+
+    private static boolean windowCode(String frame) {
+        return frame.startsWith("org.trajectory.ui.") && !frame.contains("Test.") && !frame.contains("UiWait.")
+                && !frame.contains("WorkbenchApplication.");
+    }
+
+    @AfterEach
+    void noStatementOnTheUiThread() {
+        List<String> found;
+        synchronized (ON_UI_THREAD) {
+            found = List.copyOf(ON_UI_THREAD);
+            ON_UI_THREAD.clear();
+        }
+        assertTrue(found.isEmpty(), "SQL on the UI thread:\n" + String.join("\n", found));
+    }
 
     @AfterEach
     void closeEditorsAndDataset() {

@@ -236,11 +236,16 @@ final class DatasetActions {
                     + " Use File > New Dataset to make one, or File > Import to import JSONL into a new one.");
             return;
         }
-        try {
-            DatasetSession.get().open(folder, create);
-        } catch (Exception e) {
-            ILog.of(DatasetActions.class).error("Could not open the dataset " + folder, e);
-            MessageDialog.openError(window.getShell(), "Open Dataset", "Could not open " + folder + ":\n" + e.getMessage());
-        }
+        org.eclipse.swt.widgets.Shell shell = window.getShell();
+        DatasetJobs.background("Opening " + folder, DatasetJobs.READS, monitor -> { // off the UI thread: the views follow
+            try {
+                DatasetSession.get().open(folder, create);
+            } catch (Exception e) {
+                ILog.of(DatasetActions.class).error("Could not open the dataset " + folder, e);
+                shell.getDisplay().asyncExec(() -> MessageDialog.openError(shell.isDisposed() ? null : shell, "Open Dataset",
+                        "Could not open " + folder + ":\n" + e.getMessage()));
+            }
+            return org.eclipse.core.runtime.Status.OK_STATUS;
+        });
     }
 }

@@ -68,6 +68,38 @@ public final class DatasetJobs {
         job.schedule();
     }
 
+    /** The family of the reads the views start with {@link #read}; tests join it. */
+    public static final Object READS = new Object();
+
+    /** A read of the dataset, made off the UI thread. */
+    @FunctionalInterface
+    public interface Read<T> {
+        T run() throws java.sql.SQLException;
+    }
+
+    /**
+     * Reads off the UI thread (a job of {@link #READS}) and hands the result to {@code show} on the UI thread, unless
+     * {@code owner} is gone by then; a failed read is logged and shows nothing. The window never waits for SQL.
+     */
+    public static <T> void read(String name, org.eclipse.swt.widgets.Control owner, Read<T> read, java.util.function.Consumer<T> show) {
+        org.eclipse.swt.widgets.Display display = owner.getDisplay();
+        background(name, READS, monitor -> {
+            T result;
+            try {
+                result = read.run();
+            } catch (java.sql.SQLException e) {
+                ILog.of(DatasetJobs.class).warn(name + ": " + e.getMessage());
+                return Status.OK_STATUS;
+            }
+            display.asyncExec(() -> {
+                if (!owner.isDisposed()) {
+                    show.accept(result);
+                }
+            });
+            return Status.OK_STATUS;
+        });
+    }
+
     private DatasetJobs() {
     }
 

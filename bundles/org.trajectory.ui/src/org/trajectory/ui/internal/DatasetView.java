@@ -1,7 +1,6 @@
 package org.trajectory.ui.internal;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.text.NumberFormat;
 import java.util.List;
 import java.util.Locale;
@@ -298,18 +297,30 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
     }
 
+    /** The requeries asked for so far: only the newest one's counts are shown. */
+    private int requeries;
+
     private void requery(TaskQuery query) {
         boolean open = DatasetSession.get().folder() != null;
         ((StackLayout) stack.getLayout()).topControl = open ? tablePage : empty;
         stack.layout(true, true);
         setContentDescription(open ? DatasetSession.get().folder().toString() : "");
         rows.reset(query);
-        try {
-            count = DatasetSession.get().count(query);
-        } catch (SQLException e) {
-            ILog.of(getClass()).error("Could not count the tasks of " + DatasetSession.get().folder(), e);
-            count = 0;
-        }
+        int asked = ++requeries;
+        DatasetJobs.read("Counting tasks", viewer.getTable(),
+                () -> new Counts(DatasetSession.get().count(query), DatasetSession.get().reviewProgress()), counts -> {
+                    if (asked == requeries) { // an answer to an older question is not shown
+                        show(query, counts);
+                    }
+                });
+    }
+
+    /** How many tasks a query finds, and how far the whole dataset is reviewed. */
+    private record Counts(long count, Dataset.ReviewProgress progress) {
+    }
+
+    private void show(TaskQuery query, Counts counts) {
+        count = counts.count();
         Table table = viewer.getTable();
         table.setItemCount(0);
         viewer.setInput(query);
@@ -318,25 +329,15 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         if (count > 0) {
             table.setTopIndex(0); // a new filter or order starts from its first row
         }
-        showCount();
-    }
-
-    /** The count of rows shown, and the review progress of the whole dataset. */
-    private void showCount() {
         String text = "";
         if (DatasetSession.get().folder() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
-            boolean filtered = rows.query().text() != null || rows.query().review() != null || rows.query().minScore() != null
-                    || rows.query().maxScore() != null || rows.query().extracted() != null;
-            text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "");
-            try {
-                Dataset.ReviewProgress progress = DatasetSession.get().reviewProgress();
-                long all = progress.tasks();
-                text += String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(progress.reviewed()),
-                        number.format(all), all == 0 ? 0.0 : 100.0 * progress.reviewed() / all);
-            } catch (SQLException e) {
-                ILog.of(getClass()).warn("Could not count reviewed tasks: " + e.getMessage());
-            }
+            boolean filtered = query.text() != null || query.review() != null || query.minScore() != null || query.maxScore() != null
+                    || query.extracted() != null;
+            long all = counts.progress().tasks();
+            text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "")
+                    + String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(counts.progress().reviewed()),
+                            number.format(all), all == 0 ? 0.0 : 100.0 * counts.progress().reviewed() / all);
         }
         getViewSite().getActionBars().getStatusLineManager().setMessage(text);
     }

@@ -1,7 +1,6 @@
 package org.trajectory.ui.internal;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,6 +57,8 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
     private String taskId;
     private final List<String> rows = new ArrayList<>();
     private final List<long[]> counts = new ArrayList<>();
+    /** The selected task's instruction, as shown. */
+    private String instruction = "";
 
     @Override
     public void createPartControl(Composite parent) {
@@ -125,41 +126,46 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         }
     }
 
+    /** Counts the histograms off the UI thread; they are drawn when they are there. */
     private void refresh() {
-        rows.clear();
-        counts.clear();
-        try {
-            rows.add(Dataset.FINAL_SCORE);
-            counts.add(DatasetSession.get().histogram(Dataset.FINAL_SCORE, BINS));
-            for (ScoringCriteria.Descriptor criterion : criteria) {
-                rows.add(criterion.id());
-                counts.add(DatasetSession.get().histogram(criterion.id(), BINS));
+        List<String> ids = new ArrayList<>(List.of(Dataset.FINAL_SCORE));
+        criteria.forEach(criterion -> ids.add(criterion.id()));
+        DatasetJobs.read("Counting the scores", histograms, () -> {
+            List<long[]> counted = new ArrayList<>();
+            for (String id : ids) {
+                counted.add(DatasetSession.get().histogram(id, BINS));
             }
-        } catch (SQLException e) {
-            ILog.of(getClass()).warn("Could not count the scores: " + e.getMessage());
-        }
-        histograms.redraw();
+            return counted;
+        }, counted -> {
+            rows.clear();
+            rows.addAll(ids);
+            counts.clear();
+            counts.addAll(counted);
+            histograms.redraw();
+        });
         if (taskId != null) {
             showTask(null);
         }
     }
 
+    /** Reads the task's scores off the UI thread, then lists them and their flags. */
     private void showTask(String instruction) {
+        if (instruction != null) {
+            this.instruction = instruction.replaceAll("\\s+", " ");
+            task.setText(this.instruction);
+        }
+        String shown = taskId;
+        DatasetJobs.read("Reading the scores of " + shown, scores, () -> DatasetSession.get().scores(shown), stored -> {
+            if (shown.equals(taskId)) { // still the task selected
+                showScores(stored);
+            }
+        });
+    }
+
+    private void showScores(Map<String, Dataset.StoredScore> stored) {
         scores.removeAll();
         flags.removeAll();
-        if (instruction != null) {
-            task.setText(instruction.replaceAll("\\s+", " "));
-        }
-        Map<String, Dataset.StoredScore> stored;
-        try {
-            stored = DatasetSession.get().scores(taskId);
-        } catch (SQLException e) {
-            task.setText("Could not read the scores: " + e.getMessage());
-            return;
-        }
-        if (stored.isEmpty()) {
-            task.setText(task.getText() + "  (not scored yet: use Score Dataset)");
-        }
+        task.setText(instruction + (stored.isEmpty() ? "  (not scored yet: use Score Dataset)" : ""));
         Weights weights = Weights.preferred(criteria);
         for (ScoringCriteria.Descriptor criterion : criteria) {
             Dataset.StoredScore score = stored.get(criterion.id());

@@ -26,7 +26,10 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
             DatasetActions.openDataset(getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow(),
                     Path.of(args.get(option + 1)), false);
         } else {
-            DatasetSession.get().reopenLast();
+            DatasetJobs.background("Reopening the last dataset", DatasetJobs.READS, monitor -> {
+                DatasetSession.get().reopenLast();
+                return org.eclipse.core.runtime.Status.OK_STATUS;
+            });
         }
     }
 

@@ -53,6 +53,7 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 
 /**
@@ -345,16 +346,15 @@ public final class TrajectoryEditor extends EditorPart {
         }
     }
 
+    /** Reads the task's review off the UI thread and shows it. */
     private void showReview() {
-        try {
-            Dataset.Review now = dataset.review(current.taskId());
+        String taskId = current.taskId();
+        DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.review(taskId), now -> {
             review.setText("Review: " + now.state().id().replace('_', ' ')
                     + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + now.reviewedAt())
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
-        } catch (SQLException e) {
-            review.setText("Review: unknown (" + e.getMessage() + ")");
-        }
-        review.getParent().layout();
+            review.getParent().layout();
+        });
     }
 
     /** Opens the next task that still needs review, in place of this one when nothing is unsaved. */
