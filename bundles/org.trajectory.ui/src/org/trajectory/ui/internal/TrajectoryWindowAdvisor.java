@@ -34,4 +34,9 @@ final class TrajectoryWindowAdvisor extends WorkbenchWindowAdvisor {
         configurer.setShowProgressIndicator(true);
         configurer.setShowPerspectiveBar(false);
     }
+
+    @Override
+    public void postWindowOpen() {
+        EditorAreaHint.install(getWindowConfigurer().getWindow());
+    }
 }

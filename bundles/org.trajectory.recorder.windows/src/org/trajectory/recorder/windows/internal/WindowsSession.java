@@ -85,7 +85,7 @@ final class WindowsSession implements CaptureSession {
     private volatile boolean running = true;
     private boolean closed;
     private GdiVideoCapture video;
-    private Screen screen;
+    private volatile Screen screen;
     // The dispatch thread's own state.
     private final Set<Integer> keysDown = new HashSet<>();
     private boolean capsLock;
