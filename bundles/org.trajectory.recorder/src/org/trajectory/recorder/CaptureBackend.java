@@ -20,6 +20,13 @@ public interface CaptureBackend {
         public static Availability no(String reason) {
             return new Availability(false, reason);
         }
+
+        /** Fails with the reason when the backend cannot record here: what {@link #start} does first. */
+        public void require() throws CaptureException {
+            if (!available) {
+                throw new CaptureException(reason);
+            }
+        }
     }
 
     Availability availability();

@@ -1,5 +1,6 @@
 package org.trajectory.recorder;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,6 +28,27 @@ public record InputEvent(double time, String action, Integer x, Integer y, Strin
     public static InputEvent key(double time, boolean pressed, String name, long keysym, String character, List<String> modifiers) {
         return new InputEvent(time, pressed ? "press" : "release", null, null, null, null, null, null, name, keysym, character,
                 modifiers, null);
+    }
+
+    /** The modifiers held, named as events.jsonl names them, in its order: shift, caps_lock, ctrl, alt, cmd. */
+    public static List<String> modifiers(boolean shift, boolean capsLock, boolean ctrl, boolean alt, boolean cmd) {
+        List<String> names = new ArrayList<>(3);
+        if (shift) {
+            names.add("shift");
+        }
+        if (capsLock) {
+            names.add("caps_lock");
+        }
+        if (ctrl) {
+            names.add("ctrl");
+        }
+        if (alt) {
+            names.add("alt");
+        }
+        if (cmd) {
+            names.add("cmd");
+        }
+        return names;
     }
 
     /** The same key event with its character replaced by the redaction marker. */

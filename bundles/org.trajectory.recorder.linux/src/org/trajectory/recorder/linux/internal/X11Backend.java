@@ -74,10 +74,7 @@ public final class X11Backend implements CaptureBackend {
 
     @Override
     public CaptureSession start(CaptureSettings settings, CaptureSink sink) throws CaptureException {
-        Availability availability = availability();
-        if (!availability.available()) {
-            throw new CaptureException(availability.reason());
-        }
+        availability().require();
         return X11Session.start(settings, sink);
     }
 }

@@ -427,24 +427,9 @@ final class X11Session implements CaptureSession {
                 control ? null : character, modifiers(state)));
     }
 
+    /** The X state's Shift, Lock, Control, Mod1 (Alt) and Mod4 (Super) bits. */
     private static List<String> modifiers(int state) {
-        List<String> names = new ArrayList<>(3);
-        if ((state & 1) != 0) {
-            names.add("shift");
-        }
-        if ((state & 2) != 0) {
-            names.add("caps_lock");
-        }
-        if ((state & 4) != 0) {
-            names.add("ctrl");
-        }
-        if ((state & 8) != 0) {
-            names.add("alt");
-        }
-        if ((state & 64) != 0) {
-            names.add("cmd");
-        }
-        return names;
+        return InputEvent.modifiers((state & 1) != 0, (state & 2) != 0, (state & 4) != 0, (state & 8) != 0, (state & 64) != 0);
     }
 
     private void flushLoop() {

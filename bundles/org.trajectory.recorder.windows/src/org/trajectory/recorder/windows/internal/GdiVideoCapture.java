@@ -3,9 +3,9 @@ package org.trajectory.recorder.windows.internal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
@@ -39,8 +39,8 @@ final class GdiVideoCapture {
     private final CaptureSink sink;
     private final Process ffmpeg;
     private final Thread thread;
-    /** The hot spot of each pointer shape, asked once per shape (GetIconInfo makes two bitmaps each time). */
-    private final Map<Pointer, int[]> hotSpots = new ConcurrentHashMap<>();
+    /** The hot spot of each pointer shape, asked once per shape (GetIconInfo makes two bitmaps each time); the grab thread's. */
+    private final Map<Pointer, int[]> hotSpots = new HashMap<>();
     private volatile boolean running = true;
 
     private GdiVideoCapture(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {

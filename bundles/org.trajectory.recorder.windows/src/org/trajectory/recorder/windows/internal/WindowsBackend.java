@@ -39,10 +39,7 @@ public final class WindowsBackend implements CaptureBackend {
 
     @Override
     public CaptureSession start(CaptureSettings settings, CaptureSink sink) throws CaptureException {
-        Availability availability = availability();
-        if (!availability.available()) {
-            throw new CaptureException(availability.reason());
-        }
+        availability().require();
         return WindowsSession.start(settings, sink);
     }
 }

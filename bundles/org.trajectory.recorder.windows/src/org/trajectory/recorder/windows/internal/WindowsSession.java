@@ -1,6 +1,5 @@
 package org.trajectory.recorder.windows.internal;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -71,18 +70,19 @@ final class WindowsSession implements CaptureSession {
     private final CaptureSink sink;
     private final BlockingQueue<Raw> queue = new LinkedBlockingQueue<>();
     private final CountDownLatch hooked = new CountDownLatch(1);
-    private final List<Thread> threads = new ArrayList<>();
+    // Threads: the hooks' message loop, the dispatch of what they queue, the watch of the screen's size.
+    private Thread hooks;
+    private Thread dispatcher;
+    private Thread screenWatch;
     // Held strongly: native code calls them for as long as the hooks are installed.
     private final WinUser.LowLevelMouseProc mouseProc = this::mouse;
     private final WinUser.LowLevelKeyboardProc keyboardProc = this::keyboard;
     private final WinUser.WinEventProc foregroundProc = this::foreground;
-    /** The window last reported in front (the dispatch thread's), and the last queued (the hook thread's). */
+    /** The window last reported in front (the dispatch thread's). */
     private long lastWindow;
-    private long lastQueued;
     private volatile int hookThreadId;
     private volatile String hookProblem;
     private volatile boolean paused;
-    private volatile boolean running = true;
     private boolean closed;
     private GdiVideoCapture video;
     private volatile Screen screen;
@@ -106,7 +106,7 @@ final class WindowsSession implements CaptureSession {
         WindowsSession session = new WindowsSession(sink);
         session.screen = Screen.now();
         session.capsLock = (Win32.User32.LIB.GetKeyState(Keys.VK_CAPITAL) & 1) != 0;
-        session.thread("Windows input hooks", session::hookLoop);
+        session.hooks = thread("Windows input hooks", session::hookLoop);
         try {
             if (!session.hooked.await(5, TimeUnit.SECONDS) || session.hookProblem != null) {
                 session.close();
@@ -136,16 +136,16 @@ final class WindowsSession implements CaptureSession {
                 throw e;
             }
         }
-        session.thread("Windows event dispatch", session::dispatch);
-        session.thread("Windows screen watch", session::watchScreen);
+        session.dispatcher = thread("Windows event dispatch", session::dispatch);
+        session.screenWatch = thread("Windows screen watch", session::watchScreen);
         return session;
     }
 
-    private void thread(String name, Runnable body) {
+    private static Thread thread(String name, Runnable body) {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
-        threads.add(thread);
         thread.start();
+        return thread;
     }
 
     /** Installs the hooks and pumps this thread's messages until WM_QUIT; the hooks are called from inside GetMessage. */
@@ -205,25 +205,22 @@ final class WindowsSession implements CaptureSession {
             com.sun.jna.platform.win32.WinDef.LONG object, com.sun.jna.platform.win32.WinDef.LONG child,
             com.sun.jna.platform.win32.WinDef.DWORD thread, com.sun.jna.platform.win32.WinDef.DWORD time) {
         HWND front = event.intValue() == EVENT_SYSTEM_FOREGROUND ? window : user32.GetForegroundWindow();
-        if (front != null && Pointer.nativeValue(front.getPointer()) != lastQueued) {
-            lastQueued = Pointer.nativeValue(front.getPointer());
+        if (front != null) {
             queue.add(new Raw(Kind.FOREGROUND, 0, 0, 0, 0, 0, time.intValue(), Pointer.nativeValue(front.getPointer()), Clock.now()));
         }
     }
 
+    /** Until END, which the hook thread queues after removing its hooks: every event before it is delivered. */
     private void dispatch() {
         while (true) {
             Raw raw;
             try {
-                raw = queue.poll(100, TimeUnit.MILLISECONDS);
+                raw = queue.take();
             } catch (InterruptedException e) {
-                return;
+                return; // the hook thread did not end in time
             }
-            if (raw == END || (raw == null && !running)) {
+            if (raw == END) {
                 return;
-            }
-            if (raw == null) {
-                continue;
             }
             double time = clock.seconds(raw.tick(), raw.arrival());
             switch (raw.kind()) {
@@ -328,25 +325,20 @@ final class WindowsSession implements CaptureSession {
         return length > 0 ? new String(buffer, 0, length) : null;
     }
 
-    /** The modifiers held now, named as X11's events name them. */
+    /** The modifiers held now, from the keys down (either side's) and Caps Lock's toggle. */
     private List<String> modifiers() {
-        List<String> names = new ArrayList<>(3);
-        if (keysDown.contains(Keys.VK_LSHIFT) || keysDown.contains(Keys.VK_RSHIFT) || keysDown.contains(Keys.VK_SHIFT)) {
-            names.add("shift");
+        return InputEvent.modifiers(held(Keys.VK_LSHIFT, Keys.VK_RSHIFT, Keys.VK_SHIFT), capsLock,
+                held(Keys.VK_LCONTROL, Keys.VK_RCONTROL, Keys.VK_CONTROL), held(Keys.VK_LMENU, Keys.VK_RMENU, Keys.VK_MENU),
+                held(Keys.VK_LWIN, Keys.VK_RWIN));
+    }
+
+    private boolean held(int... virtualKeys) {
+        for (int key : virtualKeys) {
+            if (keysDown.contains(key)) {
+                return true;
+            }
         }
-        if (capsLock) {
-            names.add("caps_lock");
-        }
-        if (keysDown.contains(Keys.VK_LCONTROL) || keysDown.contains(Keys.VK_RCONTROL) || keysDown.contains(Keys.VK_CONTROL)) {
-            names.add("ctrl");
-        }
-        if (keysDown.contains(Keys.VK_LMENU) || keysDown.contains(Keys.VK_RMENU) || keysDown.contains(Keys.VK_MENU)) {
-            names.add("alt");
-        }
-        if (keysDown.contains(Keys.VK_LWIN) || keysDown.contains(Keys.VK_RWIN)) {
-            names.add("cmd");
-        }
-        return names;
+        return false;
     }
 
     private void deliver(InputEvent event, boolean injected) {
@@ -398,7 +390,7 @@ final class WindowsSession implements CaptureSession {
 
     /** The screen line when the virtual screen changes size (a resolution change, a monitor added). */
     private void watchScreen() {
-        while (running) {
+        while (true) {
             try {
                 Thread.sleep(500);
             } catch (InterruptedException e) {
@@ -442,17 +434,18 @@ final class WindowsSession implements CaptureSession {
             user32.PostThreadMessage(hookThreadId, WM_QUIT, new WPARAM(0), new LPARAM(0));
         }
         try {
-            for (Thread thread : threads) {
-                if (thread.getName().endsWith("screen watch")) {
-                    running = false; // the hooks and the dispatch before it have finished
-                    thread.interrupt();
+            for (Thread thread : new Thread[] { hooks, dispatcher }) { // the hooks end and queue END; the dispatch delivers up to it
+                if (thread != null) {
+                    thread.join(2000);
                 }
-                thread.join(2000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        running = false;
-        threads.forEach(Thread::interrupt);
+        for (Thread thread : new Thread[] { hooks, dispatcher, screenWatch }) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
     }
 }
