@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
@@ -18,12 +18,11 @@ class EditingTest {
 
     @TempDir
     Path temp;
-    private Path folder;
+    private DatasetAddress address;
 
-    @BeforeEach
-    void importFixture() throws Exception {
-        folder = temp.resolve("ds");
-        try (Dataset dataset = Dataset.openOrCreate(folder);
+    private void imported(Engines engine) throws Exception {
+        address = engine.newDataset(temp, "ds");
+        try (Dataset dataset = Dataset.openOrCreate(address);
                 ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
             new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
         }
@@ -33,9 +32,11 @@ class EditingTest {
         return draft.task().steps().stream().map(Step::index).toList();
     }
 
-    @Test
-    void editsAreNewDraftsAndTheOldOneIsUntouched() throws Exception {
-        try (Dataset dataset = Dataset.open(folder)) {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void editsAreNewDraftsAndTheOldOneIsUntouched(Engines engine) throws Exception {
+        imported(engine);
+        try (Dataset dataset = Dataset.open(address)) {
             TaskDraft original = dataset.draft("task_example_0");
             TaskDraft edited = original.withStepText(2, Step.THOUGHT, "Open the menu");
             assertNull(original.stepText(2, Step.THOUGHT));
@@ -44,9 +45,11 @@ class EditingTest {
         }
     }
 
-    @Test
-    void structuralEditsKeepImagesWithTheirStepsAndRenumber() throws Exception {
-        try (Dataset dataset = Dataset.open(folder)) {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void structuralEditsKeepImagesWithTheirStepsAndRenumber(Engines engine) throws Exception {
+        imported(engine);
+        try (Dataset dataset = Dataset.open(address)) {
             TaskDraft draft = dataset.draft("task_example_0");
             String third = draft.image(2);
             String fourthCode = draft.stepText(3, Step.CODE);
@@ -73,9 +76,11 @@ class EditingTest {
         }
     }
 
-    @Test
-    void aSavedDraftIsWhatTheNextReaderSeesAndWhatExportWrites() throws Exception {
-        try (Dataset dataset = Dataset.open(folder)) {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void aSavedDraftIsWhatTheNextReaderSeesAndWhatExportWrites(Engines engine) throws Exception {
+        imported(engine);
+        try (Dataset dataset = Dataset.open(address)) {
             TaskDraft draft = dataset.draft("task_example_0")
                     .withStepText(0, Step.THOUGHT, "The clock is in the corner")
                     .withStepFlag(1, Step.LAST_STEP_CORRECT, true)
@@ -84,7 +89,7 @@ class EditingTest {
                     .deleteStep(13);
             dataset.save(draft);
         }
-        try (Dataset dataset = Dataset.open(folder)) {
+        try (Dataset dataset = Dataset.open(address)) {
             TaskDraft reread = dataset.draft("task_example_0");
             assertEquals(14, reread.stepCount());
             assertEquals("The clock is in the corner", reread.stepText(0, Step.THOUGHT));
@@ -100,9 +105,11 @@ class EditingTest {
         assertEquals(14, exported.get(0).path("traj").size());
     }
 
-    @Test
-    void reviewStateAndTheQueue() throws Exception {
-        try (Dataset dataset = Dataset.open(folder)) {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void reviewStateAndTheQueue(Engines engine) throws Exception {
+        imported(engine);
+        try (Dataset dataset = Dataset.open(address)) {
             assertEquals(ReviewState.NEW, dataset.review("task_example_0").state());
             assertNull(dataset.nextToReview("task_example_0"), "the only task: nothing else to review");
             assertEquals(new Dataset.ReviewProgress(1, 0), dataset.reviewProgress());

@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteDataSource;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
@@ -43,7 +41,8 @@ public final class Dataset implements AutoCloseable {
     public static final String FINAL_SCORE = "final_score";
     /** The meta entry holding the weights of the last scoring run (criterion to weight, JSON), behind the final scores. */
     public static final String SCORING_WEIGHTS = "scoring_weights";
-    static final int SCHEMA_VERSION = 1;
+    /** The meta entry naming the images folder a server dataset was created with. */
+    static final String IMAGES_FOLDER = "images_folder";
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
     /** The source of a task built from a recording. */
@@ -55,161 +54,115 @@ public final class Dataset implements AutoCloseable {
      */
     public static final int BUSY_TIMEOUT_MS = 120_000;
 
-    private static final String[] SCHEMA = {
-        "CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)",
-        // Modelled on the seed's agent_trajectories; header holds the record's JSON without traj.
-        """
-        CREATE TABLE IF NOT EXISTS trajectories (
-          seq INTEGER PRIMARY KEY,
-          task_id VARCHAR(255) NOT NULL UNIQUE,
-          trajectory_id VARCHAR(255),
-          instruction TEXT NOT NULL,
-          domain VARCHAR(100),
-          os VARCHAR(40),
-          step_count INTEGER NOT NULL,
-          task_completed BOOLEAN,
-          alignment_score REAL,
-          efficiency_score REAL,
-          task_difficulty REAL,
-          final_score REAL,
-          source TEXT,
-          extraction_confidence REAL,
-          imported_at VARCHAR(40) NOT NULL,
-          updated_at VARCHAR(40) NOT NULL,
-          header TEXT NOT NULL)""",
-        """
-        CREATE TABLE IF NOT EXISTS steps (
-          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
-          position INTEGER NOT NULL,
-          image_name TEXT,
-          image_sha256 CHAR(64) REFERENCES trajectory_images(sha256),
-          actions VARCHAR(400),
-          record TEXT NOT NULL,
-          PRIMARY KEY (task_seq, position))""",
-        // Modelled on the seed's trajectory_images, keyed by content.
-        """
-        CREATE TABLE IF NOT EXISTS trajectory_images (
-          sha256 CHAR(64) PRIMARY KEY,
-          format VARCHAR(10) NOT NULL,
-          width INTEGER NOT NULL,
-          height INTEGER NOT NULL,
-          bytes INTEGER NOT NULL)""",
-        """
-        CREATE TABLE IF NOT EXISTS reviews (
-          task_seq INTEGER PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
-          state VARCHAR(20) NOT NULL,
-          reviewer VARCHAR(255),
-          reviewed_at VARCHAR(40),
-          note TEXT)""",
-        // One row per task and criterion: the last score, the criterion version and the task content it judged.
-        """
-        CREATE TABLE IF NOT EXISTS scores (
-          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
-          criterion VARCHAR(100) NOT NULL,
-          version VARCHAR(40) NOT NULL,
-          content_hash CHAR(64) NOT NULL,
-          value REAL,
-          reason TEXT,
-          details TEXT,
-          error TEXT,
-          scored_at VARCHAR(40) NOT NULL,
-          PRIMARY KEY (task_seq, criterion))""",
-        "CREATE INDEX IF NOT EXISTS scores_value ON scores(criterion, value)",
-        // A text embedding per task and model (novelty), with the hash of the text it was made from.
-        """
-        CREATE TABLE IF NOT EXISTS embeddings (
-          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
-          model VARCHAR(100) NOT NULL,
-          text_hash CHAR(64) NOT NULL,
-          vector BLOB NOT NULL,
-          PRIMARY KEY (task_seq, model))""",
-        // What an import found wrong with a step's image that the stored data cannot show again (an image refused,
-        // missing or not what its name says): validate reports it. An edit of the task clears it.
-        """
-        CREATE TABLE IF NOT EXISTS step_problems (
-          task_seq INTEGER NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
-          position INTEGER NOT NULL,
-          message TEXT NOT NULL)""",
-        "CREATE INDEX IF NOT EXISTS step_problems_task ON step_problems(task_seq, position)",
-        "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
-        "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
-        "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
-        "CREATE INDEX IF NOT EXISTS steps_image ON steps(image_sha256)",
-    };
-
-    private final Path folder;
+    private final Engine engine;
     private final Connection connection;
     private final ImageStore images;
     private final ScoreTables scoreTables;
     private final ReviewTable reviewTable;
     private final TaskQueries taskQueries;
+    private final String user;
 
-    private Dataset(Path folder, Connection connection) {
-        this.folder = folder;
+    private Dataset(Engine engine, Connection connection, Path images) throws SQLException {
+        this.engine = engine;
         this.connection = connection;
-        this.images = new ImageStore(folder.resolve(IMAGES));
+        this.images = new ImageStore(images);
         this.scoreTables = new ScoreTables(this);
         this.reviewTable = new ReviewTable(this);
-        this.taskQueries = new TaskQueries(connection);
+        this.taskQueries = new TaskQueries(engine, connection);
+        this.user = engine.user(connection);
     }
 
     /** Opens the dataset in {@code folder}, creating it (folder, database, images) if it does not exist yet. */
     public static Dataset openOrCreate(Path folder) throws IOException, SQLException {
-        Files.createDirectories(folder.resolve(IMAGES));
-        return connect(folder);
+        return openOrCreate(new DatasetAddress.Folder(folder));
     }
 
     /** Opens an existing dataset; fails with a clear message if the folder holds none. */
     public static Dataset open(Path folder) throws IOException, SQLException {
-        if (!Files.isRegularFile(folder.resolve(DATABASE))) {
-            throw new NoSuchFileException(folder.toString(), null, "not a dataset (no " + DATABASE + " in it)");
-        }
-        return connect(folder);
-    }
-
-    private static Dataset connect(Path folder) throws SQLException {
-        SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-        config.enforceForeignKeys(true);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
-        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-        SQLiteDataSource source = new SQLiteDataSource(config);
-        source.setUrl("jdbc:sqlite:" + folder.resolve(DATABASE).toAbsolutePath());
-        Connection connection = watched(source.getConnection());
-        try (Statement statement = connection.createStatement()) {
-            for (String ddl : SCHEMA) {
-                statement.execute(ddl);
-            }
-            statement.execute("INSERT INTO meta (name, value) VALUES ('schema_version', '" + SCHEMA_VERSION
-                    + "') ON CONFLICT (name) DO NOTHING");
-            addExtractionConfidence(connection);
-        } catch (SQLException e) {
-            connection.close();
-            throw e;
-        }
-        return new Dataset(folder, connection);
+        return open(new DatasetAddress.Folder(folder));
     }
 
     /**
-     * A dataset made before extraction existed lacks the column of an extracted task's confidence: it gets it, filled
-     * from the records that have one.
+     * Opens the dataset at {@code address}, creating it if there is none yet: a folder is made; a server database
+     * must exist (its owner creates it) and gets the schema; its images folder is the address's {@code images} option.
      */
-    private static void addExtractionConfidence(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            try (ResultSet columns = statement.executeQuery("SELECT 1 FROM pragma_table_info('trajectories') WHERE name = 'extraction_confidence'")) {
-                if (columns.next()) {
-                    return;
-                }
+    public static Dataset openOrCreate(DatasetAddress address) throws IOException, SQLException {
+        if (address instanceof DatasetAddress.Folder folder) {
+            Files.createDirectories(folder.path().resolve(IMAGES));
+        }
+        return connect(address, true);
+    }
+
+    /** Opens an existing dataset; fails with a clear message if there is none at {@code address}. */
+    public static Dataset open(DatasetAddress address) throws IOException, SQLException {
+        if (address instanceof DatasetAddress.Folder folder && !Files.isRegularFile(folder.path().resolve(DATABASE))) {
+            throw new NoSuchFileException(folder.path().toString(), null, "not a dataset (no " + DATABASE + " in it)");
+        }
+        return connect(address, false);
+    }
+
+    private static Dataset connect(DatasetAddress address, boolean create) throws IOException, SQLException {
+        Engine engine = switch (address) {
+            case DatasetAddress.Folder folder -> new Engine.Sqlite(folder.path());
+            case DatasetAddress.Server server -> new Engine.Postgres(server, ServerPasswords.find(server));
+        };
+        Connection connection = watched(engine.connect());
+        try {
+            if (engine instanceof Engine.Postgres && !create && !hasSchema(connection)) {
+                throw new NoSuchFileException(address.toString(), null, "not a dataset (the database has no tasks table); create one with import");
             }
-            statement.execute("ALTER TABLE trajectories ADD COLUMN extraction_confidence REAL");
-            statement.execute("UPDATE trajectories SET extraction_confidence = json_extract(header, '$." + Task.EXTRACTION + "."
-                    + Task.CONFIDENCE + "') WHERE json_valid(header)");
+            Schema.migrate(engine, connection);
+            return new Dataset(engine, connection, imagesFolder(engine, connection));
+        } catch (IOException | SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
         }
     }
 
+    private static boolean hasSchema(Connection connection) throws SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, null, "meta", null)) {
+            return tables.next();
+        }
+    }
+
+    /**
+     * Where the images are on this machine: the dataset folder's {@value #IMAGES}; on a server, the folder the
+     * address names (each machine may mount the share elsewhere), else the one the dataset was created with.
+     */
+    private static Path imagesFolder(Engine engine, Connection connection) throws IOException, SQLException {
+        if (engine.folder() != null) {
+            return engine.folder().resolve(IMAGES);
+        }
+        DatasetAddress.Server server = (DatasetAddress.Server) engine.address();
+        String kept = metaValue(connection, IMAGES_FOLDER);
+        Path images = server.images() != null ? server.images() : kept == null ? null : Path.of(kept);
+        if (images == null) {
+            throw new IOException("say where the images of " + server + " live: add ?images=/a/shared/folder to the address");
+        }
+        if (kept == null) {
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING")) {
+                insert.setString(1, IMAGES_FOLDER);
+                insert.setString(2, images.toAbsolutePath().toString());
+                insert.executeUpdate();
+            }
+        }
+        Files.createDirectories(images);
+        return images;
+    }
+
+    /** Where the dataset lives. */
+    public DatasetAddress address() {
+        return engine.address();
+    }
+
+    /** The name this dataset knows the person working on it by: the server's user, or the login on this machine. */
+    public String user() {
+        return user;
+    }
+
+    /** The dataset's folder, or null for a dataset on a server. */
     public Path folder() {
-        return folder;
+        return engine.folder();
     }
 
     public ImageStore images() {
@@ -218,7 +171,7 @@ public final class Dataset implements AutoCloseable {
 
     /** Notes a long write on this dataset (see {@link DatasetActivity}); close it when the work ends. */
     public DatasetActivity activity(String what) {
-        return DatasetActivity.begin(folder, what);
+        return DatasetActivity.begin(engine.folder(), what);
     }
 
     private static volatile Consumer<String> statementWatcher;
@@ -250,6 +203,10 @@ public final class Dataset implements AutoCloseable {
     /** The JDBC connection, for operations of this bundle; callers outside use the methods here. */
     Connection connection() {
         return connection;
+    }
+
+    Engine engine() {
+        return engine;
     }
 
     @Override
@@ -304,25 +261,29 @@ public final class Dataset implements AutoCloseable {
 
     /** The record of a task as stored, or null if there is none with that id. */
     public Task read(String taskId) throws SQLException {
-        return load(taskId, new ArrayList<>());
+        Loaded loaded = load(taskId);
+        return loaded == null ? null : loaded.task;
     }
 
     /** The task as a draft to edit, or null if there is none with that id. */
     public TaskDraft draft(String taskId) throws SQLException {
-        List<String> hashes = new ArrayList<>();
-        Task task = load(taskId, hashes);
-        return task == null ? null : new TaskDraft(task.json(), hashes);
+        Loaded loaded = load(taskId);
+        return loaded == null ? null : new TaskDraft(loaded.task.json(), loaded.images, loaded.version);
     }
 
-    /** Reads a task's header and steps in one pass over its steps, adding each step's image hash to {@code hashes}. */
-    private Task load(String taskId, List<String> hashes) throws SQLException {
-        try (PreparedStatement header = connection.prepareStatement("SELECT seq, header FROM trajectories WHERE task_id = ?")) {
+    private record Loaded(Task task, List<String> images, long version) {
+    }
+
+    /** Reads a task's header, version and steps in one pass over its steps, with each step's image hash. */
+    private Loaded load(String taskId) throws SQLException {
+        try (PreparedStatement header = connection.prepareStatement("SELECT seq, header, version FROM trajectories WHERE task_id = ?")) {
             header.setString(1, taskId);
             try (ResultSet row = header.executeQuery()) {
                 if (!row.next()) {
                     return null;
                 }
                 List<ObjectNode> steps = new ArrayList<>();
+                List<String> hashes = new ArrayList<>();
                 try (PreparedStatement query = connection.prepareStatement(
                         "SELECT record, image_sha256 FROM steps WHERE task_seq = ? ORDER BY position")) {
                     query.setLong(1, row.getLong(1));
@@ -333,7 +294,7 @@ public final class Dataset implements AutoCloseable {
                         }
                     }
                 }
-                return Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps);
+                return new Loaded(Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps), hashes, row.getLong(3));
             }
         } catch (IOException | RecordFormatException e) {
             throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
@@ -341,16 +302,19 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
-     * Stores an edited task in one transaction: its record, its steps (rewritten), the columns the table shows.
-     * A process killed after this returns loses nothing: the transaction is committed to the WAL.
+     * Stores an edited task in one transaction: its record, its steps (rewritten), the columns the table shows; returns
+     * the draft at the version it stored. Refused with a {@link StaleTaskException} when the task was changed after the
+     * draft's version was read (nothing is written; the draft stays the caller's). A process killed after this returns
+     * loses nothing: the transaction is committed.
      */
-    public void save(TaskDraft draft) throws SQLException {
+    public TaskDraft save(TaskDraft draft) throws SQLException {
         Task task = draft.task();
-        promptly("edit of task " + task.taskId(), c -> {
+        return promptly("edit of task " + task.taskId(), c -> {
             long seq;
             try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
                     + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
-                    + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ? WHERE task_id = ?")) {
+                    + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ?, version = version + 1, updated_by = ?"
+                    + " WHERE task_id = ? AND version = ?")) {
                 update.setString(1, task.text(Task.TRAJECTORY_ID));
                 update.setString(2, task.instruction());
                 update.setString(3, task.text(Task.DOMAIN));
@@ -363,9 +327,11 @@ public final class Dataset implements AutoCloseable {
                 update.setObject(10, task.score("final_score"));
                 update.setString(11, Instant.now().toString());
                 update.setString(12, task.header().toString());
-                update.setString(13, task.taskId());
+                update.setString(13, user);
+                update.setString(14, task.taskId());
+                update.setLong(15, draft.version());
                 if (update.executeUpdate() != 1) {
-                    throw new SQLException("no task '" + task.taskId() + "' in the dataset");
+                    throw StaleTaskException.of(c, task.taskId(), draft.version());
                 }
             }
             try (PreparedStatement query = c.prepareStatement("SELECT seq FROM trajectories WHERE task_id = ?")) {
@@ -395,8 +361,42 @@ public final class Dataset implements AutoCloseable {
                 }
                 insert.executeBatch();
             }
+            return draft.at(draft.version() + 1);
+        });
+    }
+
+    /**
+     * Keeps an edit that could not be saved (its task changed meanwhile) as a task of its own, {@code newId}, with the
+     * same steps and images; returns it as a draft. Nothing of either edit is lost.
+     */
+    public TaskDraft saveCopy(TaskDraft draft, String newId) throws SQLException {
+        if (contains(newId)) {
+            throw new SQLException("there is already a task '" + newId + "'");
+        }
+        TaskDraft copy = draft.withTaskText(Task.TASK_ID, newId);
+        Task task = copy.task();
+        promptly("copy of task " + draft.taskId(), c -> {
+            try (Statements sql = new Statements(c)) {
+                String now = Instant.now().toString();
+                long seq = sql.insertTask(task, task.header().toString(), source(draft.taskId()), now);
+                List<org.trajectory.model.Step> steps = task.steps();
+                for (int i = 0; i < steps.size(); i++) {
+                    sql.insertStep(seq, i, steps.get(i).image(), copy.image(i),
+                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
+                }
+            }
             return null;
         });
+        return draft(newId);
+    }
+
+    private String source(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT source FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
     }
 
     /**
@@ -538,6 +538,10 @@ public final class Dataset implements AutoCloseable {
 
     /** A value kept about the whole dataset (the last scoring run's weights...), or null. */
     public String meta(String name) throws SQLException {
+        return metaValue(connection, name);
+    }
+
+    private static String metaValue(Connection connection, String name) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT value FROM meta WHERE name = ?")) {
             query.setString(1, name);
             try (ResultSet row = query.executeQuery()) {

@@ -31,8 +31,14 @@ public final class DatasetActivity implements AutoCloseable {
         this.file = file;
     }
 
-    /** Notes that this process does {@code what} (e.g. "import of data.jsonl") on the dataset in {@code folder}. */
+    /**
+     * Notes that this process does {@code what} (e.g. "import of data.jsonl") on the dataset in {@code folder}; on a
+     * server ({@code folder} null) the server's own locks and row versions keep writers apart, and nothing is noted.
+     */
     public static DatasetActivity begin(Path folder, String what) {
+        if (folder == null) {
+            return new DatasetActivity(null);
+        }
         Path file = folder.resolve(FOLDER).resolve(ProcessHandle.current().pid() + "-" + NEXT.incrementAndGet());
         try {
             Files.createDirectories(file.getParent());

@@ -20,6 +20,7 @@ public final class StoredRecords implements AutoCloseable {
 
     private final PreparedStatement headers;
     private final PreparedStatement steps;
+    private final AutoCloseable streaming;
     private final ResultSet headerRows;
     private final ResultSet stepRows;
     private boolean stepLeft;
@@ -30,6 +31,7 @@ public final class StoredRecords implements AutoCloseable {
     StoredRecords(Dataset dataset) throws SQLException {
         headers = dataset.connection().prepareStatement("SELECT seq, header FROM trajectories ORDER BY seq");
         steps = dataset.connection().prepareStatement("SELECT task_seq, record, image_name, image_sha256, actions FROM steps ORDER BY task_seq, position");
+        streaming = dataset.engine().streaming(dataset.connection(), headers, steps);
         headerRows = headers.executeQuery();
         stepRows = steps.executeQuery();
         stepLeft = stepRows.next();
@@ -84,6 +86,14 @@ public final class StoredRecords implements AutoCloseable {
     public void close() throws SQLException {
         try (headers; steps; headerRows; stepRows) {
             // closed in reverse order of opening
+        } finally {
+            try {
+                streaming.close();
+            } catch (SQLException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new SQLException(e);
+            }
         }
     }
 }

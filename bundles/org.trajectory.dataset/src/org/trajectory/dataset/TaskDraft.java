@@ -22,13 +22,28 @@ public final class TaskDraft {
 
     private final ObjectNode record;
     private final List<String> images;
+    private final long version;
 
-    TaskDraft(ObjectNode record, List<String> images) {
+    TaskDraft(ObjectNode record, List<String> images, long version) {
         if (record.path(Task.TRAJ).size() != images.size()) {
             throw new IllegalArgumentException("one image hash per step");
         }
         this.record = record;
         this.images = Collections.unmodifiableList(new ArrayList<>(images));
+        this.version = version;
+    }
+
+    /**
+     * The stored version of the task this draft was made from: a save is refused when the task has changed since
+     * (another person's save). Not part of the draft's content: equal drafts may come from different versions.
+     */
+    public long version() {
+        return version;
+    }
+
+    /** This draft, made from stored version {@code version} (after a save of one's own, the version it stored). */
+    public TaskDraft at(long version) {
+        return new TaskDraft(record, images, version);
     }
 
     public String taskId() {
@@ -155,7 +170,7 @@ public final class TaskDraft {
         traj.insert(position, step);
         List<String> hashes = new ArrayList<>(images);
         hashes.add(position, image);
-        return new TaskDraft(copy.record, hashes).renumbered();
+        return new TaskDraft(copy.record, hashes, version).renumbered();
     }
 
     public TaskDraft deleteStep(int position) {
@@ -163,7 +178,7 @@ public final class TaskDraft {
         copy.traj().remove(position);
         List<String> hashes = new ArrayList<>(images);
         hashes.remove(position);
-        return new TaskDraft(copy.record, hashes).renumbered();
+        return new TaskDraft(copy.record, hashes, version).renumbered();
     }
 
     /**
@@ -194,7 +209,7 @@ public final class TaskDraft {
         traj().remove(position);
         List<String> hashes = new ArrayList<>(images);
         hashes.remove(position);
-        return new TaskDraft(record, hashes).renumbered();
+        return new TaskDraft(record, hashes, version).renumbered();
     }
 
     /** Moves step {@code position} by {@code delta} places (-1 up, +1 down), with its screenshot. */
@@ -209,7 +224,7 @@ public final class TaskDraft {
         traj.insert(target, step);
         List<String> hashes = new ArrayList<>(images);
         hashes.add(target, hashes.remove(position));
-        return new TaskDraft(copy.record, hashes).renumbered();
+        return new TaskDraft(copy.record, hashes, version).renumbered();
     }
 
     /** Step indices count 0, 1, 2... after a structural edit, as AgentNet's do. */
@@ -226,7 +241,7 @@ public final class TaskDraft {
     }
 
     private TaskDraft copy() {
-        return new TaskDraft(record.deepCopy(), images);
+        return new TaskDraft(record.deepCopy(), images, version);
     }
 
     ObjectNode record() {

@@ -15,9 +15,11 @@ import java.util.TreeMap;
 /** The table's queries (filter, sort, page, the distinct values of a column) and the dataset's statistics: the SQL behind {@link Dataset}'s query methods. */
 final class TaskQueries {
 
+    private final Engine engine;
     private final Connection connection;
 
-    TaskQueries(Connection connection) {
+    TaskQueries(Engine engine, Connection connection) {
+        this.engine = engine;
         this.connection = connection;
     }
 
@@ -39,8 +41,8 @@ final class TaskQueries {
     java.util.Set<Long> inWindow(String text, String titleField) throws SQLException {
         java.util.Set<Long> seqs = new java.util.HashSet<>();
         try (PreparedStatement statement = connection.prepareStatement("SELECT DISTINCT task_seq FROM steps"
-                + " WHERE LOWER(json_extract(record, ?)) LIKE ? ESCAPE '\\'")) {
-            statement.setString(1, "$." + titleField);
+                + " WHERE LOWER(" + engine.jsonText("record") + ") LIKE ? ESCAPE '\\'")) {
+            statement.setString(1, engine.jsonField(titleField));
             statement.setString(2, containing(text));
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {

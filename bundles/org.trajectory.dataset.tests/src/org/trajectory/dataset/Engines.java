@@ -1,0 +1,35 @@
+package org.trajectory.dataset;
+
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Named;
+import org.trajectory.dataset.kit.PostgresServer;
+
+/**
+ * The engines every store test runs on: SQLite in a folder, and a fresh database on a real PostgreSQL server that
+ * {@link PostgresServer} starts for the test run. Use with {@code @ParameterizedTest @MethodSource("org.trajectory.dataset.Engines#both")}.
+ */
+public interface Engines {
+
+    /** The method source of tests that run on both engines. */
+    String BOTH = "org.trajectory.dataset.Engines#both";
+
+    /** A new, empty dataset's address under {@code temp}. */
+    DatasetAddress newDataset(Path temp, String name) throws Exception;
+
+    static Stream<Named<Engines>> both() {
+        return Stream.of(Named.of("SQLite", sqlite()), Named.of("PostgreSQL", postgresql()));
+    }
+
+    static Engines sqlite() {
+        return (temp, name) -> new DatasetAddress.Folder(temp.resolve(name));
+    }
+
+    static Engines postgresql() {
+        return (temp, name) -> {
+            PostgresServer server = PostgresServer.shared();
+            return server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve(name + "-images"));
+        };
+    }
+}

@@ -1,0 +1,105 @@
+package org.trajectory.dataset;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a dataset lives: a folder on this machine (SQLite), or a database on a PostgreSQL server, written
+ * {@code postgresql://user@host:port/db?sslmode=verify-full&images=/shared/images}. Wherever a dataset folder is
+ * accepted, a server address is too.
+ */
+public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAddress.Server {
+
+    String SCHEME = "postgresql://";
+
+    /** A server address if {@code text} begins with {@value #SCHEME}, else a folder. */
+    static DatasetAddress parse(String text) {
+        if (text.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            return Server.parse(text);
+        }
+        return new Folder(Path.of(text));
+    }
+
+    /** A dataset folder: an SQLite database and its images folder. */
+    record Folder(Path path) implements DatasetAddress {
+        @Override
+        public String toString() {
+            return path.toString();
+        }
+    }
+
+    /**
+     * A database on a PostgreSQL server. The password is never part of the address: it comes from the environment
+     * ({@code PGPASSWORD}), Eclipse secure storage or {@code ~/.pgpass}. Options: {@code sslmode} (disable, require,
+     * verify-ca, verify-full), {@code sslrootcert}, and {@code images}, the folder (a network share every member
+     * reaches) holding the images on this machine.
+     */
+    record Server(String user, String host, int port, String database, Map<String, String> options) implements DatasetAddress {
+
+        public static final int DEFAULT_PORT = 5432;
+        /** The option naming the images folder as this machine reaches it. */
+        public static final String IMAGES = "images";
+        static final Set<String> OPTIONS = Set.of("sslmode", "sslrootcert", IMAGES);
+        private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
+
+        public Server {
+            options = Map.copyOf(options);
+        }
+
+        static Server parse(String text) {
+            URI uri;
+            try {
+                uri = new URI(text);
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("not a server address: " + text + " (" + e.getReason()
+                        + "); write postgresql://user@host:port/database");
+            }
+            if (uri.getRawUserInfo() != null && uri.getRawUserInfo().contains(":")) {
+                throw new IllegalArgumentException("do not put the password in the address; set PGPASSWORD, use ~/.pgpass,"
+                        + " or let the workbench keep it in its secure storage");
+            }
+            String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
+            if (uri.getHost() == null || uri.getUserInfo() == null || path.isEmpty() || path.contains("/")) {
+                throw new IllegalArgumentException("not a server address: " + text + "; write postgresql://user@host:port/database");
+            }
+            Map<String, String> options = new LinkedHashMap<>();
+            if (uri.getRawQuery() != null) {
+                for (String pair : uri.getRawQuery().split("&")) {
+                    int equals = pair.indexOf('=');
+                    String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+                    String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                    if (!OPTIONS.contains(name)) {
+                        throw new IllegalArgumentException("unknown option '" + name + "' in " + text + "; known: " + String.join(", ", OPTIONS.stream().sorted().toList()));
+                    }
+                    if (name.equals("sslmode") && !SSL_MODES.contains(value)) {
+                        throw new IllegalArgumentException("sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full, not '" + value + "'");
+                    }
+                    options.put(name, value);
+                }
+            }
+            return new Server(uri.getUserInfo(), uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), path, options);
+        }
+
+        /** The images folder this address names, or null. */
+        public Path images() {
+            String images = options.get(IMAGES);
+            return images == null || images.isEmpty() ? null : Path.of(images);
+        }
+
+        /** The address without options: what a password is stored under, and what messages name. */
+        public String key() {
+            return SCHEME + user + "@" + host + ":" + port + "/" + database;
+        }
+
+        @Override
+        public String toString() {
+            return key();
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package org.trajectory.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The dataset's schema as versioned migrations, the same text on both engines: a dataset at version N runs the
+ * migrations after N, each in one transaction, under a lock so two workbenches opening a new dataset at once do not
+ * both run them. A dataset from a newer workbench is refused rather than half understood.
+ */
+final class Schema {
+
+    private static final List<List<String>> MIGRATIONS = List.of(
+            // 1: the tasks, their steps and images, reviews, scores, embeddings, what an import found wrong.
+            List.of(
+                    // Modelled on the seed's agent_trajectories; header holds the record's JSON without traj.
+                    """
+                    CREATE TABLE IF NOT EXISTS trajectories (
+                      seq {seq},
+                      task_id VARCHAR(255) NOT NULL UNIQUE,
+                      trajectory_id VARCHAR(255),
+                      instruction TEXT NOT NULL,
+                      domain VARCHAR(100),
+                      os VARCHAR(40),
+                      step_count INTEGER NOT NULL,
+                      task_completed BOOLEAN,
+                      alignment_score {real},
+                      efficiency_score {real},
+                      task_difficulty {real},
+                      final_score {real},
+                      source TEXT,
+                      extraction_confidence {real},
+                      imported_at VARCHAR(40) NOT NULL,
+                      updated_at VARCHAR(40) NOT NULL,
+                      header TEXT NOT NULL)""",
+                    // Modelled on the seed's trajectory_images, keyed by content.
+                    """
+                    CREATE TABLE IF NOT EXISTS trajectory_images (
+                      sha256 CHAR(64) PRIMARY KEY,
+                      format VARCHAR(10) NOT NULL,
+                      width INTEGER NOT NULL,
+                      height INTEGER NOT NULL,
+                      bytes INTEGER NOT NULL)""",
+                    """
+                    CREATE TABLE IF NOT EXISTS steps (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      position INTEGER NOT NULL,
+                      image_name TEXT,
+                      image_sha256 CHAR(64) REFERENCES trajectory_images(sha256),
+                      actions VARCHAR(400),
+                      record TEXT NOT NULL,
+                      PRIMARY KEY (task_seq, position))""",
+                    """
+                    CREATE TABLE IF NOT EXISTS reviews (
+                      task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      state VARCHAR(20) NOT NULL,
+                      reviewer VARCHAR(255),
+                      reviewed_at VARCHAR(40),
+                      note TEXT)""",
+                    // One row per task and criterion: the last score, the criterion version and the task content it judged.
+                    """
+                    CREATE TABLE IF NOT EXISTS scores (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      criterion VARCHAR(100) NOT NULL,
+                      version VARCHAR(40) NOT NULL,
+                      content_hash CHAR(64) NOT NULL,
+                      value {real},
+                      reason TEXT,
+                      details TEXT,
+                      error TEXT,
+                      scored_at VARCHAR(40) NOT NULL,
+                      PRIMARY KEY (task_seq, criterion))""",
+                    "CREATE INDEX IF NOT EXISTS scores_value ON scores(criterion, value)",
+                    // A text embedding per task and model (novelty), with the hash of the text it was made from.
+                    """
+                    CREATE TABLE IF NOT EXISTS embeddings (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      model VARCHAR(100) NOT NULL,
+                      text_hash CHAR(64) NOT NULL,
+                      vector {blob} NOT NULL,
+                      PRIMARY KEY (task_seq, model))""",
+                    // What an import found wrong with a step's image that the stored data cannot show again (an image
+                    // refused, missing or not what its name says): validate reports it. An edit of the task clears it.
+                    """
+                    CREATE TABLE IF NOT EXISTS step_problems (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      position INTEGER NOT NULL,
+                      message TEXT NOT NULL)""",
+                    "CREATE INDEX IF NOT EXISTS step_problems_task ON step_problems(task_seq, position)",
+                    "CREATE INDEX IF NOT EXISTS trajectories_domain ON trajectories(domain)",
+                    "CREATE INDEX IF NOT EXISTS trajectories_score ON trajectories(final_score)",
+                    "CREATE INDEX IF NOT EXISTS trajectories_steps ON trajectories(step_count)",
+                    "CREATE INDEX IF NOT EXISTS steps_image ON steps(image_sha256)"),
+            // 2: every task carries a version and who changed it last, so a save made on a stale version is refused.
+            List.of(
+                    "ALTER TABLE trajectories ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+                    "ALTER TABLE trajectories ADD COLUMN updated_by VARCHAR(255)"));
+
+    /** The version this workbench brings a dataset to. */
+    static final int VERSION = MIGRATIONS.size();
+
+    private Schema() {
+    }
+
+    /** Brings the dataset's schema to {@link #VERSION}; refuses a dataset made by a newer workbench. */
+    static void migrate(Engine engine, Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)");
+        }
+        if (engine instanceof Engine.Sqlite) {
+            Engine.Sqlite.addExtractionConfidence(connection);
+        }
+        boolean auto = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            engine.lockSchema(connection);
+            int version = version(connection);
+            if (version > VERSION) {
+                throw new SQLException("the dataset " + engine.address() + " was made by a newer Trajectory Workbench (schema "
+                        + version + ", this one knows up to " + VERSION + "); update the workbench to open it");
+            }
+            try (Statement statement = connection.createStatement()) {
+                for (int next = version; next < VERSION; next++) {
+                    for (String ddl : MIGRATIONS.get(next)) {
+                        statement.execute(engine.ddl(ddl));
+                    }
+                }
+            }
+            if (version < VERSION) {
+                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = 'schema_version'");
+                        PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES ('schema_version', ?)")) {
+                    delete.executeUpdate();
+                    insert.setString(1, Integer.toString(VERSION));
+                    insert.executeUpdate();
+                }
+            }
+            connection.commit();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(auto);
+        }
+    }
+
+    private static int version(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT value FROM meta WHERE name = 'schema_version'")) {
+            return row.next() ? Integer.parseInt(row.getString(1)) : 0;
+        }
+    }
+}
