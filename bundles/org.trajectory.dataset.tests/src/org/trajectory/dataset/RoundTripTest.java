@@ -3,6 +3,7 @@ package org.trajectory.dataset;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -13,6 +14,8 @@ import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
@@ -28,10 +31,11 @@ class RoundTripTest {
         return TestData.path("opencua-cot-example");
     }
 
-    @Test
-    void theOpenCuaExampleRoundTripsExactly() throws Exception {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void theOpenCuaExampleRoundTripsExactly(Engines engine) throws Exception {
         Path input = fixture().resolve("raw_example.jsonl");
-        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
+        try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
             ImportReport report = new JsonlImport(dataset, input, images).run(Progress.NONE);
             assertEquals(1, report.imported());
             assertEquals(0, report.problemCount(), report.problems().toString());
@@ -90,8 +94,9 @@ class RoundTripTest {
         assertArrayEquals(Files.readAllBytes(fixture().resolve("images/3.png")), Files.readAllBytes(temp.resolve("again/images/3.png")));
     }
 
-    @Test
-    void pagesFilterAndSort() throws Exception {
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void pagesFilterAndSort(Engines engine) throws Exception {
         Path input = temp.resolve("many.jsonl");
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 50; i++) {
@@ -104,7 +109,7 @@ class RoundTripTest {
             lines.append("]}\n");
         }
         Files.writeString(input, lines);
-        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+        try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
             new JsonlImport(dataset, input, ImageSource.none()).run(Progress.NONE);
             assertEquals(50, dataset.count(TaskQuery.ALL));
             assertEquals(25, dataset.count(TaskQuery.ALL.withText("firefox")));
@@ -120,6 +125,13 @@ class RoundTripTest {
             assertEquals(49, dataset.count(TaskQuery.ALL.withReview(ReviewState.NEW)));
             assertEquals(ReviewState.APPROVED, dataset.page(TaskQuery.ALL.withReview(ReviewState.APPROVED), 0, 1).get(0).review());
             assertFalse(dataset.distinct("domain").isEmpty());
+            String hostile = "x'); DROP TABLE trajectories; --";
+            assertEquals(0, dataset.count(TaskQuery.ALL.withText(hostile)), "a filter is a value, never SQL");
+            assertEquals(null, dataset.draft(hostile));
+            assertFalse(dataset.contains(hostile));
+            assertThrows(java.sql.SQLException.class, () -> dataset.setReview(hostile, ReviewState.APPROVED, hostile, hostile));
+            assertEquals(0, dataset.tasksInWindow(hostile, "title").size());
+            assertEquals(50, dataset.count(TaskQuery.ALL), "nothing was dropped or changed");
         }
     }
 

@@ -42,6 +42,9 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
     /** Keeps other processes from migrating the schema at the same time, until the transaction ends. */
     abstract void lockSchema(Connection connection) throws SQLException;
 
+    /** After rows were written with their task numbers given (a copy): new tasks are numbered after them. */
+    abstract void afterExplicitKeys(Connection connection) throws SQLException;
+
     /** Prepares a long read that must stream rather than load every row; returns what ends it. */
     abstract AutoCloseable streaming(Connection connection, Statement... statements) throws SQLException;
 
@@ -105,6 +108,11 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
         @Override
         void lockSchema(Connection connection) {
             // transactions begin IMMEDIATE: the first statement already holds the write lock
+        }
+
+        @Override
+        void afterExplicitKeys(Connection connection) {
+            // a row id is one more than the largest there is
         }
 
         @Override
@@ -210,6 +218,14 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
             try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
                 lock.setLong(1, SCHEMA_LOCK);
                 lock.execute();
+            }
+        }
+
+        @Override
+        void afterExplicitKeys(Connection connection) throws SQLException {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SELECT setval(pg_get_serial_sequence('trajectories', 'seq'),"
+                        + " (SELECT COALESCE(MAX(seq), 0) + 1 FROM trajectories), false)");
             }
         }
 

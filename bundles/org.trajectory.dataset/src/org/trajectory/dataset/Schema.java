@@ -40,7 +40,7 @@ final class Schema {
                     // Modelled on the seed's trajectory_images, keyed by content.
                     """
                     CREATE TABLE IF NOT EXISTS trajectory_images (
-                      sha256 CHAR(64) PRIMARY KEY,
+                      sha256 VARCHAR(64) PRIMARY KEY,
                       format VARCHAR(10) NOT NULL,
                       width INTEGER NOT NULL,
                       height INTEGER NOT NULL,
@@ -50,7 +50,7 @@ final class Schema {
                       task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
                       position INTEGER NOT NULL,
                       image_name TEXT,
-                      image_sha256 CHAR(64) REFERENCES trajectory_images(sha256),
+                      image_sha256 VARCHAR(64) REFERENCES trajectory_images(sha256),
                       actions VARCHAR(400),
                       record TEXT NOT NULL,
                       PRIMARY KEY (task_seq, position))""",
@@ -67,7 +67,7 @@ final class Schema {
                       task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
                       criterion VARCHAR(100) NOT NULL,
                       version VARCHAR(40) NOT NULL,
-                      content_hash CHAR(64) NOT NULL,
+                      content_hash VARCHAR(64) NOT NULL,
                       value {real},
                       reason TEXT,
                       details TEXT,
@@ -80,7 +80,7 @@ final class Schema {
                     CREATE TABLE IF NOT EXISTS embeddings (
                       task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
                       model VARCHAR(100) NOT NULL,
-                      text_hash CHAR(64) NOT NULL,
+                      text_hash VARCHAR(64) NOT NULL,
                       vector {blob} NOT NULL,
                       PRIMARY KEY (task_seq, model))""",
                     // What an import found wrong with a step's image that the stored data cannot show again (an image

@@ -160,7 +160,7 @@ public final class AnnotationRun {
                 described.incrementAndGet();
             }
         }
-        dataset.save(draft);
+        draft = dataset.save(draft);
 
         List<Future<Notes.Reflected>> reflecting = new ArrayList<>();
         reflecting.add(null); // the first step has no step before it
@@ -183,7 +183,7 @@ public final class AnnotationRun {
                 reflected.incrementAndGet();
             }
         }
-        dataset.save(draft);
+        draft = dataset.save(draft);
 
         if (!written(draft.taskText(Task.NATURAL_LANGUAGE_TASK))) {
             TaskDraft current = draft;
@@ -203,7 +203,7 @@ public final class AnnotationRun {
                     draft = draft.withTaskFlag(Task.TASK_COMPLETED, summary.completed());
                 }
                 summarized.incrementAndGet();
-                dataset.save(draft);
+                draft = dataset.save(draft);
             }
         }
     }

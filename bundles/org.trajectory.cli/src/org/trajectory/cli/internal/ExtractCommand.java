@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
 import org.trajectory.evaluation.EvaluationRun;
@@ -157,7 +158,11 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
      * Builds the recordings among the extracted videos from their events (into a dataset of its own, removed after) and
      * evaluates each extraction against its built trajectory by both metrics.
      */
-    private void compare(Path extracted, ExtractionRun.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
+    private void compare(DatasetAddress dataset, ExtractionRun.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
+        if (!(dataset instanceof DatasetAddress.Folder(Path extracted))) {
+            err.println(prefix() + "--compare reads dataset folders only; copy the dataset to a folder (copy) and evaluate there");
+            return;
+        }
         Path temp = Files.createTempDirectory("tw-compare");
         try {
             Map<String, String> mapping = new LinkedHashMap<>();

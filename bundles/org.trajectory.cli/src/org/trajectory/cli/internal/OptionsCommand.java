@@ -15,6 +15,8 @@ import java.util.Locale;
 import org.trajectory.cli.Command;
 import org.trajectory.cli.CommandLine;
 import org.trajectory.dataset.DatasetActivity;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.model.Json;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
@@ -83,8 +85,9 @@ abstract class OptionsCommand<O> implements Command {
             return FAILED;
         } catch (SQLException e) {
             OptionSpec datasetOption = parser.getCommandSpec().findOption("--dataset");
-            Path dataset = datasetOption == null ? null : datasetOption.getValue();
-            err.println(prefix() + (DatasetActivity.isBusy(e) && dataset != null ? DatasetActivity.busyMessage(dataset)
+            Object dataset = datasetOption == null ? null : datasetOption.getValue();
+            err.println(prefix() + (DatasetActivity.isBusy(e) && dataset instanceof DatasetAddress.Folder folder ? DatasetActivity.busyMessage(folder.path())
+                    : e instanceof StaleTaskException ? e.getMessage()
                     : "the dataset could not be read or written: " + e.getMessage()));
             return FAILED;
         }
@@ -159,6 +162,13 @@ abstract class OptionsCommand<O> implements Command {
         parser.registerConverter(Integer.TYPE, whole());
         parser.registerConverter(Double.class, decimal());
         parser.registerConverter(Double.TYPE, decimal());
+        parser.registerConverter(DatasetAddress.class, text -> {
+            try {
+                return DatasetAddress.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        });
         return parser;
     }
 

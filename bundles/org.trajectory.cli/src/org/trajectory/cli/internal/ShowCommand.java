@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 
@@ -21,8 +22,8 @@ final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
         @Parameters(paramLabel = "TASK_ID", arity = "1", description = "one task id")
         String taskId;
 
-        @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "the dataset folder")
-        Path dataset;
+        @Option(names = "--dataset", required = true, paramLabel = "DATASET", description = DatasetOptions.DESCRIPTION)
+        DatasetAddress dataset;
 
         @Option(names = "--json", description = "the record on one line")
         boolean json;

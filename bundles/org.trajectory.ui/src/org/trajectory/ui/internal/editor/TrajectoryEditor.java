@@ -46,6 +46,7 @@ import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.part.EditorPart;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.Action;
@@ -418,10 +419,13 @@ public final class TrajectoryEditor extends EditorPart {
             return;
         }
         try {
-            dataset.save(current);
-            saved = current;
+            saved = dataset.save(current.at(saved.version()));
             firePropertyChange(PROP_DIRTY);
             DatasetSession.get().changed();
+        } catch (StaleTaskException e) {
+            if (!resolveStale(e) && monitor != null) {
+                monitor.setCanceled(true);
+            }
         } catch (SQLException e) {
             ILog.of(getClass()).error("Could not save " + current.taskId(), e);
             MessageDialog.openError(getSite().getShell(), "Save", "Could not save the task: " + e.getMessage()
@@ -430,6 +434,35 @@ public final class TrajectoryEditor extends EditorPart {
                 monitor.setCanceled(true);
             }
         }
+    }
+
+    /**
+     * Somebody else saved the task after it was opened here: offers to reload it (this edit is dropped, after a
+     * warning) or to keep this edit as a task of its own beside theirs. True when the edit was kept as a copy.
+     */
+    private boolean resolveStale(StaleTaskException stale) {
+        MessageDialog dialog = new MessageDialog(getSite().getShell(), "Task changed by someone else", null,
+                stale.getMessage() + ".", MessageDialog.WARNING, 2, "Keep mine as a copy", "Reload theirs", "Cancel");
+        int choice = dialog.open();
+        try {
+            if (choice == 0) {
+                String copyId = current.taskId() + " (" + dataset.user() + ", " + java.time.LocalTime.now().withNano(0) + ")";
+                TaskDraft copy = dataset.saveCopy(current, copyId);
+                saved = dataset.draft(current.taskId()); // this tab shows the task as stored; the edit lives on in the copy
+                show(saved, step);
+                DatasetSession.get().changed();
+                MessageDialog.openInformation(getSite().getShell(), "Kept as a copy", "Your edit is kept as task '" + copy.taskId() + "'; this tab now shows the task as the other person saved it.");
+                return true;
+            }
+            if (choice == 1 && MessageDialog.openQuestion(getSite().getShell(), "Reload", "Drop your unsaved edits and show the task as it is now?")) {
+                saved = dataset.draft(current.taskId());
+                show(saved, step);
+            }
+        } catch (SQLException e) {
+            ILog.of(getClass()).error("Could not resolve the stale save of " + current.taskId(), e);
+            MessageDialog.openError(getSite().getShell(), "Save", e.getMessage() + "\nYour edits are still here.");
+        }
+        return false;
     }
 
     /** "Step N, line L, column C: message" for every step whose code does not parse. */

@@ -1,0 +1,58 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.DatasetCopy;
+
+/** {@code copy SRC DST}: a whole dataset into another, folder to server and back, resumable and verified. */
+final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
+
+    @Command(name = "copy", description = "copy a whole dataset into another (a folder to a server and back); a rerun resumes; verified at the end")
+    static final class Options {
+        @Parameters(index = "0", paramLabel = "SRC", description = "the dataset to copy: a folder, or postgresql://user@host:port/database")
+        DatasetAddress source;
+
+        @Parameters(index = "1", paramLabel = "DST", description = "where to: a new folder, or an empty server database (add ?images=FOLDER)")
+        DatasetAddress target;
+
+        @Option(names = "--json", description = "print the result as JSON on stdout")
+        boolean json;
+    }
+
+    @Override
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+        if (args.source.equals(args.target)) {
+            throw new UsageException("SRC and DST are the same dataset");
+        }
+        long start = System.nanoTime();
+        TerminalProgress progress = new TerminalProgress(err, "tasks");
+        DatasetCopy.Report report;
+        try (Dataset source = Dataset.open(args.source); Dataset target = Dataset.openOrCreate(args.target)) {
+            report = new DatasetCopy(source, target).run(progress);
+        }
+        progress.finish();
+        report.differences().forEach(d -> err.println(prefix() + "the copy differs: " + d));
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("copied", report.copied());
+        fields.put("already_there", report.resumed());
+        fields.put("images", report.images());
+        fields.put("rows", report.rows());
+        fields.put("verified", report.verified());
+        String summary = report.cancelled() ? "cancelled after " + report.copied() + " tasks; run it again to go on"
+                : "copied " + report.copied() + " tasks" + (report.resumed() > 0 ? " (" + report.resumed() + " were there already)" : "")
+                        + " and " + report.images() + " images to " + args.target + "; "
+                        + (report.verified() ? "counts and hashes of every table match" : "NOT the same: see above");
+        printResult(out, args.json, fields, summary, null, (System.nanoTime() - start) / 1e9);
+        return report.verified() ? OK : FAILED;
+    }
+}

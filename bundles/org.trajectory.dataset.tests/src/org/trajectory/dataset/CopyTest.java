@@ -1,0 +1,125 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.model.Json;
+import org.trajectory.model.Progress;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** A whole dataset from a folder to a server and back: nothing lost, resumable, verified. */
+class CopyTest {
+
+    @TempDir
+    Path temp;
+
+    /** {@code tasks} copies of the OpenCUA example (ids t0, t1...), with a review, scores and an embedding on t1. */
+    private Path folderDataset(int tasks) throws Exception {
+        String line = Files.readAllLines(TestData.path("opencua-cot-example/raw_example.jsonl")).get(0);
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < tasks; i++) {
+            ObjectNode record = (ObjectNode) Json.MAPPER.readTree(line);
+            record.put("task_id", "t" + i);
+            many.append(record).append('\n');
+        }
+        Path jsonl = temp.resolve("many.jsonl");
+        Files.writeString(jsonl, many);
+        Path folder = temp.resolve("folder");
+        try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
+            new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
+            dataset.setReview("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
+            dataset.putScores("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
+            dataset.putEmbeddings("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
+            dataset.setMeta(Dataset.SCORING_WEIGHTS, "{\"format\":1}");
+        }
+        return folder;
+    }
+
+    private static org.trajectory.model.Task renamed(org.trajectory.model.Task task, String id) throws Exception {
+        return org.trajectory.model.Task.of(task.json().deepCopy().put("task_id", id));
+    }
+
+    @Test
+    void aFolderGoesToTheServerAndBackAndExportsTheSameBytes() throws Exception {
+        Path folder = folderDataset(3);
+        DatasetAddress server = Engines.postgresql().newDataset(temp, "server");
+        Path back = temp.resolve("back");
+        try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(server)) {
+            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            assertTrue(report.verified(), report.differences().toString());
+            assertEquals(3, report.copied());
+            assertEquals(15, report.images(), "the images went to the server dataset's folder");
+            assertEquals(45, report.rows().get("steps"));
+            assertEquals("tab\tand\nnewline and \\ backslash", target.review("t1").note());
+            assertEquals(0.75, target.scores("t1").get("format").value());
+            assertEquals(-2f, target.embeddings("minilm").get(0).vector()[1]);
+            assertEquals("{\"format\":1}", target.meta(Dataset.SCORING_WEIGHTS));
+        }
+        try (Dataset source = Dataset.open(server); Dataset target = Dataset.openOrCreate(back)) {
+            assertTrue(new DatasetCopy(source, target).run(Progress.NONE).verified());
+            target.put(renamed(target.read("t2"), "t3"), java.util.Collections.nCopies(15, null), "test");
+            assertEquals(List.of("t0", "t1", "t2", "t3"), target.taskIds(), "new tasks are numbered after the copied ones");
+        }
+        try (Dataset server2 = Dataset.open(server)) {
+            server2.put(renamed(server2.read("t2"), "t3"), java.util.Collections.nCopies(15, null), "test");
+            assertEquals(List.of("t0", "t1", "t2", "t3"), server2.taskIds(), "the server numbers new tasks after the copied ones too");
+        }
+        for (Path dataset : List.of(folder, back)) {
+            try (Dataset open = Dataset.open(dataset)) {
+                new JsonlExport(open, temp.resolve(dataset.getFileName() + "-out/data.jsonl"), temp.resolve(dataset.getFileName() + "-out/images"), false)
+                        .run(Progress.NONE);
+            }
+        }
+        assertEquals(RoundTripTest.records(temp.resolve("folder-out/data.jsonl")).subList(0, 3),
+                RoundTripTest.records(temp.resolve("back-out/data.jsonl")).subList(0, 3));
+    }
+
+    @Test
+    void aStoppedCopyGoesOnWhereItStoppedAndRefusesAForeignTarget() throws Exception {
+        Path folder = folderDataset(DatasetCopy.BATCH * 2 + 50);
+        DatasetAddress server = Engines.postgresql().newDataset(temp, "server");
+        AtomicLong seen = new AtomicLong();
+        Progress stopsAfterOneBatch = new Progress() {
+            @Override
+            public void begin(String task, long totalWork) {
+            }
+
+            @Override
+            public void worked(long work) {
+                seen.addAndGet(work);
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return seen.get() > 0;
+            }
+        };
+        try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(server)) {
+            DatasetCopy.Report stopped = new DatasetCopy(source, target).run(stopsAfterOneBatch);
+            assertTrue(stopped.cancelled());
+            assertEquals(DatasetCopy.BATCH, stopped.copied());
+            assertEquals(DatasetCopy.BATCH, target.taskIds().size(), "whole tasks only");
+
+            DatasetCopy.Report resumed = new DatasetCopy(source, target).run(Progress.NONE);
+            assertEquals(DatasetCopy.BATCH, resumed.resumed());
+            assertEquals(DatasetCopy.BATCH + 50, resumed.copied());
+            assertTrue(resumed.verified(), resumed.differences().toString());
+        }
+        Path other = temp.resolve("other");
+        try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(other)) {
+            target.put(source.read("t5"), java.util.Collections.nCopies(15, null), "test");
+            SQLException refused = assertThrows(SQLException.class, () -> new DatasetCopy(source, target).run(Progress.NONE));
+            assertTrue(refused.getMessage().contains("already holds other tasks"), refused.getMessage());
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+
+/** Several people on one dataset: task versions, a stale save refused with who and when, and the schema's versions. */
+class VersionsTest {
+
+    @TempDir
+    Path temp;
+
+    private DatasetAddress imported(Engines engine) throws Exception {
+        DatasetAddress address = engine.newDataset(temp, "ds");
+        try (Dataset dataset = Dataset.openOrCreate(address);
+                ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
+            new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
+        }
+        return address;
+    }
+
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void theSecondSaveOfTheSameVersionIsRefusedAndNeitherEditIsLost(Engines engine) throws Exception {
+        DatasetAddress address = imported(engine);
+        try (Dataset alice = Dataset.open(address); Dataset bob = Dataset.open(address)) {
+            TaskDraft hers = alice.draft("task_example_0");
+            TaskDraft his = bob.draft("task_example_0");
+            assertEquals(1, hers.version());
+
+            TaskDraft saved = alice.save(hers.withStepText(0, Step.THOUGHT, "Alice's thought"));
+            assertEquals(2, saved.version());
+
+            StaleTaskException refused = assertThrows(StaleTaskException.class,
+                    () -> bob.save(his.withStepText(0, Step.THOUGHT, "Bob's thought")));
+            assertEquals(alice.user(), refused.changedBy());
+            assertNotNull(refused.changedAt());
+            assertTrue(refused.getMessage().contains("was changed by " + alice.user()), refused.getMessage());
+            assertTrue(refused.getMessage().contains("keep your edit as a copy"), refused.getMessage());
+            assertEquals("Alice's thought", bob.draft("task_example_0").stepText(0, Step.THOUGHT), "the refused save wrote nothing");
+
+            TaskDraft copy = bob.saveCopy(his.withStepText(0, Step.THOUGHT, "Bob's thought"), "task_example_0 (bob)");
+            assertEquals("Bob's thought", alice.draft(copy.taskId()).stepText(0, Step.THOUGHT));
+            assertEquals(his.stepCount(), copy.stepCount());
+            assertEquals(his.image(3), copy.image(3), "the copy shows the same screenshots");
+
+            TaskDraft reloaded = bob.draft("task_example_0");
+            assertEquals(2, reloaded.version());
+            assertEquals(3, bob.save(reloaded.withStepText(1, Step.THOUGHT, "Bob, after reloading")).version(), "a reloaded draft saves");
+            StaleTaskException again = assertThrows(StaleTaskException.class, () -> alice.save(saved.withStepText(2, Step.THOUGHT, "x")));
+            assertTrue(again.getMessage().contains("now version 3, your edit began from version 2"), again.getMessage());
+        }
+    }
+
+    @Test
+    void aDatasetOfSchemaOneIsMigratedAndItsTasksStartAtVersionOne() throws Exception {
+        Path folder = imported(Engines.sqlite()) instanceof DatasetAddress.Folder f ? f.path() : null;
+        try (Dataset dataset = Dataset.open(folder); Statement statement = dataset.connection().createStatement()) {
+            statement.execute("ALTER TABLE trajectories DROP COLUMN version"); // as a dataset made before versions
+            statement.execute("ALTER TABLE trajectories DROP COLUMN updated_by");
+            statement.execute("UPDATE meta SET value = '1' WHERE name = 'schema_version'");
+        }
+        try (Dataset dataset = Dataset.open(folder)) {
+            assertEquals(String.valueOf(Schema.VERSION), dataset.meta("schema_version"));
+            TaskDraft draft = dataset.draft("task_example_0");
+            assertEquals(1, draft.version());
+            assertEquals(2, dataset.save(draft.withStepText(0, Step.THOUGHT, "after the migration")).version());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void aDatasetOfANewerWorkbenchIsRefusedNotHalfRead(Engines engine) throws Exception {
+        DatasetAddress address = imported(engine);
+        try (Dataset dataset = Dataset.open(address); Statement statement = dataset.connection().createStatement()) {
+            statement.execute("UPDATE meta SET value = '99' WHERE name = 'schema_version'");
+        }
+        SQLException refused = assertThrows(SQLException.class, () -> Dataset.open(address));
+        assertTrue(refused.getMessage().contains("made by a newer Trajectory Workbench"), refused.getMessage());
+    }
+}

@@ -1,0 +1,337 @@
+package org.trajectory.dataset;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.postgresql.PGConnection;
+import org.trajectory.model.Progress;
+
+/**
+ * Copies a whole dataset into another, across engines (a folder to a server and back): every table row as it is,
+ * task numbers kept, the images into the target's images folder. Streams in batches of tasks, each batch one
+ * transaction of the target, so a killed copy leaves the target holding whole tasks and a rerun goes on after the last
+ * one. Into PostgreSQL the rows go by COPY, the server's bulk path. At the end both sides are counted and hashed, table
+ * by table, and any difference is reported.
+ */
+public final class DatasetCopy {
+
+    /** Tasks per transaction: large enough for the bulk path to pay, small enough that a resumed copy redoes little. */
+    static final int BATCH = 200;
+
+    /** The tables of tasks, with their columns and order; the first column is the task's number. */
+    private static final Map<String, List<String>> TABLES = new LinkedHashMap<>();
+    static {
+        TABLES.put("trajectories", List.of("seq", "task_id", "trajectory_id", "instruction", "domain", "os", "step_count", "task_completed",
+                "alignment_score", "efficiency_score", "task_difficulty", "final_score", "source", "extraction_confidence", "imported_at",
+                "updated_at", "header", "version", "updated_by"));
+        TABLES.put("steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
+        TABLES.put("reviews", List.of("task_seq", "state", "reviewer", "reviewed_at", "note"));
+        TABLES.put("scores", List.of("task_seq", "criterion", "version", "content_hash", "value", "reason", "details", "error", "scored_at"));
+        TABLES.put("embeddings", List.of("task_seq", "model", "text_hash", "vector"));
+        TABLES.put("step_problems", List.of("task_seq", "position", "message"));
+    }
+    private static final Map<String, String> ORDER = Map.of("trajectories", "seq", "steps", "task_seq, position", "reviews", "task_seq",
+            "scores", "task_seq, criterion", "embeddings", "task_seq, model", "step_problems", "task_seq, position, message");
+    private static final List<String> IMAGE_COLUMNS = List.of("sha256", "format", "width", "height", "bytes");
+    /** Meta entries that belong to the place, not the data. */
+    private static final List<String> LOCAL_META = List.of("schema_version", Dataset.IMAGES_FOLDER);
+
+    private final Dataset source;
+    private final Dataset target;
+
+    public DatasetCopy(Dataset source, Dataset target) {
+        this.source = source;
+        this.target = target;
+    }
+
+    /** What a copy did: tasks copied now and found copied by an earlier run, images stored, and the check at the end. */
+    public record Report(long copied, long resumed, long images, Map<String, Long> rows, List<String> differences, boolean cancelled) {
+        public boolean verified() {
+            return differences.isEmpty() && !cancelled;
+        }
+    }
+
+    public Report run(Progress progress) throws SQLException, IOException {
+        long done = resumeAfter();
+        long resumed = count(target.connection(), "SELECT COUNT(*) FROM trajectories");
+        long total = count(source.connection(), "SELECT COUNT(*) FROM trajectories");
+        progress.begin("Copying " + source.address() + " to " + target.address(), total, "tasks");
+        progress.worked(resumed);
+        long copied = 0;
+        long images = 0;
+        boolean cancelled = false;
+        try (DatasetActivity activity = target.activity("copy from " + source.address())) {
+            while (true) {
+                if (progress.isCancelled()) {
+                    cancelled = true;
+                    break;
+                }
+                long[] range = nextBatch(done);
+                if (range == null) {
+                    break;
+                }
+                images += copyBatch(range[0], range[1]);
+                copied += range[2];
+                done = range[1];
+                progress.worked(range[2]);
+            }
+            if (!cancelled) {
+                copyMeta();
+                target.engine().afterExplicitKeys(target.connection());
+            }
+        }
+        Map<String, Long> rows = new LinkedHashMap<>();
+        List<String> differences = cancelled ? List.of() : verify(rows);
+        return new Report(copied, resumed, images, rows, differences, cancelled);
+    }
+
+    /** The last task number the target already holds, after checking it holds the source's first tasks and nothing else. */
+    private long resumeAfter() throws SQLException {
+        long last = count(target.connection(), "SELECT COALESCE(MAX(seq), 0) FROM trajectories");
+        if (last == 0) {
+            return 0;
+        }
+        String theirs = taskAt(target.connection(), last);
+        if (!Objects.equals(theirs, taskAt(source.connection(), last))
+                || count(target.connection(), "SELECT COUNT(*) FROM trajectories") != count(source.connection(),
+                        "SELECT COUNT(*) FROM trajectories WHERE seq <= " + last)) {
+            throw new SQLException(target.address() + " already holds other tasks (" + theirs + "...); copy into an empty dataset");
+        }
+        return last;
+    }
+
+    private static String taskAt(Connection connection, long seq) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT task_id FROM trajectories WHERE seq = ?")) {
+            query.setLong(1, seq);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    /** The next batch after task number {@code after}: {first exclusive, last inclusive, tasks}, or null at the end. */
+    private long[] nextBatch(long after) throws SQLException {
+        try (PreparedStatement query = source.connection().prepareStatement(
+                "SELECT MAX(seq), COUNT(*) FROM (SELECT seq FROM trajectories WHERE seq > ? ORDER BY seq LIMIT " + BATCH + ") batch")) {
+            query.setLong(1, after);
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                return row.getLong(2) == 0 ? null : new long[] { after, row.getLong(1), row.getLong(2) };
+            }
+        }
+    }
+
+    /** Copies the tasks numbered in (after, last] with their rows and images in one transaction of the target; returns the images stored. */
+    private long copyBatch(long after, long last) throws SQLException, IOException {
+        List<List<Object>> imageRows = rows(source.connection(), "SELECT DISTINCT i.sha256, i.format, i.width, i.height, i.bytes"
+                + " FROM steps s JOIN trajectory_images i ON i.sha256 = s.image_sha256 WHERE s.task_seq > ? AND s.task_seq <= ?", after, last);
+        long stored = 0;
+        boolean sameFolder = source.images().root().toAbsolutePath().normalize().equals(target.images().root().toAbsolutePath().normalize());
+        for (List<Object> image : imageRows) {
+            String sha = (String) image.get(0);
+            if (!sameFolder && !java.nio.file.Files.exists(target.images().path(sha))) {
+                byte[] bytes = source.images().read(sha);
+                if (!target.images().put(bytes).equals(sha)) {
+                    throw new IOException("the image " + source.images().path(sha) + " is not what its name says (damaged); the copy stopped before it");
+                }
+                stored++;
+            }
+        }
+        target.transaction(c -> {
+            write(c, "trajectory_images", IMAGE_COLUMNS, imageRows, true);
+            for (Map.Entry<String, List<String>> table : TABLES.entrySet()) {
+                List<String> columns = table.getValue();
+                List<List<Object>> rows = rows(source.connection(), "SELECT " + String.join(", ", columns) + " FROM " + table.getKey()
+                        + " WHERE " + columns.get(0) + " > ? AND " + columns.get(0) + " <= ?", after, last);
+                write(c, table.getKey(), columns, rows, false);
+            }
+            return null;
+        });
+        return stored;
+    }
+
+    private void copyMeta() throws SQLException {
+        for (List<Object> row : rows(source.connection(), "SELECT name, value FROM meta")) {
+            if (!LOCAL_META.contains(row.get(0))) {
+                target.setMeta((String) row.get(0), (String) row.get(1));
+            }
+        }
+    }
+
+    private static List<List<Object>> rows(Connection connection, String sql, Object... parameters) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                query.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet result = query.executeQuery()) {
+                int columns = result.getMetaData().getColumnCount();
+                while (result.next()) {
+                    List<Object> row = new ArrayList<>(columns);
+                    for (int i = 1; i <= columns; i++) {
+                        row.add(result.getObject(i));
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Writes rows into the target: COPY into PostgreSQL, a batch of prepared inserts into SQLite. */
+    private void write(Connection c, String table, List<String> columns, List<List<Object>> rows, boolean skipExisting) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        if (target.engine() instanceof Engine.Postgres && !skipExisting) {
+            StringBuilder text = new StringBuilder();
+            for (List<Object> row : rows) {
+                for (int i = 0; i < row.size(); i++) {
+                    text.append(i == 0 ? "" : "\t").append(copyText(columns.get(i), row.get(i)));
+                }
+                text.append('\n');
+            }
+            try {
+                c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN",
+                        new StringReader(text.toString()));
+            } catch (IOException e) {
+                throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
+            }
+            return;
+        }
+        String marks = String.join(", ", java.util.Collections.nCopies(columns.size(), "?"));
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + marks + ")"
+                + (skipExisting ? " ON CONFLICT DO NOTHING" : ""))) {
+            for (List<Object> row : rows) {
+                for (int i = 0; i < row.size(); i++) {
+                    insert.setObject(i + 1, column(columns.get(i), row.get(i)));
+                }
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** A value as the target's column takes it: SQLite keeps booleans as 0 and 1. */
+    private static Object column(String name, Object value) {
+        return BOOLEANS.contains(name) && value instanceof Number n ? n.intValue() != 0 : value;
+    }
+
+    private static final List<String> BOOLEANS = List.of("task_completed");
+
+    /** A value in COPY's text format: \N for null, bytes as \x hex, the four escapes of tabs, newlines and backslashes. */
+    private static String copyText(String column, Object value) {
+        Object v = column(column, value);
+        if (v == null) {
+            return "\\N";
+        }
+        if (v instanceof byte[] bytes) {
+            return "\\\\x" + HexFormat.of().formatHex(bytes);
+        }
+        String text = v instanceof Boolean b ? (b ? "t" : "f") : v.toString();
+        StringBuilder escaped = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            switch (ch) {
+                case '\\' -> escaped.append("\\\\");
+                case '\t' -> escaped.append("\\t");
+                case '\n' -> escaped.append("\\n");
+                case '\r' -> escaped.append("\\r");
+                default -> escaped.append(ch);
+            }
+        }
+        return escaped.toString();
+    }
+
+    /**
+     * Reads every table on both sides in the same order, row by row, and compares the values as both engines give
+     * them; returns what differs (nothing when the copy is whole): the row count, and the first differing row's key and column.
+     */
+    private List<String> verify(Map<String, Long> counts) throws SQLException {
+        List<String> differences = new ArrayList<>();
+        Map<String, List<String>> all = new LinkedHashMap<>(TABLES);
+        all.put("trajectory_images", IMAGE_COLUMNS);
+        for (Map.Entry<String, List<String>> table : all.entrySet()) {
+            List<String> columns = table.getValue();
+            String sql = "SELECT " + String.join(", ", columns) + " FROM " + table.getKey() + " ORDER BY " + ORDER.getOrDefault(table.getKey(), "sha256");
+            long mine = 0;
+            long theirs = 0;
+            String first = null;
+            try (PreparedStatement a = source.connection().prepareStatement(sql);
+                    PreparedStatement b = target.connection().prepareStatement(sql);
+                    AutoCloseable streamingA = source.engine().streaming(source.connection(), a);
+                    AutoCloseable streamingB = target.engine().streaming(target.connection(), b);
+                    ResultSet rowsA = a.executeQuery();
+                    ResultSet rowsB = b.executeQuery()) {
+                boolean moreA = rowsA.next();
+                boolean moreB = rowsB.next();
+                while (moreA || moreB) {
+                    if (moreA && moreB && first == null) {
+                        for (int i = 0; i < columns.size() && first == null; i++) {
+                            String x = canonical(columns.get(i), rowsA.getObject(i + 1));
+                            String y = canonical(columns.get(i), rowsB.getObject(i + 1));
+                            if (!x.equals(y)) {
+                                first = "row " + columns.get(0) + " = " + rowsA.getObject(1) + " differs in " + columns.get(i) + ": "
+                                        + shortened(x) + " in the source, " + shortened(y) + " in the copy";
+                            }
+                        }
+                    }
+                    if (moreA) {
+                        mine++;
+                        moreA = rowsA.next();
+                    }
+                    if (moreB) {
+                        theirs++;
+                        moreB = rowsB.next();
+                    }
+                }
+            } catch (SQLException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new SQLException(e);
+            }
+            counts.put(table.getKey(), theirs);
+            if (mine != theirs) {
+                differences.add(table.getKey() + ": " + mine + " rows in the source, " + theirs + " in the copy");
+            } else if (first != null) {
+                differences.add(table.getKey() + ": " + first);
+            }
+        }
+        return differences;
+    }
+
+    /** A value written the same way whichever engine gave it. */
+    private static String canonical(String column, Object raw) {
+        Object value = column(column, raw);
+        return switch (value) {
+            case null -> "NULL";
+            case byte[] bytes -> "x" + HexFormat.of().formatHex(bytes);
+            case Double d -> "d" + d;
+            case Float f -> "d" + f.doubleValue();
+            case Number n -> "i" + n.longValue();
+            default -> "'" + value + "'";
+        };
+    }
+
+    private static String shortened(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+    }
+
+    private static long count(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery(sql)) {
+            row.next();
+            return row.getLong(1);
+        }
+    }
+}
