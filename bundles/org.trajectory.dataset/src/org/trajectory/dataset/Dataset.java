@@ -376,7 +376,7 @@ public final class Dataset implements AutoCloseable {
         TaskDraft copy = draft.withTaskText(Task.TASK_ID, newId);
         Task task = copy.task();
         promptly("copy of task " + draft.taskId(), c -> {
-            try (Statements sql = new Statements(c)) {
+            try (Statements sql = new Statements(engine, c)) {
                 String now = Instant.now().toString();
                 long seq = sql.insertTask(task, task.header().toString(), source(draft.taskId()), now);
                 List<org.trajectory.model.Step> steps = task.steps();
@@ -384,6 +384,7 @@ public final class Dataset implements AutoCloseable {
                     sql.insertStep(seq, i, steps.get(i).image(), copy.image(i),
                             JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
                 }
+                sql.flush();
             }
             return null;
         });
@@ -428,7 +429,7 @@ public final class Dataset implements AutoCloseable {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();
             }
-            try (Statements sql = new Statements(c)) {
+            try (Statements sql = new Statements(engine, c)) {
                 String now = Instant.now().toString();
                 long seq = sql.insertTask(task, task.header().toString(), source, now);
                 for (int i = 0; i < steps.size(); i++) {
@@ -438,6 +439,7 @@ public final class Dataset implements AutoCloseable {
                     sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
                             JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
                 }
+                sql.flush();
             }
             return null;
         });

@@ -1,7 +1,6 @@
 package org.trajectory.dataset;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.postgresql.PGConnection;
 import org.trajectory.model.Progress;
 
 /**
@@ -189,38 +187,31 @@ public final class DatasetCopy {
         return rows;
     }
 
-    /** Writes rows into the target: COPY into PostgreSQL, a batch of prepared inserts into SQLite. */
+    /** Writes rows into the target by its bulk path; images may be there already (another copy, a shared folder). */
     private void write(Connection c, String table, List<String> columns, List<List<Object>> rows, boolean skipExisting) throws SQLException {
-        if (rows.isEmpty()) {
-            return;
-        }
-        if (target.engine() instanceof Engine.Postgres && !skipExisting) {
-            StringBuilder text = new StringBuilder();
-            for (List<Object> row : rows) {
-                for (int i = 0; i < row.size(); i++) {
-                    text.append(i == 0 ? "" : "\t").append(copyText(columns.get(i), row.get(i)));
+        if (skipExisting) {
+            String marks = String.join(", ", java.util.Collections.nCopies(columns.size(), "?"));
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                    + marks + ") ON CONFLICT DO NOTHING")) {
+                for (List<Object> row : rows) {
+                    for (int i = 0; i < row.size(); i++) {
+                        insert.setObject(i + 1, row.get(i));
+                    }
+                    insert.addBatch();
                 }
-                text.append('\n');
-            }
-            try {
-                c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN",
-                        new StringReader(text.toString()));
-            } catch (IOException e) {
-                throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
+                insert.executeBatch();
             }
             return;
         }
-        String marks = String.join(", ", java.util.Collections.nCopies(columns.size(), "?"));
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + marks + ")"
-                + (skipExisting ? " ON CONFLICT DO NOTHING" : ""))) {
-            for (List<Object> row : rows) {
-                for (int i = 0; i < row.size(); i++) {
-                    insert.setObject(i + 1, column(columns.get(i), row.get(i)));
-                }
-                insert.addBatch();
+        BulkRows bulk = new BulkRows(target.engine(), table, columns);
+        for (List<Object> row : rows) {
+            Object[] values = new Object[row.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = column(columns.get(i), row.get(i));
             }
-            insert.executeBatch();
+            bulk.add(values);
         }
+        bulk.flush(c);
     }
 
     /** A value as the target's column takes it: SQLite keeps booleans as 0 and 1. */
@@ -229,30 +220,6 @@ public final class DatasetCopy {
     }
 
     private static final List<String> BOOLEANS = List.of("task_completed");
-
-    /** A value in COPY's text format: \N for null, bytes as \x hex, the four escapes of tabs, newlines and backslashes. */
-    private static String copyText(String column, Object value) {
-        Object v = column(column, value);
-        if (v == null) {
-            return "\\N";
-        }
-        if (v instanceof byte[] bytes) {
-            return "\\\\x" + HexFormat.of().formatHex(bytes);
-        }
-        String text = v instanceof Boolean b ? (b ? "t" : "f") : v.toString();
-        StringBuilder escaped = new StringBuilder(text.length() + 8);
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            switch (ch) {
-                case '\\' -> escaped.append("\\\\");
-                case '\t' -> escaped.append("\\t");
-                case '\n' -> escaped.append("\\n");
-                case '\r' -> escaped.append("\\r");
-                default -> escaped.append(ch);
-            }
-        }
-        return escaped.toString();
-    }
 
     /**
      * Reads every table on both sides in the same order, row by row, and compares the values as both engines give

@@ -92,7 +92,7 @@ public final class JsonlImport {
         progress.begin("Importing " + source, Files.size(jsonl));
         Connection connection = dataset.connection();
         try (DatasetActivity activity = dataset.activity("import of " + source);
-                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(connection)) {
+                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(dataset.engine(), connection)) {
             int batchTasks = 0;
             long batchStart = 0;
             Line item;
@@ -115,6 +115,7 @@ public final class JsonlImport {
                     case BLANK -> { }
                 }
                 if (batchTasks >= BATCH_TASKS || item.position() - batchStart >= BATCH_BYTES) {
+                    sql.flush();
                     endBatch(connection, activity);
                     batchTasks = 0;
                     batchStart = item.position();
@@ -126,6 +127,7 @@ public final class JsonlImport {
                     break;
                 }
             }
+            sql.flush();
             endBatch(connection, null);
             return new ImportReport(imported, present, skipped, problemCount, List.copyOf(problems), done, cancelled);
         } catch (SQLException | IOException | RuntimeException e) {

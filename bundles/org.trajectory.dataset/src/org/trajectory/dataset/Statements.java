@@ -4,34 +4,48 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.List;
 
 import org.trajectory.model.Task;
 
-/** The prepared INSERT statements of one writer (an import run, a built trajectory). */
+/**
+ * The inserts of one writer (an import run, a built trajectory): a task at once (its number is needed), its images,
+ * steps and problems gathered and written by the engine's bulk path at {@link #flush}, which the writer calls before
+ * it commits.
+ */
 final class Statements implements AutoCloseable {
+    private final Connection connection;
     private final PreparedStatement task;
-    private final PreparedStatement step;
     private final PreparedStatement image;
-    private final PreparedStatement problem;
+    private final BulkRows steps;
+    private final BulkRows problems;
+    private boolean images;
 
-    Statements(Connection connection) throws SQLException {
+    Statements(Engine engine, Connection connection) throws SQLException {
+        this.connection = connection;
         task = connection.prepareStatement("INSERT INTO trajectories (task_id, trajectory_id, instruction, domain, os,"
                 + " step_count, task_completed, alignment_score, efficiency_score, task_difficulty, final_score, source,"
                 + " imported_at, updated_at, header, extraction_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 PreparedStatement.RETURN_GENERATED_KEYS);
-        step = connection.prepareStatement("INSERT INTO steps (task_seq, position, image_name, image_sha256, actions, record)"
-                + " VALUES (?, ?, ?, ?, ?, ?)");
         image = connection.prepareStatement("INSERT INTO trajectory_images (sha256, format, width, height, bytes)"
                 + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING");
-        problem = connection.prepareStatement("INSERT INTO step_problems (task_seq, position, message) VALUES (?, ?, ?)");
+        steps = new BulkRows(engine, "steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
+        problems = new BulkRows(engine, "step_problems", List.of("task_seq", "position", "message"));
+    }
+
+    /** Writes what was gathered: images first, as steps refer to them. */
+    void flush() throws SQLException {
+        if (images) {
+            image.executeBatch();
+            images = false;
+        }
+        steps.flush(connection);
+        problems.flush(connection);
     }
 
     /** Keeps what the writer found wrong with a stored step and only it can tell (a rejected image, a doubtful event). */
     void insertProblem(long seq, int position, String message) throws SQLException {
-        problem.setLong(1, seq);
-        problem.setInt(2, position);
-        problem.setString(3, message);
-        problem.executeUpdate();
+        problems.add(seq, position, message);
     }
 
     long insertTask(Task record, String header, String source, String now) throws SQLException {
@@ -59,13 +73,7 @@ final class Statements implements AutoCloseable {
     }
 
     void insertStep(long seq, int position, String image, String sha, String actions, String record) throws SQLException {
-        step.setLong(1, seq);
-        step.setInt(2, position);
-        step.setString(3, image);
-        step.setString(4, sha);
-        step.setString(5, actions);
-        step.setString(6, record);
-        step.executeUpdate();
+        steps.add(seq, position, image, sha, actions, record);
     }
 
     void insertImage(String sha, ImageFormat.Info info, long bytes) throws SQLException {
@@ -74,7 +82,8 @@ final class Statements implements AutoCloseable {
         image.setInt(3, info.width());
         image.setInt(4, info.height());
         image.setLong(5, bytes);
-        image.executeUpdate();
+        image.addBatch();
+        images = true;
     }
 
     private static void setReal(PreparedStatement statement, int index, Double value) throws SQLException {
@@ -96,8 +105,6 @@ final class Statements implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         task.close();
-        step.close();
         image.close();
-        problem.close();
     }
 }
