@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,12 +65,41 @@ class VersionsTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void theAuditTrailSaysWhoChangedWhatAndWhen(Engines engine) throws Exception {
+        DatasetAddress address = imported(engine);
+        try (Dataset dataset = Dataset.open(address)) {
+            TaskDraft draft = dataset.draft("task_example_0");
+            String code = draft.stepText(3, Step.CODE);
+            dataset.save(draft.withStepText(3, Step.CODE, "pyautogui.click(x=0.5, y=0.5)").withTaskText("instruction", "Open the clock"));
+            dataset.setReview("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            TaskDraft fewer = dataset.draft("task_example_0");
+            dataset.save(fewer.deleteStep(14));
+
+            List<TaskHistory.Entry> history = dataset.history("task_example_0");
+            assertEquals(List.of("instruction", "step 3 code", "review", "steps"), history.stream().map(TaskHistory.Entry::what).toList());
+            TaskHistory.Entry edit = history.get(1);
+            assertEquals(code, edit.before());
+            assertEquals("pyautogui.click(x=0.5, y=0.5)", edit.after());
+            assertEquals(2, edit.version());
+            assertEquals(dataset.user(), edit.by());
+            assertTrue(edit.at().startsWith("20"), edit.at());
+            assertEquals("new", history.get(2).before());
+            assertEquals("needs_fix: step 4 clicks the wrong icon", history.get(2).after());
+            assertEquals("15 steps", history.get(3).before());
+            assertEquals("14 steps", history.get(3).after());
+            assertEquals(List.of(), dataset.history("x'; DROP TABLE task_history; --"));
+        }
+    }
+
     @Test
     void aDatasetOfSchemaOneIsMigratedAndItsTasksStartAtVersionOne() throws Exception {
         Path folder = imported(Engines.sqlite()) instanceof DatasetAddress.Folder f ? f.path() : null;
         try (Dataset dataset = Dataset.open(folder); Statement statement = dataset.connection().createStatement()) {
             statement.execute("ALTER TABLE trajectories DROP COLUMN version"); // as a dataset made before versions
             statement.execute("ALTER TABLE trajectories DROP COLUMN updated_by");
+            statement.execute("DROP TABLE task_history");
             statement.execute("UPDATE meta SET value = '1' WHERE name = 'schema_version'");
         }
         try (Dataset dataset = Dataset.open(folder)) {

@@ -310,6 +310,8 @@ public final class Dataset implements AutoCloseable {
     public TaskDraft save(TaskDraft draft) throws SQLException {
         Task task = draft.task();
         return promptly("edit of task " + task.taskId(), c -> {
+            Loaded stored = load(task.taskId());
+            String now = Instant.now().toString();
             long seq;
             try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
                     + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
@@ -325,7 +327,7 @@ public final class Dataset implements AutoCloseable {
                 update.setObject(8, task.number(Task.EFFICIENCY_SCORE));
                 update.setObject(9, task.number(Task.TASK_DIFFICULTY));
                 update.setObject(10, task.score("final_score"));
-                update.setString(11, Instant.now().toString());
+                update.setString(11, now);
                 update.setString(12, task.header().toString());
                 update.setString(13, user);
                 update.setString(14, task.taskId());
@@ -361,6 +363,7 @@ public final class Dataset implements AutoCloseable {
                 }
                 insert.executeBatch();
             }
+            TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, user, now));
             return draft.at(draft.version() + 1);
         });
     }
@@ -386,6 +389,8 @@ public final class Dataset implements AutoCloseable {
                 }
                 sql.flush();
             }
+            TaskHistory.add(c, newId, List.of(new TaskHistory.Entry(1, user, Instant.now().toString(), "copied from task",
+                    draft.taskId() + " version " + draft.version(), newId)));
             return null;
         });
         return draft(newId);
@@ -502,6 +507,11 @@ public final class Dataset implements AutoCloseable {
     /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
     public long[] histogram(String criterion, int bins) throws SQLException {
         return scoreTables.histogram(criterion, bins);
+    }
+
+    /** Every edit and review of a task, oldest first: who, when, what changed. */
+    public List<TaskHistory.Entry> history(String taskId) throws SQLException {
+        return TaskHistory.of(connection, taskId);
     }
 
     public Review review(String taskId) throws SQLException {

@@ -42,6 +42,7 @@ public final class DatasetCopy {
     private static final Map<String, String> ORDER = Map.of("trajectories", "seq", "steps", "task_seq, position", "reviews", "task_seq",
             "scores", "task_seq, criterion", "embeddings", "task_seq, model", "step_problems", "task_seq, position, message");
     private static final List<String> IMAGE_COLUMNS = List.of("sha256", "format", "width", "height", "bytes");
+    private static final List<String> HISTORY_COLUMNS = List.of("id", "task_id", "version", "changed_by", "changed_at", "what", "before_text", "after_text");
     /** Meta entries that belong to the place, not the data. */
     private static final List<String> LOCAL_META = List.of("schema_version", Dataset.IMAGES_FOLDER);
 
@@ -85,6 +86,7 @@ public final class DatasetCopy {
                 progress.worked(range[2]);
             }
             if (!cancelled) {
+                copyHistory();
                 copyMeta();
                 target.engine().afterExplicitKeys(target.connection());
             }
@@ -159,6 +161,22 @@ public final class DatasetCopy {
         return stored;
     }
 
+    /** The audit trail after the tasks, in batches, going on after the last entry the target has. */
+    private void copyHistory() throws SQLException {
+        String select = "SELECT " + String.join(", ", HISTORY_COLUMNS) + " FROM task_history WHERE id > ? ORDER BY id LIMIT 10000";
+        while (true) {
+            long last = count(target.connection(), "SELECT COALESCE(MAX(id), 0) FROM task_history");
+            List<List<Object>> rows = rows(source.connection(), select, last);
+            if (rows.isEmpty()) {
+                return;
+            }
+            target.transaction(c -> {
+                write(c, "task_history", HISTORY_COLUMNS, rows, false);
+                return null;
+            });
+        }
+    }
+
     private void copyMeta() throws SQLException {
         for (List<Object> row : rows(source.connection(), "SELECT name, value FROM meta")) {
             if (!LOCAL_META.contains(row.get(0))) {
@@ -229,9 +247,10 @@ public final class DatasetCopy {
         List<String> differences = new ArrayList<>();
         Map<String, List<String>> all = new LinkedHashMap<>(TABLES);
         all.put("trajectory_images", IMAGE_COLUMNS);
+        all.put("task_history", HISTORY_COLUMNS);
         for (Map.Entry<String, List<String>> table : all.entrySet()) {
             List<String> columns = table.getValue();
-            String sql = "SELECT " + String.join(", ", columns) + " FROM " + table.getKey() + " ORDER BY " + ORDER.getOrDefault(table.getKey(), "sha256");
+            String sql = "SELECT " + String.join(", ", columns) + " FROM " + table.getKey() + " ORDER BY " + ORDER.getOrDefault(table.getKey(), table.getValue().get(0));
             long mine = 0;
             long theirs = 0;
             String first = null;

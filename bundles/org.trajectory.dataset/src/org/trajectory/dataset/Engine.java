@@ -226,6 +226,8 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("SELECT setval(pg_get_serial_sequence('trajectories', 'seq'),"
                         + " (SELECT COALESCE(MAX(seq), 0) + 1 FROM trajectories), false)");
+                statement.execute("SELECT setval(pg_get_serial_sequence('task_history', 'id'),"
+                        + " (SELECT COALESCE(MAX(id), 0) + 1 FROM task_history), false)");
             }
         }
 

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.List;
 
 /** The review of each task (state, reviewer, time, note) and the review queue: the SQL behind {@link Dataset}'s review methods. */
 final class ReviewTable {
@@ -57,21 +58,38 @@ final class ReviewTable {
         }
     }
 
+    private static String verdict(ReviewState state, String note) {
+        return state.id() + (note == null || note.isBlank() ? "" : ": " + note);
+    }
+
+    private static long version(Connection c, String taskId) throws SQLException {
+        try (PreparedStatement query = c.prepareStatement("SELECT version FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getLong(1) : 0;
+            }
+        }
+    }
+
     void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         dataset.promptly("review of task " + taskId, c -> {
+            Dataset.Review before = review(taskId);
+            String now = Instant.now().toString();
             try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
                     + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
                     + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
                     + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
                 upsert.setString(1, state.id());
                 upsert.setString(2, reviewer);
-                upsert.setString(3, Instant.now().toString());
+                upsert.setString(3, now);
                 upsert.setString(4, note);
                 upsert.setString(5, taskId);
                 if (upsert.executeUpdate() != 1) {
                     throw new SQLException("no task '" + taskId + "' in the dataset");
                 }
             }
+            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(version(c, taskId), dataset.user(), now, "review",
+                    verdict(before.state(), before.note()), verdict(state, note))));
             return null;
         });
     }

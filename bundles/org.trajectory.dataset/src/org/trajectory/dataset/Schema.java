@@ -98,7 +98,20 @@ final class Schema {
             // 2: every task carries a version and who changed it last, so a save made on a stale version is refused.
             List.of(
                     "ALTER TABLE trajectories ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
-                    "ALTER TABLE trajectories ADD COLUMN updated_by VARCHAR(255)"));
+                    "ALTER TABLE trajectories ADD COLUMN updated_by VARCHAR(255)"),
+            // 3: the audit trail, by task id so it outlives a task built again.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS task_history (
+                      id {seq},
+                      task_id VARCHAR(255) NOT NULL,
+                      version INTEGER NOT NULL,
+                      changed_by VARCHAR(255),
+                      changed_at VARCHAR(40) NOT NULL,
+                      what VARCHAR(200) NOT NULL,
+                      before_text TEXT,
+                      after_text TEXT)""",
+                    "CREATE INDEX IF NOT EXISTS task_history_task ON task_history(task_id, id)"));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

@@ -1,0 +1,103 @@
+package org.trajectory.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The audit trail: every edit and review of a task, who made it, when, and what changed (a field's text before and
+ * after). Kept by task id, so it outlives a task built again; written in the same transaction as the change.
+ */
+public final class TaskHistory {
+
+    private TaskHistory() {
+    }
+
+    /** One change: at which version of the task, who, when, what ("review", "instruction", "step 3 code"...), before and after. */
+    public record Entry(long version, String by, String at, String what, String before, String after) {
+    }
+
+    /** What differs between two versions of a task: its fields, and each step's fields when the steps are the same in number. */
+    static List<Entry> changes(Task before, Task after, long version, String by, String at) {
+        List<Entry> changes = new ArrayList<>();
+        compare(before.header(), after.header(), "", version, by, at, changes);
+        List<Step> a = before.steps();
+        List<Step> b = after.steps();
+        if (a.size() != b.size()) {
+            changes.add(new Entry(version, by, at, "steps", a.size() + " steps", b.size() + " steps"));
+        } else {
+            for (int i = 0; i < a.size(); i++) {
+                compare(value(a.get(i)), value(b.get(i)), "step " + i + " ", version, by, at, changes);
+            }
+        }
+        return changes;
+    }
+
+    private static ObjectNode value(Step step) {
+        JsonNode value = step.json().get(Step.VALUE);
+        return value instanceof ObjectNode object ? object : step.json();
+    }
+
+    private static void compare(ObjectNode a, ObjectNode b, String prefix, long version, String by, String at, List<Entry> changes) {
+        TreeSet<String> fields = new TreeSet<>();
+        a.fieldNames().forEachRemaining(fields::add);
+        b.fieldNames().forEachRemaining(fields::add);
+        fields.remove(Task.TRAJ);
+        for (String field : fields) {
+            String x = text(a.get(field));
+            String y = text(b.get(field));
+            if (!Objects.equals(x, y)) {
+                changes.add(new Entry(version, by, at, prefix + field, x, y));
+            }
+        }
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || node.isNull() ? null : node.isTextual() ? node.textValue() : node.toString();
+    }
+
+    static void add(Connection connection, String taskId, List<Entry> entries) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO task_history (task_id, version, changed_by, changed_at,"
+                + " what, before_text, after_text) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
+                Entry entry = it.next();
+                insert.setString(1, taskId);
+                insert.setLong(2, entry.version());
+                insert.setString(3, entry.by());
+                insert.setString(4, entry.at());
+                insert.setString(5, entry.what());
+                insert.setString(6, entry.before());
+                insert.setString(7, entry.after());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** A task's changes, oldest first. */
+    static List<Entry> of(Connection connection, String taskId) throws SQLException {
+        List<Entry> entries = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT version, changed_by, changed_at, what, before_text, after_text"
+                + " FROM task_history WHERE task_id = ? ORDER BY id")) {
+            query.setString(1, taskId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    entries.add(new Entry(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getString(5), rows.getString(6)));
+                }
+            }
+        }
+        return entries;
+    }
+}
