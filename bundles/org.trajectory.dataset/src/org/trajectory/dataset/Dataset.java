@@ -43,6 +43,9 @@ public final class Dataset implements AutoCloseable {
     public static final String SCORING_WEIGHTS = "scoring_weights";
     /** The meta entry naming the images folder a server dataset was created with. */
     static final String IMAGES_FOLDER = "images_folder";
+    /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
+    private static final String TEAM_ROLES = "team_roles";
+    private static final String TEAM_ROLES_VERSION = "1";
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
     /** The source of a task built from a recording. */
@@ -60,7 +63,8 @@ public final class Dataset implements AutoCloseable {
     private final ScoreTables scoreTables;
     private final ReviewTable reviewTable;
     private final TaskQueries taskQueries;
-    private final String user;
+    private final TeamReview teamReview;
+    private String user;
 
     private Dataset(Engine engine, Connection connection, Path images) throws SQLException {
         this.engine = engine;
@@ -69,6 +73,7 @@ public final class Dataset implements AutoCloseable {
         this.scoreTables = new ScoreTables(this);
         this.reviewTable = new ReviewTable(this);
         this.taskQueries = new TaskQueries(engine, connection);
+        this.teamReview = new TeamReview(this);
         this.user = engine.user(connection);
     }
 
@@ -112,6 +117,16 @@ public final class Dataset implements AutoCloseable {
                 throw new NoSuchFileException(address.toString(), null, "not a dataset (the database has no tasks table); create one with import");
             }
             Schema.migrate(engine, connection);
+            if (engine instanceof Engine.Postgres && !TEAM_ROLES_VERSION.equals(metaValue(connection, TEAM_ROLES)) && TeamRoles.setUp(connection)) {
+                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = ?");
+                        PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
+                    delete.setString(1, TEAM_ROLES);
+                    delete.executeUpdate();
+                    insert.setString(1, TEAM_ROLES);
+                    insert.setString(2, TEAM_ROLES_VERSION);
+                    insert.executeUpdate();
+                }
+            }
             return new Dataset(engine, connection, imagesFolder(engine, connection));
         } catch (IOException | SQLException | RuntimeException e) {
             connection.close();
@@ -158,6 +173,35 @@ public final class Dataset implements AutoCloseable {
     /** The name this dataset knows the person working on it by: the server's user, or the login on this machine. */
     public String user() {
         return user;
+    }
+
+    /**
+     * Names the person working on a folder dataset (the reviewer name they chose), for their verdicts and the audit
+     * trail. On a server the login decides, and this is refused.
+     */
+    public void signAs(String name) {
+        if (engine instanceof Engine.Postgres) {
+            throw new IllegalStateException("on a server you are the user you log in as");
+        }
+        user = name;
+    }
+
+    /** The people with a role on this server dataset, and their roles (the server's grants). */
+    public Map<String, TeamRoles.Role> members() throws SQLException {
+        requireServer("members and roles");
+        return TeamRoles.members(connection);
+    }
+
+    /** Gives the server login {@code login} exactly {@code role} on this dataset (null: takes every role away). */
+    public void grant(String login, TeamRoles.Role role) throws SQLException {
+        requireServer("roles");
+        TeamRoles.grant(connection, login, role);
+    }
+
+    private void requireServer(String what) {
+        if (!(engine instanceof Engine.Postgres)) {
+            throw new IllegalStateException("a dataset folder has no " + what + ": whoever can write the folder curates it; put it on a server for a team");
+        }
     }
 
     /** The dataset's folder, or null for a dataset on a server. */
@@ -532,6 +576,29 @@ public final class Dataset implements AutoCloseable {
 
     public void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         reviewTable.setReview(taskId, state, reviewer, note);
+    }
+
+    /**
+     * Gives each task to {@code overlap} of {@code reviewers} (round-robin, balanced, the same every time) and each gold
+     * task, with its known verdict, to all of them; returns the number of assignments. Replaces the earlier ones.
+     */
+    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
+        return teamReview.assign(reviewers, overlap, gold);
+    }
+
+    /** The review queue of {@code reviewer}: tasks given to them without their verdict yet, in dataset order. */
+    public List<String> queue(String reviewer) throws SQLException {
+        return teamReview.queue(reviewer);
+    }
+
+    /** Keeps this dataset user's own verdict on a task (approved, rejected or needs_fix), beside the other reviewers'. */
+    public void judge(String taskId, ReviewState verdict, String note) throws SQLException {
+        teamReview.judge(taskId, verdict, note);
+    }
+
+    /** How far the reviewers' verdicts agree (kappa per pair, alpha over all, gold accuracy, the disagreements). */
+    public Agreement agreement() throws SQLException {
+        return teamReview.agreement();
     }
 
     public long count(TaskQuery query) throws SQLException {

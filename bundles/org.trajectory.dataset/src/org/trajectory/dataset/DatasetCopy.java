@@ -38,9 +38,13 @@ public final class DatasetCopy {
         TABLES.put("scores", List.of("task_seq", "criterion", "version", "content_hash", "value", "reason", "details", "error", "scored_at"));
         TABLES.put("embeddings", List.of("task_seq", "model", "text_hash", "vector"));
         TABLES.put("step_problems", List.of("task_seq", "position", "message"));
+        TABLES.put("assignments", List.of("task_seq", "reviewer"));
+        TABLES.put("verdicts", List.of("task_seq", "reviewer", "verdict", "note", "judged_at"));
+        TABLES.put("gold", List.of("task_seq", "verdict"));
     }
     private static final Map<String, String> ORDER = Map.of("trajectories", "seq", "steps", "task_seq, position", "reviews", "task_seq",
-            "scores", "task_seq, criterion", "embeddings", "task_seq, model", "step_problems", "task_seq, position, message");
+            "scores", "task_seq, criterion", "embeddings", "task_seq, model", "step_problems", "task_seq, position, message",
+            "assignments", "task_seq, reviewer", "verdicts", "task_seq, reviewer", "gold", "task_seq");
     private static final List<String> IMAGE_COLUMNS = List.of("sha256", "format", "width", "height", "bytes");
     private static final List<String> HISTORY_COLUMNS = List.of("id", "task_id", "version", "changed_by", "changed_at", "what", "before_text", "after_text");
     /** Meta entries that belong to the place, not the data. */

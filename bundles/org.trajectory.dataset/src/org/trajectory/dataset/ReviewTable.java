@@ -62,15 +62,6 @@ final class ReviewTable {
         return state.id() + (note == null || note.isBlank() ? "" : ": " + note);
     }
 
-    private static long version(Connection c, String taskId) throws SQLException {
-        try (PreparedStatement query = c.prepareStatement("SELECT version FROM trajectories WHERE task_id = ?")) {
-            query.setString(1, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? row.getLong(1) : 0;
-            }
-        }
-    }
-
     void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         dataset.promptly("review of task " + taskId, c -> {
             Dataset.Review before = review(taskId);
@@ -88,7 +79,7 @@ final class ReviewTable {
                     throw new SQLException("no task '" + taskId + "' in the dataset");
                 }
             }
-            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(version(c, taskId), dataset.user(), now, "review",
+            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "review",
                     verdict(before.state(), before.note()), verdict(state, note))));
             return null;
         });

@@ -111,7 +111,27 @@ final class Schema {
                       what VARCHAR(200) NOT NULL,
                       before_text TEXT,
                       after_text TEXT)""",
-                    "CREATE INDEX IF NOT EXISTS task_history_task ON task_history(task_id, id)"));
+                    "CREATE INDEX IF NOT EXISTS task_history_task ON task_history(task_id, id)"),
+            // 4: review by a team: who reviews which task, each reviewer's own verdict, the gold tasks' known verdicts.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS assignments (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      reviewer VARCHAR(255) NOT NULL,
+                      PRIMARY KEY (task_seq, reviewer))""",
+                    "CREATE INDEX IF NOT EXISTS assignments_reviewer ON assignments(reviewer, task_seq)",
+                    """
+                    CREATE TABLE IF NOT EXISTS verdicts (
+                      task_seq BIGINT NOT NULL REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      reviewer VARCHAR(255) NOT NULL,
+                      verdict VARCHAR(20) NOT NULL,
+                      note TEXT,
+                      judged_at VARCHAR(40) NOT NULL,
+                      PRIMARY KEY (task_seq, reviewer))""",
+                    """
+                    CREATE TABLE IF NOT EXISTS gold (
+                      task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      verdict VARCHAR(20) NOT NULL)"""));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();
@@ -121,11 +141,19 @@ final class Schema {
 
     /** Brings the dataset's schema to {@link #VERSION}; refuses a dataset made by a newer workbench. */
     static void migrate(Engine engine, Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)");
-        }
         if (engine instanceof Engine.Sqlite) {
             Engine.Sqlite.addExtractionConfidence(connection);
+        }
+        // Looked at before anything is written: a team member without the right to change the schema opens a current one.
+        int found = hasMeta(connection) ? version(connection) : 0;
+        if (found > VERSION) {
+            throw newer(engine, found);
+        }
+        if (found == VERSION) {
+            return;
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)");
         }
         boolean auto = connection.getAutoCommit();
         connection.setAutoCommit(false);
@@ -133,8 +161,7 @@ final class Schema {
             engine.lockSchema(connection);
             int version = version(connection);
             if (version > VERSION) {
-                throw new SQLException("the dataset " + engine.address() + " was made by a newer Trajectory Workbench (schema "
-                        + version + ", this one knows up to " + VERSION + "); update the workbench to open it");
+                throw newer(engine, version);
             }
             try (Statement statement = connection.createStatement()) {
                 for (int next = version; next < VERSION; next++) {
@@ -157,6 +184,17 @@ final class Schema {
             throw e;
         } finally {
             connection.setAutoCommit(auto);
+        }
+    }
+
+    private static SQLException newer(Engine engine, int version) {
+        return new SQLException("the dataset " + engine.address() + " was made by a newer Trajectory Workbench (schema "
+                + version + ", this one knows up to " + VERSION + "); update the workbench to open it");
+    }
+
+    private static boolean hasMeta(Connection connection) throws SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, null, "meta", null)) {
+            return tables.next();
         }
     }
 

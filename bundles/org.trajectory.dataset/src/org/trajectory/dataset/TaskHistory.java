@@ -68,6 +68,16 @@ public final class TaskHistory {
         return node == null || node.isNull() ? null : node.isTextual() ? node.textValue() : node.toString();
     }
 
+    /** The task's current version (0 when there is no such task). */
+    static long version(Connection c, String taskId) throws SQLException {
+        try (PreparedStatement query = c.prepareStatement("SELECT version FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getLong(1) : 0;
+            }
+        }
+    }
+
     static void add(Connection connection, String taskId, List<Entry> entries) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO task_history (task_id, version, changed_by, changed_at,"
                 + " what, before_text, after_text) VALUES (?, ?, ?, ?, ?, ?, ?)")) {

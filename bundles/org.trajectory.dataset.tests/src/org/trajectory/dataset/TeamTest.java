@@ -1,0 +1,133 @@
+package org.trajectory.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.kit.PostgresServer;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
+
+/** A team on one dataset: assignment, each reviewer's verdicts, agreement, and on a server the roles the server enforces. */
+class TeamTest {
+
+    @TempDir
+    Path temp;
+
+    private static final ReviewState A = ReviewState.APPROVED;
+    private static final ReviewState R = ReviewState.REJECTED;
+
+    @Test
+    void kappaAndAlphaAreTheTextbookValues() {
+        // Two reviewers on four tasks: observed agreement 3/4, chance 1/2, so kappa 1/2; alpha (nominal) 1 - 7 * 2 / 30 = 8/15.
+        List<Agreement.Verdict> verdicts = List.of(new Agreement.Verdict("t1", "a", A), new Agreement.Verdict("t1", "b", A),
+                new Agreement.Verdict("t2", "a", A), new Agreement.Verdict("t2", "b", R), new Agreement.Verdict("t3", "a", R),
+                new Agreement.Verdict("t3", "b", R), new Agreement.Verdict("t4", "a", R), new Agreement.Verdict("t4", "b", R));
+        Agreement agreement = Agreement.of(verdicts, Map.of("t2", A), Map.of("t2", R));
+        assertEquals(1, agreement.pairs().size());
+        assertEquals(0.5, agreement.pairs().get(0).kappa(), 1e-12);
+        assertEquals(8.0 / 15, agreement.alpha(), 1e-12);
+        assertEquals(4, agreement.tasksWithTwoOrMore());
+        assertEquals(1.0, agreement.gold().get("a").accuracy());
+        assertEquals(0.0, agreement.gold().get("b").accuracy());
+        assertEquals(1, agreement.disagreements().size());
+        assertEquals("t2", agreement.disagreements().get(0).taskId());
+        assertEquals(R, agreement.disagreements().get(0).settled(), "a curator's final verdict settles it");
+    }
+
+    private DatasetAddress tenTasks(DatasetAddress address) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            lines.append("{\"task_id\":\"t").append(i).append("\",\"instruction\":\"do ").append(i)
+                    .append("\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
+        }
+        Path jsonl = temp.resolve("ten.jsonl");
+        Files.writeString(jsonl, lines);
+        try (Dataset dataset = Dataset.openOrCreate(address)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        return address;
+    }
+
+    @Test
+    void onAFolderTasksAreAssignedRoundRobinAndVerdictsKeptPerReviewer() throws Exception {
+        DatasetAddress address = tenTasks(Engines.sqlite().newDataset(temp, "ds"));
+        try (Dataset dataset = Dataset.open(address)) {
+            assertEquals(3 + 18, dataset.assign(List.of("alice", "bob", "carol"), 2, Map.of("t0", A)));
+            assertEquals(List.of("t0", "t1", "t2", "t4", "t5", "t7", "t8"), dataset.queue("alice"));
+            assertEquals(7, dataset.queue("bob").size());
+            assertEquals(7, dataset.queue("carol").size());
+            dataset.assign(List.of("alice", "bob", "carol"), 2, Map.of("t0", A));
+            assertEquals(List.of("t0", "t1", "t2", "t4", "t5", "t7", "t8"), dataset.queue("alice"), "the same call, the same queues");
+
+            dataset.signAs("alice");
+            dataset.judge("t0", A, null);
+            dataset.judge("t1", A, "fine");
+            dataset.signAs("bob");
+            dataset.judge("t0", R, "the click misses");
+            dataset.judge("t1", A, null);
+            assertEquals(List.of("t2", "t4", "t5", "t7", "t8"), dataset.queue("alice"), "judged tasks leave one's queue");
+
+            Agreement agreement = dataset.agreement();
+            assertEquals(1.0, agreement.gold().get("alice").accuracy());
+            assertEquals(0.0, agreement.gold().get("bob").accuracy());
+            assertEquals(List.of("t0"), agreement.disagreements().stream().map(Agreement.Disagreement::taskId).toList());
+            assertNull(agreement.disagreements().get(0).settled());
+            dataset.setReview("t0", R, "curator", "settled");
+            assertEquals(R, dataset.agreement().disagreements().get(0).settled());
+            assertTrue(dataset.history("t0").stream().anyMatch(e -> e.what().equals("verdict") && e.by().equals("bob")
+                    && e.after().equals("rejected: the click misses")));
+            assertThrows(IllegalStateException.class, dataset::members, "a folder has no roles");
+        }
+    }
+
+    @Test
+    void onAServerTheServerEnforcesTheRoles() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String database = server.createDatabase();
+        Path images = temp.resolve("images");
+        tenTasks(server.address(PostgresServer.ADMIN, database, images));
+        String alice = database + "_alice";
+        String bob = database + "_bob";
+        String dave = database + "_dave";
+        for (String login : List.of(alice, bob, dave)) {
+            server.createUser(login);
+        }
+        try (Dataset admin = Dataset.open(server.address(PostgresServer.ADMIN, database, images))) {
+            admin.grant(alice, TeamRoles.Role.REVIEWER);
+            admin.grant(bob, TeamRoles.Role.REVIEWER);
+            admin.grant(dave, TeamRoles.Role.VIEWER);
+            assertEquals(Map.of(alice, TeamRoles.Role.REVIEWER, bob, TeamRoles.Role.REVIEWER, dave, TeamRoles.Role.VIEWER), admin.members());
+            admin.assign(List.of(alice, bob), 1, Map.of());
+        }
+        try (Dataset asAlice = Dataset.open(server.address(alice, database, images));
+                Dataset asDave = Dataset.open(server.address(dave, database, images))) {
+            assertEquals(alice, asAlice.user());
+            List<String> mine = asAlice.queue(alice);
+            assertEquals(List.of("t0", "t2", "t4", "t6", "t8"), mine);
+            asAlice.judge("t0", A, "fine");
+            asAlice.setReview("t0", A, alice, "fine");
+            TaskDraft edited = asAlice.save(asAlice.draft("t2").withStepText(0, Step.THOUGHT, "Press a"));
+            assertEquals(2, edited.version());
+
+            SQLException notHers = assertThrows(SQLException.class, () -> asAlice.save(asAlice.draft("t1").withStepText(0, Step.THOUGHT, "x")));
+            assertTrue(notHers.getMessage().contains("it is not assigned to you"), notHers.getMessage());
+            assertThrows(SQLException.class, () -> asAlice.judge("t1", R, null), "a verdict on a task of someone else's");
+            assertThrows(SQLException.class, () -> asAlice.grant(alice, TeamRoles.Role.CURATOR), "a reviewer cannot make herself curator");
+
+            SQLException viewer = assertThrows(SQLException.class, () -> asDave.setReview("t3", R, dave, "no"));
+            assertEquals("42501", viewer.getSQLState(), viewer.getMessage());
+            assertEquals(ReviewState.APPROVED, asDave.review("t0").state(), "a viewer reads everything");
+            assertEquals("Press a", asDave.draft("t2").stepText(0, Step.THOUGHT));
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.trajectory.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Review by a team: the assignment of tasks to reviewers, each reviewer's verdicts, the gold tasks; the SQL behind {@link Dataset}'s team methods. */
+final class TeamReview {
+
+    private final Dataset dataset;
+    private final Connection connection;
+
+    TeamReview(Dataset dataset) {
+        this.dataset = dataset;
+        this.connection = dataset.connection();
+    }
+
+    /**
+     * Gives each task to {@code overlap} of the reviewers, round-robin in task order (task i to reviewers i*overlap,
+     * i*overlap+1... modulo their number), so the queues differ by one task at most and the same call gives the same
+     * queues; each gold task goes to every reviewer, its known verdict kept. Replaces any earlier assignment.
+     */
+    int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
+        if (reviewers.isEmpty() || overlap < 1 || overlap > reviewers.size()) {
+            throw new IllegalArgumentException("overlap must be between 1 and the number of reviewers (" + reviewers.size() + ")");
+        }
+        List<String> ids = dataset.taskIds();
+        for (String id : gold.keySet()) {
+            if (!ids.contains(id)) {
+                throw new SQLException("the gold task '" + id + "' is not in the dataset");
+            }
+        }
+        return dataset.promptly("assignment of " + ids.size() + " tasks", c -> {
+            try (Statement statement = c.createStatement()) {
+                statement.executeUpdate("DELETE FROM assignments");
+                statement.executeUpdate("DELETE FROM gold");
+            }
+            BulkRows rows = new BulkRows(dataset.engine(), "assignments", List.of("task_seq", "reviewer"));
+            BulkRows known = new BulkRows(dataset.engine(), "gold", List.of("task_seq", "verdict"));
+            Map<String, Long> seqs = seqs(c);
+            int count = 0;
+            int next = 0;
+            for (String id : ids) {
+                long seq = seqs.get(id);
+                if (gold.containsKey(id)) {
+                    known.add(seq, gold.get(id).id());
+                    for (String reviewer : reviewers) {
+                        rows.add(seq, reviewer);
+                        count++;
+                    }
+                    continue;
+                }
+                for (int j = 0; j < overlap; j++) {
+                    rows.add(seq, reviewers.get((next * overlap + j) % reviewers.size()));
+                    count++;
+                }
+                next++;
+            }
+            rows.flush(c);
+            known.flush(c);
+            return count;
+        });
+    }
+
+    private static Map<String, Long> seqs(Connection c) throws SQLException {
+        Map<String, Long> seqs = new HashMap<>();
+        try (Statement statement = c.createStatement(); ResultSet rows = statement.executeQuery("SELECT task_id, seq FROM trajectories")) {
+            while (rows.next()) {
+                seqs.put(rows.getString(1), rows.getLong(2));
+            }
+        }
+        return seqs;
+    }
+
+    /** The tasks given to {@code reviewer} that they have not judged yet, in task order: their queue. */
+    List<String> queue(String reviewer) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM assignments a JOIN trajectories t ON t.seq = a.task_seq"
+                + " WHERE a.reviewer = ? AND NOT EXISTS (SELECT 1 FROM verdicts v WHERE v.task_seq = a.task_seq AND v.reviewer = a.reviewer)"
+                + " ORDER BY t.seq")) {
+            query.setString(1, reviewer);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getString(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Keeps the verdict of the dataset's user on a task (replacing their earlier one), in the audit trail too. */
+    void judge(String taskId, ReviewState verdict, String note) throws SQLException {
+        if (verdict != ReviewState.APPROVED && verdict != ReviewState.REJECTED && verdict != ReviewState.NEEDS_FIX) {
+            throw new IllegalArgumentException("a verdict is approved, rejected or needs_fix, not " + verdict.id());
+        }
+        String now = Instant.now().toString();
+        dataset.promptly("verdict on task " + taskId, c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM verdicts WHERE reviewer = ? AND task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)");
+                    PreparedStatement insert = c.prepareStatement("INSERT INTO verdicts (task_seq, reviewer, verdict, note, judged_at)"
+                            + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?")) {
+                delete.setString(1, dataset.user());
+                delete.setString(2, taskId);
+                delete.executeUpdate();
+                insert.setString(1, dataset.user());
+                insert.setString(2, verdict.id());
+                insert.setString(3, note);
+                insert.setString(4, now);
+                insert.setString(5, taskId);
+                if (insert.executeUpdate() != 1) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+            }
+            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "verdict",
+                    null, verdict.id() + (note == null || note.isBlank() ? "" : ": " + note))));
+            return null;
+        });
+    }
+
+    /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state, measured. */
+    Agreement agreement() throws SQLException {
+        List<Agreement.Verdict> verdicts = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT t.task_id, v.reviewer, v.verdict FROM verdicts v JOIN trajectories t ON t.seq = v.task_seq")) {
+            while (rows.next()) {
+                verdicts.add(new Agreement.Verdict(rows.getString(1), rows.getString(2), ReviewState.of(rows.getString(3))));
+            }
+        }
+        Map<String, ReviewState> gold = states("SELECT t.task_id, g.verdict FROM gold g JOIN trajectories t ON t.seq = g.task_seq");
+        Map<String, ReviewState> finals = states("SELECT t.task_id, r.state FROM reviews r JOIN trajectories t ON t.seq = r.task_seq");
+        return Agreement.of(verdicts, gold, finals);
+    }
+
+    private Map<String, ReviewState> states(String sql) throws SQLException {
+        Map<String, ReviewState> states = new HashMap<>();
+        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            while (rows.next()) {
+                states.put(rows.getString(1), ReviewState.of(rows.getString(2)));
+            }
+        }
+        return states;
+    }
+}
