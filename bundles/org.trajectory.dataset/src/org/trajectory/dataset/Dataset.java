@@ -118,14 +118,7 @@ public final class Dataset implements AutoCloseable {
             }
             Schema.migrate(engine, connection);
             if (engine instanceof Engine.Postgres && !TEAM_ROLES_VERSION.equals(metaValue(connection, TEAM_ROLES)) && TeamRoles.setUp(connection)) {
-                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = ?");
-                        PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
-                    delete.setString(1, TEAM_ROLES);
-                    delete.executeUpdate();
-                    insert.setString(1, TEAM_ROLES);
-                    insert.setString(2, TEAM_ROLES_VERSION);
-                    insert.executeUpdate();
-                }
+                putMeta(connection, TEAM_ROLES, TEAM_ROLES_VERSION);
             }
             return new Dataset(engine, connection, imagesFolder(engine, connection));
         } catch (IOException | SQLException | RuntimeException e) {
@@ -632,16 +625,20 @@ public final class Dataset implements AutoCloseable {
     /** Keeps a value about the whole dataset, replacing the one of that name. */
     public void setMeta(String name, String value) throws SQLException {
         promptly("meta " + name, c -> {
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM meta WHERE name = ?");
-                    PreparedStatement insert = c.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
-                delete.setString(1, name);
-                delete.executeUpdate();
-                insert.setString(1, name);
-                insert.setString(2, value);
-                insert.executeUpdate();
-            }
+            putMeta(c, name, value);
             return null;
         });
+    }
+
+    private static void putMeta(Connection connection, String name, String value) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = ?");
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
+            delete.setString(1, name);
+            delete.executeUpdate();
+            insert.setString(1, name);
+            insert.setString(2, value);
+            insert.executeUpdate();
+        }
     }
 
     /** The records as stored, in dataset order, for an export to stream; close it when done. */

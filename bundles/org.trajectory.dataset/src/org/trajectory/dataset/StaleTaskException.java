@@ -35,7 +35,7 @@ public final class StaleTaskException extends SQLException {
                 }
                 if (row.getLong(1) == draftVersion) {
                     // the row is there, unchanged, and was not updated: the server's row security kept it
-                    return new SQLException("the server refused the edit of task '" + taskId + "': it is not assigned to you"
+                    return new SQLException("the edit of task '" + taskId + "' was refused by the server: it is not assigned to you"
                             + " (reviewers edit the tasks given to them; ask a curator)", "42501");
                 }
                 return new StaleTaskException(taskId, row.getString(2), row.getString(3), row.getLong(1), draftVersion);

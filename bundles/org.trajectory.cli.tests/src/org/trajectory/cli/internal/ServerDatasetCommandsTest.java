@@ -62,6 +62,59 @@ class ServerDatasetCommandsTest extends CommandTestBase {
     }
 
     @Test
+    void aTeamGetsRolesQueuesVerdictsAndAgreementAndTheServerSaysNoInOneLine() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String database = server.createDatabase();
+        Path images = temp.resolve("images");
+        String admin = server.address(PostgresServer.ADMIN, database, images).toString() + "?images=" + images;
+        Path input = temp.resolve("in.jsonl");
+        Files.write(input, List.of(task("a", "web", "pyautogui.click(x=0.1, y=0.2)"), task("b", "web", "pyautogui.press('a')"),
+                task("c", "web", "pyautogui.press('b')")));
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
+        String ann = database + "_ann";
+        String ben = database + "_ben";
+        String vic = database + "_vic";
+        for (String login : List.of(ann, ben, vic)) {
+            server.createUser(login);
+        }
+        assertEquals(Command.OK, run("users", "--dataset", admin, "--grant", ann + "=reviewer", "--grant", ben + "=reviewer", "--grant", vic + "=viewer"), err());
+        assertTrue(out().contains(ann) && out().contains("reviewer") && out().contains(vic + " ") && out().contains("viewer"), out());
+
+        Path gold = temp.resolve("gold.csv");
+        Files.write(gold, List.of("# known verdicts", "a,approve"));
+        assertEquals(Command.OK, run("assign", "--dataset", admin, "--reviewers", ann + "," + ben, "--overlap", "2", "--gold", gold.toString()), err());
+        assertTrue(out().contains("6 assignments, 1 gold tasks"), out());
+
+        String asAnn = server.address(ann, database, images).toString();
+        String asBen = server.address(ben, database, images).toString();
+        assertEquals(Command.OK, run("queue", "--dataset", asAnn), err());
+        assertEquals(List.of("a", "b", "c"), out().lines().toList());
+        assertEquals(Command.OK, run("review", "a", "--dataset", asAnn, "--verdict", "approve"), err());
+        assertEquals(Command.OK, run("review", "b", "--dataset", asAnn, "--verdict", "reject", "--note", "wrong key"), err());
+        assertEquals(Command.OK, run("review", "a", "--dataset", asBen, "--verdict", "reject"), err());
+        assertEquals(Command.OK, run("review", "b", "--dataset", asBen, "--verdict", "reject"), err());
+        assertEquals(Command.OK, run("queue", "--dataset", asAnn), err());
+        assertEquals(List.of("c"), out().lines().toList());
+
+        assertEquals(Command.OK, run("agreement", "--dataset", admin), err());
+        assertTrue(out().contains("Cohen's kappa:") && out().contains(ann) && out().contains(ben), out());
+        assertTrue(out().contains("disagreements: 1, 1 not settled") && out().contains("a: " + ann + " approved, " + ben + " rejected"), out());
+        assertTrue(out().contains(ann) && out().contains("1.000 (1 of 1)") && out().contains("0.000 (0 of 1)"), "gold accuracy: " + out());
+        assertEquals(Command.OK, run("review", "a", "--dataset", admin, "--verdict", "approve", "--final"), err());
+        assertEquals(Command.OK, run("agreement", "--dataset", admin));
+        assertTrue(out().contains("disagreements: 1, 0 not settled"), out());
+
+        assertEquals(Command.FAILED, run("review", "c", "--dataset", server.address(vic, database, images).toString(), "--verdict", "approve"));
+        assertEquals(1, errLines().size(), err());
+        assertTrue(err().startsWith("workbench review: the server refused: "), err());
+        assertEquals(Command.FAILED, run("users", "--dataset", asAnn, "--grant", ann + "=curator"));
+        assertEquals(1, errLines().size(), err());
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", temp.resolve("folder").toString()), err());
+        assertEquals(Command.USAGE, run("users", "--dataset", temp.resolve("folder").toString()));
+        assertTrue(err().contains("a dataset folder has no members and roles"), err());
+    }
+
+    @Test
     void aWrongAddressGetsOneLineSayingWhatToWrite() throws Exception {
         assertEquals(Command.USAGE, run("stats", "--dataset", "postgresql://me:secret@db.example/ds"));
         assertTrue(err().contains("do not put the password in the address"), err());

@@ -33,7 +33,8 @@ public final class HeadlessApplication implements IApplication {
     /** Every command of the headless application, in the order {@code help} lists them. */
     static CommandLine createCommandLine(String version, Consumer<Throwable> crashLog) {
         CommandLine commandLine = new CommandLine(crashLog);
-        List.of(new HelpCommand(commandLine), new VersionCommand(version), new ImportCommand(), new ExportCommand(), new CopyCommand(), new PushCommand(),
+        List.of(new HelpCommand(commandLine), new VersionCommand(version), new ImportCommand(), new ExportCommand(), new CopyCommand(), new TeamCommands.Users(), new TeamCommands.Assign(),
+                new TeamCommands.Queue(), new TeamCommands.Review(), new TeamCommands.AgreementReport(), new PushCommand(),
                 new ValidateCommand(), new StatsCommand(), new ListCommand(), new ShowCommand(), new RecordCommand(), new BuildCommand(),
                 new AnnotateCommand(), new ScoreCommand(), new EvaluateCommand(), new ExtractCommand()).forEach(commandLine::add);
         return commandLine;

@@ -88,9 +88,17 @@ abstract class OptionsCommand<O> implements Command {
             Object dataset = datasetOption == null ? null : datasetOption.getValue();
             err.println(prefix() + (DatasetActivity.isBusy(e) && dataset instanceof DatasetAddress.Folder folder ? DatasetActivity.busyMessage(folder.path())
                     : e instanceof StaleTaskException ? e.getMessage()
-                    : "the dataset could not be read or written: " + e.getMessage()));
+                    : "42501".equals(e.getSQLState()) ? "the server refused: " + firstLine(e) + " (your role on this dataset does not allow it; see users)"
+                    : "the dataset could not be read or written: " + firstLine(e)));
             return FAILED;
         }
+    }
+
+    /** The server's message without its "ERROR:" and the position lines it adds. */
+    private static String firstLine(SQLException e) {
+        String message = String.valueOf(e.getMessage()).strip();
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).replaceFirst("^ERROR: ", "").strip();
     }
 
     abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException;

@@ -1,0 +1,255 @@
+package org.trajectory.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import org.trajectory.dataset.Agreement;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TeamRoles;
+import org.trajectory.cli.internal.OptionsCommand.UsageException;
+
+/** The commands of a review team: users, assign, queue, review and agreement. */
+final class TeamCommands {
+
+    private TeamCommands() {
+    }
+
+    /** On a folder the person is named by --as (else the login of this machine); on a server the login decides. */
+    private static void signAs(Dataset dataset, String name) throws UsageException {
+        if (name != null) {
+            try {
+                dataset.signAs(name);
+            } catch (IllegalStateException e) {
+                throw new UsageException("--as is for dataset folders; " + e.getMessage());
+            }
+        }
+    }
+
+    private static ReviewState verdict(String text) throws UsageException {
+        return switch (text.toLowerCase(Locale.ROOT).replace('_', '-')) {
+            case "approve", "approved" -> ReviewState.APPROVED;
+            case "reject", "rejected" -> ReviewState.REJECTED;
+            case "needs-fix" -> ReviewState.NEEDS_FIX;
+            default -> throw new UsageException("a verdict is approve, reject or needs-fix, not '" + text + "'");
+        };
+    }
+
+    /** {@code users --dataset SERVER [--grant LOGIN=ROLE]...}: the members of a server dataset and their roles. */
+    static final class Users extends OptionsCommand<Users.Options> {
+        @Command(name = "users", description = "list the members of a server dataset and their roles (curator, reviewer, viewer); --grant changes one")
+        static final class Options {
+            @Mixin
+            DatasetOptions common;
+
+            @Option(names = "--grant", paramLabel = "LOGIN=ROLE", description = "give a server login a role: curator, reviewer, viewer or none")
+            List<String> grants = new ArrayList<>();
+        }
+
+        @Override
+        int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+                for (String grant : args.grants) {
+                    int equals = grant.indexOf('=');
+                    if (equals <= 0) {
+                        throw new UsageException("--grant takes LOGIN=ROLE, not '" + grant + "'");
+                    }
+                    String role = grant.substring(equals + 1);
+                    try {
+                        dataset.grant(grant.substring(0, equals), role.equals("none") ? null : TeamRoles.Role.of(role));
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        throw new UsageException(e.getMessage());
+                    }
+                }
+                Map<String, TeamRoles.Role> members;
+                try {
+                    members = dataset.members();
+                } catch (IllegalStateException e) {
+                    throw new UsageException(e.getMessage());
+                }
+                if (args.common.json) {
+                    Map<String, String> json = new LinkedHashMap<>();
+                    members.forEach((login, role) -> json.put(login, role.id()));
+                    printJson(out, json);
+                } else {
+                    members.forEach((login, role) -> out.printf(Locale.ROOT, "%-24s %s%n", login, role.id()));
+                    if (members.isEmpty()) {
+                        out.println("no members yet; a curator adds them with --grant LOGIN=reviewer");
+                    }
+                }
+            }
+            return OK;
+        }
+    }
+
+    /** {@code assign --dataset D --reviewers a,b,c --overlap N [--gold FILE]}. */
+    static final class Assign extends OptionsCommand<Assign.Options> {
+        @Command(name = "assign", description = "give each task to N reviewers (round-robin, balanced, the same every time); gold tasks go to everyone")
+        static final class Options {
+            @Mixin
+            DatasetOptions common;
+
+            @Option(names = "--reviewers", required = true, split = ",", paramLabel = "A,B,C", description = "the reviewers (server logins, or names on a folder)")
+            List<String> reviewers;
+
+            @Option(names = "--overlap", paramLabel = "N", description = "reviewers per task (default 1; 2 or more to measure agreement)")
+            int overlap = 1;
+
+            @Option(names = "--gold", paramLabel = "FILE", description = "tasks with known verdicts, one 'task_id,verdict' a line (verdict: approve, reject, needs-fix)")
+            Path gold;
+        }
+
+        @Override
+        int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+            if (args.overlap < 1 || args.overlap > args.reviewers.size()) {
+                throw new UsageException("--overlap must be between 1 and the number of reviewers (" + args.reviewers.size() + ")");
+            }
+            Map<String, ReviewState> gold = new LinkedHashMap<>();
+            if (args.gold != null) {
+                List<String> lines = Files.readAllLines(args.gold);
+                for (int i = 0; i < lines.size(); i++) {
+                    String line = lines.get(i).strip();
+                    if (line.isEmpty() || line.startsWith("#")) {
+                        continue;
+                    }
+                    int comma = line.lastIndexOf(',');
+                    if (comma <= 0) {
+                        throw new UsageException(args.gold + ":" + (i + 1) + ": expected task_id,verdict");
+                    }
+                    try {
+                        gold.put(line.substring(0, comma).strip(), verdict(line.substring(comma + 1).strip()));
+                    } catch (UsageException e) {
+                        throw new UsageException(args.gold + ":" + (i + 1) + ": " + e.getMessage());
+                    }
+                }
+            }
+            int count;
+            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+                count = dataset.assign(args.reviewers, args.overlap, gold);
+                for (String reviewer : args.reviewers) {
+                    out.printf(Locale.ROOT, "%-24s %d tasks to review%n", reviewer, dataset.queue(reviewer).size());
+                }
+            }
+            out.println(count + " assignments, " + gold.size() + " gold tasks");
+            return OK;
+        }
+    }
+
+    /** {@code queue --dataset D [--as NAME]}: one's tasks not yet judged. */
+    static final class Queue extends OptionsCommand<Queue.Options> {
+        @Command(name = "queue", description = "list the tasks given to you that you have not judged yet")
+        static final class Options {
+            @Mixin
+            DatasetOptions common;
+
+            @Option(names = "--as", paramLabel = "NAME", description = "on a dataset folder, whose queue (default: your login)")
+            String as;
+        }
+
+        @Override
+        int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+                signAs(dataset, args.as);
+                List<String> queue = dataset.queue(dataset.user());
+                if (args.common.json) {
+                    printJson(out, queue);
+                } else {
+                    queue.forEach(out::println);
+                    err.println(prefix() + queue.size() + " tasks to review for " + dataset.user());
+                }
+            }
+            return OK;
+        }
+    }
+
+    /** {@code review TASK --dataset D --verdict V [--note TEXT] [--final] [--as NAME]}. */
+    static final class Review extends OptionsCommand<Review.Options> {
+        @Command(name = "review", description = "give your verdict on a task (approve, reject, needs-fix); --final closes it as the curator's decision")
+        static final class Options {
+            @Mixin
+            DatasetOptions common;
+
+            @Parameters(index = "0", paramLabel = "TASK_ID", description = "the task")
+            String taskId;
+
+            @Option(names = "--verdict", required = true, paramLabel = "approve|reject|needs-fix", description = "your verdict")
+            String verdict;
+
+            @Option(names = "--note", paramLabel = "TEXT", description = "why")
+            String note;
+
+            @Option(names = "--final", description = "also set the task's review state: the decision that settles a disagreement")
+            boolean decide;
+
+            @Option(names = "--as", paramLabel = "NAME", description = "on a dataset folder, who judges (default: your login)")
+            String as;
+        }
+
+        @Override
+        int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+            ReviewState verdict = verdict(args.verdict);
+            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+                signAs(dataset, args.as);
+                dataset.judge(args.taskId, verdict, args.note);
+                if (args.decide) {
+                    dataset.setReview(args.taskId, verdict, dataset.user(), args.note);
+                }
+                out.println(args.taskId + ": " + verdict.id() + " by " + dataset.user() + (args.decide ? " (final)" : ""));
+            }
+            return OK;
+        }
+    }
+
+    /** {@code agreement --dataset D}: kappa per pair, alpha, gold accuracy, the disagreements to settle. */
+    static final class AgreementReport extends OptionsCommand<AgreementReport.Options> {
+        @Command(name = "agreement", description = "how far reviewers agree: Cohen's kappa per pair, Krippendorff's alpha, accuracy on gold tasks, disagreements")
+        static final class Options {
+            @Mixin
+            DatasetOptions common;
+        }
+
+        @Override
+        int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+            Agreement agreement;
+            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+                agreement = dataset.agreement();
+            }
+            if (args.common.json) {
+                printJson(out, agreement);
+                return OK;
+            }
+            out.printf(Locale.ROOT, "Krippendorff's alpha: %s over %d tasks judged twice or more%n", number(agreement.alpha()), agreement.tasksWithTwoOrMore());
+            out.println("Cohen's kappa:");
+            agreement.pairs().forEach(p -> out.printf(Locale.ROOT, "  %-20s %-20s %s over %d tasks%n", p.a(), p.b(), number(p.kappa()), p.tasks()));
+            if (!agreement.gold().isEmpty()) {
+                out.println("accuracy on gold tasks:");
+                agreement.gold().forEach((who, g) -> out.printf(Locale.ROOT, "  %-20s %s (%d of %d)%n", who, number(g.accuracy()), g.right(), g.judged()));
+            }
+            long open = agreement.disagreements().stream().filter(d -> d.settled() == null).count();
+            out.println("disagreements: " + agreement.disagreements().size() + ", " + open + " not settled");
+            agreement.disagreements().stream().filter(d -> d.settled() == null).limit(50).forEach(d -> {
+                List<String> parts = new ArrayList<>();
+                d.verdicts().forEach((who, v) -> parts.add(who + " " + v.id()));
+                out.println("  " + d.taskId() + ": " + String.join(", ", parts));
+            });
+            return OK;
+        }
+
+        private static String number(double value) {
+            return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%.3f", value);
+        }
+    }
+}
