@@ -2,6 +2,7 @@ package org.trajectory.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,6 +91,34 @@ class VersionsTest {
             assertEquals("15 steps", history.get(3).before());
             assertEquals("14 steps", history.get(3).after());
             assertEquals(List.of(), dataset.history("x'; DROP TABLE task_history; --"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void aChangeCommittedByOneIsHeardByTheOtherWithinASecond(Engines engine) throws Exception {
+        DatasetAddress address = imported(engine);
+        java.util.concurrent.BlockingQueue<DatasetChanges.Change> heard = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (Dataset watcher = Dataset.open(address); Dataset writer = Dataset.open(address); DatasetChanges changes = watcher.watch(heard::add)) {
+            Thread.sleep(300); // the watcher's first look
+            long start = System.nanoTime();
+            writer.setReview("task_example_0", ReviewState.APPROVED, "qa", null);
+            DatasetChanges.Change change = heard.poll(1, java.util.concurrent.TimeUnit.SECONDS);
+            assertNotNull(change, "heard within a second");
+            assertTrue(System.nanoTime() - start < 1_000_000_000L);
+            if (address instanceof DatasetAddress.Folder) {
+                assertEquals("changed", change.kind(), "SQLite tells that something changed");
+            } else {
+                assertEquals(new DatasetChanges.Change("review", "task_example_0"), change);
+                writer.save(writer.draft("task_example_0").withStepText(0, Step.THOUGHT, "x"));
+                assertEquals(new DatasetChanges.Change("edit", "task_example_0"), heard.poll(1, java.util.concurrent.TimeUnit.SECONDS));
+                try {
+                    writer.save(writer.draft("task_example_0").at(1));
+                } catch (StaleTaskException refused) {
+                    // a refused save changes nothing, so it is not announced
+                }
+                assertNull(heard.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS));
+            }
         }
     }
 

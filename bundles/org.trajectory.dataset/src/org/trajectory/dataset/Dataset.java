@@ -401,6 +401,7 @@ public final class Dataset implements AutoCloseable {
                 insert.executeBatch();
             }
             TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, user, now));
+            DatasetChanges.announce(c, engine, "edit", task.taskId());
             return draft.at(draft.version() + 1);
         });
     }
@@ -428,6 +429,7 @@ public final class Dataset implements AutoCloseable {
             }
             TaskHistory.add(c, newId, List.of(new TaskHistory.Entry(1, user, Instant.now().toString(), "copied from task",
                     draft.taskId() + " version " + draft.version(), newId)));
+            DatasetChanges.announce(c, engine, "copy", newId);
             return null;
         });
         return draft(newId);
@@ -483,6 +485,7 @@ public final class Dataset implements AutoCloseable {
                 }
                 sql.flush();
             }
+            DatasetChanges.announce(c, engine, "build", task.taskId());
             return null;
         });
     }
@@ -544,6 +547,14 @@ public final class Dataset implements AutoCloseable {
     /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
     public long[] histogram(String criterion, int bins) throws SQLException {
         return scoreTables.histogram(criterion, bins);
+    }
+
+    /**
+     * Tells {@code listener} of every change committed to this dataset from now on, by anyone, on a thread of its own;
+     * close what this returns to stop. On a server each change names its kind and task; on a folder only that something changed.
+     */
+    public DatasetChanges watch(java.util.function.Consumer<DatasetChanges.Change> listener) throws SQLException {
+        return DatasetChanges.watch(this, listener);
     }
 
     /** Every edit and review of a task, oldest first: who, when, what changed. */

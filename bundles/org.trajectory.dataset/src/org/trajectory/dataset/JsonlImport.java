@@ -116,6 +116,7 @@ public final class JsonlImport {
                 }
                 if (batchTasks >= BATCH_TASKS || item.position() - batchStart >= BATCH_BYTES) {
                     sql.flush();
+                    DatasetChanges.announce(connection, dataset.engine(), "import", null);
                     endBatch(connection, activity);
                     batchTasks = 0;
                     batchStart = item.position();
@@ -128,6 +129,9 @@ public final class JsonlImport {
                 }
             }
             sql.flush();
+            if (!connection.getAutoCommit()) {
+                DatasetChanges.announce(connection, dataset.engine(), "import", null);
+            }
             endBatch(connection, null);
             return new ImportReport(imported, present, skipped, problemCount, List.copyOf(problems), done, cancelled);
         } catch (SQLException | IOException | RuntimeException e) {

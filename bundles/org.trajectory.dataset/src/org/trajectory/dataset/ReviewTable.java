@@ -81,6 +81,7 @@ final class ReviewTable {
             }
             TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "review",
                     verdict(before.state(), before.note()), verdict(state, note))));
+            DatasetChanges.announce(c, dataset.engine(), "review", taskId);
             return null;
         });
     }

@@ -109,6 +109,7 @@ final class ScoreTables {
                 update.setLong(3, seq);
                 update.executeUpdate();
             }
+            DatasetChanges.announce(c, dataset.engine(), "score", taskId);
             return null;
         });
     }

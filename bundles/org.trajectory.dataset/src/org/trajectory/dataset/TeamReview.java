@@ -65,6 +65,7 @@ final class TeamReview {
             }
             rows.flush(c);
             known.flush(c);
+            DatasetChanges.announce(c, dataset.engine(), "assign", null);
             return count;
         });
     }
@@ -119,6 +120,7 @@ final class TeamReview {
             }
             TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "verdict",
                     null, verdict.id() + (note == null || note.isBlank() ? "" : ": " + note))));
+            DatasetChanges.announce(c, dataset.engine(), "verdict", taskId);
             return null;
         });
     }
