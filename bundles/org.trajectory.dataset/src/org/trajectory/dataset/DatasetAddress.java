@@ -26,8 +26,16 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
         return new Folder(Path.of(text));
     }
 
+    /** The address written so that {@link #parse} gives it back: the folder, or the server's address with its options (never a password). */
+    String spec();
+
     /** A dataset folder: an SQLite database and its images folder. */
     record Folder(Path path) implements DatasetAddress {
+        @Override
+        public String spec() {
+            return path.toString();
+        }
+
         @Override
         public String toString() {
             return path.toString();
@@ -90,6 +98,17 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
         public Path images() {
             String images = options.get(IMAGES);
             return images == null || images.isEmpty() ? null : Path.of(images);
+        }
+
+        @Override
+        public String spec() {
+            if (options.isEmpty()) {
+                return key();
+            }
+            StringBuilder query = new StringBuilder();
+            new java.util.TreeMap<>(options).forEach((name, value) -> query.append(query.isEmpty() ? "?" : "&").append(name).append('=')
+                    .append(java.net.URLEncoder.encode(value, StandardCharsets.UTF_8)));
+            return key() + query;
         }
 
         /** The address without options: what a password is stored under, and what messages name. */

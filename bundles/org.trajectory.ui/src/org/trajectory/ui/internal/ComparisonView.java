@@ -33,6 +33,7 @@ import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.evaluation.ActionTuple;
@@ -144,7 +145,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
     }
 
     private void compare() {
-        Path dataset = DatasetSession.get().folder();
+        DatasetAddress dataset = DatasetSession.get().address();
         if (reference == null || taskId == null || dataset == null) {
             return;
         }
@@ -232,8 +233,8 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
             return;
         }
         Sharingan.Row row = rows.get(index);
-        Path folder = row.predicted() != null ? DatasetSession.get().folder()
-                : referencePath != null && Files.isDirectory(referencePath) ? referencePath : null;
+        DatasetAddress folder = row.predicted() != null ? DatasetSession.get().address()
+                : referencePath != null && Files.isDirectory(referencePath) ? new DatasetAddress.Folder(referencePath) : null;
         ActionTuple tuple = row.predicted() != null ? row.predicted() : row.reference();
         if (folder == null || taskId == null) {
             return;

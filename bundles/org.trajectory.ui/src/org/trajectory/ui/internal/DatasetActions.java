@@ -10,6 +10,7 @@ import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.actions.ActionFactory.IWorkbenchAction;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
@@ -67,6 +68,27 @@ final class DatasetActions {
         };
     }
 
+    static IWorkbenchAction openServerDataset(IWorkbenchWindow window) {
+        return new WindowAction(window, "org.trajectory.ui.commands.openServerDataset", "Open Dataset on a &Server...") {
+            @Override
+            public void run() {
+                ServerDatasetDialog dialog = new ServerDatasetDialog(window.getShell());
+                if (dialog.open() != org.eclipse.jface.window.Window.OK) {
+                    return;
+                }
+                if (!dialog.password().isEmpty()) {
+                    try {
+                        ServerLogins.keep(dialog.server(), dialog.password(), dialog.remember());
+                    } catch (org.eclipse.equinox.security.storage.StorageException e) {
+                        MessageDialog.openWarning(window.getShell(), "Open Dataset on a Server",
+                                "The password could not be kept in the secure storage (" + e.getMessage() + "); it is used until the window closes.");
+                    }
+                }
+                open(window, dialog.server(), false);
+            }
+        };
+    }
+
     static IWorkbenchAction importJsonl(IWorkbenchWindow window) {
         return new WindowAction(window, "org.trajectory.ui.commands.import", "&Import AgentNet JSONL...") {
             @Override
@@ -80,7 +102,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.export", "&Export Dataset...") {
             @Override
             public void run() {
-                if (DatasetSession.get().folder() == null) {
+                if (DatasetSession.get().address() == null) {
                     MessageDialog.openInformation(window.getShell(), "Export", "Open a dataset first (File > Open Dataset).");
                     return;
                 }
@@ -93,7 +115,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.build", "&Build Trajectory from Recording...") {
             @Override
             public void run() {
-                Path dataset = openDataset(window, "Build");
+                DatasetAddress dataset = openDataset(window, "Build");
                 if (dataset == null) {
                     return;
                 }
@@ -116,7 +138,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.extract", "Extract Actions from &Video...") {
             @Override
             public void run() {
-                Path dataset = openDataset(window, "Extract");
+                DatasetAddress dataset = openDataset(window, "Extract");
                 if (dataset == null) {
                     return;
                 }
@@ -144,7 +166,7 @@ final class DatasetActions {
         return new WindowAction(window, "org.trajectory.ui.commands.annotate", "&Annotate Dataset...") {
             @Override
             public void run() {
-                Path dataset = openDataset(window, "Annotate");
+                DatasetAddress dataset = openDataset(window, "Annotate");
                 if (dataset == null) {
                     return;
                 }
@@ -182,7 +204,7 @@ final class DatasetActions {
 
     /** Asks what to score with, then scores the open dataset as a job. */
     static void scoreDataset(IWorkbenchWindow window) {
-        Path dataset = openDataset(window, "Score");
+        DatasetAddress dataset = openDataset(window, "Score");
         if (dataset == null) {
             return;
         }
@@ -212,8 +234,8 @@ final class DatasetActions {
     }
 
     /** The open dataset's folder, or null after telling the user to open one first. */
-    private static Path openDataset(IWorkbenchWindow window, String title) {
-        Path dataset = DatasetSession.get().folder();
+    private static DatasetAddress openDataset(IWorkbenchWindow window, String title) {
+        DatasetAddress dataset = DatasetSession.get().address();
         if (dataset == null) {
             MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");
         }
@@ -236,8 +258,13 @@ final class DatasetActions {
                     + " Use File > New Dataset to make one, or File > Import to import JSONL into a new one.");
             return;
         }
+        open(window, new DatasetAddress.Folder(folder), create);
+    }
+
+    /** Opens a dataset off the UI thread (a server may take a moment to answer); the views follow when it is open. */
+    static void open(IWorkbenchWindow window, DatasetAddress folder, boolean create) {
         org.eclipse.swt.widgets.Shell shell = window.getShell();
-        DatasetJobs.background("Opening " + folder, DatasetJobs.READS, monitor -> { // off the UI thread: the views follow
+        DatasetJobs.background("Opening " + folder, DatasetJobs.READS, monitor -> {
             try {
                 DatasetSession.get().open(folder, create);
             } catch (Exception e) {

@@ -11,6 +11,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.extract.ExtractionContext;
@@ -107,14 +108,14 @@ public final class DatasetJobs {
      * Imports {@code jsonl} into the dataset in {@code folder} (created if needed), then shows it; the summary goes
      * to a dialog on {@code shell}, or only to the log when it is null.
      */
-    public static Job importJob(Path folder, Path jsonl, Path images, Shell shell) {
+    public static Job importJob(DatasetAddress folder, Path jsonl, Path images, Shell shell) {
         return job("Importing " + jsonl.getFileName(), monitor -> {
             ImportReport report;
             try (Dataset dataset = Dataset.openOrCreate(folder);
                     ImageSource source = images == null ? ImageSource.none() : ImageSource.open(images)) {
                 report = new JsonlImport(dataset, jsonl, source).run(new MonitorProgress(monitor));
             }
-            if (!folder.equals(DatasetSession.get().folder())) {
+            if (!folder.equals(DatasetSession.get().address())) {
                 DatasetSession.get().open(folder, false);
             } else {
                 DatasetSession.get().changed();
@@ -125,7 +126,7 @@ public final class DatasetJobs {
     }
 
     /** Runs an export (any exporter, its filters and splits) of the dataset in {@code folder}. */
-    public static Job exportJob(Path folder, ExportRequest request, Shell shell) {
+    public static Job exportJob(DatasetAddress folder, ExportRequest request, Shell shell) {
         return job("Exporting to " + request.destination().getFileName(), monitor -> {
             ExportRun.Summary summary;
             try (Dataset dataset = Dataset.open(folder)) {
@@ -148,7 +149,7 @@ public final class DatasetJobs {
     }
 
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
-    public static Job buildJob(Path folder, Path recording, ReductionSettings settings, Shell shell) {
+    public static Job buildJob(DatasetAddress folder, Path recording, ReductionSettings settings, Shell shell) {
         return job("Building a trajectory from " + recording.getFileName(), monitor -> {
             TrajectoryBuilder.Result result;
             try (Dataset dataset = Dataset.openOrCreate(folder)) {
@@ -163,7 +164,7 @@ public final class DatasetJobs {
     }
 
     /** Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. */
-    public static Job extractJob(Path folder, ExtractionRun.Input input, ExtractionMethods.Descriptor method, Retrying model, Usage usage,
+    public static Job extractJob(DatasetAddress folder, ExtractionRun.Input input, ExtractionMethods.Descriptor method, Retrying model, Usage usage,
             Shell shell) {
         return job("Extracting the actions of " + input.video().getFileName(), monitor -> {
             ExtractionRun.Report report;
@@ -184,7 +185,7 @@ public final class DatasetJobs {
     }
 
     /** Runs the annotation pipeline over the dataset in {@code folder}; the summary includes the usage. */
-    public static Job annotateJob(Path folder, Annotator annotator, Usage usage, AnnotationRun.Options options, Shell shell) {
+    public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotationRun.Options options, Shell shell) {
         return job("Annotating the dataset", monitor -> {
             AnnotationRun.Report report;
             try (Dataset dataset = Dataset.open(folder)) {
@@ -197,7 +198,7 @@ public final class DatasetJobs {
     }
 
     /** Scores the dataset in {@code folder}; the summary includes the model's usage when there was one. */
-    public static Job scoreJob(Path folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
+    public static Job scoreJob(DatasetAddress folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
             ScoringRun.Options options, Shell shell) {
         return job("Scoring the dataset", monitor -> {
             ScoringRun.Report report;
@@ -251,9 +252,9 @@ public final class DatasetJobs {
                 try {
                     return work.run(monitor);
                 } catch (java.sql.SQLException e) {
-                    Path folder = DatasetSession.get().folder();
-                    return Status.error(name + " failed: "
-                            + (DatasetActivity.isBusy(e) && folder != null ? DatasetActivity.busyMessage(folder) : e.getMessage()), e);
+                    DatasetAddress open = DatasetSession.get().address();
+                    return Status.error(name + " failed: " + (DatasetActivity.isBusy(e) && open instanceof DatasetAddress.Folder folder
+                            ? DatasetActivity.busyMessage(folder.path()) : e.getMessage()), e);
                 } catch (Exception e) {
                     return Status.error(name + " failed: " + e.getMessage(), e);
                 }

@@ -11,7 +11,9 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.osgi.service.prefs.BackingStoreException;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetChanges;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 
@@ -32,6 +34,7 @@ public final class DatasetSession {
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private Dataset dataset;
+    private DatasetChanges changes;
 
     public static DatasetSession get() {
         return INSTANCE;
@@ -39,30 +42,55 @@ public final class DatasetSession {
 
     /** Opens {@code folder}, creating the dataset there if {@code create}; closes the one open before. */
     public void open(Path folder, boolean create) throws IOException, SQLException {
-        Dataset opened = create ? Dataset.openOrCreate(folder) : Dataset.open(folder);
+        open(new DatasetAddress.Folder(folder), create);
+    }
+
+    /**
+     * Opens the dataset at {@code address} (a folder, or a server database), creating it if {@code create}; closes the
+     * one open before. Changes other people commit to it reach the listeners as they happen.
+     */
+    public void open(DatasetAddress address, boolean create) throws IOException, SQLException {
+        Dataset opened = create ? Dataset.openOrCreate(address) : Dataset.open(address);
+        DatasetChanges heard;
+        try {
+            heard = opened.watch(change -> changed());
+        } catch (SQLException e) {
+            opened.close();
+            throw e;
+        }
         synchronized (this) {
             closeQuietly();
             dataset = opened;
+            changes = heard;
         }
-        remember(folder);
+        remember(address);
         changed();
     }
 
     /** Reopens the dataset open when the workbench last closed, if it is still there. */
     public void reopenLast() {
         String last = preferences().get(LAST_DATASET, null);
-        if (last != null && Files.isRegularFile(Path.of(last, Dataset.DATABASE))) {
+        if (last == null) {
+            return;
+        }
+        DatasetAddress address;
+        try {
+            address = DatasetAddress.parse(last);
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (address instanceof DatasetAddress.Server || Files.isRegularFile(Path.of(last, Dataset.DATABASE))) {
             try {
-                open(Path.of(last), false);
+                open(address, false);
             } catch (IOException | SQLException e) {
                 ILog.of(getClass()).warn("Could not reopen the last dataset " + last + ": " + e.getMessage());
             }
         }
     }
 
-    private static void remember(Path folder) {
+    private static void remember(DatasetAddress address) {
         IEclipsePreferences preferences = preferences();
-        preferences.put(LAST_DATASET, folder.toAbsolutePath().toString());
+        preferences.put(LAST_DATASET, address instanceof DatasetAddress.Folder folder ? folder.path().toAbsolutePath().toString() : address.spec());
         try {
             preferences.flush();
         } catch (BackingStoreException e) {
@@ -82,6 +110,14 @@ public final class DatasetSession {
     }
 
     private void closeQuietly() {
+        if (changes != null) {
+            try {
+                changes.close();
+            } catch (SQLException e) {
+                // it only listened
+            }
+            changes = null;
+        }
         if (dataset != null) {
             try {
                 dataset.close();
@@ -92,8 +128,9 @@ public final class DatasetSession {
         }
     }
 
-    public synchronized Path folder() {
-        return dataset == null ? null : dataset.folder();
+    /** Where the open dataset lives, or null when none is open. */
+    public synchronized DatasetAddress address() {
+        return dataset == null ? null : dataset.address();
     }
 
     public synchronized long count(TaskQuery query) throws SQLException {

@@ -30,6 +30,7 @@ import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
@@ -220,7 +221,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** Double-click or Enter: the selected tasks open in the trajectory editor. */
     private void openSelected() {
-        Path folder = DatasetSession.get().folder();
+        DatasetAddress folder = DatasetSession.get().address();
         for (Object element : viewer.getStructuredSelection()) {
             if (element instanceof TaskRow row) {
                 try {
@@ -301,10 +302,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private int requeries;
 
     private void requery(TaskQuery query) {
-        boolean open = DatasetSession.get().folder() != null;
+        boolean open = DatasetSession.get().address() != null;
         ((StackLayout) stack.getLayout()).topControl = open ? tablePage : empty;
         stack.layout(true, true);
-        setContentDescription(open ? DatasetSession.get().folder().toString() : "");
+        setContentDescription(open ? DatasetSession.get().address().toString() : "");
         rows.reset(query);
         int asked = ++requeries;
         DatasetJobs.read("Counting tasks", viewer.getTable(),
@@ -330,7 +331,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             table.setTopIndex(0); // a new filter or order starts from its first row
         }
         String text = "";
-        if (DatasetSession.get().folder() != null) {
+        if (DatasetSession.get().address() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
             boolean filtered = query.text() != null || query.review() != null || query.minScore() != null || query.maxScore() != null
                     || query.extracted() != null;
@@ -361,7 +362,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     @Override
     public void setFocus() {
-        if (DatasetSession.get().folder() != null) {
+        if (DatasetSession.get().address() != null) {
             viewer.getTable().setFocus();
         } else {
             empty.setFocus();

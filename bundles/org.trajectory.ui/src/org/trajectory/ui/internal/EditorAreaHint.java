@@ -73,7 +73,7 @@ final class EditorAreaHint {
 
     /** The hint for now: whether a dataset is open decides what comes first. */
     static String text() {
-        return DatasetSession.get().folder() == null ? NO_DATASET : NO_TASK;
+        return DatasetSession.get().address() == null ? NO_DATASET : NO_TASK;
     }
 
     private static void paint(GC gc, Rectangle area) {

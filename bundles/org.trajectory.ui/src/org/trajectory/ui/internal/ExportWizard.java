@@ -21,6 +21,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ExportTarget;
 import org.trajectory.dataset.ReviewState;
@@ -47,7 +48,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
         if (request == null || page.destination.path() == null) {
             return false;
         }
-        DatasetJobs.exportJob(DatasetSession.get().folder(), request, getShell()).schedule();
+        DatasetJobs.exportJob(DatasetSession.get().address(), request, getShell()).schedule();
         return true;
     }
 
@@ -76,7 +77,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
         Page() {
             super("export");
             setTitle("Export Dataset");
-            setDescription("Writes the tasks of " + DatasetSession.get().folder() + " that the filters keep, in the format chosen.");
+            setDescription("Writes the tasks of " + DatasetSession.get().address() + " that the filters keep, in the format chosen.");
         }
 
         @Override
@@ -212,7 +213,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
 
         /** The OS and domain choices, read off the UI thread. */
         private void loadChoices() {
-            Path folder = DatasetSession.get().folder();
+            DatasetAddress folder = DatasetSession.get().address();
             Job load = Job.create("Reading the dataset's OS and domains", monitor -> {
                 try (Dataset dataset = Dataset.open(folder)) {
                     List<String> oses = dataset.distinct("os");
@@ -293,7 +294,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                 return; // the error message says why
             }
             DatasetJobs.ExportRequest counted = request;
-            Path folder = DatasetSession.get().folder();
+            DatasetAddress folder = DatasetSession.get().address();
             previewJob = Job.create("Counting the tasks to export", monitor -> {
                 String text;
                 try (Dataset dataset = Dataset.open(folder)) {

@@ -7,6 +7,7 @@ import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.trajectory.dataset.DatasetAddress;
 
 /** File > Import: an AgentNet JSONL file and its images into a dataset, as a job. */
 final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
@@ -17,7 +18,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
 
     @Override
     public boolean performFinish() {
-        DatasetJobs.importJob(page.dataset.path(), page.jsonl.path(), page.images.path(), getShell()).schedule();
+        DatasetJobs.importJob(DatasetAddress.parse(page.dataset.text().getText().strip()), page.jsonl.path(), page.images.path(), getShell()).schedule();
         return true;
     }
 
@@ -39,7 +40,10 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
             jsonl = new PathField(area, "&JSONL file:", PathField.Kind.OPEN_FILE, new String[] { "*.jsonl", "*.json", "*" }, this::validate);
             images = new PathField(area, "&Images (folder):", PathField.Kind.FOLDER, null, this::validate);
             dataset = new PathField(area, "&Dataset folder:", PathField.Kind.FOLDER, null, this::validate);
-            dataset.set(DatasetSession.get().folder());
+            DatasetAddress open = DatasetSession.get().address();
+            if (open != null) {
+                dataset.text().setText(open.spec()); // a folder, or the server dataset open in the window
+            }
             jsonl.text().addModifyListener(e -> {
                 Path file = jsonl.path();
                 Path sibling = file == null || file.toAbsolutePath().getParent() == null ? null : file.toAbsolutePath().resolveSibling("images");

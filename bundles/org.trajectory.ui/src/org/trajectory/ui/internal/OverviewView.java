@@ -96,7 +96,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
 
     private static List<Chart> countCharts() throws SQLException {
         DatasetSession session = DatasetSession.get();
-        if (session.folder() == null) {
+        if (session.address() == null) {
             return List.of();
         }
         DatasetStats stats = session.stats();
@@ -168,7 +168,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         barsAt.clear();
         List<Chart> shown = charts;
         if (shown.isEmpty()) {
-            gc.drawText(DatasetSession.get().folder() == null ? "Open a dataset (File > Open Dataset) to see its overview."
+            gc.drawText(DatasetSession.get().address() == null ? "Open a dataset (File > Open Dataset) to see its overview."
                     : "Counting...", 6, 6, true);
             return;
         }

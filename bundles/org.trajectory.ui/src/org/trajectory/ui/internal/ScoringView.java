@@ -27,6 +27,7 @@ import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Json;
@@ -191,7 +192,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     private void openFlaggedStep() {
         TableItem[] selected = flags.getSelection();
-        Path folder = DatasetSession.get().folder();
+        DatasetAddress folder = DatasetSession.get().address();
         if (selected.length == 0 || taskId == null || folder == null) {
             return;
         }

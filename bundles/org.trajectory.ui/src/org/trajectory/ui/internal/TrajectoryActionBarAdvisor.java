@@ -20,6 +20,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     private AboutAction about;
     private IWorkbenchAction newDataset;
     private IWorkbenchAction openDataset;
+    private IWorkbenchAction openServerDataset;
     private IWorkbenchAction importJsonl;
     private IWorkbenchAction exportJsonl;
     private IWorkbenchAction build;
@@ -43,6 +44,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         about = new AboutAction(window);
         newDataset = DatasetActions.newDataset(window);
         openDataset = DatasetActions.openDataset(window);
+        openServerDataset = DatasetActions.openServerDataset(window);
         importJsonl = DatasetActions.importJsonl(window);
         exportJsonl = DatasetActions.exportJsonl(window);
         build = DatasetActions.buildFromRecording(window);
@@ -54,7 +56,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         undo = ActionFactory.UNDO.create(window);
         redo = ActionFactory.REDO.create(window);
         for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, importJsonl, exportJsonl, build, extract, annotate, score, save, close, undo, redo }) {
+                openDataset, openServerDataset, importJsonl, exportJsonl, build, extract, annotate, score, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -65,6 +67,7 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         file.add(new Separator(IWorkbenchActionConstants.FILE_START));
         file.add(newDataset);
         file.add(openDataset);
+        file.add(openServerDataset);
         file.add(new Separator());
         file.add(importJsonl);
         file.add(exportJsonl);

@@ -18,6 +18,7 @@ public final class WorkbenchApplication implements IApplication {
     @Override
     public Object start(IApplicationContext context) {
         Display display = PlatformUI.createDisplay();
+        ServerLogins.install();
         try {
             if (!lockWorkspace()) {
                 return EXIT_OK;

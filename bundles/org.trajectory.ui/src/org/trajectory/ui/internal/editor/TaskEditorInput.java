@@ -10,6 +10,7 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IElementFactory;
 import org.eclipse.ui.IMemento;
 import org.eclipse.ui.IPersistableElement;
+import org.trajectory.dataset.DatasetAddress;
 
 /** A task of a dataset, opened in the trajectory editor. */
 public final class TaskEditorInput implements IEditorInput, IPersistableElement {
@@ -19,15 +20,19 @@ public final class TaskEditorInput implements IEditorInput, IPersistableElement 
     private static final String DATASET = "dataset";
     private static final String TASK = "task";
 
-    private final Path dataset;
+    private final DatasetAddress dataset;
     private final String taskId;
 
-    public TaskEditorInput(Path dataset, String taskId) {
+    public TaskEditorInput(DatasetAddress dataset, String taskId) {
         this.dataset = dataset;
         this.taskId = taskId;
     }
 
-    public Path dataset() {
+    public TaskEditorInput(Path folder, String taskId) {
+        this(new DatasetAddress.Folder(folder), taskId);
+    }
+
+    public DatasetAddress dataset() {
         return dataset;
     }
 
@@ -62,7 +67,7 @@ public final class TaskEditorInput implements IEditorInput, IPersistableElement 
 
     @Override
     public void saveState(IMemento memento) {
-        memento.putString(DATASET, dataset.toString());
+        memento.putString(DATASET, dataset.spec());
         memento.putString(TASK, taskId);
     }
 
@@ -70,12 +75,21 @@ public final class TaskEditorInput implements IEditorInput, IPersistableElement 
     public static final class Factory implements IElementFactory {
         @Override
         public IAdaptable createElement(IMemento memento) {
-            String folder = memento.getString(DATASET);
+            String spec = memento.getString(DATASET);
             String task = memento.getString(TASK);
-            if (folder == null || task == null || !Files.isRegularFile(Path.of(folder, "dataset.db"))) {
+            if (spec == null || task == null) {
                 return null;
             }
-            return new TaskEditorInput(Path.of(folder), task);
+            DatasetAddress address;
+            try {
+                address = DatasetAddress.parse(spec);
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+            if (address instanceof DatasetAddress.Folder folder && !Files.isRegularFile(folder.path().resolve("dataset.db"))) {
+                return null;
+            }
+            return new TaskEditorInput(address, task);
         }
     }
 

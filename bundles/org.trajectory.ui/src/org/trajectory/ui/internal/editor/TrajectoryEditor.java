@@ -45,6 +45,7 @@ import org.eclipse.ui.menus.CommandContributionItem;
 import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.part.EditorPart;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.TaskDraft;
@@ -109,7 +110,7 @@ public final class TrajectoryEditor extends EditorPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        images = new ImageCache(((TaskEditorInput) getEditorInput()).dataset().resolve(Dataset.IMAGES), parent.getDisplay());
+        images = new ImageCache(dataset.images().root(), parent.getDisplay());
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
         SashForm columns = new SashForm(parent, SWT.HORIZONTAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
@@ -139,6 +140,7 @@ public final class TrajectoryEditor extends EditorPart {
         installCommands();
         show(current, 0);
         showReview();
+        DatasetSession.get().addListener(othersChanges);
         ILog.of(getClass()).info(String.format("Opened %s (%d steps) in %.0f ms", current.taskId(), current.stepCount(),
                 (System.nanoTime() - openedNanos) / 1e6));
     }
@@ -348,6 +350,31 @@ public final class TrajectoryEditor extends EditorPart {
     }
 
     /** Reads the task's review off the UI thread and shows it. */
+    /**
+     * A change committed to the dataset, by this window or another person: the review line is read again, and the
+     * task too unless there are unsaved edits here (their save is then refused with who changed it, and nothing is lost).
+     */
+    private final DatasetSession.Listener othersChanges = () -> {
+        if (review == null || review.isDisposed()) {
+            return;
+        }
+        review.getDisplay().asyncExec(() -> {
+            if (review.isDisposed()) {
+                return;
+            }
+            showReview();
+            if (!isDirty()) {
+                String taskId = current.taskId();
+                DatasetJobs.read("Reading " + taskId + " again", review, () -> dataset.draft(taskId), fresh -> {
+                    if (fresh != null && !isDirty() && fresh.version() != saved.version()) {
+                        saved = fresh;
+                        show(fresh, step);
+                    }
+                });
+            }
+        });
+    };
+
     private void showReview() {
         String taskId = current.taskId();
         DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.review(taskId), now -> {
@@ -366,7 +393,7 @@ public final class TrajectoryEditor extends EditorPart {
                 MessageDialog.openInformation(getSite().getShell(), "Review", "Every other task is reviewed.");
                 return;
             }
-            Path folder = ((TaskEditorInput) getEditorInput()).dataset();
+            DatasetAddress folder = ((TaskEditorInput) getEditorInput()).dataset();
             boolean replace = !isDirty();
             getSite().getPage().openEditor(new TaskEditorInput(folder, next), ID);
             if (replace) {
@@ -498,6 +525,7 @@ public final class TrajectoryEditor extends EditorPart {
 
     @Override
     public void dispose() {
+        DatasetSession.get().removeListener(othersChanges);
         replaying = false;
         PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().dispose(undoContext, true, true, true);
         if (images != null) {
