@@ -41,10 +41,10 @@ class BuildAndAnnotateJobsTest extends WorkbenchTest {
                 """);
         Path dataset = temp.resolve("dataset");
         DatasetSession.get().open(dataset, true);
-        run(DatasetJobs.buildJob(dataset, recording, ReductionSettings.DEFAULTS.withDoubleClickTime(display.getDoubleClickTime() / 1000.0),
+        run(DatasetJobs.buildJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), recording, ReductionSettings.DEFAULTS.withDoubleClickTime(display.getDoubleClickTime() / 1000.0),
                 null));
         assertEquals(1, DatasetSession.get().count(TaskQuery.ALL));
-        run(DatasetJobs.annotateJob(dataset, new OfflineAnnotator(false), new Usage(), new AnnotationRun.Options(2, null), null));
+        run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotationRun.Options(2, null), null));
         try (var opened = org.trajectory.dataset.Dataset.open(dataset)) {
             String id = opened.page(TaskQuery.ALL, 0, 1).get(0).taskId();
             assertEquals("Right-click to open the context menu at (0.500, 0.500).",

@@ -40,7 +40,7 @@ class DatasetTableTest extends WorkbenchTest {
             }
         }
         view = (DatasetView) page.showView(DatasetView.ID);
-        Job job = DatasetJobs.importJob(temp.resolve("dataset"), jsonl, null, null);
+        Job job = DatasetJobs.importJob(new org.trajectory.dataset.DatasetAddress.Folder(temp.resolve("dataset")), jsonl, null, null);
         job.schedule();
         while (job.getResult() == null) {
             spin();
