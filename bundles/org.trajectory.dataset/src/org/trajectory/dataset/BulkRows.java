@@ -5,6 +5,7 @@ import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -42,30 +43,36 @@ final class BulkRows {
 
     /** Writes the gathered rows on {@code connection} (inside the caller's transaction) and forgets them. */
     void flush(Connection connection) throws SQLException {
+        flush(connection, false);
+    }
+
+    /**
+     * Writes the gathered rows except those whose key is in the table already (images another task stored): on
+     * PostgreSQL by COPY into a temporary table of the same shape, then one INSERT of what is new.
+     */
+    void flushNew(Connection connection) throws SQLException {
+        flush(connection, true);
+    }
+
+    private void flush(Connection connection, boolean onlyNew) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
         String names = String.join(", ", columns);
-        if (engine instanceof Engine.Postgres) {
-            StringBuilder text = new StringBuilder(rows.size() * 256);
-            for (Object[] row : rows) {
-                for (int i = 0; i < row.length; i++) {
-                    if (i > 0) {
-                        text.append('\t');
-                    }
-                    appendCopyText(text, row[i]);
-                }
-                text.append('\n');
+        if (engine instanceof Engine.Postgres && onlyNew) {
+            String staging = "staging_" + table;
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("CREATE TEMPORARY TABLE IF NOT EXISTS " + staging + " (LIKE " + table + ") ON COMMIT DELETE ROWS");
+                statement.execute("TRUNCATE " + staging);
+                copyIn(connection, staging, names);
+                statement.execute("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + staging + " ON CONFLICT DO NOTHING");
             }
-            try {
-                connection.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (" + names + ") FROM STDIN",
-                        new StringReader(text.toString()));
-            } catch (IOException e) {
-                throw new SQLException("writing into " + table + " failed: " + e.getMessage(), e);
-            }
+        } else if (engine instanceof Engine.Postgres) {
+            copyIn(connection, table, names);
         } else {
             String marks = String.join(", ", Collections.nCopies(columns.size(), "?"));
-            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " (" + names + ") VALUES (" + marks + ")")) {
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " (" + names + ") VALUES (" + marks + ")"
+                    + (onlyNew ? " ON CONFLICT DO NOTHING" : ""))) {
                 for (Object[] row : rows) {
                     for (int i = 0; i < row.length; i++) {
                         insert.setObject(i + 1, row[i]);
@@ -77,6 +84,26 @@ final class BulkRows {
         }
         rows.clear();
     }
+
+    private void copyIn(Connection connection, String into, String names) throws SQLException {
+        StringBuilder text = new StringBuilder(rows.size() * 256);
+        for (Object[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                if (i > 0) {
+                    text.append('\t');
+                }
+                appendCopyText(text, row[i]);
+            }
+            text.append('\n');
+        }
+        try {
+            connection.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + into + " (" + names + ") FROM STDIN",
+                    new StringReader(text.toString()));
+        } catch (IOException e) {
+            throw new SQLException("writing into " + table + " failed: " + e.getMessage(), e);
+        }
+    }
+
 
     /** A value in COPY's text format: \N for null, bytes as \x hex, booleans t/f, backslash escapes for tabs and line ends. */
     private static void appendCopyText(StringBuilder out, Object value) {

@@ -12,6 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.trajectory.model.Progress;
 
@@ -59,13 +64,15 @@ public final class DatasetCopy {
     }
 
     /** What a copy did: tasks copied now and found copied by an earlier run, images stored, and the check at the end. */
-    public record Report(long copied, long resumed, long images, Map<String, Long> rows, List<String> differences, boolean cancelled) {
+    public record Report(long copied, long resumed, long images, Map<String, Long> rows, List<String> differences, boolean cancelled,
+            double copySeconds, double verifySeconds) {
         public boolean verified() {
             return differences.isEmpty() && !cancelled;
         }
     }
 
     public Report run(Progress progress) throws SQLException, IOException {
+        long start = System.nanoTime();
         long done = resumeAfter();
         long resumed = count(target.connection(), "SELECT COUNT(*) FROM trajectories");
         long total = count(source.connection(), "SELECT COUNT(*) FROM trajectories");
@@ -74,30 +81,68 @@ public final class DatasetCopy {
         long copied = 0;
         long images = 0;
         boolean cancelled = false;
+        // The next batch is read from the source while this one is written to the target.
+        ExecutorService reader = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "Copy reader " + source.address());
+            thread.setDaemon(true);
+            return thread;
+        });
         try (DatasetActivity activity = target.activity("copy from " + source.address())) {
+            long after = done;
+            Future<Batch> next = reader.submit(() -> read(after));
             while (true) {
+                Batch batch = result(next);
+                if (batch == null) {
+                    break;
+                }
                 if (progress.isCancelled()) {
                     cancelled = true;
                     break;
                 }
-                long[] range = nextBatch(done);
-                if (range == null) {
-                    break;
-                }
-                images += copyBatch(range[0], range[1]);
-                copied += range[2];
-                done = range[1];
-                progress.worked(range[2]);
+                next = reader.submit(() -> read(batch.last()));
+                write(batch);
+                images += batch.storedImages();
+                copied += batch.tasks();
+                progress.worked(batch.tasks());
             }
-            if (!cancelled) {
-                copyHistory();
-                copyMeta();
-                target.engine().afterExplicitKeys(target.connection());
+            next.cancel(false);
+        } finally {
+            reader.shutdown();
+            try {
+                reader.awaitTermination(1, TimeUnit.MINUTES); // the source's connection is the reader's until it ends
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
+        if (!cancelled) {
+            copyHistory();
+            copyMeta();
+            target.engine().afterExplicitKeys(target.connection());
+        }
+        double copySeconds = (System.nanoTime() - start) / 1e9;
         Map<String, Long> rows = new LinkedHashMap<>();
         List<String> differences = cancelled ? List.of() : verify(rows);
-        return new Report(copied, resumed, images, rows, differences, cancelled);
+        return new Report(copied, resumed, images, rows, differences, cancelled, copySeconds, (System.nanoTime() - start) / 1e9 - copySeconds);
+    }
+
+    /** What one batch of tasks holds: its range of task numbers, its rows by table, and the images stored for it. */
+    private record Batch(long after, long last, long tasks, List<List<Object>> images, Map<String, List<List<Object>>> rows, long storedImages) {
+    }
+
+    private static Batch result(Future<Batch> future) throws SQLException, IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("the copy was interrupted", e);
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case SQLException sql -> throw sql;
+                case IOException io -> throw io;
+                case RuntimeException runtime -> throw runtime;
+                default -> throw new SQLException(e.getCause());
+            }
+        }
     }
 
     /** The last task number the target already holds, after checking it holds the source's first tasks and nothing else. */
@@ -136,8 +181,13 @@ public final class DatasetCopy {
         }
     }
 
-    /** Copies the tasks numbered in (after, last] with their rows and images in one transaction of the target; returns the images stored. */
-    private long copyBatch(long after, long last) throws SQLException, IOException {
+    /** Reads the batch after task number {@code after} from the source and stores its images in the target's folder; null at the end. */
+    private Batch read(long after) throws SQLException, IOException {
+        long[] range = nextBatch(after);
+        if (range == null) {
+            return null;
+        }
+        long last = range[1];
         List<List<Object>> imageRows = rows(source.connection(), "SELECT DISTINCT i.sha256, i.format, i.width, i.height, i.bytes"
                 + " FROM steps s JOIN trajectory_images i ON i.sha256 = s.image_sha256 WHERE s.task_seq > ? AND s.task_seq <= ?", after, last);
         long stored = 0;
@@ -152,17 +202,24 @@ public final class DatasetCopy {
                 stored++;
             }
         }
+        Map<String, List<List<Object>>> tables = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> table : TABLES.entrySet()) {
+            List<String> columns = table.getValue();
+            tables.put(table.getKey(), rows(source.connection(), "SELECT " + String.join(", ", columns) + " FROM " + table.getKey()
+                    + " WHERE " + columns.get(0) + " > ? AND " + columns.get(0) + " <= ?", after, last));
+        }
+        return new Batch(after, last, range[2], imageRows, tables, stored);
+    }
+
+    /** Writes a batch's rows in one transaction of the target: a killed copy leaves whole tasks. */
+    private void write(Batch batch) throws SQLException {
         target.transaction(c -> {
-            write(c, "trajectory_images", IMAGE_COLUMNS, imageRows, true);
-            for (Map.Entry<String, List<String>> table : TABLES.entrySet()) {
-                List<String> columns = table.getValue();
-                List<List<Object>> rows = rows(source.connection(), "SELECT " + String.join(", ", columns) + " FROM " + table.getKey()
-                        + " WHERE " + columns.get(0) + " > ? AND " + columns.get(0) + " <= ?", after, last);
-                write(c, table.getKey(), columns, rows, false);
+            write(c, "trajectory_images", IMAGE_COLUMNS, batch.images(), true);
+            for (Map.Entry<String, List<List<Object>>> table : batch.rows().entrySet()) {
+                write(c, table.getKey(), TABLES.get(table.getKey()), table.getValue(), false);
             }
             return null;
         });
-        return stored;
     }
 
     /** The audit trail after the tasks, in batches, going on after the last entry the target has. */
@@ -211,20 +268,6 @@ public final class DatasetCopy {
 
     /** Writes rows into the target by its bulk path; images may be there already (another copy, a shared folder). */
     private void write(Connection c, String table, List<String> columns, List<List<Object>> rows, boolean skipExisting) throws SQLException {
-        if (skipExisting) {
-            String marks = String.join(", ", java.util.Collections.nCopies(columns.size(), "?"));
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
-                    + marks + ") ON CONFLICT DO NOTHING")) {
-                for (List<Object> row : rows) {
-                    for (int i = 0; i < row.size(); i++) {
-                        insert.setObject(i + 1, row.get(i));
-                    }
-                    insert.addBatch();
-                }
-                insert.executeBatch();
-            }
-            return;
-        }
         BulkRows bulk = new BulkRows(target.engine(), table, columns);
         for (List<Object> row : rows) {
             Object[] values = new Object[row.size()];
@@ -233,7 +276,11 @@ public final class DatasetCopy {
             }
             bulk.add(values);
         }
-        bulk.flush(c);
+        if (skipExisting) {
+            bulk.flushNew(c);
+        } else {
+            bulk.flush(c);
+        }
     }
 
     /** A value as the target's column takes it: SQLite keeps booleans as 0 and 1. */

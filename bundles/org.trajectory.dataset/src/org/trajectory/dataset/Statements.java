@@ -16,10 +16,10 @@ import org.trajectory.model.Task;
 final class Statements implements AutoCloseable {
     private final Connection connection;
     private final PreparedStatement task;
-    private final PreparedStatement image;
+    private final BulkRows images;
+    private final java.util.Set<String> imagesInBatch = new java.util.HashSet<>();
     private final BulkRows steps;
     private final BulkRows problems;
-    private boolean images;
 
     Statements(Engine engine, Connection connection) throws SQLException {
         this.connection = connection;
@@ -27,18 +27,15 @@ final class Statements implements AutoCloseable {
                 + " step_count, task_completed, alignment_score, efficiency_score, task_difficulty, final_score, source,"
                 + " imported_at, updated_at, header, extraction_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 PreparedStatement.RETURN_GENERATED_KEYS);
-        image = connection.prepareStatement("INSERT INTO trajectory_images (sha256, format, width, height, bytes)"
-                + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING");
+        images = new BulkRows(engine, "trajectory_images", List.of("sha256", "format", "width", "height", "bytes"));
         steps = new BulkRows(engine, "steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
         problems = new BulkRows(engine, "step_problems", List.of("task_seq", "position", "message"));
     }
 
     /** Writes what was gathered: images first, as steps refer to them. */
     void flush() throws SQLException {
-        if (images) {
-            image.executeBatch();
-            images = false;
-        }
+        images.flushNew(connection);
+        imagesInBatch.clear();
         steps.flush(connection);
         problems.flush(connection);
     }
@@ -76,14 +73,10 @@ final class Statements implements AutoCloseable {
         steps.add(seq, position, image, sha, actions, record);
     }
 
-    void insertImage(String sha, ImageFormat.Info info, long bytes) throws SQLException {
-        image.setString(1, sha);
-        image.setString(2, info.format().extension());
-        image.setInt(3, info.width());
-        image.setInt(4, info.height());
-        image.setLong(5, bytes);
-        image.addBatch();
-        images = true;
+    void insertImage(String sha, ImageFormat.Info info, long bytes) {
+        if (imagesInBatch.add(sha)) { // a screenshot shared by steps goes once
+            images.add(sha, info.format().extension(), info.width(), info.height(), bytes);
+        }
     }
 
     private static void setReal(PreparedStatement statement, int index, Double value) throws SQLException {
@@ -105,6 +98,5 @@ final class Statements implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         task.close();
-        image.close();
     }
 }

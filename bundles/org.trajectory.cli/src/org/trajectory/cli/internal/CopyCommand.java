@@ -48,6 +48,8 @@ final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
         fields.put("images", report.images());
         fields.put("rows", report.rows());
         fields.put("verified", report.verified());
+        fields.put("copy_seconds", report.copySeconds());
+        fields.put("verify_seconds", report.verifySeconds());
         String summary = report.cancelled() ? "cancelled after " + report.copied() + " tasks; run it again to go on"
                 : "copied " + report.copied() + " tasks" + (report.resumed() > 0 ? " (" + report.resumed() + " were there already)" : "")
                         + " and " + report.images() + " images to " + args.target + "; "

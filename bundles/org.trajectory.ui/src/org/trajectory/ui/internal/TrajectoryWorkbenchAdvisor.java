@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.Platform;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
+import org.trajectory.dataset.DatasetAddress;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
@@ -17,14 +20,25 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
         configurer.setSaveAndRestore(true);
     }
 
-    /** Opens the dataset named by {@code --dataset DIR} on the command line, else the one open last time. */
+    /** Opens the dataset named by {@code --dataset DIR|ADDRESS} on the command line, else the one open last time. */
     @Override
     public void postStartup() {
         List<String> args = List.of(Platform.getApplicationArgs());
         int option = args.indexOf("--dataset");
         if (option >= 0 && option + 1 < args.size()) {
-            DatasetActions.openDataset(getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow(),
-                    Path.of(args.get(option + 1)), false);
+            IWorkbenchWindow window = getWorkbenchConfigurer().getWorkbench().getActiveWorkbenchWindow();
+            DatasetAddress address;
+            try {
+                address = DatasetAddress.parse(args.get(option + 1));
+            } catch (IllegalArgumentException e) {
+                MessageDialog.openError(window.getShell(), "Open Dataset", e.getMessage());
+                return;
+            }
+            if (address instanceof DatasetAddress.Folder(Path folder)) {
+                DatasetActions.openDataset(window, folder, false);
+            } else {
+                DatasetActions.open(window, address, false);
+            }
         } else {
             DatasetJobs.background("Reopening the last dataset", DatasetJobs.READS, monitor -> {
                 DatasetSession.get().reopenLast();

@@ -163,7 +163,7 @@ public final class TrajectoryEditor extends EditorPart {
     private void createReviewBar(Composite parent) {
         Composite bar = new Composite(parent, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
-        GridLayoutFactory.swtDefaults().numColumns(7).applyTo(bar);
+        GridLayoutFactory.swtDefaults().numColumns(8).applyTo(bar);
         review = new Label(bar, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).applyTo(review);
         button(bar, "Approve  Ctrl+Shift+A", () -> setReview(ReviewState.APPROVED, null));
@@ -172,6 +172,14 @@ public final class TrajectoryEditor extends EditorPart {
         button(bar, "Note...  Ctrl+Shift+M", this::note);
         button(bar, "Next task  Alt+PgDn", this::nextTask);
         button(bar, "Replay  F8", this::toggleReplay);
+        button(bar, "History...", this::showHistory);
+    }
+
+    /** The task's audit trail, read off the UI thread, in a dialog. */
+    private void showHistory() {
+        String taskId = current.taskId();
+        DatasetJobs.read("Reading the history of " + taskId, review, () -> dataset.history(taskId),
+                entries -> new TaskHistoryDialog(getSite().getShell(), taskId, entries).open());
     }
 
     private static void button(Composite bar, String text, Runnable run) {
