@@ -116,15 +116,15 @@ final class BulkRows {
             return;
         }
         String text = value instanceof Boolean b ? (b ? "t" : "f") : value.toString();
+        int from = 0; // the text between escapes goes in whole: this loop is the writer's hottest
         for (int i = 0; i < text.length(); i++) {
             char ch = text.charAt(i);
-            switch (ch) {
-                case '\\' -> out.append("\\\\");
-                case '\t' -> out.append("\\t");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                default -> out.append(ch);
+            String escape = ch == '\\' ? "\\\\" : ch == '\t' ? "\\t" : ch == '\n' ? "\\n" : ch == '\r' ? "\\r" : null;
+            if (escape != null) {
+                out.append(text, from, i).append(escape);
+                from = i + 1;
             }
         }
+        out.append(text, from, text.length());
     }
 }
