@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.trajectory.dataset.kit.PostgresServer;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 
@@ -120,6 +121,25 @@ class VersionsTest {
                 assertNull(heard.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS));
             }
         }
+    }
+
+    @Test
+    void aServerDatasetOverTlsVerifiedToTheServersName() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String database = server.createDatabase();
+        String base = server.address(PostgresServer.ADMIN, database, null).key() + "?images=" + temp.resolve("images");
+        DatasetAddress verified = DatasetAddress.parse(base + "&sslmode=verify-full&sslrootcert=" + server.certificateAuthority());
+        try (Dataset dataset = Dataset.openOrCreate(verified); Statement statement = dataset.connection().createStatement();
+                java.sql.ResultSet row = statement.executeQuery("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+            assertTrue(row.next() && row.getBoolean(1), "the connection is encrypted");
+            assertTrue(row.getString(2).startsWith("TLS"), row.getString(2));
+        }
+        // The same server by a name its certificate does not carry: verify-full refuses it.
+        DatasetAddress wrongName = DatasetAddress.parse(base.replace("127.0.0.1", "localhost") + "&sslmode=verify-full&sslrootcert="
+                + server.certificateAuthority());
+        SQLException refused = assertThrows(SQLException.class, () -> Dataset.open(wrongName));
+        assertTrue(refused.getMessage().toLowerCase(java.util.Locale.ROOT).contains("hostname") || refused.getMessage().contains("localhost"),
+                refused.getMessage());
     }
 
     @Test

@@ -102,10 +102,50 @@ public final class PostgresServer {
         }
         server.run("initdb", "-D", folder.resolve("data").toString(), "-U", ADMIN, "--auth=scram-sha-256",
                 "--pwfile=" + passwordFile, "-E", "UTF8", "--locale=C", "--no-sync");
+        server.certificates(root);
         server.run("pg_ctl", "-D", folder.resolve("data").toString(), "-l", folder.resolve("server.log").toString(), "-w",
-                "-o", "-p " + port + " -k " + folder + " -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", "start");
+                "-o", "-p " + port + " -k " + folder + " -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+                        + " -c ssl=on -c ssl_cert_file=" + folder.resolve("server.crt") + " -c ssl_key_file=" + folder.resolve("server.key"),
+                "start");
         server.writePasswordFile();
         return server;
+    }
+
+    /**
+     * A certificate authority of the test's own and a server certificate it signed for 127.0.0.1 (openssl, which
+     * Debian's postgresql brings): the server takes TLS, plain connections too, as a team's server may.
+     */
+    private void certificates(boolean root) throws IOException, InterruptedException {
+        Path ext = folder.resolve("server.ext");
+        Files.writeString(ext, "subjectAltName=IP:127.0.0.1\n");
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Trajectory Workbench test CA",
+                "-keyout", folder.resolve("ca.key").toString(), "-out", certificateAuthority().toString());
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", folder.resolve("server.key").toString(),
+                "-out", folder.resolve("server.csr").toString());
+        openssl("x509", "-req", "-in", folder.resolve("server.csr").toString(), "-CA", certificateAuthority().toString(), "-CAkey",
+                folder.resolve("ca.key").toString(), "-CAcreateserial", "-days", "2", "-extfile", ext.toString(), "-out",
+                folder.resolve("server.crt").toString());
+        Files.setPosixFilePermissions(folder.resolve("server.key"), PosixFilePermissions.fromString("rw-------"));
+        if (root) {
+            UserPrincipal postgres = folder.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+            Files.setOwner(folder.resolve("server.key"), postgres);
+            Files.setOwner(folder.resolve("server.crt"), postgres);
+        }
+    }
+
+    private void openssl(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("openssl"));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IOException("openssl " + arguments[0] + " failed: " + output);
+        }
+    }
+
+    /** The PEM certificate of the authority that signed the server's: what {@code sslrootcert} names for verify-full. */
+    public Path certificateAuthority() {
+        return folder.resolve("ca.pem");
     }
 
     private static String newPassword() {
