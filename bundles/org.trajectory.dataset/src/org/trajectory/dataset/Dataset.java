@@ -595,6 +595,16 @@ public final class Dataset implements AutoCloseable {
         return teamReview.queue(reviewer);
     }
 
+    /** Whether tasks are assigned to this dataset's user: then the review queue is theirs. */
+    public boolean hasAssignments() throws SQLException {
+        return teamReview.hasAssignments(user);
+    }
+
+    /** Whether {@code taskId} is assigned to this dataset's user (their verdict then counts in the agreement). */
+    public boolean isAssignedToMe(String taskId) throws SQLException {
+        return teamReview.isAssigned(taskId, user);
+    }
+
     /** Keeps this dataset user's own verdict on a task (approved, rejected or needs_fix), beside the other reviewers'. */
     public void judge(String taskId, ReviewState verdict, String note) throws SQLException {
         teamReview.judge(taskId, verdict, note);

@@ -245,6 +245,12 @@ final class TaskQueries {
             terms.add("COALESCE(r.state, 'new') = ?");
             parameters.add(query.review().id());
         }
+        if (query.queueOf() != null) {
+            terms.add("EXISTS (SELECT 1 FROM assignments a WHERE a.task_seq = t.seq AND a.reviewer = ?)"
+                    + " AND NOT EXISTS (SELECT 1 FROM verdicts v WHERE v.task_seq = t.seq AND v.reviewer = ?)");
+            parameters.add(query.queueOf());
+            parameters.add(query.queueOf());
+        }
         if (query.extracted() != null) {
             terms.add(query.extracted() ? "t.source LIKE ?" : "(t.source IS NULL OR t.source NOT LIKE ?)");
             parameters.add(Dataset.EXTRACTED + "%"); // its few letters hold no wildcard

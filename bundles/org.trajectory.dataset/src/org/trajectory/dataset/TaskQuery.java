@@ -5,10 +5,11 @@ package org.trajectory.dataset;
  * {@code text} matches the instruction, case-insensitively, anywhere. {@code minScore}/{@code maxScore} bound the score
  * of {@code scoreCriterion} (null: the final score); {@code sortCriterion}, when set, sorts by that criterion's score
  * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
+ * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
         Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,
-        Boolean extracted) {
+        Boolean extracted, String queueOf) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
@@ -23,49 +24,55 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null);
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null);
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
     }
 
     /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
     public TaskQuery withExtracted(Boolean value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf);
+    }
+
+    /** Only the tasks assigned to {@code reviewer} without their verdict yet (null: all). */
+    public TaskQuery withQueueOf(String reviewer) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                reviewer);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf);
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf);
     }
 }

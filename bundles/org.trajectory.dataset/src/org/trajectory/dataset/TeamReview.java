@@ -80,6 +80,29 @@ final class TeamReview {
         return seqs;
     }
 
+    /** Whether any task is assigned to {@code reviewer} (then their queue is what they review). */
+    boolean hasAssignments(String reviewer) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM assignments WHERE reviewer = ?")) {
+            query.setMaxRows(1);
+            query.setString(1, reviewer);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    /** Whether {@code taskId} is assigned to {@code reviewer}. */
+    boolean isAssigned(String taskId, String reviewer) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM assignments a JOIN trajectories t ON t.seq = a.task_seq"
+                + " WHERE t.task_id = ? AND a.reviewer = ?")) {
+            query.setString(1, taskId);
+            query.setString(2, reviewer);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
     /** The tasks given to {@code reviewer} that they have not judged yet, in task order: their queue. */
     List<String> queue(String reviewer) throws SQLException {
         List<String> ids = new ArrayList<>();

@@ -48,6 +48,36 @@ class HuggingFaceExportTest {
     }
 
     @Test
+    void theAgentNetExportLeavesTheHistoryOutOrIncludesItAndStrippedRecordsGetOnlyTheChangesTheyKeep() throws Exception {
+        try (Dataset source = ExportFixture.create(temp.resolve("ds"), 2)) {
+            String id = source.taskIds().get(0);
+            source.save(source.draft(id).withStepText(0, org.trajectory.model.Step.THOUGHT, "Look first").withTaskText("window_note", "private"));
+            source.setReview(id, ReviewState.APPROVED, "qa", "fine");
+            for (String history : List.of("leave", "include")) {
+                for (String privacy : List.of("keep", "strip")) {
+                    Path out = temp.resolve(history + "-" + privacy + "/data.jsonl");
+                    new ExportRun(source, format("agentnet"), out, Map.of("images", "none", "history", history, "privacy", privacy),
+                            ExportFilter.ANY, null, false).run(Progress.NONE);
+                    JsonNode first = Json.MAPPER.readTree(Files.readAllLines(out).get(0));
+                    if (history.equals("leave")) {
+                        assertTrue(first.path("history").isMissingNode(), "left out: " + first);
+                        continue;
+                    }
+                    List<String> what = new ArrayList<>();
+                    first.path("history").forEach(entry -> what.add(entry.path("what").asText()));
+                    List<String> ours = what.subList(what.indexOf("step 0 thought") - (privacy.equals("keep") ? 1 : 0), what.size());
+                    assertEquals(privacy.equals("keep") ? List.of("window_note", "step 0 thought", "review") : List.of("step 0 thought", "review"),
+                            ours, privacy + ": the changes made here, oldest first, after the fixture's own review");
+                    assertEquals(privacy.equals("keep"), what.contains("window_note"), "a field stripped records drop, changes dropped too");
+                    JsonNode thought = first.path("history").get(what.indexOf("step 0 thought"));
+                    assertEquals("Look first", thought.path("after").asText());
+                    assertEquals(source.user(), thought.path("by").asText());
+                }
+            }
+        }
+    }
+
+    @Test
     void importedBackItGivesTheSameRecordsAndImageBytesFromArchivesThatEachOpenAlone() throws Exception {
         Path out = temp.resolve("hf");
         try (Dataset source = ExportFixture.create(temp.resolve("ds"), 8)) {

@@ -39,6 +39,16 @@ public final class Privacy {
                 + " details, submitter); keep: the records as stored", STRIP, KEEP);
     }
 
+    /**
+     * Whether a change in the audit trail may go out with stripped records: reviews, verdicts and the step count, and
+     * changes of the fields a stripped record keeps ({@code "instruction"}, {@code "step 3 code"}...).
+     */
+    public static boolean keepsChange(String what) {
+        String field = what.startsWith("step ") && what.indexOf(' ', 5) > 0 ? what.substring(what.indexOf(' ', 5) + 1) : what;
+        return what.equals("review") || what.equals("verdict") || what.equals("steps") || TASK_FIELDS.contains(field)
+                || VALUE_FIELDS.contains(field);
+    }
+
     /** Strips a whole record (a task with its {@code traj}) in place. */
     public static ObjectNode strip(ObjectNode record) {
         keepOnly(record, TASK_FIELDS);

@@ -11,4 +11,8 @@ public final class DatasetViewTestAccess {
     public static Table table(DatasetView view) {
         return view.viewer().getTable();
     }
+
+    public static org.eclipse.swt.widgets.Button reviewQueue(DatasetView view) {
+        return view.reviewQueue();
+    }
 }

@@ -9,7 +9,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
@@ -103,5 +105,28 @@ public abstract class WorkbenchTest {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Presses the keys together as a user does: real key events through the X server. */
+    protected void keys(int... codes) {
+        for (int code : codes) {
+            post(SWT.KeyDown, code);
+        }
+        for (int i = codes.length - 1; i >= 0; i--) {
+            post(SWT.KeyUp, codes[i]);
+        }
+        spin(150);
+    }
+
+    private void post(int type, int code) {
+        Event event = new Event();
+        event.type = type;
+        if (code > 0 && code < 0x10000 && Character.isLetterOrDigit(code)) {
+            event.character = (char) code;
+        } else {
+            event.keyCode = code;
+        }
+        display.post(event);
+        spin(20);
     }
 }

@@ -133,6 +133,11 @@ public final class DatasetSession {
         return dataset == null ? null : dataset.address();
     }
 
+    /** The user whose review queue is theirs on the open dataset (tasks are assigned to them), or null. */
+    public synchronized String queueOwner() throws SQLException {
+        return dataset != null && dataset.hasAssignments() ? dataset.user() : null;
+    }
+
     public synchronized long count(TaskQuery query) throws SQLException {
         return dataset == null ? 0 : dataset.count(query);
     }

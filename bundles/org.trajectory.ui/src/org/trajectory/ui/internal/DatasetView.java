@@ -129,7 +129,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
         queue = new Button(tablePage, SWT.CHECK);
         queue.setText("&Review queue: only tasks not reviewed yet");
-        queue.addListener(SWT.Selection, e -> requery(rows.query().withReview(queue.getSelection() ? ReviewState.NEW : null)));
+        queue.addListener(SWT.Selection, e -> requery(queued(rows.query())));
         extracted = new Button(tablePage, SWT.CHECK);
         extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
@@ -269,11 +269,38 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     }
 
     private void showAll() {
-        requery(withoutChartFilter(rows.query()).withReview(queue.getSelection() ? ReviewState.NEW : null));
+        requery(queued(withoutChartFilter(rows.query())));
         chartFilter.setText("");
         ((org.eclipse.swt.layout.GridData) chartFilter.getLayoutData()).exclude = true;
         chartFilter.setVisible(false);
         tablePage.layout(true, true);
+    }
+
+    /** Who the review queue belongs to: the user tasks are assigned to on this dataset, or null (then it is every new task). */
+    private String queueOwner;
+
+    /**
+     * The query narrowed to the review queue when it is chosen: on a dataset whose tasks are assigned to this user,
+     * theirs not yet judged; otherwise every task not reviewed yet.
+     */
+    private TaskQuery queued(TaskQuery query) {
+        if (!queue.getSelection()) {
+            return query.withReview(null).withQueueOf(null);
+        }
+        return queueOwner != null ? query.withReview(null).withQueueOf(queueOwner) : query.withReview(ReviewState.NEW).withQueueOf(null);
+    }
+
+    /** Asks, off the UI thread, whose queue the checkbox shows, and names it. */
+    private void readQueueOwner() {
+        DatasetJobs.read("Reading the review assignments", queue, () -> DatasetSession.get().queueOwner(), owner -> {
+            boolean changed = !java.util.Objects.equals(owner, queueOwner);
+            queueOwner = owner;
+            queue.setText(owner == null ? "&Review queue: only tasks not reviewed yet" : "&Review queue: mine (" + owner + "), not yet judged");
+            queue.getParent().layout();
+            if (changed && queue.getSelection()) {
+                requery(queued(rows.query()));
+            }
+        });
     }
 
     /** The query without what a chart's bar may have narrowed (OS, domain, steps, score, review state). */
@@ -294,6 +321,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         stack.getDisplay().asyncExec(() -> {
             if (!stack.isDisposed()) {
                 requery(rows.query());
+                readQueueOwner();
             }
         });
     }

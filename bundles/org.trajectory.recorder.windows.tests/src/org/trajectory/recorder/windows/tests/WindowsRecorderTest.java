@@ -61,6 +61,11 @@ class WindowsRecorderTest {
         if (desktop != null) {
             desktop.close();
         }
+        if (work != null) { // the Wine prefix is 700 MB: not left in the temporary folder after every run
+            try (java.util.stream.Stream<Path> files = Files.walk(work)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            }
+        }
     }
 
     @Test

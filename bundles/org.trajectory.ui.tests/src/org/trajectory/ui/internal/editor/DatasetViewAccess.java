@@ -13,4 +13,8 @@ final class DatasetViewAccess {
     static Table table(DatasetView view) {
         return DatasetViewTestAccess.table(view);
     }
+
+    static org.eclipse.swt.widgets.Button reviewQueue(DatasetView view) {
+        return DatasetViewTestAccess.reviewQueue(view);
+    }
 }

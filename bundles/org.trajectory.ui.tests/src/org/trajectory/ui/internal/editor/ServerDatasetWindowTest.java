@@ -28,7 +28,47 @@ class ServerDatasetWindowTest extends WorkbenchTest {
     @AfterEach
     void closeAll() {
         page.closeAllEditors(false);
+        if (page.findView(DatasetView.ID) instanceof DatasetView view && DatasetViewAccess.reviewQueue(view).getSelection()) {
+            // the view outlives the test: the next test's table is not to be filtered by this one's queue
+            DatasetViewAccess.reviewQueue(view).setSelection(false);
+            DatasetViewAccess.reviewQueue(view).notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        }
         DatasetSession.get().close();
+    }
+
+    @Test
+    void theReviewQueueIsMineNotYetJudgedWhenTasksAreAssigned() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        DatasetAddress address = server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve("images"));
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            lines.append("{\"task_id\":\"t").append(i).append("\",\"instruction\":\"do ").append(i)
+                    .append("\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
+        }
+        Path jsonl = java.nio.file.Files.writeString(temp.resolve("four.jsonl"), lines);
+        try (Dataset dataset = Dataset.openOrCreate(address)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            dataset.assign(java.util.List.of(PostgresServer.ADMIN, "someone_else"), 1, java.util.Map.of());
+        }
+        DatasetSession.get().open(address, false);
+        DatasetView view = (DatasetView) page.showView(DatasetView.ID);
+        org.eclipse.swt.widgets.Button queue = DatasetViewAccess.reviewQueue(view);
+        waitFor(() -> queue.getText().contains("mine (" + PostgresServer.ADMIN + ")"), "the queue names whose it is");
+        queue.setSelection(true);
+        queue.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        org.eclipse.swt.widgets.Table table = DatasetViewAccess.table(view);
+        waitFor(() -> table.getItemCount() == 2, "t0 and t2, given to me");
+
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, "t0"), TrajectoryEditor.ID);
+        waitFor(() -> editor.reviewLabel().getText().startsWith("Review:"), "the editor's review line");
+        editor.setFocus();
+        spin(200);
+        keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
+        waitFor(() -> table.getItemCount() == 1, "the judged task leaves my queue");
+        try (Dataset dataset = Dataset.open(address)) {
+            assertEquals(java.util.List.of("t2"), dataset.queue(PostgresServer.ADMIN), "my verdict on t0 is kept");
+            assertEquals(ReviewState.APPROVED, dataset.review("t0").state());
+        }
     }
 
     @Test

@@ -246,27 +246,5 @@ class TrajectoryEditorTest extends WorkbenchTest {
         canvas.notifyListeners(type, event);
     }
 
-    /** Presses the keys together as a user does: real key events through the X server. */
-    private void keys(int... codes) {
-        for (int code : codes) {
-            post(SWT.KeyDown, code);
-        }
-        for (int i = codes.length - 1; i >= 0; i--) {
-            post(SWT.KeyUp, codes[i]);
-        }
-        spin(150);
-    }
-
-    private void post(int type, int code) {
-        Event event = new Event();
-        event.type = type;
-        if (code > 0 && code < 0x10000 && Character.isLetterOrDigit(code)) {
-            event.character = (char) code;
-        } else {
-            event.keyCode = code;
-        }
-        display.post(event);
-        spin(20);
-    }
 
 }

@@ -335,7 +335,11 @@ public final class TrajectoryEditor extends EditorPart {
     private void setReview(ReviewState state, String note) {
         try {
             String keep = note != null ? note : dataset.review(current.taskId()).note();
-            dataset.setReview(current.taskId(), state, System.getProperty("user.name"), keep);
+            boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
+            if (verdict && dataset.isAssignedToMe(current.taskId())) {
+                dataset.judge(current.taskId(), state, keep); // a reviewer's own verdict, for the team's agreement
+            }
+            dataset.setReview(current.taskId(), state, dataset.user(), keep);
         } catch (SQLException e) {
             MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review: " + e.getMessage());
             return;
