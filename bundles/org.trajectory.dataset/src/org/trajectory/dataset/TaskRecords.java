@@ -1,0 +1,226 @@
+package org.trajectory.dataset;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.Task;
+import org.trajectory.model.action.ActionParser;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A task's record: read with its version, saved only from the version it was read at (with its audit trail and its
+ * announcement), kept as a copy, put whole (a built task): the SQL behind {@link Dataset}'s task methods.
+ */
+final class TaskRecords {
+
+    private final Dataset dataset;
+    private final Connection connection;
+
+    TaskRecords(Dataset dataset) {
+        this.dataset = dataset;
+        this.connection = dataset.connection();
+    }
+
+    /** The record of a task as stored, or null if there is none with that id. */
+    Task read(String taskId) throws SQLException {
+        Loaded loaded = load(taskId);
+        return loaded == null ? null : loaded.task;
+    }
+
+    /** The task as a draft to edit, or null if there is none with that id. */
+    TaskDraft draft(String taskId) throws SQLException {
+        Loaded loaded = load(taskId);
+        return loaded == null ? null : new TaskDraft(loaded.task.json(), loaded.images, loaded.version);
+    }
+
+    private record Loaded(Task task, List<String> images, long version) {
+    }
+
+    /** Reads a task's header, version and steps in one pass over its steps, with each step's image hash. */
+    private Loaded load(String taskId) throws SQLException {
+        try (PreparedStatement header = connection.prepareStatement("SELECT seq, header, version FROM trajectories WHERE task_id = ?")) {
+            header.setString(1, taskId);
+            try (ResultSet row = header.executeQuery()) {
+                if (!row.next()) {
+                    return null;
+                }
+                List<ObjectNode> steps = new ArrayList<>();
+                List<String> hashes = new ArrayList<>();
+                try (PreparedStatement query = connection.prepareStatement(
+                        "SELECT record, image_sha256 FROM steps WHERE task_seq = ? ORDER BY position")) {
+                    query.setLong(1, row.getLong(1));
+                    try (ResultSet rows = query.executeQuery()) {
+                        while (rows.next()) {
+                            steps.add((ObjectNode) Json.MAPPER.readTree(rows.getString(1)));
+                            hashes.add(rows.getString(2));
+                        }
+                    }
+                }
+                return new Loaded(Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps), hashes, row.getLong(3));
+            }
+        } catch (IOException | RecordFormatException e) {
+            throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stores an edited task in one transaction: its record, its steps (rewritten), the columns the table shows; returns
+     * the draft at the version it stored. Refused with a {@link StaleTaskException} when the task was changed after the
+     * draft's version was read (nothing is written; the draft stays the caller's). A process killed after this returns
+     * loses nothing: the transaction is committed.
+     */
+    TaskDraft save(TaskDraft draft) throws SQLException {
+        Task task = draft.task();
+        return dataset.promptly("edit of task " + task.taskId(), c -> {
+            Loaded stored = load(task.taskId());
+            String now = Instant.now().toString();
+            long seq;
+            try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
+                    + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
+                    + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ?, version = version + 1, updated_by = ?"
+                    + " WHERE task_id = ? AND version = ?")) {
+                update.setString(1, task.text(Task.TRAJECTORY_ID));
+                update.setString(2, task.instruction());
+                update.setString(3, task.text(Task.DOMAIN));
+                update.setString(4, task.text(Task.OS));
+                update.setInt(5, draft.stepCount());
+                update.setObject(6, task.taskCompleted());
+                update.setObject(7, task.number(Task.ALIGNMENT_SCORE));
+                update.setObject(8, task.number(Task.EFFICIENCY_SCORE));
+                update.setObject(9, task.number(Task.TASK_DIFFICULTY));
+                update.setObject(10, task.score("final_score"));
+                update.setString(11, now);
+                update.setString(12, task.header().toString());
+                update.setString(13, dataset.user());
+                update.setString(14, task.taskId());
+                update.setLong(15, draft.version());
+                if (update.executeUpdate() != 1) {
+                    throw StaleTaskException.of(c, task.taskId(), draft.version());
+                }
+            }
+            try (PreparedStatement query = c.prepareStatement("SELECT seq FROM trajectories WHERE task_id = ?")) {
+                query.setString(1, task.taskId());
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    seq = row.getLong(1);
+                }
+            }
+            for (String table : new String[] { "steps", "step_problems" }) {
+                try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE task_seq = ?")) {
+                    delete.setLong(1, seq);
+                    delete.executeUpdate();
+                }
+            }
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO steps (task_seq, position, image_name,"
+                    + " image_sha256, actions, record) VALUES (?, ?, ?, ?, ?, ?)")) {
+                List<org.trajectory.model.Step> steps = task.steps();
+                for (int i = 0; i < steps.size(); i++) {
+                    insert.setLong(1, seq);
+                    insert.setInt(2, i);
+                    insert.setString(3, steps.get(i).image());
+                    insert.setString(4, draft.image(i));
+                    insert.setString(5, JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())));
+                    insert.setString(6, steps.get(i).json().toString());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now));
+            DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
+            return draft.at(draft.version() + 1);
+        });
+    }
+
+    /**
+     * Keeps an edit that could not be saved (its task changed meanwhile) as a task of its own, {@code newId}, with the
+     * same steps and images; returns it as a draft. Nothing of either edit is lost.
+     */
+    TaskDraft saveCopy(TaskDraft draft, String newId) throws SQLException {
+        if (dataset.contains(newId)) {
+            throw new SQLException("there is already a task '" + newId + "'");
+        }
+        TaskDraft copy = draft.withTaskText(Task.TASK_ID, newId);
+        Task task = copy.task();
+        dataset.promptly("copy of task " + draft.taskId(), c -> {
+            try (Statements sql = new Statements(dataset.engine(), c)) {
+                String now = Instant.now().toString();
+                long seq = sql.insertTask(task, task.header().toString(), source(draft.taskId()), now);
+                List<org.trajectory.model.Step> steps = task.steps();
+                for (int i = 0; i < steps.size(); i++) {
+                    sql.insertStep(seq, i, steps.get(i).image(), copy.image(i),
+                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
+                }
+                sql.flush();
+            }
+            TaskHistory.add(c, newId, List.of(new TaskHistory.Entry(1, dataset.user(), Instant.now().toString(), "copied from task",
+                    draft.taskId() + " version " + draft.version(), newId)));
+            DatasetChanges.announce(c, dataset.engine(), "copy", newId);
+            return null;
+        });
+        return draft(newId);
+    }
+
+    private String source(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT source FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    /**
+     * Adds a task made elsewhere (a trajectory built from a recording), with the image of each step (null where none),
+     * in one transaction; a task with the same id is replaced, so building a recording again updates its trajectory.
+     */
+    void put(Task task, List<byte[]> stepImages, String source) throws SQLException, IOException {
+        List<org.trajectory.model.Step> steps = task.steps();
+        if (steps.size() != stepImages.size()) {
+            throw new IllegalArgumentException("one image (or null) per step");
+        }
+        List<String> hashes = new ArrayList<>();
+        List<ImageFormat.Info> infos = new ArrayList<>();
+        for (byte[] bytes : stepImages) {
+            if (bytes == null) {
+                hashes.add(null);
+                infos.add(null);
+                continue;
+            }
+            try {
+                infos.add(ImageFormat.inspect(bytes));
+            } catch (ImageFormat.InvalidImageException e) {
+                throw new IOException("the image of step " + hashes.size() + " is not a readable image: " + e.getMessage(), e);
+            }
+            hashes.add(dataset.images().put(bytes));
+        }
+        dataset.promptly("build of task " + task.taskId(), c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
+                delete.setString(1, task.taskId());
+                delete.executeUpdate();
+            }
+            try (Statements sql = new Statements(dataset.engine(), c)) {
+                String now = Instant.now().toString();
+                long seq = sql.insertTask(task, task.header().toString(), source, now);
+                for (int i = 0; i < steps.size(); i++) {
+                    if (hashes.get(i) != null) {
+                        sql.insertImage(hashes.get(i), infos.get(i), stepImages.get(i).length);
+                    }
+                    sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
+                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
+                }
+                sql.flush();
+            }
+            DatasetChanges.announce(c, dataset.engine(), "build", task.taskId());
+            return null;
+        });
+    }
+}
