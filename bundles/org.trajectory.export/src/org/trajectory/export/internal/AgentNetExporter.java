@@ -69,7 +69,7 @@ public final class AgentNetExporter implements Exporter {
         return new ExportResult(report.tasks(), report.tasks(), report.images(), report.bytes(), files, report.problems(), report.cancelled());
     }
 
-    /** The record with its task's audit trail, oldest first; stripped records get only the changes of what they keep. */
+    /** The record with its task's audit trail, oldest first; stripped records get only the changes of what they keep, and no names. */
     private static ObjectNode withHistory(Dataset dataset, ObjectNode record, boolean strip) {
         String taskId = record.path(Task.TASK_ID).asText();
         List<TaskHistory.Entry> entries;
@@ -83,8 +83,11 @@ public final class AgentNetExporter implements Exporter {
             if (strip && !Privacy.keepsChange(entry.what())) {
                 continue;
             }
-            history.addObject().put("version", entry.version()).put("by", entry.by()).put("at", entry.at()).put("what", entry.what())
-                    .put("before", entry.before()).put("after", entry.after());
+            ObjectNode change = history.addObject().put("version", entry.version());
+            if (!strip) {
+                change.put("by", entry.by()); // a person's name, which stripped records do not carry
+            }
+            change.put("at", entry.at()).put("what", entry.what()).put("before", entry.before()).put("after", entry.after());
         }
         return record;
     }
