@@ -99,14 +99,17 @@ class TeamTest {
         String alice = database + "_alice";
         String bob = database + "_bob";
         String dave = database + "_dave";
-        for (String login : List.of(alice, bob, dave)) {
+        String carol = database + "_carol";
+        for (String login : List.of(alice, bob, dave, carol)) {
             server.createUser(login);
         }
         try (Dataset admin = Dataset.open(server.address(PostgresServer.ADMIN, database, images))) {
             admin.grant(alice, TeamRoles.Role.REVIEWER);
             admin.grant(bob, TeamRoles.Role.REVIEWER);
             admin.grant(dave, TeamRoles.Role.VIEWER);
-            assertEquals(Map.of(alice, TeamRoles.Role.REVIEWER, bob, TeamRoles.Role.REVIEWER, dave, TeamRoles.Role.VIEWER), admin.members());
+            admin.grant(carol, TeamRoles.Role.CURATOR);
+            assertEquals(Map.of(alice, TeamRoles.Role.REVIEWER, bob, TeamRoles.Role.REVIEWER, dave, TeamRoles.Role.VIEWER, carol,
+                    TeamRoles.Role.CURATOR), admin.members());
             admin.assign(List.of(alice, bob), 1, Map.of());
         }
         try (Dataset asAlice = Dataset.open(server.address(alice, database, images));
@@ -128,6 +131,13 @@ class TeamTest {
             assertEquals("42501", viewer.getSQLState(), viewer.getMessage());
             assertEquals(ReviewState.APPROVED, asDave.review("t0").state(), "a viewer reads everything");
             assertEquals("Press a", asDave.draft("t2").stepText(0, Step.THOUGHT));
+        }
+        // A curator who does not own the dataset imports under row security, where the server refuses COPY.
+        Path more = Files.writeString(temp.resolve("more.jsonl"),
+                "{\"task_id\":\"t10\",\"instruction\":\"do 10\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
+        try (Dataset asCarol = Dataset.open(server.address(carol, database, images))) {
+            assertEquals(1, new JsonlImport(asCarol, more, ImageSource.none()).run(Progress.NONE).imported());
+            assertEquals(1, asCarol.draft("t10").stepCount());
         }
     }
 }

@@ -15,7 +15,9 @@ import org.postgresql.PGConnection;
 
 /**
  * Rows gathered for one table and written together by the engine's bulk path: COPY on PostgreSQL (one round trip for
- * thousands of rows), a batch of one prepared insert on SQLite (in process, already as fast as it gets).
+ * thousands of rows), a batch of one prepared insert on SQLite (in process, already as fast as it gets). A server
+ * refuses COPY into a table whose row security applies to the user (a curator or reviewer who does not own the
+ * dataset): their rows go as a batch of inserts, which the driver sends as multi-row statements.
  */
 final class BulkRows {
 
@@ -23,6 +25,8 @@ final class BulkRows {
     private final String table;
     private final List<String> columns;
     private final List<Object[]> rows = new ArrayList<>();
+    /** Whether this connection may COPY into the table (asked once, on the first flush to a server). */
+    private Boolean copies;
 
     BulkRows(Engine engine, String table, List<String> columns) {
         this.engine = engine;
@@ -35,10 +39,6 @@ final class BulkRows {
             throw new IllegalArgumentException(table + " takes " + columns.size() + " values");
         }
         rows.add(values);
-    }
-
-    boolean isEmpty() {
-        return rows.isEmpty();
     }
 
     /** Writes the gathered rows on {@code connection} (inside the caller's transaction) and forgets them. */
@@ -67,7 +67,7 @@ final class BulkRows {
                 copyIn(connection, staging, names);
                 statement.execute("INSERT INTO " + table + " (" + names + ") SELECT " + names + " FROM " + staging + " ON CONFLICT DO NOTHING");
             }
-        } else if (engine instanceof Engine.Postgres) {
+        } else if (engine instanceof Engine.Postgres && copies(connection)) {
             copyIn(connection, table, names);
         } else {
             String marks = String.join(", ", Collections.nCopies(columns.size(), "?"));
@@ -83,6 +83,19 @@ final class BulkRows {
             }
         }
         rows.clear();
+    }
+
+    private boolean copies(Connection connection) throws SQLException {
+        if (copies == null) {
+            try (PreparedStatement query = connection.prepareStatement("SELECT row_security_active(?::regclass)")) {
+                query.setString(1, table);
+                try (var row = query.executeQuery()) {
+                    row.next();
+                    copies = !row.getBoolean(1);
+                }
+            }
+        }
+        return copies;
     }
 
     private void copyIn(Connection connection, String into, String names) throws SQLException {

@@ -41,7 +41,7 @@ public final class Dataset implements AutoCloseable {
     static final String IMAGES_FOLDER = "images_folder";
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
-    private static final String TEAM_ROLES_VERSION = "1";
+    private static final String TEAM_ROLES_VERSION = "2"; // 2: curators may draw task numbers from the sequence
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
     /** The source of a task built from a recording. */
@@ -111,7 +111,7 @@ public final class Dataset implements AutoCloseable {
         };
         Connection connection = watched(engine.connect());
         try {
-            if (engine instanceof Engine.Postgres && !create && !hasSchema(connection)) {
+            if (engine instanceof Engine.Postgres && !create && !Schema.exists(connection)) {
                 throw new NoSuchFileException(address.toString(), null, "not a dataset (the database has no tasks table); create one with import");
             }
             Schema.migrate(engine, connection);
@@ -122,12 +122,6 @@ public final class Dataset implements AutoCloseable {
         } catch (IOException | SQLException | RuntimeException e) {
             connection.close();
             throw e;
-        }
-    }
-
-    private static boolean hasSchema(Connection connection) throws SQLException {
-        try (ResultSet tables = connection.getMetaData().getTables(null, null, "meta", null)) {
-            return tables.next();
         }
     }
 
@@ -251,6 +245,11 @@ public final class Dataset implements AutoCloseable {
 
     /** Runs {@code work} in one transaction: all of it is stored, or none. */
     public <T> T transaction(SqlWork<T> work) throws SQLException {
+        return transaction(connection, work);
+    }
+
+    /** Runs {@code work} in one transaction on {@code connection}, for what runs before a dataset is open (its schema, its roles). */
+    static <T> T transaction(Connection connection, SqlWork<T> work) throws SQLException {
         boolean auto = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
@@ -297,6 +296,11 @@ public final class Dataset implements AutoCloseable {
     /** The record of a task as stored, or null if there is none with that id. */
     public Task read(String taskId) throws SQLException {
         return taskRecords.read(taskId);
+    }
+
+    /** The task's stored version (0 when there is no such task): what tells whether a draft is still current. */
+    public long version(String taskId) throws SQLException {
+        return TaskHistory.version(connection, taskId);
     }
 
     /** The task as a draft to edit, or null if there is none with that id. */
@@ -491,7 +495,8 @@ public final class Dataset implements AutoCloseable {
         });
     }
 
-    private static void putMeta(Connection connection, String name, String value) throws SQLException {
+    /** Keeps {@code value} under {@code name} in the dataset's meta table, replacing what was there. */
+    static void putMeta(Connection connection, String name, String value) throws SQLException {
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = ?");
                 PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
             delete.setString(1, name);

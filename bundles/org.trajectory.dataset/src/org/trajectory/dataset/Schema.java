@@ -1,7 +1,6 @@
 package org.trajectory.dataset;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -145,7 +144,7 @@ final class Schema {
             Engine.Sqlite.addExtractionConfidence(connection);
         }
         // Looked at before anything is written: a team member without the right to change the schema opens a current one.
-        int found = hasMeta(connection) ? version(connection) : 0;
+        int found = exists(connection) ? version(connection) : 0;
         if (found > VERSION) {
             throw newer(engine, found);
         }
@@ -155,15 +154,13 @@ final class Schema {
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE IF NOT EXISTS meta (name VARCHAR(100) PRIMARY KEY, value TEXT)");
         }
-        boolean auto = connection.getAutoCommit();
-        connection.setAutoCommit(false);
-        try {
-            engine.lockSchema(connection);
-            int version = version(connection);
+        Dataset.transaction(connection, c -> {
+            engine.lockSchema(c);
+            int version = version(c);
             if (version > VERSION) {
                 throw newer(engine, version);
             }
-            try (Statement statement = connection.createStatement()) {
+            try (Statement statement = c.createStatement()) {
                 for (int next = version; next < VERSION; next++) {
                     for (String ddl : MIGRATIONS.get(next)) {
                         statement.execute(engine.ddl(ddl));
@@ -171,20 +168,10 @@ final class Schema {
                 }
             }
             if (version < VERSION) {
-                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = 'schema_version'");
-                        PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES ('schema_version', ?)")) {
-                    delete.executeUpdate();
-                    insert.setString(1, Integer.toString(VERSION));
-                    insert.executeUpdate();
-                }
+                Dataset.putMeta(c, "schema_version", Integer.toString(VERSION));
             }
-            connection.commit();
-        } catch (SQLException | RuntimeException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(auto);
-        }
+            return null;
+        });
     }
 
     private static SQLException newer(Engine engine, int version) {
@@ -192,7 +179,8 @@ final class Schema {
                 + version + ", this one knows up to " + VERSION + "); update the workbench to open it");
     }
 
-    private static boolean hasMeta(Connection connection) throws SQLException {
+    /** Whether the database holds a dataset's schema (its meta table) at all. */
+    static boolean exists(Connection connection) throws SQLException {
         try (ResultSet tables = connection.getMetaData().getTables(null, null, "meta", null)) {
             return tables.next();
         }

@@ -3,10 +3,17 @@ package org.trajectory.dataset;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.IntFunction;
 
+import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.action.ActionParser;
 
 /**
  * The inserts of one writer (an import run, a built trajectory): tasks, their images, steps and problems gathered and
@@ -16,27 +23,33 @@ import org.trajectory.model.Task;
  */
 final class Statements implements AutoCloseable {
     private static final int RESERVE = 1000;
-    private static final List<String> TASK_COLUMNS = List.of("seq", "task_id", "trajectory_id", "instruction", "domain", "os", "step_count",
+    /** The columns of a new task after its number, in the order {@link #taskValues} gives them. */
+    private static final List<String> TASK_COLUMNS = List.of("task_id", "trajectory_id", "instruction", "domain", "os", "step_count",
             "task_completed", "alignment_score", "efficiency_score", "task_difficulty", "final_score", "source", "imported_at", "updated_at",
             "header", "extraction_confidence");
     private final Connection connection;
-    private final boolean server;
-    private final java.util.ArrayDeque<Long> reserved = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Long> reserved = new ArrayDeque<>();
+    /** PostgreSQL: tasks gathered for COPY. SQLite: null, each task is inserted at once. */
     private final BulkRows tasks;
+    /** SQLite: the insert giving a task its number. PostgreSQL: null. */
     private final PreparedStatement task;
     private final BulkRows images;
-    private final java.util.Set<String> imagesInBatch = new java.util.HashSet<>();
+    private final Set<String> imagesInBatch = new HashSet<>();
     private final BulkRows steps;
     private final BulkRows problems;
 
     Statements(Engine engine, Connection connection) throws SQLException {
         this.connection = connection;
-        this.server = engine instanceof Engine.Postgres;
-        tasks = new BulkRows(engine, "trajectories", TASK_COLUMNS);
-        task = connection.prepareStatement("INSERT INTO trajectories (task_id, trajectory_id, instruction, domain, os,"
-                + " step_count, task_completed, alignment_score, efficiency_score, task_difficulty, final_score, source,"
-                + " imported_at, updated_at, header, extraction_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                PreparedStatement.RETURN_GENERATED_KEYS);
+        if (engine instanceof Engine.Postgres) {
+            List<String> columns = new ArrayList<>(List.of("seq"));
+            columns.addAll(TASK_COLUMNS);
+            tasks = new BulkRows(engine, "trajectories", columns);
+            task = null;
+        } else {
+            tasks = null;
+            task = connection.prepareStatement("INSERT INTO trajectories (" + String.join(", ", TASK_COLUMNS) + ") VALUES ("
+                    + String.join(", ", Collections.nCopies(TASK_COLUMNS.size(), "?")) + ")", PreparedStatement.RETURN_GENERATED_KEYS);
+        }
         images = new BulkRows(engine, "trajectory_images", List.of("sha256", "format", "width", "height", "bytes"));
         steps = new BulkRows(engine, "steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
         problems = new BulkRows(engine, "step_problems", List.of("task_seq", "position", "message"));
@@ -44,7 +57,9 @@ final class Statements implements AutoCloseable {
 
     /** Writes what was gathered: tasks and images first, as steps refer to them. */
     void flush() throws SQLException {
-        tasks.flush(connection);
+        if (tasks != null) {
+            tasks.flush(connection);
+        }
         images.flushNew(connection);
         imagesInBatch.clear();
         steps.flush(connection);
@@ -56,36 +71,32 @@ final class Statements implements AutoCloseable {
         problems.add(seq, position, message);
     }
 
+    /** Adds a task (its steps follow with its number); returns the number. */
     long insertTask(Task record, String header, String source, String now) throws SQLException {
-        if (server) {
+        Object[] values = taskValues(record, header, source, now);
+        if (tasks != null) {
             long seq = reserve();
-            tasks.add(seq, record.taskId(), record.text(Task.TRAJECTORY_ID), record.instruction(), record.text(Task.DOMAIN), record.text(Task.OS),
-                    record.json().get(Task.TRAJ).size(), record.taskCompleted(), record.number(Task.ALIGNMENT_SCORE),
-                    record.number(Task.EFFICIENCY_SCORE), record.number(Task.TASK_DIFFICULTY), record.score("final_score"), source, now, now,
-                    header, record.extractionConfidence());
+            Object[] row = new Object[values.length + 1];
+            row[0] = seq;
+            System.arraycopy(values, 0, row, 1, values.length);
+            tasks.add(row);
             return seq;
         }
-        task.setString(1, record.taskId());
-        task.setString(2, record.text(Task.TRAJECTORY_ID));
-        task.setString(3, record.instruction());
-        task.setString(4, record.text(Task.DOMAIN));
-        task.setString(5, record.text(Task.OS));
-        task.setInt(6, record.json().get(Task.TRAJ).size());
-        setBoolean(task, 7, record.taskCompleted());
-        setReal(task, 8, record.number(Task.ALIGNMENT_SCORE));
-        setReal(task, 9, record.number(Task.EFFICIENCY_SCORE));
-        setReal(task, 10, record.number(Task.TASK_DIFFICULTY));
-        setReal(task, 11, record.score("final_score"));
-        task.setString(12, source);
-        task.setString(13, now);
-        task.setString(14, now);
-        task.setString(15, header);
-        setReal(task, 16, record.extractionConfidence());
+        for (int i = 0; i < values.length; i++) {
+            task.setObject(i + 1, values[i]);
+        }
         task.executeUpdate();
         try (var keys = task.getGeneratedKeys()) {
             keys.next();
             return keys.getLong(1);
         }
+    }
+
+    private static Object[] taskValues(Task record, String header, String source, String now) {
+        return new Object[] { record.taskId(), record.text(Task.TRAJECTORY_ID), record.instruction(), record.text(Task.DOMAIN),
+            record.text(Task.OS), record.json().get(Task.TRAJ).size(), record.taskCompleted(), record.number(Task.ALIGNMENT_SCORE),
+            record.number(Task.EFFICIENCY_SCORE), record.number(Task.TASK_DIFFICULTY), record.score("final_score"), source, now, now,
+            header, record.extractionConfidence() };
     }
 
     /** The next task number from the table's own sequence, fetched a thousand at a time (unused ones leave a gap, as sequences do). */
@@ -108,30 +119,25 @@ final class Statements implements AutoCloseable {
         steps.add(seq, position, image, sha, actions, record);
     }
 
+    /** Adds every step of {@code task} with the stored image {@code images} gives for its position (null: none). */
+    void insertSteps(long seq, Task task, IntFunction<String> images) throws SQLException {
+        List<Step> all = task.steps();
+        for (int i = 0; i < all.size(); i++) {
+            Step step = all.get(i);
+            insertStep(seq, i, step.image(), images.apply(i), JsonlImport.actionNames(ActionParser.parse(step.code())), step.json().toString());
+        }
+    }
+
     void insertImage(String sha, ImageFormat.Info info, long bytes) {
         if (imagesInBatch.add(sha)) { // a screenshot shared by steps goes once
             images.add(sha, info.format().extension(), info.width(), info.height(), bytes);
         }
     }
 
-    private static void setReal(PreparedStatement statement, int index, Double value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.REAL);
-        } else {
-            statement.setDouble(index, value);
-        }
-    }
-
-    private static void setBoolean(PreparedStatement statement, int index, Boolean value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.BOOLEAN);
-        } else {
-            statement.setBoolean(index, value);
-        }
-    }
-
     @Override
     public void close() throws SQLException {
-        task.close();
+        if (task != null) {
+            task.close();
+        }
     }
 }

@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -81,8 +80,7 @@ public final class TaskHistory {
     static void add(Connection connection, String taskId, List<Entry> entries) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO task_history (task_id, version, changed_by, changed_at,"
                 + " what, before_text, after_text) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            for (Iterator<Entry> it = entries.iterator(); it.hasNext();) {
-                Entry entry = it.next();
+            for (Entry entry : entries) {
                 insert.setString(1, taskId);
                 insert.setLong(2, entry.version());
                 insert.setString(3, entry.by());

@@ -12,7 +12,6 @@ import java.util.List;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
-import org.trajectory.model.action.ActionParser;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -42,7 +41,7 @@ final class TaskRecords {
         return loaded == null ? null : new TaskDraft(loaded.task.json(), loaded.images, loaded.version);
     }
 
-    private record Loaded(Task task, List<String> images, long version) {
+    private record Loaded(long seq, Task task, List<String> images, long version) {
     }
 
     /** Reads a task's header, version and steps in one pass over its steps, with each step's image hash. */
@@ -65,7 +64,7 @@ final class TaskRecords {
                         }
                     }
                 }
-                return new Loaded(Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps), hashes, row.getLong(3));
+                return new Loaded(row.getLong(1), Task.assemble((ObjectNode) Json.MAPPER.readTree(row.getString(2)), steps), hashes, row.getLong(3));
             }
         } catch (IOException | RecordFormatException e) {
             throw new SQLException("task '" + taskId + "' is stored damaged: " + e.getMessage(), e);
@@ -81,9 +80,8 @@ final class TaskRecords {
     TaskDraft save(TaskDraft draft) throws SQLException {
         Task task = draft.task();
         return dataset.promptly("edit of task " + task.taskId(), c -> {
-            Loaded stored = load(task.taskId());
+            Loaded stored = load(task.taskId()); // what the audit trail compares the edit with
             String now = Instant.now().toString();
-            long seq;
             try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
                     + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
                     + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ?, version = version + 1, updated_by = ?"
@@ -107,32 +105,15 @@ final class TaskRecords {
                     throw StaleTaskException.of(c, task.taskId(), draft.version());
                 }
             }
-            try (PreparedStatement query = c.prepareStatement("SELECT seq FROM trajectories WHERE task_id = ?")) {
-                query.setString(1, task.taskId());
-                try (ResultSet row = query.executeQuery()) {
-                    row.next();
-                    seq = row.getLong(1);
-                }
-            }
             for (String table : new String[] { "steps", "step_problems" }) {
                 try (PreparedStatement delete = c.prepareStatement("DELETE FROM " + table + " WHERE task_seq = ?")) {
-                    delete.setLong(1, seq);
+                    delete.setLong(1, stored.seq());
                     delete.executeUpdate();
                 }
             }
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO steps (task_seq, position, image_name,"
-                    + " image_sha256, actions, record) VALUES (?, ?, ?, ?, ?, ?)")) {
-                List<org.trajectory.model.Step> steps = task.steps();
-                for (int i = 0; i < steps.size(); i++) {
-                    insert.setLong(1, seq);
-                    insert.setInt(2, i);
-                    insert.setString(3, steps.get(i).image());
-                    insert.setString(4, draft.image(i));
-                    insert.setString(5, JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())));
-                    insert.setString(6, steps.get(i).json().toString());
-                    insert.addBatch();
-                }
-                insert.executeBatch();
+            try (Statements sql = new Statements(dataset.engine(), c)) {
+                sql.insertSteps(stored.seq(), task, draft::image);
+                sql.flush();
             }
             TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now));
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
@@ -154,11 +135,7 @@ final class TaskRecords {
             try (Statements sql = new Statements(dataset.engine(), c)) {
                 String now = Instant.now().toString();
                 long seq = sql.insertTask(task, task.header().toString(), source(draft.taskId()), now);
-                List<org.trajectory.model.Step> steps = task.steps();
-                for (int i = 0; i < steps.size(); i++) {
-                    sql.insertStep(seq, i, steps.get(i).image(), copy.image(i),
-                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
-                }
+                sql.insertSteps(seq, task, copy::image);
                 sql.flush();
             }
             TaskHistory.add(c, newId, List.of(new TaskHistory.Entry(1, dataset.user(), Instant.now().toString(), "copied from task",
@@ -214,9 +191,8 @@ final class TaskRecords {
                     if (hashes.get(i) != null) {
                         sql.insertImage(hashes.get(i), infos.get(i), stepImages.get(i).length);
                     }
-                    sql.insertStep(seq, i, steps.get(i).image(), hashes.get(i),
-                            JsonlImport.actionNames(ActionParser.parse(steps.get(i).code())), steps.get(i).json().toString());
                 }
+                sql.insertSteps(seq, task, hashes::get);
                 sql.flush();
             }
             DatasetChanges.announce(c, dataset.engine(), "build", task.taskId());

@@ -70,6 +70,8 @@ public final class TeamRoles {
               EXECUTE format('GRANT INSERT, UPDATE, DELETE ON reviews, verdicts TO %I', reviewer);
               EXECUTE format('GRANT INSERT ON task_history TO %I', reviewer);
               EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA public TO %I', curator);
+              -- import and copy draw task numbers ahead of COPY (nextval) and copy sets the next one (setval): sequences need their own grant
+              EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO %I', curator);
               FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'verdicts'] LOOP
                 EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
                 EXECUTE format('DROP POLICY IF EXISTS everyone_reads ON %I', t);
@@ -93,20 +95,18 @@ public final class TeamRoles {
 
     /** Sets the roles up on a server dataset its owner opens; false when the owner may not create roles (nothing changed). */
     static boolean setUp(Connection connection) throws SQLException {
-        boolean auto = connection.getAutoCommit();
-        connection.setAutoCommit(false);
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(SETUP);
-            connection.commit();
-            return true;
+        try {
+            return Dataset.transaction(connection, c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute(SETUP);
+                }
+                return true;
+            });
         } catch (SQLException e) {
-            connection.rollback();
             if ("42501".equals(e.getSQLState())) {
                 return false; // not the owner, or no CREATEROLE: a curator runs it
             }
             throw e;
-        } finally {
-            connection.setAutoCommit(auto);
         }
     }
 
@@ -128,8 +128,24 @@ public final class TeamRoles {
 
     /** Gives {@code login} exactly {@code role} on this dataset (null: none), as the server's grants. */
     static void grant(Connection connection, String login, Role role) throws SQLException {
-        boolean auto = connection.getAutoCommit();
-        connection.setAutoCommit(false);
+        Dataset.transaction(connection, c -> {
+            checkLogin(c, login);
+            for (Role each : Role.values()) {
+                try (PreparedStatement change = c.prepareStatement("SELECT format(?, current_database() || ?, ?::text)")) {
+                    change.setString(1, each == role ? "GRANT %I TO %I" : "REVOKE %I FROM %I");
+                    change.setString(2, "_" + each.id());
+                    change.setString(3, login);
+                    try (ResultSet sql = change.executeQuery(); Statement statement = c.createStatement()) {
+                        sql.next();
+                        statement.execute(sql.getString(1));
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    private static void checkLogin(Connection connection, String login) throws SQLException {
         try (PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ? AND rolcanlogin")) {
             exists.setString(1, login);
             try (ResultSet row = exists.executeQuery()) {
@@ -137,23 +153,6 @@ public final class TeamRoles {
                     throw new SQLException("there is no login '" + login + "' on the server; its administrator creates it (CREATE ROLE ... LOGIN)");
                 }
             }
-            for (Role each : Role.values()) {
-                try (PreparedStatement change = connection.prepareStatement("SELECT format(?, current_database() || ?, ?::text)")) {
-                    change.setString(1, each == role ? "GRANT %I TO %I" : "REVOKE %I FROM %I");
-                    change.setString(2, "_" + each.id());
-                    change.setString(3, login);
-                    try (ResultSet sql = change.executeQuery(); Statement statement = connection.createStatement()) {
-                        sql.next();
-                        statement.execute(sql.getString(1));
-                    }
-                }
-            }
-            connection.commit();
-        } catch (SQLException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(auto);
         }
     }
 }
