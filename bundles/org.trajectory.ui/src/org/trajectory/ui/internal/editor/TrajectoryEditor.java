@@ -377,7 +377,9 @@ public final class TrajectoryEditor extends EditorPart {
             showReview();
             if (!isDirty()) {
                 String taskId = current.taskId();
-                DatasetJobs.read("Reading " + taskId + " again", review, () -> dataset.draft(taskId), fresh -> {
+                long shown = saved.version();
+                // the version first: a change to another task (an import's batch, a review elsewhere) costs one small query
+                DatasetJobs.read("Reading " + taskId + " again", review, () -> dataset.version(taskId) == shown ? null : dataset.draft(taskId), fresh -> {
                     if (fresh != null && !isDirty() && fresh.version() != saved.version()) {
                         saved = fresh;
                         show(fresh, step);
