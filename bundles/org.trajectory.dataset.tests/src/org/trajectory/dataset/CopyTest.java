@@ -122,4 +122,45 @@ class CopyTest {
             assertTrue(refused.getMessage().contains("already holds other tasks"), refused.getMessage());
         }
     }
+
+    @Test
+    void aServerDatasetMadeWithItsImagesInsideKeepsThemThereAndCopiesThemBack() throws Exception {
+        Path folder = folderDataset(2);
+        DatasetAddress.Server inside = (DatasetAddress.Server) Engines.postgresqlImagesInside().newDataset(temp, "inside");
+        try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(inside)) {
+            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            assertTrue(report.verified(), report.differences().toString());
+            assertEquals(15, report.images());
+            try (var statement = target.connection().createStatement(); var rows = statement.executeQuery("SELECT COUNT(*) FROM image_data")) {
+                rows.next();
+                assertEquals(15, rows.getLong(1), "the server holds the images");
+            }
+            String sha = target.draft("t1").image(3);
+            assertEquals(sha, ImageStore.sha256(target.images().read(sha)), "the bytes came back whole");
+        }
+        java.io.IOException refused = assertThrows(java.io.IOException.class,
+                () -> Dataset.open(DatasetAddress.parse(inside.key() + "?images=" + temp.resolve("elsewhere"))));
+        assertTrue(refused.getMessage().contains("keeps its images inside the database"), refused.getMessage());
+        Path back = temp.resolve("back");
+        try (Dataset source = Dataset.open(DatasetAddress.parse(inside.key())); Dataset target = Dataset.openOrCreate(back)) {
+            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            assertTrue(report.verified(), report.differences().toString());
+            assertEquals(15, report.images(), "the images left the database for the folder's images");
+            List<Problem> problems = new java.util.ArrayList<>();
+            DatasetValidator.run(target, Progress.NONE, problems::add);
+            assertTrue(problems.isEmpty(), problems.toString());
+        }
+        for (Path dataset : List.of(folder, back)) {
+            try (Dataset open = Dataset.open(dataset)) {
+                new JsonlExport(open, temp.resolve(dataset.getFileName() + "-out/data.jsonl"), temp.resolve(dataset.getFileName() + "-out/images"), false)
+                        .run(Progress.NONE);
+            }
+        }
+        try (java.util.stream.Stream<Path> images = Files.list(temp.resolve("folder-out/images"))) {
+            for (Path image : images.toList()) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(image),
+                        Files.readAllBytes(temp.resolve("back-out/images").resolve(image.getFileName())));
+            }
+        }
+    }
 }

@@ -18,8 +18,15 @@ public interface Engines {
     /** A new, empty dataset's address under {@code temp}. */
     DatasetAddress newDataset(Path temp, String name) throws Exception;
 
+    /** The method source of tests that run on both engines and on a server dataset holding its images itself. */
+    String ALL = "org.trajectory.dataset.Engines#all";
+
     static Stream<Named<Engines>> both() {
         return Stream.of(Named.of("SQLite", sqlite()), Named.of("PostgreSQL", postgresql()));
+    }
+
+    static Stream<Named<Engines>> all() {
+        return Stream.concat(both(), Stream.of(Named.of("PostgreSQL, images inside", postgresqlImagesInside())));
     }
 
     static Engines sqlite() {
@@ -30,6 +37,14 @@ public interface Engines {
         return (temp, name) -> {
             PostgresServer server = PostgresServer.shared();
             return server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve(name + "-images"));
+        };
+    }
+
+    /** A server dataset created with {@code images=database}. */
+    static Engines postgresqlImagesInside() {
+        return (temp, name) -> {
+            PostgresServer server = PostgresServer.shared();
+            return DatasetAddress.parse(server.address(PostgresServer.ADMIN, server.createDatabase(), null).key() + "?images=database");
         };
     }
 }

@@ -32,7 +32,7 @@ class RoundTripTest {
     }
 
     @ParameterizedTest
-    @MethodSource(Engines.BOTH)
+    @MethodSource(Engines.ALL)
     void theOpenCuaExampleRoundTripsExactly(Engines engine) throws Exception {
         Path input = fixture().resolve("raw_example.jsonl");
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {

@@ -37,11 +37,11 @@ public final class Dataset implements AutoCloseable {
     public static final String FINAL_SCORE = "final_score";
     /** The meta entry holding the weights of the last scoring run (criterion to weight, JSON), behind the final scores. */
     public static final String SCORING_WEIGHTS = "scoring_weights";
-    /** The meta entry naming the images folder a server dataset was created with. */
+    /** The meta entry naming the images folder a server dataset was created with, or {@code database} for images inside it. */
     static final String IMAGES_FOLDER = "images_folder";
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
-    private static final String TEAM_ROLES_VERSION = "2"; // 2: curators may draw task numbers from the sequence
+    private static final String TEAM_ROLES_VERSION = "3"; // 2: curators may draw task numbers from the sequence; 3: image_data
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
     /** The source of a task built from a recording. */
@@ -63,10 +63,10 @@ public final class Dataset implements AutoCloseable {
     private final TaskRecords taskRecords;
     private String user;
 
-    private Dataset(Engine engine, Connection connection, Path images) throws SQLException {
+    private Dataset(Engine engine, Connection connection, ImageStore images) throws SQLException {
         this.engine = engine;
         this.connection = connection;
-        this.images = new ImageStore(images);
+        this.images = images;
         this.scoreTables = new ScoreTables(this);
         this.reviewTable = new ReviewTable(this);
         this.taskQueries = new TaskQueries(engine, connection);
@@ -118,7 +118,7 @@ public final class Dataset implements AutoCloseable {
             if (engine instanceof Engine.Postgres && !TEAM_ROLES_VERSION.equals(metaValue(connection, TEAM_ROLES)) && TeamRoles.setUp(connection)) {
                 putMeta(connection, TEAM_ROLES, TEAM_ROLES_VERSION);
             }
-            return new Dataset(engine, connection, imagesFolder(engine, connection));
+            return new Dataset(engine, connection, imageStore(engine, connection));
         } catch (IOException | SQLException | RuntimeException e) {
             connection.close();
             throw e;
@@ -126,28 +126,38 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
-     * Where the images are on this machine: the dataset folder's {@value #IMAGES}; on a server, the folder the
-     * address names (each machine may mount the share elsewhere), else the one the dataset was created with.
+     * Where the images are: the dataset folder's {@value #IMAGES}; on a server, inside the database or in a shared
+     * folder, as chosen when it was created, the folder as this machine reaches it (the address's, else the one it was
+     * created with).
      */
-    private static Path imagesFolder(Engine engine, Connection connection) throws IOException, SQLException {
+    private static ImageStore imageStore(Engine engine, Connection connection) throws IOException, SQLException {
         if (engine.folder() != null) {
-            return engine.folder().resolve(IMAGES);
+            return new ImageStore.Folder(engine.folder().resolve(IMAGES));
         }
         DatasetAddress.Server server = (DatasetAddress.Server) engine.address();
         String kept = metaValue(connection, IMAGES_FOLDER);
-        Path images = server.images() != null ? server.images() : kept == null ? null : Path.of(kept);
-        if (images == null) {
-            throw new IOException("say where the images of " + server + " live: add ?images=/a/shared/folder to the address");
+        String asked = server.imagesInDatabase() ? DatasetAddress.Server.IN_DATABASE : server.images() == null ? null : server.images().toAbsolutePath().toString();
+        if (kept == null && asked == null) {
+            throw new IOException("say where the images of " + server + " live: add ?images=/a/shared/folder (or ?images=database) to the address");
+        }
+        boolean inDatabase = DatasetAddress.Server.IN_DATABASE.equals(kept == null ? asked : kept);
+        if (kept != null && asked != null && inDatabase != server.imagesInDatabase()) {
+            throw new IOException(server + " keeps its images " + (inDatabase ? "inside the database" : "in the folder " + kept)
+                    + ", chosen when it was created; leave images= out of the address" + (inDatabase ? "" : " or name where this machine reaches that folder"));
         }
         if (kept == null) {
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING")) {
                 insert.setString(1, IMAGES_FOLDER);
-                insert.setString(2, images.toAbsolutePath().toString());
+                insert.setString(2, asked);
                 insert.executeUpdate();
             }
         }
+        if (inDatabase) {
+            return new ImageStore.InDatabase(engine);
+        }
+        Path images = server.images() != null ? server.images() : Path.of(kept);
         Files.createDirectories(images);
-        return images;
+        return new ImageStore.Folder(images);
     }
 
     /** Where the dataset lives. */
@@ -240,7 +250,9 @@ public final class Dataset implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        connection.close();
+        try (connection; images) {
+            // both closed, the connection last
+        }
     }
 
     /** Runs {@code work} in one transaction: all of it is stored, or none. */

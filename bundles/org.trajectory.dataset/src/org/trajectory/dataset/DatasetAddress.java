@@ -45,14 +45,17 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
     /**
      * A database on a PostgreSQL server. The password is never part of the address: it comes from the environment
      * ({@code PGPASSWORD}), Eclipse secure storage or {@code ~/.pgpass}. Options: {@code sslmode} (disable, require,
-     * verify-ca, verify-full), {@code sslrootcert}, and {@code images}, the folder (a network share every member
-     * reaches) holding the images on this machine.
+     * verify-ca, verify-full), {@code sslrootcert}, and {@code images}: the folder (a network share every member
+     * reaches) holding the images on this machine, or {@value #IN_DATABASE} for images inside the database, chosen
+     * when the dataset is created.
      */
     record Server(String user, String host, int port, String database, Map<String, String> options) implements DatasetAddress {
 
         public static final int DEFAULT_PORT = 5432;
         /** The option naming the images folder as this machine reaches it. */
         public static final String IMAGES = "images";
+        /** The {@code images} option's value keeping the images inside the database. */
+        public static final String IN_DATABASE = "database";
         static final Set<String> OPTIONS = Set.of("sslmode", "sslrootcert", IMAGES);
         private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
 
@@ -94,10 +97,15 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
             return new Server(uri.getUserInfo(), uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), path, options);
         }
 
-        /** The images folder this address names, or null. */
+        /** The images folder this address names, or null (none, or {@value #IN_DATABASE}). */
         public Path images() {
             String images = options.get(IMAGES);
-            return images == null || images.isEmpty() ? null : Path.of(images);
+            return images == null || images.isEmpty() || imagesInDatabase() ? null : Path.of(images);
+        }
+
+        /** Whether the address asks for the images inside the database ({@code images=database}). */
+        public boolean imagesInDatabase() {
+            return IN_DATABASE.equals(options.get(IMAGES));
         }
 
         @Override

@@ -191,13 +191,13 @@ public final class DatasetCopy {
         List<List<Object>> imageRows = rows(source.connection(), "SELECT DISTINCT i.sha256, i.format, i.width, i.height, i.bytes"
                 + " FROM steps s JOIN trajectory_images i ON i.sha256 = s.image_sha256 WHERE s.task_seq > ? AND s.task_seq <= ?", after, last);
         long stored = 0;
-        boolean sameFolder = source.images().root().toAbsolutePath().normalize().equals(target.images().root().toAbsolutePath().normalize());
+        boolean samePlace = source.images().sameAs(target.images());
         for (List<Object> image : imageRows) {
             String sha = (String) image.get(0);
-            if (!sameFolder && !java.nio.file.Files.exists(target.images().path(sha))) {
+            if (!samePlace && !target.images().has(sha)) {
                 byte[] bytes = source.images().read(sha);
                 if (!target.images().put(bytes).equals(sha)) {
-                    throw new IOException("the image " + source.images().path(sha) + " is not what its name says (damaged); the copy stopped before it");
+                    throw new IOException("the " + source.images().where(sha) + " is not what its name says (damaged); the copy stopped before it");
                 }
                 stored++;
             }
@@ -213,6 +213,7 @@ public final class DatasetCopy {
 
     /** Writes a batch's rows in one transaction of the target: a killed copy leaves whole tasks. */
     private void write(Batch batch) throws SQLException {
+        target.images().flush();
         target.transaction(c -> {
             write(c, "trajectory_images", IMAGE_COLUMNS, batch.images(), true);
             for (Map.Entry<String, List<List<Object>>> table : batch.rows().entrySet()) {

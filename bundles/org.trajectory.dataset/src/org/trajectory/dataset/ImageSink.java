@@ -1,9 +1,9 @@
 package org.trajectory.dataset;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +39,7 @@ public abstract class ImageSink implements AutoCloseable {
             }
 
             @Override
-            void copy(String name, Path file) {
+            void copy(String name, byte[] image) {
             }
         };
     }
@@ -57,14 +57,11 @@ public abstract class ImageSink implements AutoCloseable {
         ExportTarget target = ExportTarget.folder(path, force);
         return new ImageSink(store) {
             @Override
-            void copy(String name, Path image) throws IOException {
+            void copy(String name, byte[] image) throws IOException {
                 Path file = target.partial().resolve(name);
                 try {
                     Files.createDirectories(file.getParent());
-                    // A stream copy: the new file gets the user's default permissions, not the store file's.
-                    try (InputStream in = Files.newInputStream(image)) {
-                        Files.copy(in, file);
-                    }
+                    Files.write(file, image, java.nio.file.StandardOpenOption.CREATE_NEW);
                 } catch (IOException e) {
                     throw target.failure(e);
                 }
@@ -98,8 +95,8 @@ public abstract class ImageSink implements AutoCloseable {
             private int entries;
 
             @Override
-            void copy(String entry, Path image) throws IOException {
-                long size = Files.size(image);
+            void copy(String entry, byte[] bytes) throws IOException {
+                long size = bytes.length;
                 long cost = size + 150 + 2L * entry.length(); // local header, central directory entry, extra fields
 
                 if (zip == null || entries > 0 && volumeBytes + cost + 22 > maxBytes) {
@@ -108,7 +105,6 @@ public abstract class ImageSink implements AutoCloseable {
                 ExportTarget target = targets.get(targets.size() - 1);
                 try {
                     // Stored, not deflated: screenshots are compressed already; the CRC is taken first, so no data descriptor.
-                    byte[] bytes = Files.readAllBytes(image);
                     CRC32 crc = new CRC32();
                     crc.update(bytes);
                     ZipEntry stored = new ZipEntry(entry);
@@ -212,18 +208,20 @@ public abstract class ImageSink implements AutoCloseable {
             }
             return false;
         }
-        Path file = store.path(sha);
-        if (!Files.isRegularFile(file)) {
+        byte[] image;
+        try {
+            image = store.read(sha);
+        } catch (NoSuchFileException e) {
             written.remove(name);
-            problems.add(new Problem(name, 0, -1, "not exported: " + file + " is missing from the dataset's images"));
+            problems.add(new Problem(name, 0, -1, "not exported: " + store.where(sha) + " is missing from the dataset's images"));
             return false;
         }
-        copy(ImageSource.checkedName(name), file);
-        bytes += Files.size(file);
+        copy(ImageSource.checkedName(name), image);
+        bytes += image.length;
         return true;
     }
 
-    abstract void copy(String name, Path file) throws IOException;
+    abstract void copy(String name, byte[] image) throws IOException;
 
     /** Puts what was written in place. */
     public void finish() throws IOException {

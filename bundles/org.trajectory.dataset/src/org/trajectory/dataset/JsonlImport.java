@@ -92,7 +92,7 @@ public final class JsonlImport {
         progress.begin("Importing " + source, Files.size(jsonl));
         Connection connection = dataset.connection();
         try (DatasetActivity activity = dataset.activity("import of " + source);
-                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(dataset.engine(), connection)) {
+                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(dataset, connection)) {
             int batchTasks = 0;
             long batchStart = 0;
             Line item;

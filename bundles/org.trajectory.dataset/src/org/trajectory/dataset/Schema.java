@@ -130,7 +130,13 @@ final class Schema {
                     """
                     CREATE TABLE IF NOT EXISTS gold (
                       task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
-                      verdict VARCHAR(20) NOT NULL)"""));
+                      verdict VARCHAR(20) NOT NULL)"""),
+            // 5: a server dataset may keep its images' bytes inside the database instead of a shared folder.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS image_data (
+                      sha256 VARCHAR(64) PRIMARY KEY,
+                      data {blob} NOT NULL)"""));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

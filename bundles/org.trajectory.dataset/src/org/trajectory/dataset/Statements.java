@@ -28,6 +28,7 @@ final class Statements implements AutoCloseable {
             "task_completed", "alignment_score", "efficiency_score", "task_difficulty", "final_score", "source", "imported_at", "updated_at",
             "header", "extraction_confidence");
     private final Connection connection;
+    private final ImageStore imageStore;
     private final ArrayDeque<Long> reserved = new ArrayDeque<>();
     /** PostgreSQL: tasks gathered for COPY. SQLite: null, each task is inserted at once. */
     private final BulkRows tasks;
@@ -38,8 +39,10 @@ final class Statements implements AutoCloseable {
     private final BulkRows steps;
     private final BulkRows problems;
 
-    Statements(Engine engine, Connection connection) throws SQLException {
+    Statements(Dataset dataset, Connection connection) throws SQLException {
+        Engine engine = dataset.engine();
         this.connection = connection;
+        this.imageStore = dataset.images();
         if (engine instanceof Engine.Postgres) {
             List<String> columns = new ArrayList<>(List.of("seq"));
             columns.addAll(TASK_COLUMNS);
@@ -55,8 +58,9 @@ final class Statements implements AutoCloseable {
         problems = new BulkRows(engine, "step_problems", List.of("task_seq", "position", "message"));
     }
 
-    /** Writes what was gathered: tasks and images first, as steps refer to them. */
+    /** Writes what was gathered: images (where the store keeps them, then their rows) and tasks first, as steps refer to them. */
     void flush() throws SQLException {
+        imageStore.flush();
         if (tasks != null) {
             tasks.flush(connection);
         }

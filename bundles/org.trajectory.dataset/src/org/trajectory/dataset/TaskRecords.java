@@ -111,7 +111,7 @@ final class TaskRecords {
                     delete.executeUpdate();
                 }
             }
-            try (Statements sql = new Statements(dataset.engine(), c)) {
+            try (Statements sql = new Statements(dataset, c)) {
                 sql.insertSteps(stored.seq(), task, draft::image);
                 sql.flush();
             }
@@ -132,7 +132,7 @@ final class TaskRecords {
         TaskDraft copy = draft.withTaskText(Task.TASK_ID, newId);
         Task task = copy.task();
         dataset.promptly("copy of task " + draft.taskId(), c -> {
-            try (Statements sql = new Statements(dataset.engine(), c)) {
+            try (Statements sql = new Statements(dataset, c)) {
                 String now = Instant.now().toString();
                 long seq = sql.insertTask(task, task.header().toString(), source(draft.taskId()), now);
                 sql.insertSteps(seq, task, copy::image);
@@ -184,7 +184,7 @@ final class TaskRecords {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();
             }
-            try (Statements sql = new Statements(dataset.engine(), c)) {
+            try (Statements sql = new Statements(dataset, c)) {
                 String now = Instant.now().toString();
                 long seq = sql.insertTask(task, task.header().toString(), source, now);
                 for (int i = 0; i < steps.size(); i++) {

@@ -1,8 +1,6 @@
 package org.trajectory.scoring;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -276,11 +274,10 @@ public final class ScoringRun {
             @Override
             public byte[] imageHead(int position, int max) throws IOException {
                 String hash = draft.image(position);
-                if (hash == null || !Files.isRegularFile(dataset.images().path(hash))) {
+                try {
+                    return hash == null ? null : dataset.images().head(hash, max);
+                } catch (NoSuchFileException e) {
                     return null;
-                }
-                try (InputStream in = Files.newInputStream(dataset.images().path(hash))) {
-                    return in.readNBytes(max);
                 }
             }
 

@@ -34,14 +34,14 @@ final class ServerDatasetDialog extends TitleAreaDialog {
     protected Control createDialogArea(Composite parent) {
         Composite area = (Composite) super.createDialogArea(parent);
         setTitle("Open Dataset on a Server");
-        setMessage("A team's dataset in a PostgreSQL database. The images live in a folder every member reaches.");
+        setMessage("A team's dataset in a PostgreSQL database. Its images live in a folder every member reaches, or inside the database.");
         Composite fields = new Composite(area, SWT.NONE);
         GridLayoutFactory.swtDefaults().numColumns(2).applyTo(fields);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(fields);
         address = field(fields, "&Address:", SWT.BORDER);
         address.setMessage("postgresql://user@host:5432/database");
         images = field(fields, "&Images folder:", SWT.BORDER);
-        images.setMessage("the shared folder, as this machine mounts it (empty: the one the dataset names)");
+        images.setMessage("the shared folder as this machine mounts it; \"database\" for a new dataset keeping them inside; empty: as the dataset says");
         password = field(fields, "&Password:", SWT.BORDER | SWT.PASSWORD);
         new Label(fields, SWT.NONE);
         remember = new Button(fields, SWT.CHECK);
@@ -91,7 +91,8 @@ final class ServerDatasetDialog extends TitleAreaDialog {
         String folder = images.getText().strip();
         if (!folder.isEmpty()) {
             java.util.Map<String, String> options = new java.util.HashMap<>(server.options());
-            options.put(DatasetAddress.Server.IMAGES, Path.of(folder).toAbsolutePath().toString());
+            options.put(DatasetAddress.Server.IMAGES,
+                    folder.equals(DatasetAddress.Server.IN_DATABASE) ? folder : Path.of(folder).toAbsolutePath().toString());
             server = new DatasetAddress.Server(server.user(), server.host(), server.port(), server.database(), options);
         }
         chosen = server;

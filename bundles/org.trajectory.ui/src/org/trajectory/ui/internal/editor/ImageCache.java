@@ -1,8 +1,6 @@
 package org.trajectory.ui.internal.editor;
 
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,12 +10,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
-
 import org.eclipse.swt.SWTException;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.widgets.Display;
+import org.trajectory.dataset.ImageStore;
 
 /**
  * Decodes screenshots off the UI thread and keeps the recent ones (the current step and its neighbours) and small
@@ -29,7 +27,7 @@ final class ImageCache {
     private static final int FULL_IMAGES = 9;
     private static final int THUMBNAILS = 600;
 
-    private final Path images;
+    private final ImageStore images;
     private final Display display;
     private final ExecutorService decoder = Executors.newSingleThreadExecutor(r -> {
         Thread thread = new Thread(r, "Screenshot decoder");
@@ -53,7 +51,7 @@ final class ImageCache {
     /** Images being decoded, with everyone waiting for each. */
     private final Map<String, List<Consumer<ImageData>>> pending = new HashMap<>();
 
-    ImageCache(Path images, Display display) {
+    ImageCache(ImageStore images, Display display) {
         this.images = images;
         this.display = display;
     }
@@ -122,9 +120,8 @@ final class ImageCache {
     }
 
     private ImageData decode(String sha) {
-        Path file = images.resolve(sha.substring(0, 2)).resolve(sha);
-        try (InputStream in = Files.newInputStream(file)) {
-            ImageData[] frames = new ImageLoader().load(in);
+        try {
+            ImageData[] frames = new ImageLoader().load(new ByteArrayInputStream(images.read(sha)));
             return frames.length == 0 ? null : frames[0];
         } catch (java.io.IOException | SWTException e) {
             return null;

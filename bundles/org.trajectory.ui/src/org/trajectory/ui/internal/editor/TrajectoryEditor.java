@@ -110,7 +110,7 @@ public final class TrajectoryEditor extends EditorPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        images = new ImageCache(dataset.images().root(), parent.getDisplay());
+        images = new ImageCache(dataset.images(), parent.getDisplay());
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
         SashForm columns = new SashForm(parent, SWT.HORIZONTAL);
         GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
