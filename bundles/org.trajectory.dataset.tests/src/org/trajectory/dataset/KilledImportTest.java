@@ -4,23 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedWriter;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.osgi.framework.Bundle;
-import org.osgi.framework.FrameworkUtil;
 import org.trajectory.model.Progress;
 
 /** An import killed with SIGKILL leaves a consistent dataset (no half task) and a second run completes it. */
@@ -46,8 +39,8 @@ class KilledImportTest {
             }
         }
         Path folder = temp.resolve("ds");
-        Process process = new ProcessBuilder(java(), "-cp", classPath(), ImportProcess.class.getName(), folder.toString(),
-                jsonl.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("child.log").toFile()).start();
+        Process process = ChildJvm.of(ImportProcess.class, folder.toString(), jsonl.toString())
+                .redirectOutput(temp.resolve("child.log").toFile()).start();
         long deadline = System.currentTimeMillis() + 60_000;
         while (committedTasks(folder) < 500 && process.isAlive() && System.currentTimeMillis() < deadline) {
             Thread.sleep(20);
@@ -84,46 +77,5 @@ class KilledImportTest {
             rows.next();
             return rows.getLong(1);
         }
-    }
-
-    /** Locations look like {@code initial@reference:file:../../x.jar}, relative to the OSGi install area. */
-    private static File installed(String location) {
-        String path = location.substring(location.indexOf("reference:file:") + "reference:file:".length());
-        File file = new File(path);
-        if (file.isAbsolute()) {
-            return file;
-        }
-        String area = System.getProperty("osgi.install.area").replaceFirst("^file:", "");
-        return new File(area, path).toPath().normalize().toFile();
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /** The jars and class folders of the bundles an import needs, read from where OSGi installed them. */
-    private static String classPath() {
-        Set<String> wanted = Set.of("org.trajectory.model", "org.trajectory.dataset", "org.trajectory.dataset.tests",
-                "com.fasterxml.jackson.core.jackson-core", "com.fasterxml.jackson.core.jackson-databind",
-                "com.fasterxml.jackson.core.jackson-annotations", "org.xerial.sqlite-jdbc");
-        Bundle self = FrameworkUtil.getBundle(KilledImportTest.class);
-        Set<String> entries = new LinkedHashSet<>();
-        List<String> found = new ArrayList<>();
-        for (Bundle bundle : self.getBundleContext().getBundles()) {
-            if (wanted.contains(bundle.getSymbolicName())) {
-                found.add(bundle.getSymbolicName());
-                File file = installed(bundle.getLocation());
-                if (file.isDirectory()) {
-                    // A reactor project run from its output folders.
-                    for (String output : List.of("target/classes", "target/test-classes")) {
-                        entries.add(new File(file, output).getAbsolutePath());
-                    }
-                } else {
-                    entries.add(file.getAbsolutePath());
-                }
-            }
-        }
-        assertEquals(wanted.size(), found.size(), "bundles found: " + found);
-        return String.join(File.pathSeparator, entries);
     }
 }

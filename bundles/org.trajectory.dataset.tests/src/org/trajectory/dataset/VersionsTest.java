@@ -36,6 +36,43 @@ class VersionsTest {
 
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
+    void twoProcessesSavingTheSameTaskAtOnceOneWinsTheOtherKeepsACopy(Engines engine) throws Exception {
+        DatasetAddress address = imported(engine);
+        List<Process> editors = new java.util.ArrayList<>();
+        List<java.io.BufferedReader> outputs = new java.util.ArrayList<>();
+        for (String who : List.of("ann", "ben")) {
+            Process editor = ChildJvm.of(EditProcess.class, address.spec(), "task_example_0", who + "'s thought", "task_example_0 (" + who + ")")
+                    .redirectErrorStream(false).redirectError(temp.resolve(who + ".log").toFile()).start();
+            editors.add(editor);
+            outputs.add(editor.inputReader());
+        }
+        for (java.io.BufferedReader output : outputs) {
+            assertEquals("read version 1", output.readLine(), "both read the task before either saves");
+        }
+        for (Process editor : editors) {
+            editor.outputWriter().write("save\n");
+            editor.outputWriter().flush();
+        }
+        List<String> told = new java.util.ArrayList<>();
+        for (int i = 0; i < editors.size(); i++) {
+            told.add(outputs.get(i).lines().collect(java.util.stream.Collectors.joining("\n")));
+            assertTrue(editors.get(i).waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, editors.get(i).exitValue(), told.get(i));
+        }
+        int winner = told.get(0).equals("saved") ? 0 : 1;
+        String loser = List.of("ann", "ben").get(1 - winner);
+        assertEquals("saved", told.get(winner), told.toString());
+        assertTrue(told.get(1 - winner).startsWith("refused: task 'task_example_0' was changed by "), told.toString());
+        assertTrue(told.get(1 - winner).endsWith("kept as task_example_0 (" + loser + ")"), told.toString());
+        try (Dataset dataset = Dataset.open(address)) {
+            assertEquals(List.of("ann", "ben").get(winner) + "'s thought", dataset.draft("task_example_0").stepText(0, Step.THOUGHT));
+            assertEquals(2, dataset.version("task_example_0"));
+            assertEquals(loser + "'s thought", dataset.draft("task_example_0 (" + loser + ")").stepText(0, Step.THOUGHT), "nothing lost");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
     void theSecondSaveOfTheSameVersionIsRefusedAndNeitherEditIsLost(Engines engine) throws Exception {
         DatasetAddress address = imported(engine);
         try (Dataset alice = Dataset.open(address); Dataset bob = Dataset.open(address)) {
