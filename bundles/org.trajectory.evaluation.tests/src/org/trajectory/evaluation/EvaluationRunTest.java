@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
 
@@ -63,7 +64,7 @@ class EvaluationRunTest {
                         new String[] {"pyautogui.click(x=0.2, y=0.2)", "Click a link", "Browser"}),
                 record("only-predicted", null, new String[] {"pyautogui.click(x=0.1, y=0.1)", "Click", "X"})) + "\n");
         TextSimilarity exact = (x, y) -> x.equals(y) ? 1 : 0;
-        EvaluationReport report = new EvaluationRun(new EvaluationRun.Options(reference, predicted, null, 0.7, AgentNetBench.Version.V2026, 2),
+        EvaluationReport report = new EvaluationRun(new EvaluationRun.Options(new DatasetAddress.Folder(reference), new DatasetAddress.Folder(predicted), null, 0.7, AgentNetBench.Version.V2026, 2),
                 exact).run(Progress.NONE);
         assertEquals(List.of("only-in-reference"), report.referenceOnly());
         assertEquals(List.of("only-predicted"), report.predictedOnly());
@@ -93,7 +94,7 @@ class EvaluationRunTest {
     @Test
     void aFileThatIsNotThereIsNamed(@TempDir Path temp) {
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new EvaluationRun(
-                new EvaluationRun.Options(temp.resolve("nope.jsonl"), temp.resolve("nope.jsonl"), null, null, AgentNetBench.DEFAULT, 1),
+                new EvaluationRun.Options(new DatasetAddress.Folder(temp.resolve("nope.jsonl")), new DatasetAddress.Folder(temp.resolve("nope.jsonl")), null, null, AgentNetBench.DEFAULT, 1),
                 null).run(Progress.NONE));
         assertTrue(e.toString().contains("nope.jsonl"), e.toString());
     }

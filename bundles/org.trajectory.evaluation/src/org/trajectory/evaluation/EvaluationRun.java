@@ -1,7 +1,6 @@
 package org.trajectory.evaluation;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.model.Progress;
 
 /**
@@ -25,11 +25,13 @@ import org.trajectory.model.Progress;
 public final class EvaluationRun {
 
     /**
+     * @param reference the trajectories taken as true: a dataset (a folder or a server) or a JSONL file (a folder address naming a file)
+     * @param predicted the trajectories to judge, the same way
      * @param mapping   reference task id to predicted task id, for tasks named differently on the two sides; null pairs by id
      * @param threshold Sharingan's cosine threshold; null leaves Sharingan out
      * @param version   AgentNetBench's rules; null leaves AgentNetBench out
      */
-    public record Options(Path reference, Path predicted, Map<String, String> mapping, Double threshold,
+    public record Options(DatasetAddress reference, DatasetAddress predicted, Map<String, String> mapping, Double threshold,
             AgentNetBench.Version version, int threads) {
     }
 

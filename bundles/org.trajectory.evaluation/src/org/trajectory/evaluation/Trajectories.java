@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
@@ -26,9 +27,9 @@ public final class Trajectories {
      * Every trajectory of {@code source} in its order. A line that is not a task is reported as "file:line: what is
      * wrong" and the rest is read; a task id seen before is reported and the first one kept.
      */
-    public static Map<String, Trajectory> read(Path source, List<String> problems, Progress progress) throws IOException, SQLException {
-        if (Files.isDirectory(source)) {
-            return readDataset(source, progress);
+    public static Map<String, Trajectory> read(DatasetAddress address, List<String> problems, Progress progress) throws IOException, SQLException {
+        if (!(address instanceof DatasetAddress.Folder(Path source)) || Files.isDirectory(source)) {
+            return readDataset(address, progress);
         }
         if (!Files.exists(source)) {
             throw new NoSuchFileException(source.toString(), null, "no such dataset folder or JSONL file");
@@ -61,11 +62,11 @@ public final class Trajectories {
         return trajectories;
     }
 
-    private static Map<String, Trajectory> readDataset(Path folder, Progress progress) throws IOException, SQLException {
+    private static Map<String, Trajectory> readDataset(DatasetAddress address, Progress progress) throws IOException, SQLException {
         Map<String, Trajectory> trajectories = new LinkedHashMap<>();
-        try (Dataset dataset = Dataset.open(folder)) {
+        try (Dataset dataset = Dataset.open(address)) {
             List<String> ids = dataset.taskIds();
-            progress.begin("Reading " + folder.getFileName(), ids.size(), "tasks");
+            progress.begin("Reading " + (address instanceof DatasetAddress.Folder(Path folder) ? folder.getFileName() : address), ids.size(), "tasks");
             for (String id : ids) {
                 Task task = dataset.read(id);
                 if (task != null) {

@@ -59,6 +59,10 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         Path exported = temp.resolve("out/data.jsonl");
         assertEquals(Command.OK, run("export", "--dataset", second, "--out", exported.toString()));
         assertEquals(2, Files.readAllLines(exported).size());
+
+        run("evaluate", "--reference", dataset, "--predicted", folder, "--metric", "agentnetbench", "--json");
+        assertTrue(out().contains("\"reference_only\" : [ ]") && out().contains("\"predicted_only\" : [ ]"),
+                "a server dataset is evaluated against a folder, task by task: " + out() + err());
     }
 
     @Test
@@ -70,6 +74,7 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         Path input = temp.resolve("in.jsonl");
         Files.write(input, List.of(task("a", "web", "pyautogui.click(x=0.1, y=0.2)"), task("b", "web", "pyautogui.press('a')"),
                 task("c", "web", "pyautogui.press('b')")));
+        Files.write(temp.resolve("more.jsonl"), List.of(task("d", "web", "pyautogui.press('d')")));
         assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
         String ann = database + "_ann";
         String ben = database + "_ben";
@@ -112,6 +117,22 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertEquals(Command.OK, run("import", input.toString(), "--dataset", temp.resolve("folder").toString()), err());
         assertEquals(Command.USAGE, run("users", "--dataset", temp.resolve("folder").toString()));
         assertTrue(err().contains("a dataset folder has no members and roles"), err());
+
+        // A curator who does not own the server dataset copies a folder into it (COPY refused under row security, setval granted).
+        String empty = server.createDatabase();
+        String cur = empty + "_cur";
+        server.createUser(cur);
+        String owner = server.address(PostgresServer.ADMIN, empty, images) + "?images=" + images;
+        Files.write(temp.resolve("none.jsonl"), List.of());
+        assertEquals(Command.OK, run("import", temp.resolve("none.jsonl").toString(), "--dataset", owner), "the owner makes the dataset and the roles: " + err());
+        assertEquals(Command.OK, run("users", "--dataset", owner, "--grant", cur + "=curator"), err());
+        String asCurator = server.address(cur, empty, images).toString();
+        assertEquals(Command.OK, run("copy", temp.resolve("folder").toString(), asCurator), err());
+        assertTrue(out().contains("counts and hashes of every table match"), out());
+        assertEquals(Command.OK, run("import", temp.resolve("more.jsonl").toString(), "--dataset", asCurator), err());
+        assertTrue(out().startsWith("imported 1 tasks"), out());
+        assertEquals(Command.OK, run("list", "--dataset", asCurator));
+        assertEquals(4, out().lines().filter(line -> line.matches("^[abcd]\\s.*")).count(), "the new task is numbered after the copied ones: " + out());
     }
 
     @Test

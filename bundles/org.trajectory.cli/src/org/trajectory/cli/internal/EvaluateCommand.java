@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
 import org.trajectory.evaluation.EvaluationReport;
@@ -23,11 +24,11 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
 
     @Command(name = "evaluate", description = "compare predicted trajectories with a reference: Sharingan precision/recall and AgentNetBench step scores")
     static final class Options {
-        @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories taken as true")
-        Path reference;
+        @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories taken as true (a dataset folder or server address, or a JSONL file)")
+        DatasetAddress reference;
 
-        @Option(names = "--predicted", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories to judge")
-        Path predicted;
+        @Option(names = "--predicted", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories to judge (the same)")
+        DatasetAddress predicted;
 
         @Option(names = "--metric", paramLabel = "sharingan|agentnetbench|all", description = "which metric (default all)")
         String metric = "all";

@@ -159,10 +159,6 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
      * evaluates each extraction against its built trajectory by both metrics.
      */
     private void compare(DatasetAddress dataset, ExtractionRun.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
-        if (!(dataset instanceof DatasetAddress.Folder(Path extracted))) {
-            err.println(prefix() + "--compare reads dataset folders only; copy the dataset to a folder (copy) and evaluate there");
-            return;
-        }
         Path temp = Files.createTempDirectory("tw-compare");
         try {
             Map<String, String> mapping = new LinkedHashMap<>();
@@ -180,7 +176,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             if (mapping.isEmpty()) {
                 return;
             }
-            EvaluationRun.Options options = new EvaluationRun.Options(temp.resolve("built"), extracted, mapping, 0.7,
+            EvaluationRun.Options options = new EvaluationRun.Options(new DatasetAddress.Folder(temp.resolve("built")), dataset, mapping, 0.7,
                     AgentNetBench.Version.V2026, 2);
             try (EmbeddingSimilarity similarity = EmbeddingSimilarity.load()) {
                 out.println();
