@@ -76,6 +76,8 @@ class TeamTest {
             dataset.judge("t0", R, "the click misses");
             dataset.judge("t1", A, null);
             assertEquals(List.of("t2", "t4", "t5", "t7", "t8"), dataset.queue("alice"), "judged tasks leave one's queue");
+            assertEquals(Map.of("alice", new Dataset.Workload(7, 2), "bob", new Dataset.Workload(7, 2), "carol", new Dataset.Workload(7, 0)),
+                    dataset.workload());
 
             Agreement agreement = dataset.agreement();
             assertEquals(1.0, agreement.gold().get("alice").accuracy());

@@ -1,7 +1,11 @@
 package org.trajectory.dataset;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +36,31 @@ public record Agreement(List<Pair> pairs, double alpha, long tasksWithTwoOrMore,
 
     /** One verdict: which task, whose, what. */
     public record Verdict(String taskId, String reviewer, ReviewState verdict) {
+    }
+
+    /**
+     * The gold tasks' known verdicts from a file of {@code task_id,verdict} lines ({@code #} begins a comment); a bad
+     * line is an IOException naming the file and the line.
+     */
+    public static Map<String, ReviewState> readGold(Path file) throws IOException {
+        Map<String, ReviewState> gold = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            int comma = line.lastIndexOf(',');
+            try {
+                if (comma <= 0) {
+                    throw new IllegalArgumentException("expected task_id,verdict");
+                }
+                gold.put(line.substring(0, comma).strip(), ReviewState.verdict(line.substring(comma + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ":" + (i + 1) + ": " + e.getMessage());
+            }
+        }
+        return gold;
     }
 
     /**

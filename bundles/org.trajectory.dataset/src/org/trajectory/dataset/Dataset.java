@@ -466,6 +466,11 @@ public final class Dataset implements AutoCloseable {
         teamReview.judge(taskId, verdict, note);
     }
 
+    /** Each reviewer's assigned tasks and how many of them they have judged, by reviewer (empty: nothing assigned). */
+    public Map<String, Workload> workload() throws SQLException {
+        return teamReview.workload();
+    }
+
     /** How far the reviewers' verdicts agree (kappa per pair, alpha over all, gold accuracy, the disagreements). */
     public Agreement agreement() throws SQLException {
         return teamReview.agreement();
@@ -551,6 +556,10 @@ public final class Dataset implements AutoCloseable {
 
     /** How many tasks there are, and how many have a review decision (approved, rejected or needs fix). */
     public record ReviewProgress(long tasks, long reviewed) {
+    }
+
+    /** A reviewer's share of the review: the tasks assigned to them and how many of those they judged. */
+    public record Workload(long assigned, long judged) {
     }
 
     static Double real(ResultSet rows, int column) throws SQLException {

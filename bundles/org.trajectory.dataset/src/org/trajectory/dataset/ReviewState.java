@@ -13,4 +13,14 @@ public enum ReviewState {
     public static ReviewState of(String id) {
         return id == null ? NEW : valueOf(id.toUpperCase(Locale.ROOT).replace('-', '_'));
     }
+
+    /** A reviewer's verdict as people write it (approve or approved, reject(ed), needs-fix or needs_fix); else IllegalArgumentException saying what is. */
+    public static ReviewState verdict(String text) {
+        return switch (text.strip().toLowerCase(Locale.ROOT).replace('_', '-')) {
+            case "approve", "approved" -> APPROVED;
+            case "reject", "rejected" -> REJECTED;
+            case "needs-fix" -> NEEDS_FIX;
+            default -> throw new IllegalArgumentException("a verdict is approve, reject or needs-fix, not '" + text.strip() + "'");
+        };
+    }
 }

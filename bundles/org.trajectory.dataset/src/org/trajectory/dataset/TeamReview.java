@@ -119,6 +119,19 @@ final class TeamReview {
         return ids;
     }
 
+    /** Each reviewer's assigned tasks and how many of them they judged, by reviewer. */
+    Map<String, Dataset.Workload> workload() throws SQLException {
+        Map<String, Dataset.Workload> workload = new java.util.LinkedHashMap<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT a.reviewer, COUNT(*), COUNT(v.task_seq) FROM assignments a"
+                        + " LEFT JOIN verdicts v ON v.task_seq = a.task_seq AND v.reviewer = a.reviewer GROUP BY a.reviewer ORDER BY a.reviewer")) {
+            while (rows.next()) {
+                workload.put(rows.getString(1), new Dataset.Workload(rows.getLong(2), rows.getLong(3)));
+            }
+        }
+        return workload;
+    }
+
     /** Keeps the verdict of the dataset's user on a task (replacing their earlier one), in the audit trail too. */
     void judge(String taskId, ReviewState verdict, String note) throws SQLException {
         if (verdict != ReviewState.APPROVED && verdict != ReviewState.REJECTED && verdict != ReviewState.NEEDS_FIX) {

@@ -2,7 +2,6 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -40,12 +39,11 @@ final class TeamCommands {
     }
 
     private static ReviewState verdict(String text) throws UsageException {
-        return switch (text.toLowerCase(Locale.ROOT).replace('_', '-')) {
-            case "approve", "approved" -> ReviewState.APPROVED;
-            case "reject", "rejected" -> ReviewState.REJECTED;
-            case "needs-fix" -> ReviewState.NEEDS_FIX;
-            default -> throw new UsageException("a verdict is approve, reject or needs-fix, not '" + text + "'");
-        };
+        try {
+            return ReviewState.verdict(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** {@code users --dataset SERVER [--grant LOGIN=ROLE]...}: the members of a server dataset and their roles. */
@@ -117,24 +115,11 @@ final class TeamCommands {
             if (args.overlap < 1 || args.overlap > args.reviewers.size()) {
                 throw new UsageException("--overlap must be between 1 and the number of reviewers (" + args.reviewers.size() + ")");
             }
-            Map<String, ReviewState> gold = new LinkedHashMap<>();
-            if (args.gold != null) {
-                List<String> lines = Files.readAllLines(args.gold);
-                for (int i = 0; i < lines.size(); i++) {
-                    String line = lines.get(i).strip();
-                    if (line.isEmpty() || line.startsWith("#")) {
-                        continue;
-                    }
-                    int comma = line.lastIndexOf(',');
-                    if (comma <= 0) {
-                        throw new UsageException(args.gold + ":" + (i + 1) + ": expected task_id,verdict");
-                    }
-                    try {
-                        gold.put(line.substring(0, comma).strip(), verdict(line.substring(comma + 1).strip()));
-                    } catch (UsageException e) {
-                        throw new UsageException(args.gold + ":" + (i + 1) + ": " + e.getMessage());
-                    }
-                }
+            Map<String, ReviewState> gold;
+            try {
+                gold = args.gold == null ? Map.of() : Agreement.readGold(args.gold);
+            } catch (IOException e) {
+                throw new UsageException(e.getMessage());
             }
             int count;
             try (Dataset dataset = Dataset.open(args.common.dataset)) {

@@ -28,4 +28,11 @@ final class WidgetFinder {
         }
         return Optional.empty();
     }
+
+    /** Every widget of {@code type} under {@code root}, breadth first. */
+    static <T extends Control> java.util.List<T> all(Control root, Class<T> type) {
+        java.util.List<T> found = new java.util.ArrayList<>();
+        find(root, type, control -> !found.add(control));
+        return found;
+    }
 }

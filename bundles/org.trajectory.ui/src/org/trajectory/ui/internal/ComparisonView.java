@@ -125,7 +125,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         summary.setText("Reading " + path + "...");
         job("Reading the reference " + path.getFileName(), () -> {
             List<String> problems = new ArrayList<>();
-            Map<String, Trajectory> read = Trajectories.read(path, problems, Progress.NONE);
+            Map<String, Trajectory> read = Trajectories.read(new org.trajectory.dataset.DatasetAddress.Folder(path), problems, Progress.NONE);
             problems.forEach(p -> ILog.of(ComparisonView.class).warn(p));
             ui(() -> {
                 if (path.equals(referencePath)) {

@@ -25,6 +25,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         bottom.addView(IPageLayout.ID_PROP_SHEET);
         bottom.addView(ScoringView.ID);
         bottom.addView(OverviewView.ID);
+        bottom.addView(TeamView.ID);
         bottom.addView(ComparisonView.ID);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
         bottom.addPlaceholder(ERROR_LOG_VIEW);
@@ -34,6 +35,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
         layout.addShowViewShortcut(ScoringView.ID);
         layout.addShowViewShortcut(OverviewView.ID);
+        layout.addShowViewShortcut(TeamView.ID);
         layout.addShowViewShortcut(ComparisonView.ID);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);

@@ -13,6 +13,7 @@ import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.osgi.service.prefs.BackingStoreException;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.DatasetChanges;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -164,6 +165,44 @@ public final class DatasetSession {
     /** How many tasks score in each of {@code bins} bins of [0,1] by {@code criterion} ({@code final_score}: the final). */
     public synchronized long[] histogram(String criterion, int bins) throws SQLException {
         return dataset == null ? new long[bins] : dataset.histogram(criterion, bins);
+    }
+
+    /**
+     * The team's review of the open dataset: who reviews (the server's reviewers, else whoever has tasks), each one's
+     * share, and how far they agree; null when no dataset is open.
+     */
+    public synchronized Team team() throws SQLException {
+        if (dataset == null) {
+            return null;
+        }
+        java.util.Map<String, Dataset.Workload> workload = dataset.workload();
+        java.util.Set<String> reviewers = new java.util.TreeSet<>(workload.keySet());
+        if (dataset.folder() == null) {
+            dataset.members().forEach((login, role) -> {
+                if (role == org.trajectory.dataset.TeamRoles.Role.REVIEWER) {
+                    reviewers.add(login);
+                }
+            });
+        }
+        return new Team(dataset.address(), List.copyOf(reviewers), workload, dataset.agreement());
+    }
+
+    /** What {@link #team()} reads. */
+    public record Team(DatasetAddress address, List<String> reviewers, java.util.Map<String, Dataset.Workload> workload,
+            org.trajectory.dataset.Agreement agreement) {
+    }
+
+    /** Assigns the open dataset's tasks to reviewers ({@link Dataset#assign}); call it off the UI thread. */
+    public int assign(List<String> reviewers, int overlap, java.util.Map<String, ReviewState> gold) throws SQLException {
+        int count;
+        synchronized (this) {
+            if (dataset == null) {
+                throw new SQLException("no dataset is open");
+            }
+            count = dataset.assign(reviewers, overlap, gold);
+        }
+        changed();
+        return count;
     }
 
     public void addListener(Listener listener) {

@@ -2,8 +2,6 @@ package org.trajectory.ui.internal;
 
 import java.nio.file.Path;
 
-import org.eclipse.jface.dialogs.IDialogConstants;
-import org.eclipse.jface.dialogs.TitleAreaDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
@@ -16,7 +14,7 @@ import org.eclipse.swt.widgets.Text;
 import org.trajectory.dataset.DatasetAddress;
 
 /** Asks for a server dataset's address, the images folder as this machine reaches it, and the password. */
-final class ServerDatasetDialog extends TitleAreaDialog {
+final class ServerDatasetDialog extends CheckedDialog {
 
     private Text address;
     private Text images;
@@ -27,7 +25,7 @@ final class ServerDatasetDialog extends TitleAreaDialog {
     private boolean keep;
 
     ServerDatasetDialog(Shell shell) {
-        super(shell);
+        super(shell, "&Open");
     }
 
     @Override
@@ -46,7 +44,7 @@ final class ServerDatasetDialog extends TitleAreaDialog {
         new Label(fields, SWT.NONE);
         remember = new Button(fields, SWT.CHECK);
         remember.setText("&Remember the password (encrypted in the workbench's secure storage)");
-        address.addModifyListener(e -> validate());
+        address.addModifyListener(e -> check());
         String last = DatasetSession.get().address() instanceof DatasetAddress.Server open ? open.spec() : "";
         address.setText(last);
         return area;
@@ -59,30 +57,18 @@ final class ServerDatasetDialog extends TitleAreaDialog {
         return text;
     }
 
-    private void validate() {
-        String error = null;
+    @Override
+    String problem() {
         try {
             String text = address.getText().strip();
             if (!text.regionMatches(true, 0, DatasetAddress.SCHEME, 0, DatasetAddress.SCHEME.length())) {
-                error = "Write the address as postgresql://user@host:port/database.";
-            } else {
-                DatasetAddress.parse(text);
+                return "Write the address as postgresql://user@host:port/database.";
             }
+            DatasetAddress.parse(text);
+            return null;
         } catch (IllegalArgumentException e) {
-            error = e.getMessage();
+            return e.getMessage();
         }
-        setErrorMessage(error);
-        Button ok = getButton(IDialogConstants.OK_ID);
-        if (ok != null) {
-            ok.setEnabled(error == null);
-        }
-    }
-
-    @Override
-    protected void createButtonsForButtonBar(Composite parent) {
-        super.createButtonsForButtonBar(parent);
-        getButton(IDialogConstants.OK_ID).setText("&Open");
-        validate();
     }
 
     @Override
