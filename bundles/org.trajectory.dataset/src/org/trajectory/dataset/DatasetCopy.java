@@ -215,6 +215,7 @@ public final class DatasetCopy {
     private void write(Batch batch) throws SQLException {
         target.images().flush();
         target.transaction(c -> {
+            target.engine().bulkTransaction(c);
             write(c, "trajectory_images", IMAGE_COLUMNS, batch.images(), true);
             for (Map.Entry<String, List<List<Object>>> table : batch.rows().entrySet()) {
                 write(c, table.getKey(), TABLES.get(table.getKey()), table.getValue(), false);
@@ -233,6 +234,7 @@ public final class DatasetCopy {
                 return;
             }
             target.transaction(c -> {
+                target.engine().bulkTransaction(c);
                 write(c, "task_history", HISTORY_COLUMNS, rows, false);
                 return null;
             });

@@ -102,6 +102,7 @@ public final class JsonlImport {
                     case RECORD -> {
                         if (connection.getAutoCommit()) {
                             connection.setAutoCommit(false); // a batch begins: the write lock is taken (or waited for) here
+                            dataset.engine().bulkTransaction(connection);
                         }
                         if (store(sql, source, item)) {
                             imported++;
