@@ -1,17 +1,19 @@
 package org.trajectory.dataset;
 
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.postgresql.PGConnection;
+import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * Rows gathered for one table and written together by the engine's bulk path: COPY on PostgreSQL (one round trip for
@@ -27,6 +29,8 @@ final class BulkRows {
     private final List<Object[]> rows = new ArrayList<>();
     /** Whether this connection may COPY into the table (asked once, on the first flush to a server). */
     private Boolean copies;
+    /** The server's type of each column, for the binary COPY. */
+    private List<String> types;
 
     BulkRows(Engine engine, String table, List<String> columns) {
         this.engine = engine;
@@ -98,46 +102,91 @@ final class BulkRows {
         return copies;
     }
 
+    /**
+     * COPY in the binary format: no escaping or number parsing on either side (the text format cost the writer a
+     * fifth of its time), streamed to the server in buffers rather than built whole. Each value is written as its
+     * column's type wants it, whatever Java type it came as (SQLite gives integers for booleans, say).
+     */
     private void copyIn(Connection connection, String into, String names) throws SQLException {
-        StringBuilder text = new StringBuilder(rows.size() * 256);
-        for (Object[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                if (i > 0) {
-                    text.append('\t');
-                }
-                appendCopyText(text, row[i]);
-            }
-            text.append('\n');
-        }
+        List<String> types = types(connection);
+        PGCopyOutputStream copy = new PGCopyOutputStream(connection.unwrap(PGConnection.class),
+                "COPY " + into + " (" + names + ") FROM STDIN (FORMAT binary)", 1 << 18);
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(copy, 1 << 18));
         try {
-            connection.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + into + " (" + names + ") FROM STDIN",
-                    new StringReader(text.toString()));
-        } catch (IOException e) {
+            out.write(BINARY_SIGNATURE);
+            out.writeInt(0); // flags
+            out.writeInt(0); // no header extension
+            for (Object[] row : rows) {
+                out.writeShort(row.length);
+                for (int i = 0; i < row.length; i++) {
+                    writeBinary(out, types.get(i), row[i]);
+                }
+            }
+            out.writeShort(-1); // the end
+            out.close(); // ends the COPY; a failure before cancels it instead, so no part of the rows is taken
+        } catch (IOException | RuntimeException e) {
+            if (copy.isActive()) {
+                copy.cancelCopy();
+            }
             throw new SQLException("writing into " + table + " failed: " + e.getMessage(), e);
         }
     }
 
+    private static final byte[] BINARY_SIGNATURE = { 'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0 };
 
-    /** A value in COPY's text format: \N for null, bytes as \x hex, booleans t/f, backslash escapes for tabs and line ends. */
-    private static void appendCopyText(StringBuilder out, Object value) {
-        if (value == null) {
-            out.append("\\N");
-            return;
-        }
-        if (value instanceof byte[] bytes) {
-            out.append("\\\\x").append(HexFormat.of().formatHex(bytes));
-            return;
-        }
-        String text = value instanceof Boolean b ? (b ? "t" : "f") : value.toString();
-        int from = 0; // the text between escapes goes in whole: this loop is the writer's hottest
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            String escape = ch == '\\' ? "\\\\" : ch == '\t' ? "\\t" : ch == '\n' ? "\\n" : ch == '\r' ? "\\r" : null;
-            if (escape != null) {
-                out.append(text, from, i).append(escape);
-                from = i + 1;
+    /** The server's type of each column, in {@link #columns}' order (asked once). */
+    private List<String> types(Connection connection) throws SQLException {
+        if (types == null) {
+            java.util.Map<String, String> byName = new java.util.HashMap<>();
+            try (PreparedStatement query = connection.prepareStatement("SELECT a.attname, t.typname FROM pg_attribute a"
+                    + " JOIN pg_type t ON t.oid = a.atttypid WHERE a.attrelid = ?::regclass AND a.attnum > 0 AND NOT a.attisdropped")) {
+                query.setString(1, table);
+                try (var found = query.executeQuery()) {
+                    while (found.next()) {
+                        byName.put(found.getString(1), found.getString(2));
+                    }
+                }
             }
+            types = columns.stream().map(column -> java.util.Objects.requireNonNull(byName.get(column), table + " has no column " + column)).toList();
         }
-        out.append(text, from, text.length());
+        return types;
+    }
+
+    /** One field: its length, then its bytes in the binary form of {@code type} (network byte order); -1 for null. */
+    private static void writeBinary(DataOutputStream out, String type, Object value) throws IOException {
+        if (value == null) {
+            out.writeInt(-1);
+            return;
+        }
+        switch (type) {
+            case "int8" -> {
+                out.writeInt(8);
+                out.writeLong(((Number) value).longValue());
+            }
+            case "int4" -> {
+                out.writeInt(4);
+                out.writeInt(((Number) value).intValue());
+            }
+            case "float8" -> {
+                out.writeInt(8);
+                out.writeDouble(value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString()));
+            }
+            case "bool" -> {
+                out.writeInt(1);
+                out.writeByte(value instanceof Boolean b ? (b ? 1 : 0) : value instanceof Number n ? (n.longValue() != 0 ? 1 : 0)
+                        : "t".equalsIgnoreCase(value.toString()) || "true".equalsIgnoreCase(value.toString()) ? 1 : 0);
+            }
+            case "bytea" -> {
+                byte[] bytes = (byte[]) value;
+                out.writeInt(bytes.length);
+                out.write(bytes);
+            }
+            case "text", "varchar", "bpchar" -> {
+                byte[] bytes = value.toString().getBytes(StandardCharsets.UTF_8);
+                out.writeInt(bytes.length);
+                out.write(bytes);
+            }
+            default -> throw new IllegalStateException("no binary COPY for a column of type " + type);
+        }
     }
 }
