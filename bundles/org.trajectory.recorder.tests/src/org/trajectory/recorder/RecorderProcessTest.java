@@ -88,12 +88,12 @@ class RecorderProcessTest {
 
     @Test
     void whenTheXServerGoesAwayTheRecordingIsClosedCleanlyAndTheProcessLives() throws Exception {
-        String display = ":" + (90 + (int) (ProcessHandle.current().pid() % 9));
+        String display = freeDisplay(90);
         Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", "640x480x24", "-nolisten", "tcp").redirectErrorStream(true)
                 .redirectOutput(temp.resolve("xvfb.log").toFile()).start();
         Path folder = temp.resolve("recording");
         try {
-            Thread.sleep(1000);
+            awaitServer(xvfb, display);
             assertTrue(xvfb.isAlive(), Files.readString(temp.resolve("xvfb.log")));
             Process recorder = recorder(folder, display, java.util.Map.of(), temp.resolve("child.log"), "until-server-gone");
             Thread.sleep(1000);
@@ -104,6 +104,10 @@ class RecorderProcessTest {
             assertTrue(log.contains("closed cleanly: The X server " + display + " went away"), log);
         } finally {
             xvfb.destroyForcibly();
+            xvfb.waitFor(10, TimeUnit.SECONDS);
+            // Killed, it could not remove its lock and socket: this test owns them.
+            Files.deleteIfExists(Path.of("/tmp/.X" + display.substring(1) + "-lock"));
+            Files.deleteIfExists(Path.of("/tmp/.X11-unix/X" + display.substring(1)));
         }
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
         assertTrue(metadata.has("stop_time"), "closed, not interrupted: " + metadata);
@@ -171,11 +175,11 @@ class RecorderProcessTest {
     @Test
     void anXServerWithoutRecordIsRecordedThroughXInput2() throws Exception {
         // Xephyr with RECORD disabled (it then lacks XTEST too, so nothing can be injected: the start is what is checked).
-        String display = ":" + (80 + (int) (ProcessHandle.current().pid() % 9));
+        String display = freeDisplay(80);
         Process xephyr = new ProcessBuilder("Xephyr", display, "-extension", "RECORD", "-screen", "640x480", "-ac")
                 .redirectErrorStream(true).redirectOutput(temp.resolve("xephyr.log").toFile()).start();
         try {
-            Thread.sleep(1500);
+            awaitServer(xephyr, display);
             assertTrue(xephyr.isAlive(), "Xephyr runs: " + Files.readString(temp.resolve("xephyr.log")));
             Process info = new ProcessBuilder("xdpyinfo", "-display", display).start();
             String extensions = new String(info.getInputStream().readAllBytes());
@@ -220,5 +224,23 @@ class RecorderProcessTest {
         }
         assertEquals(wanted.size(), found.size(), "bundles found: " + found);
         return String.join(File.pathSeparator, entries);
+    }
+
+    /** A display from {@code base} on that no X server holds: one a test killed leaves its lock and socket behind. */
+    static String freeDisplay(int base) {
+        int n = base + (int) (ProcessHandle.current().pid() % 9);
+        while (Files.exists(Path.of("/tmp/.X" + n + "-lock")) || Files.exists(Path.of("/tmp/.X11-unix/X" + n))) {
+            n++;
+        }
+        return ":" + n;
+    }
+
+    /** Waits until the X server of {@code display} listens (its socket is there), or it has exited. */
+    static void awaitServer(Process server, String display) throws InterruptedException {
+        Path socket = Path.of("/tmp/.X11-unix/X" + display.substring(1));
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(socket) && server.isAlive() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
     }
 }
