@@ -99,11 +99,11 @@ public final class DatasetValidator {
             ImageFormat.inspect(store.read(sha));
             return "";
         } catch (NoSuchFileException e) {
-            return "is gone from the dataset's images (" + store.where(sha) + ")";
+            return "is gone from " + store.describe() + " (" + store.where(sha) + ")";
         } catch (IOException e) {
-            return "cannot be read from the dataset's images: " + e.getMessage();
+            return "cannot be read from " + store.describe() + ": " + e.getMessage();
         } catch (ImageFormat.InvalidImageException e) {
-            return "is damaged in the dataset's images (" + store.where(sha) + "): it " + e.getMessage();
+            return "is damaged in " + store.describe() + " (" + store.where(sha) + "): it " + e.getMessage();
         }
     }
 }

@@ -48,6 +48,9 @@ public abstract sealed class ImageStore implements AutoCloseable permits ImageSt
     /** Where the image is (or would be), for messages. */
     public abstract String where(String sha);
 
+    /** Where the images are kept, for messages: "the dataset's images folder" or "the dataset's database". */
+    public abstract String describe();
+
     /** Whether both stores keep their images in the same place (copying between them moves no image). */
     abstract boolean sameAs(ImageStore other);
 
@@ -118,6 +121,11 @@ public abstract sealed class ImageStore implements AutoCloseable permits ImageSt
         @Override
         public String where(String sha) {
             return path(sha).toString();
+        }
+
+        @Override
+        public String describe() {
+            return "the dataset's images folder";
         }
 
         @Override
@@ -223,6 +231,11 @@ public abstract sealed class ImageStore implements AutoCloseable permits ImageSt
         @Override
         public String where(String sha) {
             return "image " + sha + " in " + engine.address();
+        }
+
+        @Override
+        public String describe() {
+            return "the dataset's database";
         }
 
         @Override
