@@ -182,8 +182,15 @@ final class TaskQueries {
                     reviews.put(ReviewState.of(rows.getString(1)), rows.getLong(2));
                 }
             }
+            Map<String, Long> byDay = new TreeMap<>();
+            try (ResultSet rows = statement.executeQuery("SELECT substr(reviewed_at, 1, 10), COUNT(*) FROM reviews"
+                    + " WHERE state IN ('approved', 'rejected', 'needs_fix') AND reviewed_at IS NOT NULL GROUP BY substr(reviewed_at, 1, 10)")) {
+                while (rows.next()) {
+                    byDay.put(rows.getString(1), rows.getLong(2));
+                }
+            }
             return new DatasetStats(tasks, steps, images, bytes, min, max, tasks == 0 ? 0 : (double) steps / tasks,
-                    group(statement, "domain"), group(statement, "os"), actions, reviews);
+                    group(statement, "domain"), group(statement, "os"), actions, reviews, byDay);
         }
     }
 

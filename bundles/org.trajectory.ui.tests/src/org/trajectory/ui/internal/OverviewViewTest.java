@@ -24,6 +24,8 @@ class OverviewViewTest extends WorkbenchTest {
         waitFor(() -> Job.getJobManager().find(OverviewView.FAMILY).length == 0 && !view.charts().isEmpty(), "the charts are counted");
         assertEquals(Map.of("Ubuntu", 3L, "Windows", 3L), counts(view, "Operating systems (tasks)"));
         assertEquals(3L, counts(view, "Review").get("approved"));
+        assertEquals(Map.of(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), 3L),
+                counts(view, "Review decisions per day (tasks, last 14 days with any)"), "the approvals were made today");
         assertEquals(6L, counts(view, "Action types (steps)").get("click") / 2, "two clicks a task");
 
         OverviewView.Bar windows = bar(view, "Operating systems (tasks)", "Windows");

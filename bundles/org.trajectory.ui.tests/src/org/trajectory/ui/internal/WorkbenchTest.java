@@ -32,8 +32,7 @@ public abstract class WorkbenchTest {
 
     /**
      * Statements the window prepared on the UI thread, with where: every test fails on any, since a window waiting for
-     * SQL freezes (and will wait on a network with a server dataset). A test's own setup may query there; the
-     * trajectory editor still reads its task when it opens and writes saves and reviews there (what is left to move).
+     * SQL freezes (and will wait on a network with a server dataset). A test's own setup may query there.
      */
     private static final List<String> ON_UI_THREAD = Collections.synchronizedList(new ArrayList<>());
 
@@ -49,7 +48,7 @@ public abstract class WorkbenchTest {
             }
             int outermost = stack.indexOf(window.get(window.size() - 1));
             boolean testsOwn = outermost + 1 < stack.size() && stack.get(outermost + 1).contains("Test."); // called by the test itself
-            if (!testsOwn && window.stream().noneMatch(frame -> frame.contains("editor.TrajectoryEditor."))) {
+            if (!testsOwn) {
                 ON_UI_THREAD.add(sql + "\n    at " + String.join("\n    at ", window));
             }
         });

@@ -158,8 +158,7 @@ public final class DatasetSession {
 
     /** Counts of the whole dataset (by OS, domain, action type, review state); all zero when none is open. */
     public synchronized org.trajectory.dataset.DatasetStats stats() throws SQLException {
-        return dataset == null ? new org.trajectory.dataset.DatasetStats(0, 0, 0, 0, 0, 0, 0, java.util.Map.of(), java.util.Map.of(),
-                java.util.Map.of(), java.util.Map.of()) : dataset.stats();
+        return dataset == null ? org.trajectory.dataset.DatasetStats.EMPTY : dataset.stats();
     }
 
     /** How many tasks score in each of {@code bins} bins of [0,1] by {@code criterion} ({@code final_score}: the final). */

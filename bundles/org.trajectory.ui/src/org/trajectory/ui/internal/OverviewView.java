@@ -25,7 +25,8 @@ import org.trajectory.dataset.TaskQuery;
 
 /**
  * The dataset at a glance, as a curator would rather look at it than read it: tasks by operating system, domain and
- * review state, steps per task, final scores, and the action types of all steps. Counted off the UI thread whenever the
+ * review state, review decisions per day (how the review is getting on), steps per task, final scores, and the action
+ * types of all steps. Counted off the UI thread whenever the
  * dataset changes; clicking a bar (but an action type's) shows its tasks in the Dataset view.
  */
 public final class OverviewView extends ViewPart implements DatasetSession.Listener {
@@ -35,6 +36,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
     public static final Object FAMILY = new Object();
     private static final int STEP_BINS = 8;
     private static final int SCORE_BINS = 10;
+    private static final int DAYS = 14;
     private static final int ROW = 18;
     private static final int LABEL_WIDTH = 150;
     private static final int COLUMN_WIDTH = 360;
@@ -108,6 +110,11 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
             reviews.add(new Bar(state.id(), stats.reviews().getOrDefault(state, 0L), "Only tasks " + state.id(), q -> q.withReview(state)));
         }
         charts.add(new Chart("Review", reviews));
+        List<Bar> days = new ArrayList<>();
+        List<Map.Entry<String, Long>> decided = new ArrayList<>(stats.decidedByDay().entrySet());
+        decided.subList(0, Math.max(0, decided.size() - DAYS)).clear(); // the latest days
+        decided.forEach(day -> days.add(new Bar(day.getKey(), day.getValue(), null, null)));
+        charts.add(new Chart("Review decisions per day (tasks, last " + DAYS + " days with any)", days));
         charts.add(new Chart("Steps per task (tasks)", steps(session, stats)));
         List<Bar> scores = new ArrayList<>();
         long[] bins = session.histogram(Dataset.FINAL_SCORE, SCORE_BINS);

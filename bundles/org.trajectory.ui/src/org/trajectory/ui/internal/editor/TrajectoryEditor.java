@@ -19,6 +19,7 @@ import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.layout.RowLayoutFactory;
 import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
@@ -94,9 +95,15 @@ public final class TrajectoryEditor extends EditorPart {
         setSite(site);
         setInput(input);
         try {
-            dataset = Dataset.open(task.dataset());
-            saved = dataset.draft(task.taskId());
-        } catch (IOException | SQLException e) {
+            dataset = offUiThread("Opening " + task.taskId(), () -> {
+                try {
+                    return Dataset.open(task.dataset());
+                } catch (IOException e) {
+                    throw new SQLException(e.getMessage(), e);
+                }
+            });
+            saved = offUiThread("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
+        } catch (SQLException e) {
             throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
         }
         if (saved == null) {
@@ -161,18 +168,22 @@ public final class TrajectoryEditor extends EditorPart {
     }
 
     private void createReviewBar(Composite parent) {
+        // The review line has a row of its own and wraps; the buttons flow onto a second row when the editor is narrow.
         Composite bar = new Composite(parent, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
-        GridLayoutFactory.swtDefaults().numColumns(8).applyTo(bar);
-        review = new Label(bar, SWT.NONE);
-        GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).applyTo(review);
-        button(bar, "Approve  Ctrl+Shift+A", () -> setReview(ReviewState.APPROVED, null));
-        button(bar, "Reject  Ctrl+Shift+R", () -> setReview(ReviewState.REJECTED, null));
-        button(bar, "Needs fix  Ctrl+Shift+F", () -> setReview(ReviewState.NEEDS_FIX, null));
-        button(bar, "Note...  Ctrl+Shift+M", this::note);
-        button(bar, "Next task  Alt+PgDn", this::nextTask);
-        button(bar, "Replay  F8", this::toggleReplay);
-        button(bar, "History...", this::showHistory);
+        GridLayoutFactory.swtDefaults().spacing(4, 2).applyTo(bar);
+        review = new Label(bar, SWT.WRAP);
+        GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(review);
+        Composite buttons = new Composite(bar, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
+        RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
+        button(buttons, "Approve  Ctrl+Shift+A", () -> setReview(ReviewState.APPROVED, null));
+        button(buttons, "Reject  Ctrl+Shift+R", () -> setReview(ReviewState.REJECTED, null));
+        button(buttons, "Needs fix  Ctrl+Shift+F", () -> setReview(ReviewState.NEEDS_FIX, null));
+        button(buttons, "Note...  Ctrl+Shift+M", this::note);
+        button(buttons, "Next task  Alt+PgDn", this::nextTask);
+        button(buttons, "Replay  F8", this::toggleReplay);
+        button(buttons, "History...", this::showHistory);
     }
 
     /** The task's audit trail, read off the UI thread, in a dialog. */
@@ -333,13 +344,17 @@ public final class TrajectoryEditor extends EditorPart {
     // Review
 
     private void setReview(ReviewState state, String note) {
+        String taskId = current.taskId();
         try {
-            String keep = note != null ? note : dataset.review(current.taskId()).note();
-            boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
-            if (verdict && dataset.isAssignedToMe(current.taskId())) {
-                dataset.judge(current.taskId(), state, keep); // a reviewer's own verdict, for the team's agreement
-            }
-            dataset.setReview(current.taskId(), state, dataset.user(), keep);
+            offUiThread("Storing the review of " + taskId, () -> {
+                String keep = note != null ? note : dataset.review(taskId).note();
+                boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
+                if (verdict && dataset.isAssignedToMe(taskId)) {
+                    dataset.judge(taskId, state, keep); // a reviewer's own verdict, for the team's agreement
+                }
+                dataset.setReview(taskId, state, dataset.user(), keep);
+                return null;
+            });
         } catch (SQLException e) {
             MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review: " + e.getMessage());
             return;
@@ -350,7 +365,8 @@ public final class TrajectoryEditor extends EditorPart {
 
     private void note() {
         try {
-            Dataset.Review now = dataset.review(current.taskId());
+            String taskId = current.taskId();
+            Dataset.Review now = offUiThread("Reading the review of " + taskId, () -> dataset.review(taskId));
             InputDialog dialog = new InputDialog(getSite().getShell(), "Review note", "A note for this task's review:",
                     now.note() == null ? "" : now.note(), null);
             if (dialog.open() == InputDialog.OK) {
@@ -395,14 +411,15 @@ public final class TrajectoryEditor extends EditorPart {
             review.setText("Review: " + now.state().id().replace('_', ' ')
                     + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + now.reviewedAt())
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
-            review.getParent().layout();
+            review.getParent().getParent().layout(true, true); // a longer line may wrap: the bar grows
         });
     }
 
     /** Opens the next task that still needs review, in place of this one when nothing is unsaved. */
     private void nextTask() {
         try {
-            String next = dataset.nextToReview(current.taskId());
+            String taskId = current.taskId();
+            String next = offUiThread("Finding the next task to review", () -> dataset.nextToReview(taskId));
             if (next == null) {
                 MessageDialog.openInformation(getSite().getShell(), "Review", "Every other task is reviewed.");
                 return;
@@ -416,6 +433,35 @@ public final class TrajectoryEditor extends EditorPart {
         } catch (SQLException | PartInitException e) {
             MessageDialog.openError(getSite().getShell(), "Next task", e.getMessage());
         }
+    }
+
+    /**
+     * Runs a read or write of the dataset off the UI thread and returns its result; the window stays live meanwhile
+     * (a busy cursor, a progress dialog if it takes long), so a slow server never freezes it.
+     */
+    private static <T> T offUiThread(String what, DatasetJobs.Read<T> work) throws SQLException {
+        java.util.concurrent.atomic.AtomicReference<T> result = new java.util.concurrent.atomic.AtomicReference<>();
+        try {
+            PlatformUI.getWorkbench().getProgressService().busyCursorWhile(monitor -> {
+                monitor.beginTask(what, IProgressMonitor.UNKNOWN);
+                try {
+                    result.set(work.run());
+                } catch (SQLException e) {
+                    throw new java.lang.reflect.InvocationTargetException(e);
+                } finally {
+                    monitor.done();
+                }
+            });
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw new SQLException(what + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException(what + " was interrupted", e);
+        }
+        return result.get();
     }
 
     // Replay
@@ -460,7 +506,8 @@ public final class TrajectoryEditor extends EditorPart {
             return;
         }
         try {
-            saved = dataset.save(current.at(saved.version()));
+            TaskDraft edited = current.at(saved.version());
+            saved = offUiThread("Saving " + edited.taskId(), () -> dataset.save(edited));
             firePropertyChange(PROP_DIRTY);
             DatasetSession.get().changed();
         } catch (StaleTaskException e) {
@@ -488,15 +535,18 @@ public final class TrajectoryEditor extends EditorPart {
         try {
             if (choice == 0) {
                 String copyId = current.taskId() + " (" + dataset.user() + ", " + java.time.LocalTime.now().withNano(0) + ")";
-                TaskDraft copy = dataset.saveCopy(current, copyId);
-                saved = dataset.draft(current.taskId()); // this tab shows the task as stored; the edit lives on in the copy
+                TaskDraft mine = current;
+                TaskDraft copy = offUiThread("Keeping your edit as " + copyId, () -> dataset.saveCopy(mine, copyId));
+                // this tab shows the task as stored; the edit lives on in the copy
+                saved = offUiThread("Reading " + mine.taskId(), () -> dataset.draft(mine.taskId()));
                 show(saved, step);
                 DatasetSession.get().changed();
                 MessageDialog.openInformation(getSite().getShell(), "Kept as a copy", "Your edit is kept as task '" + copy.taskId() + "'; this tab now shows the task as the other person saved it.");
                 return true;
             }
             if (choice == 1 && MessageDialog.openQuestion(getSite().getShell(), "Reload", "Drop your unsaved edits and show the task as it is now?")) {
-                saved = dataset.draft(current.taskId());
+                String taskId = current.taskId();
+                saved = offUiThread("Reading " + taskId, () -> dataset.draft(taskId));
                 show(saved, step);
             }
         } catch (SQLException e) {
