@@ -1,8 +1,9 @@
 package org.trajectory.dataset;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.trajectory.model.Json;
 
 /** What an export wrote; problems are images that could not be written (missing from the store, name clashes). */
 public record ExportReport(long tasks, long images, long bytes, List<Problem> problems, boolean cancelled) {
@@ -14,12 +15,6 @@ public record ExportReport(long tasks, long images, long bytes, List<Problem> pr
 
     /** The same for programs ({@code --json}). */
     public Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("tasks", tasks);
-        json.put("images", images);
-        json.put("bytes", bytes);
-        json.put("problems", problems.size());
-        json.put("cancelled", cancelled);
-        return json;
+        return Json.fields("tasks", tasks, "images", images, "bytes", bytes, "problems", problems.size(), "cancelled", cancelled);
     }
 }

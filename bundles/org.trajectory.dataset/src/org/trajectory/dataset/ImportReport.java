@@ -1,8 +1,9 @@
 package org.trajectory.dataset;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.trajectory.model.Json;
 
 /**
  * What an import did. {@code problems} holds at most {@link JsonlImport#MAX_REPORTED_PROBLEMS}; {@code problemCount}
@@ -20,13 +21,7 @@ public record ImportReport(long imported, long alreadyPresent, long skipped, lon
 
     /** The same for programs ({@code --json}). */
     public Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("imported", imported);
-        json.put("already_present", alreadyPresent);
-        json.put("skipped", skipped);
-        json.put("problems", problemCount);
-        json.put("bytes", bytes);
-        json.put("cancelled", cancelled);
-        return json;
+        return Json.fields("imported", imported, "already_present", alreadyPresent, "skipped", skipped, "problems", problemCount,
+                "bytes", bytes, "cancelled", cancelled);
     }
 }

@@ -9,14 +9,10 @@ import java.time.Instant;
 import java.util.List;
 
 /** The review of each task (state, reviewer, time, note) and the review queue: the SQL behind {@link Dataset}'s review methods. */
-final class ReviewTable {
-
-    private final Dataset dataset;
-    private final Connection connection;
+final class ReviewTable extends DatasetPart {
 
     ReviewTable(Dataset dataset) {
-        this.dataset = dataset;
-        this.connection = dataset.connection();
+        super(dataset);
     }
 
     Dataset.Review review(String taskId) throws SQLException {

@@ -16,14 +16,10 @@ import org.trajectory.model.Task;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The scores and embeddings of the tasks, and the histograms of scores: the SQL behind {@link Dataset}'s score methods. */
-final class ScoreTables {
-
-    private final Dataset dataset;
-    private final Connection connection;
+final class ScoreTables extends DatasetPart {
 
     ScoreTables(Dataset dataset) {
-        this.dataset = dataset;
-        this.connection = dataset.connection();
+        super(dataset);
     }
 
     /** The stored scores of a task, by criterion. */

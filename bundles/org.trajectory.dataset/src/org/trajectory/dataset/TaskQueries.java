@@ -72,7 +72,9 @@ final class TaskQueries {
         // NULLs last whichever the direction, the same on SQLite and PostgreSQL.
         String key = query.sortCriterion() == null ? query.sortBy().sql
                 : "(SELECT s.value FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ?)";
-        String order = " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
+        String order = query.sortCriterion() == null && query.sortBy() == TaskQuery.Column.ORDER ? " ORDER BY t.seq" + direction // the key's own index
+                : query.sortCriterion() == null && !query.sortBy().nullable ? " ORDER BY " + key + direction + ", t.seq" + direction
+                : " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
                 + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq, t.extraction_confidence"
                 + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";

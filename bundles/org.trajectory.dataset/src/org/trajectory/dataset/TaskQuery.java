@@ -13,14 +13,17 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
-        ORDER("t.seq"), TASK("t.instruction"), DOMAIN("t.domain"), OS("t.os"), STEPS("t.step_count"),
-        SCORE("t.final_score"), ALIGNMENT("t.alignment_score"), EFFICIENCY("t.efficiency_score"),
-        DIFFICULTY("t.task_difficulty"), REVIEW("COALESCE(r.state, 'new')"), CONFIDENCE("t.extraction_confidence");
+        ORDER("t.seq", false), TASK("t.instruction", false), DOMAIN("t.domain", true), OS("t.os", true), STEPS("t.step_count", false),
+        SCORE("t.final_score", true), ALIGNMENT("t.alignment_score", true), EFFICIENCY("t.efficiency_score", true),
+        DIFFICULTY("t.task_difficulty", true), REVIEW("COALESCE(r.state, 'new')", false), CONFIDENCE("t.extraction_confidence", true);
 
         final String sql;
+        /** Whether the column may be NULL (those sort last, which takes an expression no index serves). */
+        final boolean nullable;
 
-        Column(String sql) {
+        Column(String sql, boolean nullable) {
             this.sql = sql;
+            this.nullable = nullable;
         }
     }
 

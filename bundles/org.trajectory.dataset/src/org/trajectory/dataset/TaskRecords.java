@@ -19,14 +19,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A task's record: read with its version, saved only from the version it was read at (with its audit trail and its
  * announcement), kept as a copy, put whole (a built task): the SQL behind {@link Dataset}'s task methods.
  */
-final class TaskRecords {
-
-    private final Dataset dataset;
-    private final Connection connection;
+final class TaskRecords extends DatasetPart {
 
     TaskRecords(Dataset dataset) {
-        this.dataset = dataset;
-        this.connection = dataset.connection();
+        super(dataset);
     }
 
     /** The record of a task as stored, or null if there is none with that id. */

@@ -12,14 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Review by a team: the assignment of tasks to reviewers, each reviewer's verdicts, the gold tasks; the SQL behind {@link Dataset}'s team methods. */
-final class TeamReview {
-
-    private final Dataset dataset;
-    private final Connection connection;
+final class TeamReview extends DatasetPart {
 
     TeamReview(Dataset dataset) {
-        this.dataset = dataset;
-        this.connection = dataset.connection();
+        super(dataset);
     }
 
     /**

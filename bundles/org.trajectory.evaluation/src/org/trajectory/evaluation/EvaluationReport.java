@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.trajectory.model.Json;
+
 /**
  * The outcome of an evaluation: one row per compared task, the overall tables in the papers' layouts, the tasks
  * without a counterpart and the lines that could not be read. Prints itself for people ({@link #text}) and for
@@ -195,14 +197,9 @@ public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenc
     }
 
     private static Map<String, Object> means(Means means) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("videos", means.videos());
-        json.put("operation_recall", finite(means.operationRecall()));
-        json.put("operation_precision", finite(means.operationPrecision()));
-        json.put("videos_with_all", means.videosWithAll());
-        json.put("all_recall", finite(means.allRecall()));
-        json.put("all_precision", finite(means.allPrecision()));
-        return json;
+        return Json.fields("videos", means.videos(), "operation_recall", finite(means.operationRecall()),
+                "operation_precision", finite(means.operationPrecision()), "videos_with_all", means.videosWithAll(),
+                "all_recall", finite(means.allRecall()), "all_precision", finite(means.allPrecision()));
     }
 
     private static Double finite(double value) {

@@ -3,7 +3,6 @@ package org.trajectory.export;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,6 +10,7 @@ import java.util.Set;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 
 /**
@@ -67,19 +67,10 @@ public final class ExportRun {
         }
 
         public Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("format", format);
-            json.put("destination", destination.toString());
-            json.put("tasks", result.tasks());
-            json.put("samples", result.samples());
-            json.put("images", result.images());
-            json.put("bytes", result.bytes());
-            json.put("files", result.files().size());
-            json.put("problems", result.problems().size());
-            json.put("cancelled", result.cancelled());
-            json.put("seconds", seconds);
-            json.put("selection", selection.json());
-            return json;
+            return Json.fields("format", format, "destination", destination.toString(), "tasks", result.tasks(),
+                    "samples", result.samples(), "images", result.images(), "bytes", result.bytes(),
+                    "files", result.files().size(), "problems", result.problems().size(), "cancelled", result.cancelled(),
+                    "seconds", seconds, "selection", selection.json());
         }
     }
 

@@ -20,6 +20,18 @@ public final class Json {
     private Json() {
     }
 
+    /** An object's fields in the order given, names and values in turn: {@code fields("tasks", 2, "failed", 0)}. */
+    public static java.util.Map<String, Object> fields(Object... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("names and values come in pairs");
+        }
+        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            fields.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return fields;
+    }
+
     /**
      * Why a text is not valid JSON, in the words of someone who writes JSONL, not Jackson's (which names its own
      * settings and methods): {@code not valid JSON: ... at column N}.

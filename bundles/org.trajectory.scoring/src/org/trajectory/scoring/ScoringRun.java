@@ -61,15 +61,8 @@ public final class ScoringRun {
 
         /** The same for programs ({@code --json}). */
         public Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("criteria", criteria);
-            json.put("tasks", tasks);
-            json.put("scored", scored);
-            json.put("up_to_date", upToDate);
-            json.put("criterion_errors", criterionErrors);
-            json.put("skipped_criteria", skippedCriteria);
-            json.put("cancelled", cancelled);
-            return json;
+            return Json.fields("criteria", criteria, "tasks", tasks, "scored", scored, "up_to_date", upToDate,
+                    "criterion_errors", criterionErrors, "skipped_criteria", skippedCriteria, "cancelled", cancelled);
         }
     }
 

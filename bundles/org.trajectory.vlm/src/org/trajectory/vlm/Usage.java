@@ -1,10 +1,11 @@
 package org.trajectory.vlm;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
+
+import org.trajectory.model.Json;
 
 /** What a batch run used, counted from every thread: requests, retries, failures, tokens and the known cost. */
 public final class Usage {
@@ -65,13 +66,8 @@ public final class Usage {
 
     /** The same figures for programs ({@code --json}). */
     public Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("requests", requests());
-        json.put("retries", retries());
-        json.put("input_tokens", inputTokens());
-        json.put("output_tokens", outputTokens());
-        json.put("cost_usd", cost());
-        return json;
+        return Json.fields("requests", requests(), "retries", retries(), "input_tokens", inputTokens(),
+                "output_tokens", outputTokens(), "cost_usd", cost());
     }
 
     @Override

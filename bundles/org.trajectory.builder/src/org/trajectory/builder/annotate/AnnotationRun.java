@@ -3,7 +3,6 @@ package org.trajectory.builder.annotate;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -18,6 +17,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
@@ -59,15 +59,8 @@ public final class AnnotationRun {
 
         /** The same for programs ({@code --json}). */
         public Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("tasks", tasks);
-            json.put("steps_described", described);
-            json.put("steps_reflected", reflected);
-            json.put("tasks_summarized", summarized);
-            json.put("skipped", skipped);
-            json.put("failed", failed);
-            json.put("cancelled", cancelled);
-            return json;
+            return Json.fields("tasks", tasks, "steps_described", described, "steps_reflected", reflected,
+                    "tasks_summarized", summarized, "skipped", skipped, "failed", failed, "cancelled", cancelled);
         }
     }
 

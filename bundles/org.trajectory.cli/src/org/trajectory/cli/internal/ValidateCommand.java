@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +13,7 @@ import picocli.CommandLine.Mixin;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetValidator;
 import org.trajectory.dataset.Problem;
+import org.trajectory.model.Json;
 
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
 final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
@@ -49,10 +49,6 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
     }
 
     private static Map<String, Object> asJson(Problem problem) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("task_id", problem.source());
-        json.put("step", problem.step());
-        json.put("message", problem.message());
-        return json;
+        return Json.fields("task_id", problem.source(), "step", problem.step(), "message", problem.message());
     }
 }

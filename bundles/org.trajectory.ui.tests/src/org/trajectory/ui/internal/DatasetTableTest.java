@@ -46,7 +46,7 @@ class DatasetTableTest extends WorkbenchTest {
             spin();
         }
         assertTrue(job.getResult().isOK(), job.getResult().toString());
-        settle();
+        settleRows();
     }
 
     @AfterEach
@@ -54,7 +54,7 @@ class DatasetTableTest extends WorkbenchTest {
         DatasetSession.get().close();
         page.hideView(view); // a fresh view for the next test: no filter or sort left over
         page.showView(DatasetView.ID);
-        settle();
+        settleRows();
     }
 
     @Test
@@ -93,10 +93,10 @@ class DatasetTableTest extends WorkbenchTest {
     void clickingAColumnSortsByIt() {
         TableColumn steps = view.viewer().getTable().getColumn(3);
         steps.notifyListeners(SWT.Selection, new Event());
-        settle();
+        settleRows();
         assertEquals("1", text(0, 3));
         steps.notifyListeners(SWT.Selection, new Event()); // again: descending
-        settle();
+        settleRows();
         assertEquals("7", text(0, 3));
         assertEquals(SWT.DOWN, view.viewer().getTable().getSortDirection());
     }
@@ -109,7 +109,7 @@ class DatasetTableTest extends WorkbenchTest {
             spin();
         }
         assertEquals(TASKS / 10, view.itemCount());
-        settle();
+        settleRows();
         assertTrue(text(0, 0).startsWith("Change the wallpaper"), text(0, 0));
         assertTrue(statusMessage().startsWith("300 tasks match"), statusMessage());
     }
@@ -140,7 +140,7 @@ class DatasetTableTest extends WorkbenchTest {
                 .map(org.eclipse.swt.custom.CLabel::getText).orElse("");
     }
 
-    private void settle() {
+    private void settleRows() {
         long end = System.currentTimeMillis() + 300;
         while (System.currentTimeMillis() < end || Job.getJobManager().find(RowCache.FAMILY).length > 0) {
             while (display.readAndDispatch()) {

@@ -29,7 +29,7 @@ class OverviewViewTest extends WorkbenchTest {
         assertEquals(6L, counts(view, "Action types (steps)").get("click") / 2, "two clicks a task");
 
         OverviewView.Bar windows = bar(view, "Operating systems (tasks)", "Windows");
-        spin(200); // painted: the bar has a place
+        waitFor(() -> view.where(windows) != null, "the bar is painted");
         Point at = view.where(windows);
         assertNotNull(at, "the bar is drawn");
         Event up = new Event();

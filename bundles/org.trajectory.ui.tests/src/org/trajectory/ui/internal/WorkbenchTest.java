@@ -95,6 +95,20 @@ public abstract class WorkbenchTest {
         UiWait.spin(display, millis);
     }
 
+    /** Lets the UI handle every event waiting, and returns when there is none: a settled window, not a timed wait. */
+    protected void settle() {
+        while (display.readAndDispatch()) {
+            // drain
+        }
+    }
+
+    /** Gives {@code part} the focus, as a click on it does, and waits until the window made it the active part. */
+    protected void focus(org.eclipse.ui.IWorkbenchPart part) {
+        page.activate(part);
+        waitFor(() -> page.getActivePart() == part && display.getFocusControl() != null, "the part is active and has the focus");
+        settle();
+    }
+
     /** Lets the UI handle one event, or rest a moment when there is none. */
     protected void spin() {
         if (!display.readAndDispatch()) {

@@ -61,8 +61,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
 
         TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, "t0"), TrajectoryEditor.ID);
         waitFor(() -> editor.reviewLabel().getText().startsWith("Review:"), "the editor's review line");
-        editor.setFocus();
-        spin(200);
+        focus(editor);
         keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
         waitFor(() -> table.getItemCount() == 1, "the judged task leaves my queue");
         try (Dataset dataset = Dataset.open(address)) {

@@ -65,7 +65,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     void closeAll() {
         page.closeAllEditors(false);
         DatasetSession.get().close();
-        spin(200);
+        settle();
     }
 
     private TrajectoryEditor open() throws Exception {
@@ -78,7 +78,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
     void theElementARecordingCapturedIsBoxedAndNamedOnTheScreenshot() throws Exception {
         TrajectoryEditor editor = open();
         ScreenshotCanvas canvas = editor.canvas();
-        spin(100);
+        waitFor(canvas::hasImage, "the screenshot is decoded and drawn");
+        settle();
         org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
         org.eclipse.swt.graphics.Image shot = new org.eclipse.swt.graphics.Image(display, area.width, area.height);
         org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(canvas);
@@ -95,7 +96,6 @@ class TrajectoryEditorTest extends WorkbenchTest {
         }
         assertTrue(cyan > 200, "the dashed box and its label are drawn: " + cyan + " cyan pixels");
         editor.selectStep(1);
-        spin(100);
         assertTrue(editor.draft().stepField(1, Step.ELEMENT).isMissingNode(), "the next step has none");
     }
 
@@ -142,8 +142,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     @Test
     void approveWithTheHotkeyShowsInTheTable() throws Exception {
         TrajectoryEditor editor = open();
-        editor.setFocus();
-        spin(200);
+        focus(editor);
         keys(SWT.CTRL, SWT.SHIFT, 'a');
         waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), "Ctrl+Shift+A approves");
         try (Dataset dataset = Dataset.open(folder)) {
@@ -157,8 +156,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     @Test
     void keysWalkTheStepsAndStructuralEditsUndo() throws Exception {
         TrajectoryEditor editor = open();
-        editor.setFocus();
-        spin(100);
+        focus(editor);
         keys(SWT.ALT, SWT.ARROW_DOWN);
         keys(SWT.ALT, SWT.ARROW_DOWN);
         waitFor(() -> editor.step() == 2, "Alt+Down moves to the next step");
@@ -173,8 +171,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     @Test
     void replayStepsThroughAndPauses() throws Exception {
         TrajectoryEditor editor = open();
-        editor.setFocus();
-        spin(100);
+        focus(editor);
         keys(SWT.F8);
         assertTrue(editor.isReplaying());
         waitFor(() -> editor.step() >= 2, "the replay moves on by itself");
@@ -194,8 +191,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
             new JsonlImport(dataset, second, ImageSource.none()).run(Progress.NONE);
         }
         TrajectoryEditor editor = open();
-        editor.setFocus();
-        spin(100);
+        focus(editor);
         keys(SWT.ALT, SWT.PAGE_DOWN);
         waitFor(() -> page.getActiveEditor() instanceof TrajectoryEditor next && next != editor
                 && "task_example_1".equals(next.draft().taskId()), "Alt+PageDown opens the next task to review");
