@@ -69,7 +69,7 @@ final class StepForm {
         if (field.equals(Step.CODE)) {
             text.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
         }
-        GridDataFactory.fillDefaults().grab(true, false).hint(200, text.getLineHeight() * lines).applyTo(text);
+        GridDataFactory.fillDefaults().grab(true, false).hint(80, text.getLineHeight() * lines).applyTo(text);
         text.addModifyListener(e -> {
             if (!refreshing) {
                 edit.changed(field, text.getText());

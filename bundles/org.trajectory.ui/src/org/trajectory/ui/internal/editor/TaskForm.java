@@ -33,25 +33,23 @@ final class TaskForm {
     TaskForm(Composite parent, TextEdit textEdit, NumberEdit numberEdit) {
         group = new Group(parent, SWT.NONE);
         group.setText("Task");
-        GridLayoutFactory.swtDefaults().numColumns(6).applyTo(group);
-        text("&Instruction", Task.INSTRUCTION, 2, 5, textEdit);
-        text("Natural language", Task.NATURAL_LANGUAGE_TASK, 1, 5, textEdit);
-        text("Actual task", Task.ACTUAL_TASK, 1, 5, textEdit);
-        text("Domain", Task.DOMAIN, 1, 1, textEdit);
-        text("OS", Task.OS, 1, 1, textEdit);
+        // A label and a field a row: the form reflows to any width of its column instead of clipping on the right.
+        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(group);
+        text("&Instruction", Task.INSTRUCTION, 2, textEdit);
+        text("Natural language", Task.NATURAL_LANGUAGE_TASK, 1, textEdit);
+        text("Actual task", Task.ACTUAL_TASK, 1, textEdit);
+        text("Domain", Task.DOMAIN, 1, textEdit);
+        text("OS", Task.OS, 1, textEdit);
         number("Alignment", Task.ALIGNMENT_SCORE, numberEdit);
         number("Efficiency", Task.EFFICIENCY_SCORE, numberEdit);
         number("Difficulty", Task.TASK_DIFFICULTY, numberEdit);
-        new Label(group, SWT.NONE);
-        new Label(group, SWT.NONE);
-        text("Reason", Task.REASON, 2, 5, textEdit);
+        text("Reason", Task.REASON, 2, textEdit);
     }
 
-    private void text(String label, String field, int lines, int span, TextEdit edit) {
+    private void text(String label, String field, int lines, TextEdit edit) {
         new Label(group, SWT.NONE).setText(label);
         Text text = new Text(group, SWT.BORDER | (lines > 1 ? SWT.MULTI | SWT.WRAP | SWT.V_SCROLL : SWT.SINGLE));
-        GridDataFactory.fillDefaults().grab(true, false).span(span, 1).hint(80, lines > 1 ? text.getLineHeight() * lines : SWT.DEFAULT)
-                .applyTo(text);
+        GridDataFactory.fillDefaults().grab(true, false).hint(80, lines > 1 ? text.getLineHeight() * lines : SWT.DEFAULT).applyTo(text);
         text.addModifyListener(e -> {
             if (!refreshing) {
                 edit.changed(field, text.getText().isEmpty() && !field.equals(Task.INSTRUCTION) ? null : text.getText());
@@ -63,7 +61,7 @@ final class TaskForm {
     private void number(String label, String field, NumberEdit edit) {
         new Label(group, SWT.NONE).setText(label);
         Text text = new Text(group, SWT.BORDER | SWT.SINGLE);
-        GridDataFactory.fillDefaults().hint(40, SWT.DEFAULT).applyTo(text);
+        GridDataFactory.fillDefaults().hint(60, SWT.DEFAULT).applyTo(text);
         text.addModifyListener(e -> {
             if (refreshing) {
                 return;
