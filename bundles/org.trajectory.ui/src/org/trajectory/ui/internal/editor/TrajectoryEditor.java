@@ -411,7 +411,9 @@ public final class TrajectoryEditor extends EditorPart {
             review.setText("Review: " + now.state().id().replace('_', ' ')
                     + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + now.reviewedAt())
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
-            review.getParent().getParent().layout(true, true); // a longer line may wrap: the bar grows
+            // A longer line may wrap and the bar grow: lay out only what holds the label, then draw the screenshot again.
+            review.getParent().getParent().layout(new org.eclipse.swt.widgets.Control[] { review });
+            canvas.redraw();
         });
     }
 
