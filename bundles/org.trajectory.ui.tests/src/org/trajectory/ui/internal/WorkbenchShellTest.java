@@ -80,6 +80,22 @@ class WorkbenchShellTest {
     }
 
     @Test
+    void theFileMenuHoldsTheDatasetCommandsHandledAndWithTheirKeys() {
+        Menu bar = window.getShell().getMenuBar();
+        for (String item : List.of("&New Dataset...", "&Open Dataset...", "Open Dataset on a &Server...", "&Import AgentNet JSONL...",
+                "&Export Dataset...", "&Build Trajectory from Recording...", "Extract Actions from &Video...", "&Annotate Dataset...",
+                "&Score Dataset...")) {
+            assertNotNull(menuItem(bar, "&File", item), "File > " + item);
+        }
+        assertTrue(menuItem(bar, "&File", "&Open Dataset...").getText().endsWith("Ctrl+O"), menuItem(bar, "&File", "&Open Dataset...").getText());
+        org.eclipse.ui.commands.ICommandService commands = window.getService(org.eclipse.ui.commands.ICommandService.class);
+        for (String id : List.of("newDataset", "openDataset", "openServerDataset", "import", "export", "build", "extract", "annotate",
+                "score", "about")) {
+            assertTrue(commands.getCommand("org.trajectory.ui.commands." + id).isHandled(), id + " has its handler (plugin.xml)");
+        }
+    }
+
+    @Test
     void helpAboutShowsTheVersion() throws Exception {
         MenuItem aboutItem = menuItem(window.getShell().getMenuBar(), "&Help", "&About Trajectory Workbench");
         assertNotNull(aboutItem, "Help > About is in the menu");

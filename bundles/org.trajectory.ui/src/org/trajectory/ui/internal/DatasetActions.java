@@ -4,12 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.jface.action.Action;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.actions.ActionFactory.IWorkbenchAction;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotationRun;
@@ -26,185 +24,118 @@ import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmProviders;
 
-/** The File menu's dataset actions: New, Open, Import, Export, Build from a recording, Annotate, Score. */
+/** What the File menu's dataset commands do (their handler is {@link WindowCommands}): New, Open, Import, Export, Build, Extract, Annotate, Score. */
 final class DatasetActions {
 
     private DatasetActions() {
     }
 
-    /** An action of the window that is released with it. */
-    private abstract static class WindowAction extends Action implements IWorkbenchAction {
-        protected IWorkbenchWindow window;
+    static void newDataset(IWorkbenchWindow window) {
+        chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true);
+    }
 
-        /** @param command the command this action handles; its key binding is in plugin.xml */
-        WindowAction(IWorkbenchWindow window, String command, String text) {
-            super(text);
-            setId(command);
-            setActionDefinitionId(command);
-            this.window = window;
+    static void openDataset(IWorkbenchWindow window) {
+        chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false);
+    }
+
+    static void openServerDataset(IWorkbenchWindow window) {
+        ServerDatasetDialog dialog = new ServerDatasetDialog(window.getShell());
+        if (dialog.open() != org.eclipse.jface.window.Window.OK) {
+            return;
         }
-
-        @Override
-        public void dispose() {
-            window = null;
+        if (!dialog.password().isEmpty()) {
+            try {
+                ServerLogins.keep(dialog.server(), dialog.password(), dialog.remember());
+            } catch (org.eclipse.equinox.security.storage.StorageException e) {
+                MessageDialog.openWarning(window.getShell(), "Open Dataset on a Server",
+                        "The password could not be kept in the secure storage (" + e.getMessage() + "); it is used until the window closes.");
+            }
         }
+        open(window, dialog.server(), false);
     }
 
-    static IWorkbenchAction newDataset(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.newDataset", "&New Dataset...") {
-            @Override
-            public void run() {
-                chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true);
-            }
-        };
+    static void importJsonl(IWorkbenchWindow window) {
+        new WizardDialog(window.getShell(), new ImportWizard()).open();
     }
 
-    static IWorkbenchAction openDataset(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.openDataset", "&Open Dataset...") {
-            @Override
-            public void run() {
-                chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false);
-            }
-        };
+    static void exportJsonl(IWorkbenchWindow window) {
+        if (DatasetSession.get().address() == null) {
+            MessageDialog.openInformation(window.getShell(), "Export", "Open a dataset first (File > Open Dataset).");
+            return;
+        }
+        new WizardDialog(window.getShell(), new ExportWizard()).open();
     }
 
-    static IWorkbenchAction openServerDataset(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.openServerDataset", "Open Dataset on a &Server...") {
-            @Override
-            public void run() {
-                ServerDatasetDialog dialog = new ServerDatasetDialog(window.getShell());
-                if (dialog.open() != org.eclipse.jface.window.Window.OK) {
-                    return;
-                }
-                if (!dialog.password().isEmpty()) {
-                    try {
-                        ServerLogins.keep(dialog.server(), dialog.password(), dialog.remember());
-                    } catch (org.eclipse.equinox.security.storage.StorageException e) {
-                        MessageDialog.openWarning(window.getShell(), "Open Dataset on a Server",
-                                "The password could not be kept in the secure storage (" + e.getMessage() + "); it is used until the window closes.");
-                    }
-                }
-                open(window, dialog.server(), false);
-            }
-        };
+    static void buildFromRecording(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Build");
+        if (dataset == null) {
+            return;
+        }
+        DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+        dialog.setText("Build Trajectory from Recording");
+        dialog.setMessage("Choose a recording folder (ours, AgentNetTool's or DuckTrack's: it holds metadata.json).");
+        String chosen = dialog.open();
+        if (chosen == null) {
+            return;
+        }
+        // The OS's own double-click time, as the person recorded had it.
+        double doubleClick = window.getShell().getDisplay().getDoubleClickTime() / 1000.0;
+        DatasetJobs.buildJob(dataset, Path.of(chosen), ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick),
+                window.getShell()).schedule();
     }
 
-    static IWorkbenchAction importJsonl(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.import", "&Import AgentNet JSONL...") {
-            @Override
-            public void run() {
-                new WizardDialog(window.getShell(), new ImportWizard()).open();
+    static void extractFromVideo(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Extract");
+        if (dataset == null) {
+            return;
+        }
+        ExtractDialog dialog = new ExtractDialog(window.getShell());
+        if (dialog.open() != ExtractDialog.OK) {
+            return;
+        }
+        ExtractDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Retrying model = null;
+        if (choice.provider() != null) {
+            try {
+                model = model(choice.provider(), choice.model(), usage);
+            } catch (Exception e) {
+                MessageDialog.openError(window.getShell(), "Extract", "Could not start: " + e.getMessage());
+                return;
             }
-        };
+        }
+        DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule();
     }
 
-    static IWorkbenchAction exportJsonl(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.export", "&Export Dataset...") {
-            @Override
-            public void run() {
-                if (DatasetSession.get().address() == null) {
-                    MessageDialog.openInformation(window.getShell(), "Export", "Open a dataset first (File > Open Dataset).");
-                    return;
-                }
-                new WizardDialog(window.getShell(), new ExportWizard()).open();
+    static void annotate(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Annotate");
+        if (dataset == null) {
+            return;
+        }
+        AnnotateDialog dialog = new AnnotateDialog(window.getShell());
+        if (dialog.open() != AnnotateDialog.OK) {
+            return;
+        }
+        AnnotateDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Annotator annotator;
+        try {
+            if (choice.provider().equals(OfflineAnnotator.ID)) {
+                annotator = new OfflineAnnotator(true);
+            } else {
+                annotator = new ModelAnnotator(model(choice.provider(), choice.model(), usage), ModelAnnotator.prompts(null));
             }
-        };
-    }
-
-    static IWorkbenchAction buildFromRecording(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.build", "&Build Trajectory from Recording...") {
-            @Override
-            public void run() {
-                DatasetAddress dataset = openDataset(window, "Build");
-                if (dataset == null) {
-                    return;
-                }
-                DirectoryDialog dialog = new DirectoryDialog(window.getShell());
-                dialog.setText("Build Trajectory from Recording");
-                dialog.setMessage("Choose a recording folder (ours, AgentNetTool's or DuckTrack's: it holds metadata.json).");
-                String chosen = dialog.open();
-                if (chosen == null) {
-                    return;
-                }
-                // The OS's own double-click time, as the person recorded had it.
-                double doubleClick = window.getShell().getDisplay().getDoubleClickTime() / 1000.0;
-                DatasetJobs.buildJob(dataset, Path.of(chosen), ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick),
-                        window.getShell()).schedule();
-            }
-        };
-    }
-
-    static IWorkbenchAction extractFromVideo(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.extract", "Extract Actions from &Video...") {
-            @Override
-            public void run() {
-                DatasetAddress dataset = openDataset(window, "Extract");
-                if (dataset == null) {
-                    return;
-                }
-                ExtractDialog dialog = new ExtractDialog(window.getShell());
-                if (dialog.open() != ExtractDialog.OK) {
-                    return;
-                }
-                ExtractDialog.Choice choice = dialog.choice();
-                Usage usage = new Usage();
-                Retrying model = null;
-                if (choice.provider() != null) {
-                    try {
-                        model = model(choice.provider(), choice.model(), usage);
-                    } catch (Exception e) {
-                        MessageDialog.openError(window.getShell(), "Extract", "Could not start: " + e.getMessage());
-                        return;
-                    }
-                }
-                DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule();
-            }
-        };
-    }
-
-    static IWorkbenchAction annotate(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.annotate", "&Annotate Dataset...") {
-            @Override
-            public void run() {
-                DatasetAddress dataset = openDataset(window, "Annotate");
-                if (dataset == null) {
-                    return;
-                }
-                AnnotateDialog dialog = new AnnotateDialog(window.getShell());
-                if (dialog.open() != AnnotateDialog.OK) {
-                    return;
-                }
-                AnnotateDialog.Choice choice = dialog.choice();
-                Usage usage = new Usage();
-                Annotator annotator;
-                try {
-                    if (choice.provider().equals(OfflineAnnotator.ID)) {
-                        annotator = new OfflineAnnotator(true);
-                    } else {
-                        annotator = new ModelAnnotator(model(choice.provider(), choice.model(), usage), ModelAnnotator.prompts(null));
-                    }
-                } catch (Exception e) {
-                    MessageDialog.openError(window.getShell(), "Annotate", "Could not start: " + e.getMessage());
-                    return;
-                }
-                DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
-                        window.getShell()).schedule();
-            }
-        };
-    }
-
-    static IWorkbenchAction score(IWorkbenchWindow window) {
-        return new WindowAction(window, "org.trajectory.ui.commands.score", "&Score Dataset...") {
-            @Override
-            public void run() {
-                scoreDataset(window);
-            }
-        };
+        } catch (Exception e) {
+            MessageDialog.openError(window.getShell(), "Annotate", "Could not start: " + e.getMessage());
+            return;
+        }
+        DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
+                window.getShell()).schedule();
     }
 
     /** Asks what to score with, then scores the open dataset as a job. */
     static void scoreDataset(IWorkbenchWindow window) {
-        DatasetAddress dataset = openDataset(window, "Score");
+        DatasetAddress dataset = requireOpen(window, "Score");
         if (dataset == null) {
             return;
         }
@@ -234,7 +165,7 @@ final class DatasetActions {
     }
 
     /** The open dataset's folder, or null after telling the user to open one first. */
-    private static DatasetAddress openDataset(IWorkbenchWindow window, String title) {
+    private static DatasetAddress requireOpen(IWorkbenchWindow window, String title) {
         DatasetAddress dataset = DatasetSession.get().address();
         if (dataset == null) {
             MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");

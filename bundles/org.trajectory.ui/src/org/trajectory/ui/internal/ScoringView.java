@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.jface.action.Action;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -94,14 +93,11 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         histograms.addListener(SWT.MouseMove, e -> histograms.setToolTipText(tip(e.x, e.y)));
         sash.setWeights(55, 45);
 
-        Action score = new Action("Score Dataset...") {
-            @Override
-            public void run() {
-                DatasetActions.scoreDataset(getSite().getWorkbenchWindow());
-            }
-        };
-        score.setToolTipText("Score the tasks that changed since their last score");
-        getViewSite().getActionBars().getToolBarManager().add(score);
+        // The File menu's command, in the view's toolbar.
+        getViewSite().getActionBars().getToolBarManager().add(new org.eclipse.ui.menus.CommandContributionItem(
+                new org.eclipse.ui.menus.CommandContributionItemParameter(getSite(), null, "org.trajectory.ui.commands.score", null, null, null, null,
+                        "Score Dataset...", null, "Score the tasks that changed since their last score",
+                        org.eclipse.ui.menus.CommandContributionItem.STYLE_PUSH, null, false)));
         getSite().getPage().addPostSelectionListener(this);
         DatasetSession.get().addListener(this);
         refresh();

@@ -11,22 +11,15 @@ import org.eclipse.ui.actions.ContributionItemFactory;
 import org.eclipse.ui.application.ActionBarAdvisor;
 import org.eclipse.ui.application.IActionBarConfigurer;
 
-/** The main menu. Menus keep the standard group markers so later bundles can contribute into them. */
+/**
+ * The main menu: the platform's own actions and the standard group markers. Our commands come into it from plugin.xml
+ * (menu contributions after {@code fileStart} and {@code helpEnd}, handled by {@link WindowCommands}).
+ */
 final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
 
     private IWorkbenchAction quit;
     private IWorkbenchAction resetPerspective;
     private IWorkbenchAction preferences;
-    private AboutAction about;
-    private IWorkbenchAction newDataset;
-    private IWorkbenchAction openDataset;
-    private IWorkbenchAction openServerDataset;
-    private IWorkbenchAction importJsonl;
-    private IWorkbenchAction exportJsonl;
-    private IWorkbenchAction build;
-    private IWorkbenchAction extract;
-    private IWorkbenchAction annotate;
-    private IWorkbenchAction score;
     private IWorkbenchAction save;
     private IWorkbenchAction close;
     private IWorkbenchAction undo;
@@ -41,22 +34,11 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         quit = ActionFactory.QUIT.create(window);
         resetPerspective = ActionFactory.RESET_PERSPECTIVE.create(window);
         preferences = ActionFactory.PREFERENCES.create(window);
-        about = new AboutAction(window);
-        newDataset = DatasetActions.newDataset(window);
-        openDataset = DatasetActions.openDataset(window);
-        openServerDataset = DatasetActions.openServerDataset(window);
-        importJsonl = DatasetActions.importJsonl(window);
-        exportJsonl = DatasetActions.exportJsonl(window);
-        build = DatasetActions.buildFromRecording(window);
-        extract = DatasetActions.extractFromVideo(window);
-        annotate = DatasetActions.annotate(window);
-        score = DatasetActions.score(window);
         save = ActionFactory.SAVE.create(window);
         close = ActionFactory.CLOSE.create(window);
         undo = ActionFactory.UNDO.create(window);
         redo = ActionFactory.REDO.create(window);
-        for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, about, newDataset,
-                openDataset, openServerDataset, importJsonl, exportJsonl, build, extract, annotate, score, save, close, undo, redo }) {
+        for (IWorkbenchAction action : new IWorkbenchAction[] { quit, resetPerspective, preferences, save, close, undo, redo }) {
             register(action); // registered actions are disposed with the window and get their key bindings
         }
     }
@@ -65,18 +47,6 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
     protected void fillMenuBar(IMenuManager menuBar) {
         MenuManager file = new MenuManager("&File", IWorkbenchActionConstants.M_FILE);
         file.add(new Separator(IWorkbenchActionConstants.FILE_START));
-        file.add(newDataset);
-        file.add(openDataset);
-        file.add(openServerDataset);
-        file.add(new Separator());
-        file.add(importJsonl);
-        file.add(exportJsonl);
-        file.add(new Separator());
-        file.add(build);
-        file.add(extract);
-        file.add(annotate);
-        file.add(score);
-        file.add(new Separator());
         file.add(save);
         file.add(close);
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
@@ -101,7 +71,6 @@ final class TrajectoryActionBarAdvisor extends ActionBarAdvisor {
         help.add(new Separator(IWorkbenchActionConstants.HELP_START));
         help.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         help.add(new Separator(IWorkbenchActionConstants.HELP_END));
-        help.add(about);
 
         menuBar.add(file);
         menuBar.add(edit);
