@@ -212,8 +212,38 @@ public final class DatasetSession {
         listeners.remove(listener);
     }
 
-    /** Tells the listeners the content changed (after an import, say). */
+    /**
+     * Tells the listeners the content changed (after an import, say), at most once every {@value #REFRESH_MS} ms
+     * however many changes come (a scoring run or a team stores many tasks a second): the first change is told at
+     * once, those that follow it within the interval together at its end. Listeners hear it on a job's thread, in the
+     * family {@link DatasetJobs#READS} that tests join.
+     */
     public void changed() {
-        listeners.forEach(Listener::datasetChanged);
+        if (refreshPending.compareAndSet(false, true)) {
+            refresh.schedule(Math.max(0, lastRefresh + REFRESH_MS - System.currentTimeMillis()));
+        }
     }
+
+    /** At most this often the views hear of changes (a few times a second, never once per change). */
+    static final long REFRESH_MS = 250;
+    private final java.util.concurrent.atomic.AtomicBoolean refreshPending = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile long lastRefresh;
+    private final org.eclipse.core.runtime.jobs.Job refresh = new org.eclipse.core.runtime.jobs.Job("Following the dataset's changes") {
+        {
+            setSystem(true);
+        }
+
+        @Override
+        protected org.eclipse.core.runtime.IStatus run(org.eclipse.core.runtime.IProgressMonitor monitor) {
+            lastRefresh = System.currentTimeMillis();
+            refreshPending.set(false); // a change from now on is told again
+            listeners.forEach(Listener::datasetChanged);
+            return org.eclipse.core.runtime.Status.OK_STATUS;
+        }
+
+        @Override
+        public boolean belongsTo(Object family) {
+            return family == DatasetJobs.READS;
+        }
+    };
 }

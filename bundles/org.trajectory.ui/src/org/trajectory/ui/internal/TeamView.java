@@ -85,7 +85,9 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
 
     @Override
     public void datasetChanged() {
-        read();
+        if (!area.isDisposed()) {
+            read();
+        }
     }
 
     private void read() {

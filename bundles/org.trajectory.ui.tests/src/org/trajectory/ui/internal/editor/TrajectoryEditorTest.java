@@ -78,23 +78,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
     void theElementARecordingCapturedIsBoxedAndNamedOnTheScreenshot() throws Exception {
         TrajectoryEditor editor = open();
         ScreenshotCanvas canvas = editor.canvas();
-        waitFor(canvas::hasImage, "the screenshot is decoded and drawn");
-        settle();
-        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
-        org.eclipse.swt.graphics.Image shot = new org.eclipse.swt.graphics.Image(display, area.width, area.height);
-        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(canvas);
-        gc.copyArea(shot, 0, 0);
-        gc.dispose();
-        org.eclipse.swt.graphics.ImageData data = shot.getImageData();
-        shot.dispose();
-        int cyan = 0;
-        for (int y = 0; y < data.height; y++) {
-            for (int x = 0; x < data.width; x++) {
-                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
-                cyan += rgb.red < 40 && rgb.green > 215 && rgb.blue > 215 ? 1 : 0;
-            }
-        }
-        assertTrue(cyan > 200, "the dashed box and its label are drawn: " + cyan + " cyan pixels");
+        waitFor(canvas::hasImage, "the screenshot is decoded");
+        waitFor(() -> cyanPixels(canvas) > 200, "the dashed box and its label are drawn");
         editor.selectStep(1);
         assertTrue(editor.draft().stepField(1, Step.ELEMENT).isMissingNode(), "the next step has none");
     }
@@ -243,4 +228,26 @@ class TrajectoryEditorTest extends WorkbenchTest {
     }
 
 
+
+    /** The element box's cyan pixels on the screen where the canvas is. */
+    private int cyanPixels(ScreenshotCanvas canvas) {
+        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+        org.eclipse.swt.graphics.Image shot = new org.eclipse.swt.graphics.Image(display, area.width, area.height);
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(canvas);
+        try {
+            gc.copyArea(shot, 0, 0);
+        } finally {
+            gc.dispose();
+        }
+        org.eclipse.swt.graphics.ImageData data = shot.getImageData();
+        shot.dispose();
+        int cyan = 0;
+        for (int y = 0; y < data.height; y++) {
+            for (int x = 0; x < data.width; x++) {
+                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
+                cyan += rgb.red < 40 && rgb.green > 215 && rgb.blue > 215 ? 1 : 0;
+            }
+        }
+        return cyan;
+    }
 }
