@@ -165,7 +165,7 @@ final class BulkRows {
             }
             case "int4" -> {
                 out.writeInt(4);
-                out.writeInt(((Number) value).intValue());
+                out.writeInt(Math.toIntExact(((Number) value).longValue())); // too large: refused, never cut
             }
             case "float8" -> {
                 out.writeInt(8);
