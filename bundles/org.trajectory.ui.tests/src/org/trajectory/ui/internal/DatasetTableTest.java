@@ -72,6 +72,8 @@ class DatasetTableTest extends WorkbenchTest {
     @Test
     void aHiddenColumnAndAWidthAreKeptForTheNextTable() throws Exception {
         Table table = view.viewer().getTable();
+        java.util.List<String> shown = java.util.Arrays.stream(table.getColumnOrder()).limit(4).mapToObj(i -> table.getColumn(i).getText()).toList();
+        assertEquals(java.util.List.of("Task", "Steps", "Score", "Review"), shown, "what a reviewer looks for first, in sight in a narrow view");
         TableColumn domain = table.getColumn(1);
         assertEquals("Domain", domain.getText());
         ChosenColumns.show(table, domain, false);

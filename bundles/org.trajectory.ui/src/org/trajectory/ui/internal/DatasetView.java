@@ -164,7 +164,14 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             widget.setData(criterion.id());
             widget.addListener(SWT.Selection, e -> sortBy(widget));
         }
-        // Which columns, how wide, in which order: as the user left them (a right click on the header chooses).
+        // Shown first what a reviewer looks for (steps, score, review), so they stay in sight in a narrow view;
+        // Domain and OS follow. Which columns, how wide, in which order: as the user left them (a right click on the
+        // header chooses).
+        int[] order = table.getColumnOrder();
+        int[] first = { Column.TASK.ordinal(), Column.STEPS.ordinal(), Column.SCORE.ordinal(), Column.REVIEW.ordinal(),
+            Column.DOMAIN.ordinal(), Column.OS.ordinal(), Column.CONFIDENCE.ordinal() };
+        System.arraycopy(first, 0, order, 0, first.length);
+        table.setColumnOrder(order);
         ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
         viewer.setUseHashlookup(true);
         rows = new RowCache(parent.getDisplay(), (index, row) -> {
