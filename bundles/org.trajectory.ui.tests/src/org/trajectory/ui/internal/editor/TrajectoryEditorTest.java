@@ -229,16 +229,9 @@ class TrajectoryEditorTest extends WorkbenchTest {
 
 
 
-    /** The element box's cyan pixels on the screen where the canvas is. */
+    /** The element box's cyan pixels in what the canvas draws (into an image: another window cannot cover it there). */
     private int cyanPixels(ScreenshotCanvas canvas) {
-        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
-        org.eclipse.swt.graphics.Image shot = new org.eclipse.swt.graphics.Image(display, area.width, area.height);
-        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(canvas);
-        try {
-            gc.copyArea(shot, 0, 0);
-        } finally {
-            gc.dispose();
-        }
+        org.eclipse.swt.graphics.Image shot = canvas.drawn();
         org.eclipse.swt.graphics.ImageData data = shot.getImageData();
         shot.dispose();
         int cyan = 0;

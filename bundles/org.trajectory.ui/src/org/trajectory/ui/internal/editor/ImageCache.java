@@ -34,19 +34,13 @@ final class ImageCache {
         thread.setDaemon(true);
         return thread;
     });
-    /** Screenshots ready to draw, made on the UI thread when they arrive, not when the step is shown. */
-    private final Map<String, Image> full = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Image> eldest) {
-            if (size() > FULL_IMAGES) {
-                eldest.getValue().dispose(); // the shown one is the most recently used: never this one
-                return true;
-            }
-            return false;
-        }
-    };
+    /** Screenshots ready to draw, made on the UI thread when they arrive, not when the step is shown; least recently used first. */
+    private final Map<String, Image> full = new LinkedHashMap<>(16, 0.75f, true);
+    /**
+     * The screenshot last asked for to be shown: never disposed to make room. (Thumbnails decoded after it arrive as
+     * full images too; the least recently used is not always another than the one on the canvas.)
+     */
+    private String shown;
     private final Map<String, ImageData> thumbs = lru(THUMBNAILS);
     /** Images being decoded, with everyone waiting for each. */
     private final Map<String, List<Consumer<ImageData>>> pending = new HashMap<>();
@@ -72,6 +66,7 @@ final class ImageCache {
      * cannot be read). The cache owns the images it gives out.
      */
     Image full(String sha, Consumer<Image> ready) {
+        shown = sha;
         Image cached = full.get(sha);
         if (cached != null || sha == null) {
             return cached;
@@ -111,6 +106,7 @@ final class ImageCache {
                 display.asyncExec(() -> {
                     if (data != null && !full.containsKey(sha)) {
                         full.put(sha, new Image(display, data));
+                        trim();
                         thumbs.put(sha, thumb);
                     }
                     pending.remove(sha).forEach(consumer -> consumer.accept(data));
@@ -125,6 +121,18 @@ final class ImageCache {
             return frames.length == 0 ? null : frames[0];
         } catch (java.io.IOException | SWTException e) {
             return null;
+        }
+    }
+
+    /** Disposes the least recently used screenshots beyond {@value #FULL_IMAGES}, but the shown one. */
+    private void trim() {
+        java.util.Iterator<Map.Entry<String, Image>> eldest = full.entrySet().iterator();
+        while (full.size() > FULL_IMAGES && eldest.hasNext()) {
+            Map.Entry<String, Image> entry = eldest.next();
+            if (!entry.getKey().equals(shown)) {
+                entry.getValue().dispose();
+                eldest.remove();
+            }
         }
     }
 

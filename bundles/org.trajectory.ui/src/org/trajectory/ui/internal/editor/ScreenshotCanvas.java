@@ -138,6 +138,19 @@ public final class ScreenshotCanvas extends Canvas {
         return new Action.Point(Math.max(0, Math.min(1, nx)), Math.max(0, Math.min(1, ny)));
     }
 
+    /** What the canvas draws now, into an image of its size (the caller disposes it): what a test looks at. */
+    org.eclipse.swt.graphics.Image drawn() {
+        Rectangle area = getClientArea();
+        org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(getDisplay(), Math.max(1, area.width), Math.max(1, area.height));
+        GC gc = new GC(image);
+        try {
+            paint(gc);
+        } finally {
+            gc.dispose();
+        }
+        return image;
+    }
+
     private void paint(GC gc) {
         Rectangle area = getClientArea();
         gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_WIDGET_DARK_SHADOW));
