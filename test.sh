@@ -15,15 +15,16 @@ stop_display() {
 if [ -z "${DISPLAY:-}" ]; then
   command -v Xvfb >/dev/null || tw_die "no DISPLAY and no Xvfb for the UI tests; install it ('apt install xvfb openbox') or run in a desktop session"
   command -v openbox >/dev/null || tw_die "no window manager for the UI tests; install it ('apt install openbox')"
-  display=99
-  while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
   logs="$TW_ROOT/.test-display"
   mkdir -p "$logs"
-  Xvfb ":$display" -screen 0 1920x1080x24 -nolisten tcp >"$logs/xvfb.log" 2>&1 &
+  : >"$logs/display"
+  # -displayfd: Xvfb takes a free display itself and writes its number once it accepts clients.
+  Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$logs/display" >"$logs/xvfb.log" 2>&1 &
   XVFB_PID=$!
   trap stop_display EXIT
-  for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
-  [ -e "/tmp/.X11-unix/X$display" ] || tw_die "Xvfb did not start on :$display (see $logs/xvfb.log)"
+  for _ in $(seq 100); do [ -s "$logs/display" ] && break; kill -0 "$XVFB_PID" 2>/dev/null || break; sleep 0.1; done
+  display=$(tr -dc '0-9' <"$logs/display")
+  [ -n "$display" ] || tw_die "Xvfb did not start (see $logs/xvfb.log)"
   export DISPLAY=":$display"
   openbox >"$logs/openbox.log" 2>&1 &
   WM_PID=$!

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.model.Json;
+import org.trajectory.recorder.kit.XServer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -35,19 +36,12 @@ class ElementCaptureTest {
     Path temp;
     private final List<Process> started = new ArrayList<>();
     private final Map<String, String> desktop = new HashMap<>();
+    private XServer xserver;
 
     @BeforeEach
     void startDesktop() throws Exception {
-        int number = 80;
-        while (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
-            number++;
-        }
-        String display = ":" + number;
-        desktop.put("DISPLAY", display);
-        start(new ProcessBuilder("Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"));
-        for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
-            Thread.sleep(50);
-        }
+        xserver = XServer.start(temp.resolve("xvfb.log"), "Xvfb", "-screen", "0", "1280x800x24", "-nolisten", "tcp");
+        desktop.put("DISPLAY", xserver.display());
         Process bus = start(new ProcessBuilder("dbus-daemon", "--session", "--nofork", "--print-address=1"));
         String address = new BufferedReader(new InputStreamReader(bus.getInputStream(), StandardCharsets.UTF_8)).readLine();
         assertTrue(address != null && address.startsWith("unix:"), "a session bus: " + address);
@@ -59,10 +53,13 @@ class ElementCaptureTest {
     @AfterEach
     void stopDesktop() throws InterruptedException {
         for (Process process : started.reversed()) {
-            process.destroy(); // asked to end: Xvfb then removes its socket and lock
+            process.destroy();
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
+        }
+        if (xserver != null) {
+            xserver.close();
         }
     }
 

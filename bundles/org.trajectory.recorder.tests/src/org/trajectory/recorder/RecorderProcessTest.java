@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 import org.trajectory.model.Json;
+import org.trajectory.recorder.kit.XServer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -88,23 +89,19 @@ class RecorderProcessTest {
 
     @Test
     void whenTheXServerGoesAwayTheRecordingIsClosedCleanlyAndTheProcessLives() throws Exception {
-        String display = freeDisplay(90);
-        Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", "640x480x24", "-nolisten", "tcp").redirectErrorStream(true)
-                .redirectOutput(temp.resolve("xvfb.log").toFile()).start();
+        XServer xvfb = XServer.start(temp.resolve("xvfb.log"), "Xvfb", "-screen", "0", "640x480x24", "-nolisten", "tcp");
+        String display = xvfb.display();
         Path folder = temp.resolve("recording");
         try {
-            awaitServer(xvfb, display);
-            assertTrue(xvfb.isAlive(), Files.readString(temp.resolve("xvfb.log")));
             Process recorder = recorder(folder, display, java.util.Map.of(), temp.resolve("child.log"), "until-server-gone");
             Thread.sleep(1000);
-            xvfb.destroyForcibly(); // the X server dies under the recorder
+            xvfb.process().destroyForcibly(); // the X server dies under the recorder
             assertTrue(recorder.waitFor(20, TimeUnit.SECONDS), "the recorder ends by itself: " + Files.readString(temp.resolve("child.log")));
             String log = Files.readString(temp.resolve("child.log"));
             assertEquals(0, recorder.exitValue(), log);
             assertTrue(log.contains("closed cleanly: The X server " + display + " went away"), log);
         } finally {
-            xvfb.destroyForcibly();
-            xvfb.waitFor(10, TimeUnit.SECONDS);
+            xvfb.close();
             // Killed, it could not remove its lock and socket: this test owns them.
             Files.deleteIfExists(Path.of("/tmp/.X" + display.substring(1) + "-lock"));
             Files.deleteIfExists(Path.of("/tmp/.X11-unix/X" + display.substring(1)));
@@ -175,12 +172,9 @@ class RecorderProcessTest {
     @Test
     void anXServerWithoutRecordIsRecordedThroughXInput2() throws Exception {
         // Xephyr with RECORD disabled (it then lacks XTEST too, so nothing can be injected: the start is what is checked).
-        String display = freeDisplay(80);
-        Process xephyr = new ProcessBuilder("Xephyr", display, "-extension", "RECORD", "-screen", "640x480", "-ac")
-                .redirectErrorStream(true).redirectOutput(temp.resolve("xephyr.log").toFile()).start();
+        XServer xephyr = XServer.start(temp.resolve("xephyr.log"), "Xephyr", "-extension", "RECORD", "-screen", "640x480", "-ac");
+        String display = xephyr.display();
         try {
-            awaitServer(xephyr, display);
-            assertTrue(xephyr.isAlive(), "Xephyr runs: " + Files.readString(temp.resolve("xephyr.log")));
             Process info = new ProcessBuilder("xdpyinfo", "-display", display).start();
             String extensions = new String(info.getInputStream().readAllBytes());
             info.waitFor();
@@ -190,7 +184,7 @@ class RecorderProcessTest {
             assertEquals(0, recorder.exitValue(), Files.readString(temp.resolve("norecord.log")));
             assertTrue(Files.readString(temp.resolve("norecord.log")).contains("closed"));
         } finally {
-            xephyr.destroyForcibly();
+            xephyr.close();
         }
     }
 
@@ -224,23 +218,5 @@ class RecorderProcessTest {
         }
         assertEquals(wanted.size(), found.size(), "bundles found: " + found);
         return String.join(File.pathSeparator, entries);
-    }
-
-    /** A display from {@code base} on that no X server holds: one a test killed leaves its lock and socket behind. */
-    static String freeDisplay(int base) {
-        int n = base + (int) (ProcessHandle.current().pid() % 9);
-        while (Files.exists(Path.of("/tmp/.X" + n + "-lock")) || Files.exists(Path.of("/tmp/.X11-unix/X" + n))) {
-            n++;
-        }
-        return ":" + n;
-    }
-
-    /** Waits until the X server of {@code display} listens (its socket is there), or it has exited. */
-    static void awaitServer(Process server, String display) throws InterruptedException {
-        Path socket = Path.of("/tmp/.X11-unix/X" + display.substring(1));
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!Files.exists(socket) && server.isAlive() && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
+import org.trajectory.recorder.kit.XServer;
 
 /**
  * A Windows desktop for tests: Xvfb, a Wine prefix of its own whose virtual desktop fills the X screen (so Wine sees
@@ -32,6 +33,7 @@ final class WineDesktop implements AutoCloseable {
     final int height;
     private final Map<String, String> environment = new HashMap<>();
     private final List<Process> started = new ArrayList<>();
+    private XServer xserver;
 
     private WineDesktop(Path work, int width, int height) {
         this.work = work;
@@ -45,16 +47,8 @@ final class WineDesktop implements AutoCloseable {
         Path materials = Path.of(System.getProperty("windows.materials"));
         assertTrue(Files.isDirectory(PRODUCT.resolve("plugins")), "the Windows product is built before this test: " + PRODUCT);
         WineDesktop desktop = new WineDesktop(work, width, height);
-        int number = 60;
-        while (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
-            number++;
-        }
-        desktop.environment.put("DISPLAY", ":" + number);
-        desktop.started.add(new ProcessBuilder("Xvfb", ":" + number, "-screen", "0", width + "x" + height + "x24", "-nolisten", "tcp")
-                .redirectErrorStream(true).redirectOutput(work.resolve("xvfb.log").toFile()).start());
-        for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
-            Thread.sleep(50);
-        }
+        desktop.xserver = XServer.start(work.resolve("xvfb.log"), "Xvfb", "-screen", "0", width + "x" + height + "x24", "-nolisten", "tcp");
+        desktop.environment.put("DISPLAY", desktop.xserver.display());
         Path security = work.resolve("wine.security");
         Files.writeString(security, "security.provider.1=SunMSCAPI\nsecurity.provider.12=SUN\n");
         desktop.environment.putAll(Map.of("WINEPREFIX", work.resolve("prefix").toString(), "WINEDEBUG", "-all", "WINEDLLOVERRIDES",
@@ -160,6 +154,9 @@ final class WineDesktop implements AutoCloseable {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
+        }
+        if (xserver != null) {
+            xserver.close();
         }
     }
 }
