@@ -39,6 +39,24 @@ class PrivacyFilterTest {
         assertEquals(List.of(new PrivacyFilter.Span(3, 5)), filter.redactedSpans(10));
     }
 
+    @Test
+    void thePreviewIsBlackWhileAPrivateWindowIsInFrontOrRecordingIsPaused() {
+        byte[] white = new byte[4 * 640 * 400];
+        java.util.Arrays.fill(white, (byte) 255);
+        Preview screen = Preview.ofBgra(java.nio.ByteBuffer.wrap(white), 640, 400, 640 * 4);
+        assertEquals(Preview.WIDTH, screen.width());
+        assertEquals(200, screen.height(), "the screen's proportions");
+        filter.window(new WindowEvent(1, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        filter.preview(screen);
+        filter.window(new WindowEvent(2, "Vault - KeePassXC", "KeePassXC", 2L, 0, 0, 10, 10));
+        filter.preview(screen);
+        filter.window(new WindowEvent(3, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        filter.preview(screen);
+        filter.input(InputEvent.key(4, true, "p", 'p', "p", List.of("ctrl", "alt"))); // the pause hotkey
+        filter.preview(screen);
+        assertEquals(List.of(255, 0, 255, 0), sink.previews.stream().map(p -> p.rgb()[p.rgb().length / 2] & 0xff).toList());
+    }
+
     private static ElementEvent element(double time, String cause, String role, String name) {
         return new ElementEvent(time, cause, null, null, role, name, "a hint", List.of("focused"), 0, 0, 10, 10, "app", List.of("frame", role));
     }

@@ -18,6 +18,10 @@ public interface CaptureSink {
     default void frame(long index, double time) {
     }
 
+    /** A small picture of the screen for the recorder's window (see {@link Preview}); never stored. */
+    default void preview(Preview preview) {
+    }
+
     /** The monitors making up the screen, when recording starts. */
     default void monitors(java.util.List<Monitor> monitors) {
     }

@@ -187,6 +187,16 @@ public final class PrivacyFilter implements CaptureSink {
         next.frame(index, time);
     }
 
+    /** While a private window is in front or recording is paused, the window shows black, not the screen. */
+    @Override
+    public void preview(Preview preview) {
+        boolean hidden;
+        synchronized (this) {
+            hidden = excluded || paused;
+        }
+        next.preview(hidden ? preview.blanked() : preview);
+    }
+
     @Override
     public void problem(String message, boolean fatal) {
         next.problem(message, fatal);

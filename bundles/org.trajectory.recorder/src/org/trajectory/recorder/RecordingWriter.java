@@ -60,6 +60,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private volatile double lastFrameTime = Double.NaN;
     private volatile int fps;
     private volatile String lastProblem;
+    private volatile Preview preview;
     private List<PrivacyFilter.Span> redactedSpans = List.of();
     /** Delay from an event's own time to its arrival here, in ms, for the first {@value #LATENCY_SAMPLES} events. */
     private final double[] latencies = new double[LATENCY_SAMPLES];
@@ -219,6 +220,16 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     /** Frames taken so far by a backend that stamps its own (0 when ffmpeg grabs). */
     public long frames() {
         return frameCount.get();
+    }
+
+    @Override
+    public void preview(Preview latest) {
+        preview = latest;
+    }
+
+    /** The latest preview of the screen, or null when the backend makes none (ffmpeg grabs, or no video). */
+    public Preview preview() {
+        return preview;
     }
 
     /** Frame slots that passed without a frame (the capture could not keep up), after the first frame. */

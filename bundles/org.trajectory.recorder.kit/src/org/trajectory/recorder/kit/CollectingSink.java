@@ -6,6 +6,7 @@ import java.util.List;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.WindowEvent;
 
 /** Keeps what a backend delivers, for tests of backends. */
@@ -16,6 +17,7 @@ public final class CollectingSink implements CaptureSink {
     public final List<String> problems = new ArrayList<>();
     public final List<ElementEvent> elements = new ArrayList<>();
     public final List<String> elementCapture = new ArrayList<>();
+    public final List<Preview> previews = new ArrayList<>();
 
     @Override
     public synchronized void input(InputEvent event) {
@@ -35,6 +37,11 @@ public final class CollectingSink implements CaptureSink {
     @Override
     public synchronized void elementCapture(String status) {
         elementCapture.add(status);
+    }
+
+    @Override
+    public synchronized void preview(Preview preview) {
+        previews.add(preview);
     }
 
     @Override

@@ -9,12 +9,12 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 
 /** Finds a widget in a tree of controls, breadth first, as a test looks for what the user sees. */
-final class WidgetFinder {
+public final class WidgetFinder {
 
     private WidgetFinder() {
     }
 
-    static <T extends Control> Optional<T> find(Control root, Class<T> type, Predicate<T> test) {
+    public static <T extends Control> Optional<T> find(Control root, Class<T> type, Predicate<T> test) {
         Deque<Control> queue = new ArrayDeque<>();
         queue.add(root);
         while (!queue.isEmpty()) {
@@ -30,7 +30,7 @@ final class WidgetFinder {
     }
 
     /** Every widget of {@code type} under {@code root}, breadth first. */
-    static <T extends Control> java.util.List<T> all(Control root, Class<T> type) {
+    public static <T extends Control> java.util.List<T> all(Control root, Class<T> type) {
         java.util.List<T> found = new java.util.ArrayList<>();
         find(root, type, control -> !found.add(control));
         return found;

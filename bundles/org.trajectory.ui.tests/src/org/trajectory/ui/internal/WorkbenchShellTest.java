@@ -26,6 +26,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.views.properties.PropertySheet;
 import org.junit.jupiter.api.Test;
+import org.trajectory.ui.internal.dataset.DatasetView;
 
 /** Runs inside the real workbench under the UI harness, on the UI thread. */
 class WorkbenchShellTest {
@@ -39,7 +40,7 @@ class WorkbenchShellTest {
         settle();
         assertEquals("Trajectory Workbench", window.getShell().getText());
         assertEquals(CurationPerspective.ID, page.getPerspective().getId());
-        for (String view : List.of(CurationPerspective.DATASET_VIEW, IPageLayout.ID_PROP_SHEET, IPageLayout.ID_PROGRESS_VIEW)) {
+        for (String view : List.of(Parts.DATASET_VIEW, IPageLayout.ID_PROP_SHEET, IPageLayout.ID_PROGRESS_VIEW)) {
             assertNotNull(page.findViewReference(view), "the Curation perspective holds view " + view);
         }
         assertTrue(page.isEditorAreaVisible(), "the editor area is shown in the middle");

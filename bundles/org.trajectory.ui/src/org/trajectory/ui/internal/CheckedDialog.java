@@ -7,20 +7,20 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Shell;
 
 /** A form dialog whose OK button says what it does and is enabled only while the form has no problem, shown above it. */
-abstract class CheckedDialog extends TitleAreaDialog {
+public abstract class CheckedDialog extends TitleAreaDialog {
 
     private final String okLabel;
 
-    CheckedDialog(Shell shell, String okLabel) {
+    protected CheckedDialog(Shell shell, String okLabel) {
         super(shell);
         this.okLabel = okLabel;
     }
 
     /** What is wrong with the form as filled in, in the user's words, or null. */
-    abstract String problem();
+    protected abstract String problem();
 
     /** Shows the form's problem and enables OK when there is none; call it whenever a field changes. */
-    final void check() {
+    protected final void check() {
         String problem = problem();
         setErrorMessage(problem);
         Button ok = getButton(IDialogConstants.OK_ID);

@@ -8,7 +8,6 @@ import org.eclipse.ui.IPerspectiveFactory;
 public final class CurationPerspective implements IPerspectiveFactory {
 
     public static final String ID = "org.trajectory.ui.perspectives.curation";
-    public static final String DATASET_VIEW = "org.trajectory.ui.views.datasets";
     /** The platform's Error Log view (bundle org.eclipse.ui.views.log keeps its historic PDE id). */
     public static final String ERROR_LOG_VIEW = "org.eclipse.pde.runtime.LogView";
 
@@ -18,25 +17,25 @@ public final class CurationPerspective implements IPerspectiveFactory {
         layout.setEditorAreaVisible(true);
 
         IFolderLayout left = layout.createFolder("org.trajectory.ui.folders.left", IPageLayout.LEFT, 0.36f, editorArea);
-        left.addView(DATASET_VIEW);
-        left.addView(RecorderView.ID);
+        left.addView(Parts.DATASET_VIEW);
+        left.addView(Parts.RECORDER_VIEW);
 
         IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
-        bottom.addView(ScoringView.ID);
-        bottom.addView(OverviewView.ID);
-        bottom.addView(TeamView.ID);
-        bottom.addView(ComparisonView.ID);
+        bottom.addView(Parts.SCORING_VIEW);
+        bottom.addView(Parts.OVERVIEW_VIEW);
+        bottom.addView(Parts.TEAM_VIEW);
+        bottom.addView(Parts.COMPARISON_VIEW);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
         bottom.addPlaceholder(ERROR_LOG_VIEW);
 
-        layout.addShowViewShortcut(DATASET_VIEW);
-        layout.addShowViewShortcut(RecorderView.ID);
+        layout.addShowViewShortcut(Parts.DATASET_VIEW);
+        layout.addShowViewShortcut(Parts.RECORDER_VIEW);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
-        layout.addShowViewShortcut(ScoringView.ID);
-        layout.addShowViewShortcut(OverviewView.ID);
-        layout.addShowViewShortcut(TeamView.ID);
-        layout.addShowViewShortcut(ComparisonView.ID);
+        layout.addShowViewShortcut(Parts.SCORING_VIEW);
+        layout.addShowViewShortcut(Parts.OVERVIEW_VIEW);
+        layout.addShowViewShortcut(Parts.TEAM_VIEW);
+        layout.addShowViewShortcut(Parts.COMPARISON_VIEW);
         layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
         layout.addShowViewShortcut(ERROR_LOG_VIEW);
     }

@@ -11,19 +11,13 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Shell;
-import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
-import org.trajectory.extract.ExtractionContext;
-import org.trajectory.extract.ExtractionMethods;
-import org.trajectory.extract.ExtractionRun;
-import org.trajectory.extract.ExtractionSettings;
-import org.trajectory.vlm.Model;
-import org.trajectory.vlm.ReplyCache;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.ImportReport;
 import org.trajectory.dataset.JsonlImport;
@@ -32,9 +26,15 @@ import org.trajectory.export.ExportFilter;
 import org.trajectory.export.ExportRun;
 import org.trajectory.export.Exporters;
 import org.trajectory.export.Splits;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionMethods;
+import org.trajectory.extract.ExtractionRun;
+import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
+import org.trajectory.vlm.Model;
+import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
@@ -44,8 +44,13 @@ import org.trajectory.vlm.Usage;
  */
 public final class DatasetJobs {
 
-    /** The family of every import and export job; tests and shutdown join it. */
+    /** The family of every operation's job; tests and shutdown join it. */
     public static final Object FAMILY = DatasetJobs.class;
+
+    /** The operations that run as jobs: each is the family of its own jobs too. */
+    public enum Operation {
+        IMPORT, EXPORT, BUILD, EXTRACT, ANNOTATE, SCORE, RECORD
+    }
     private static final String PLUGIN = "org.trajectory.ui";
     private static final int LOGGED_PROBLEMS = 200;
 
@@ -53,7 +58,7 @@ public final class DatasetJobs {
      * Starts quiet work off the UI thread (reading rows, counting charts) as a system job of {@code family}, which
      * tests join instead of waiting by the clock.
      */
-    static void background(String name, Object family, java.util.function.Function<IProgressMonitor, IStatus> work) {
+    public static void background(String name, Object family, java.util.function.Function<IProgressMonitor, IStatus> work) {
         Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
@@ -72,10 +77,10 @@ public final class DatasetJobs {
     /** The family of the reads the views start with {@link #read}; tests join it. */
     public static final Object READS = new Object();
 
-    /** A read of the dataset, made off the UI thread. */
+    /** Work made off the UI thread: a read of the dataset, a list of files, starting a recording. */
     @FunctionalInterface
     public interface Read<T> {
-        T run() throws java.sql.SQLException;
+        T run() throws Exception;
     }
 
     /**
@@ -83,18 +88,28 @@ public final class DatasetJobs {
      * {@code owner} is gone by then; a failed read is logged and shows nothing. The window never waits for SQL.
      */
     public static <T> void read(String name, org.eclipse.swt.widgets.Control owner, Read<T> read, java.util.function.Consumer<T> show) {
+        offUiThread(name, READS, owner, read, show, e -> ILog.of(DatasetJobs.class).warn(name + ": " + e.getMessage()));
+    }
+
+    /**
+     * Runs {@code work} as a system job of {@code family}, then hands its result to {@code done}, or what it threw to
+     * {@code failed}, on the UI thread, unless {@code owner} is gone by then.
+     */
+    public static <T> void offUiThread(String name, Object family, org.eclipse.swt.widgets.Control owner, Read<T> work,
+            java.util.function.Consumer<T> done, java.util.function.Consumer<Exception> failed) {
         org.eclipse.swt.widgets.Display display = owner.getDisplay();
-        background(name, READS, monitor -> {
-            T result;
+        background(name, family, monitor -> {
+            Runnable then;
             try {
-                result = read.run();
-            } catch (java.sql.SQLException e) {
-                ILog.of(DatasetJobs.class).warn(name + ": " + e.getMessage());
-                return Status.OK_STATUS;
+                T result = work.run();
+                then = () -> done.accept(result);
+            } catch (Exception e) {
+                then = () -> failed.accept(e);
             }
+            Runnable after = then;
             display.asyncExec(() -> {
                 if (!owner.isDisposed()) {
-                    show.accept(result);
+                    after.run();
                 }
             });
             return Status.OK_STATUS;
@@ -105,11 +120,33 @@ public final class DatasetJobs {
     }
 
     /**
+     * Opens a dataset off the UI thread (a server may take a moment to answer); the views follow when it is open. A
+     * folder that is not a dataset, or a failure, is said in a dialog on {@code shell}.
+     */
+    public static void open(Shell shell, DatasetAddress address, boolean create) {
+        if (!create && address instanceof DatasetAddress.Folder(Path folder) && !java.nio.file.Files.isRegularFile(folder.resolve("dataset.db"))) {
+            MessageDialog.openError(shell, "Open Dataset", folder + " is not a dataset: it has no dataset.db."
+                    + " Use File > New Dataset to make one, or File > Import to import JSONL into a new one.");
+            return;
+        }
+        background("Opening " + address, READS, monitor -> {
+            try {
+                DatasetSession.get().open(address, create);
+            } catch (Exception e) {
+                ILog.of(DatasetJobs.class).error("Could not open the dataset " + address, e);
+                shell.getDisplay().asyncExec(() -> MessageDialog.openError(shell.isDisposed() ? null : shell, "Open Dataset",
+                        "Could not open " + address + ":\n" + e.getMessage()));
+            }
+            return Status.OK_STATUS;
+        });
+    }
+
+    /**
      * Imports {@code jsonl} into the dataset in {@code folder} (created if needed), then shows it; the summary goes
      * to a dialog on {@code shell}, or only to the log when it is null.
      */
     public static Job importJob(DatasetAddress folder, Path jsonl, Path images, Shell shell) {
-        return job("Importing " + jsonl.getFileName(), monitor -> {
+        return job(Operation.IMPORT, "Importing " + jsonl.getFileName(), monitor -> {
             ImportReport report;
             try (Dataset dataset = Dataset.openOrCreate(folder);
                     ImageSource source = images == null ? ImageSource.none() : ImageSource.open(images)) {
@@ -127,7 +164,7 @@ public final class DatasetJobs {
 
     /** Runs an export (any exporter, its filters and splits) of the dataset in {@code folder}. */
     public static Job exportJob(DatasetAddress folder, ExportRequest request, Shell shell) {
-        return job("Exporting to " + request.destination().getFileName(), monitor -> {
+        return job(Operation.EXPORT, "Exporting to " + request.destination().getFileName(), monitor -> {
             ExportRun.Summary summary;
             try (Dataset dataset = Dataset.open(folder)) {
                 summary = request.run(dataset).run(new MonitorProgress(monitor));
@@ -143,14 +180,14 @@ public final class DatasetJobs {
     public record ExportRequest(Exporters.Descriptor exporter, Path destination, java.util.Map<String, String> settings, ExportFilter filter,
             Splits splits, boolean force) {
 
-        ExportRun run(Dataset dataset) {
+        public ExportRun run(Dataset dataset) {
             return new ExportRun(dataset, exporter, destination, settings, filter, splits, force);
         }
     }
 
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
     public static Job buildJob(DatasetAddress folder, Path recording, ReductionSettings settings, Shell shell) {
-        return job("Building a trajectory from " + recording.getFileName(), monitor -> {
+        return job(Operation.BUILD, "Building a trajectory from " + recording.getFileName(), monitor -> {
             TrajectoryBuilder.Result result;
             try (Dataset dataset = Dataset.openOrCreate(folder)) {
                 result = new TrajectoryBuilder(settings).build(recording, dataset, new MonitorProgress(monitor));
@@ -166,7 +203,7 @@ public final class DatasetJobs {
     /** Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. */
     public static Job extractJob(DatasetAddress folder, ExtractionRun.Input input, ExtractionMethods.Descriptor method, Retrying model, Usage usage,
             Shell shell) {
-        return job("Extracting the actions of " + input.video().getFileName(), monitor -> {
+        return job(Operation.EXTRACT, "Extracting the actions of " + input.video().getFileName(), monitor -> {
             ExtractionRun.Report report;
             MonitorProgress progress = new MonitorProgress(monitor);
             Model asked = model == null ? null : ReplyCache.of(model);
@@ -186,7 +223,7 @@ public final class DatasetJobs {
 
     /** Runs the annotation pipeline over the dataset in {@code folder}; the summary includes the usage. */
     public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotationRun.Options options, Shell shell) {
-        return job("Annotating the dataset", monitor -> {
+        return job(Operation.ANNOTATE, "Annotating the dataset", monitor -> {
             AnnotationRun.Report report;
             try (Dataset dataset = Dataset.open(folder)) {
                 report = new AnnotationRun(dataset, annotator, options).run(new MonitorProgress(monitor));
@@ -200,7 +237,7 @@ public final class DatasetJobs {
     /** Scores the dataset in {@code folder}; the summary includes the model's usage when there was one. */
     public static Job scoreJob(DatasetAddress folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
             ScoringRun.Options options, Shell shell) {
-        return job("Scoring the dataset", monitor -> {
+        return job(Operation.SCORE, "Scoring the dataset", monitor -> {
             ScoringRun.Report report;
             try (Dataset dataset = Dataset.open(folder)) {
                 report = new ScoringRun(dataset, criteria, weights, model, options).run(new MonitorProgress(monitor));
@@ -245,7 +282,7 @@ public final class DatasetJobs {
         IStatus run(IProgressMonitor monitor) throws Exception;
     }
 
-    private static Job job(String name, Work work) {
+    private static Job job(Operation operation, String name, Work work) {
         Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
@@ -262,7 +299,7 @@ public final class DatasetJobs {
 
             @Override
             public boolean belongsTo(Object family) {
-                return family == FAMILY;
+                return family == FAMILY || family == operation;
             }
         };
         job.setUser(true);

@@ -11,10 +11,10 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.osgi.service.prefs.BackingStoreException;
-import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.DatasetChanges;
+import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 

@@ -12,13 +12,13 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 
 /** A labelled path text with a Browse button, for the wizards: three columns of a grid. */
-final class PathField {
+public final class PathField {
 
-    enum Kind { OPEN_FILE, SAVE_FILE, FOLDER }
+    public enum Kind { OPEN_FILE, SAVE_FILE, FOLDER }
 
     private final Text text;
 
-    PathField(Composite parent, String label, Kind kind, String[] extensions, Runnable changed) {
+    public PathField(Composite parent, String label, Kind kind, String[] extensions, Runnable changed) {
         new Label(parent, SWT.NONE).setText(label);
         text = new Text(parent, SWT.BORDER);
         GridDataFactory.fillDefaults().grab(true, false).hint(360, SWT.DEFAULT).applyTo(text);
@@ -43,17 +43,17 @@ final class PathField {
         });
     }
 
-    Text text() {
+    public Text text() {
         return text;
     }
 
     /** The path typed, or null when empty. */
-    Path path() {
+    public Path path() {
         String value = text.getText().strip();
         return value.isEmpty() ? null : Path.of(value);
     }
 
-    void set(Path path) {
+    public void set(Path path) {
         text.setText(path == null ? "" : path.toString());
     }
 }

@@ -15,7 +15,7 @@ import org.trajectory.dataset.ServerPasswords;
  * The passwords of server datasets in the window: kept encrypted in Eclipse secure storage when the person asks to
  * remember them, else in memory until the window closes. Installed as the dataset store's keyring at start.
  */
-final class ServerLogins {
+public final class ServerLogins {
 
     private static final String ROOT = "org.trajectory.dataset/servers";
     private static final String KEY = "password";
@@ -25,11 +25,11 @@ final class ServerLogins {
     }
 
     /** Makes the store look passwords up here (after PGPASSWORD, before ~/.pgpass). */
-    static void install() {
+    public static void install() {
         ServerPasswords.useKeyring(ServerLogins::find);
     }
 
-    static String find(String key) {
+    public static String find(String key) {
         String typed = FOR_THIS_SESSION.get(key);
         if (typed != null) {
             return typed;
@@ -44,7 +44,7 @@ final class ServerLogins {
     }
 
     /** Keeps the password for this window's life, and encrypted in secure storage too when {@code remember}. */
-    static void keep(DatasetAddress.Server server, String password, boolean remember) throws StorageException {
+    public static void keep(DatasetAddress.Server server, String password, boolean remember) throws StorageException {
         FOR_THIS_SESSION.put(server.key(), password);
         if (!remember) {
             return;

@@ -1,16 +1,15 @@
 package org.trajectory.ui.internal;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
-import org.trajectory.dataset.DatasetAddress;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
 import org.eclipse.ui.application.WorkbenchAdvisor;
 import org.eclipse.ui.application.WorkbenchWindowAdvisor;
+import org.trajectory.dataset.DatasetAddress;
 
 final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
 
@@ -34,11 +33,7 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
                 MessageDialog.openError(window.getShell(), "Open Dataset", e.getMessage());
                 return;
             }
-            if (address instanceof DatasetAddress.Folder(Path folder)) {
-                DatasetActions.openDataset(window, folder, false);
-            } else {
-                DatasetActions.open(window, address, false);
-            }
+            DatasetJobs.open(window.getShell(), address, false);
         } else {
             DatasetJobs.background("Reopening the last dataset", DatasetJobs.READS, monitor -> {
                 DatasetSession.get().reopenLast();

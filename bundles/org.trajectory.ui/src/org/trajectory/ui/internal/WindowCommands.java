@@ -8,34 +8,35 @@ import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.IExecutableExtension;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.vlm.ApiKeys;
+import org.trajectory.vlm.ProviderSettings;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmProviders;
 
 /**
- * The handler of the File and Help menus' commands (plugin.xml declares the commands, their keys, their menu places
- * and this handler, named after the colon: {@code WindowCommands:import}); each runs in the window it was chosen in.
+ * A handler of an area's window commands. plugin.xml declares the commands, their keys, their menu places and their
+ * handler, naming the command after the colon ({@code DatasetCommands:import}); each runs in the window it was chosen
+ * in. Each area has one subclass, listing its commands.
  */
-public final class WindowCommands extends AbstractHandler implements IExecutableExtension {
+public abstract class WindowCommands extends AbstractHandler implements IExecutableExtension {
 
-    private static final Map<String, Consumer<IWorkbenchWindow>> COMMANDS = Map.of(
-            "newDataset", DatasetActions::newDataset,
-            "openDataset", DatasetActions::openDataset,
-            "openServerDataset", DatasetActions::openServerDataset,
-            "import", DatasetActions::importJsonl,
-            "export", DatasetActions::exportJsonl,
-            "build", DatasetActions::buildFromRecording,
-            "extract", DatasetActions::extractFromVideo,
-            "annotate", DatasetActions::annotate,
-            "score", DatasetActions::scoreDataset,
-            "about", window -> new AboutDialog(window.getShell()).open());
-
+    private final Map<String, Consumer<IWorkbenchWindow>> commands;
     private Consumer<IWorkbenchWindow> command;
+
+    protected WindowCommands(Map<String, Consumer<IWorkbenchWindow>> commands) {
+        this.commands = commands;
+    }
 
     @Override
     public void setInitializationData(IConfigurationElement config, String property, Object data) {
-        command = COMMANDS.get(String.valueOf(data));
+        command = commands.get(String.valueOf(data));
         if (command == null) {
-            throw new IllegalArgumentException("no window command '" + data + "'; there are " + COMMANDS.keySet());
+            throw new IllegalArgumentException("no command '" + data + "' in " + getClass().getSimpleName() + "; there are " + commands.keySet());
         }
     }
 
@@ -43,5 +44,28 @@ public final class WindowCommands extends AbstractHandler implements IExecutable
     public Object execute(ExecutionEvent event) throws ExecutionException {
         command.accept(HandlerUtil.getActiveWorkbenchWindowChecked(event));
         return null;
+    }
+
+    /** The open dataset, or null after telling the user to open one first. */
+    protected static DatasetAddress requireOpen(IWorkbenchWindow window, String title) {
+        DatasetAddress dataset = DatasetSession.get().address();
+        if (dataset == null) {
+            MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");
+        }
+        return dataset;
+    }
+
+    /**
+     * A provider with its settings from the preferences ({@code modelName} overriding the model when given), or null
+     * after saying in a dialog titled {@code title} why it could not start.
+     */
+    protected static Retrying model(IWorkbenchWindow window, String title, String providerId, String modelName, Usage usage) {
+        try {
+            VlmProviders.Descriptor provider = VlmProviders.get().find(providerId).orElseThrow();
+            return ProviderSettings.retrying(provider, ProviderSettings.config(provider, null, modelName, ApiKeys.user()), usage);
+        } catch (Exception e) {
+            MessageDialog.openError(window.getShell(), title, "Could not start: " + e.getMessage());
+            return null;
+        }
     }
 }

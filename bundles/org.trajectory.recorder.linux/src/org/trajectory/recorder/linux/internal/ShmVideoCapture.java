@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.Preview;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
@@ -174,6 +175,9 @@ final class ShmVideoCapture {
                         return; // ffmpeg went away: the file holds what was written
                     }
                     written += n;
+                }
+                if (Preview.due(index, fps)) {
+                    sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
                 }
                 sink.frame(index++, (before + after) / 2);
             }

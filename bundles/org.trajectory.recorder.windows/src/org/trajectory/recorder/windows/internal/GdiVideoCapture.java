@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.Preview;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.win32.GDI32;
@@ -107,6 +108,9 @@ final class GdiVideoCapture {
                 Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
                 bits.getValue().read(0, frame, 0, size);
                 pipe.write(frame);
+                if (Preview.due(index, fps)) {
+                    sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(frame), screen.width(), screen.height(), screen.width() * 4));
+                }
                 sink.frame(index++, (before + after) / 2);
             }
         } catch (IOException e) {

@@ -1,8 +1,8 @@
 package org.trajectory.ui.internal.editor;
 
 import org.eclipse.swt.widgets.Table;
-import org.trajectory.ui.internal.DatasetView;
-import org.trajectory.ui.internal.DatasetViewTestAccess;
+import org.trajectory.ui.internal.dataset.DatasetView;
+import org.trajectory.ui.internal.dataset.DatasetViewTestAccess;
 
 /** The dataset view's table, for tests of this package. */
 final class DatasetViewAccess {

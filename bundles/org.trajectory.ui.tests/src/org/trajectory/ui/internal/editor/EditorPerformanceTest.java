@@ -20,6 +20,8 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.model.Progress;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
 
 /**
@@ -35,7 +37,7 @@ class EditorPerformanceTest extends WorkbenchTest {
     void openAHundredStepTaskAndWalkItsSteps() throws Exception {
         Path folder = createTask();
         long start = System.nanoTime();
-        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), TrajectoryEditor.ID);
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), Parts.TRAJECTORY_EDITOR);
         long opened = System.nanoTime();
         while (!editor.canvas().hasImage()) {
             spin();
@@ -58,7 +60,7 @@ class EditorPerformanceTest extends WorkbenchTest {
         page.closeAllEditors(false);
         pause(300);
         long again = System.nanoTime();
-        TrajectoryEditor second = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), TrajectoryEditor.ID);
+        TrajectoryEditor second = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), Parts.TRAJECTORY_EDITOR);
         long secondOpened = System.nanoTime();
         while (!second.canvas().hasImage()) {
             spin();

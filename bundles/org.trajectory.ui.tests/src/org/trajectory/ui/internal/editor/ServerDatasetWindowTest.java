@@ -16,8 +16,10 @@ import org.trajectory.dataset.kit.PostgresServer;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.ui.internal.DatasetSession;
-import org.trajectory.ui.internal.DatasetView;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
+import org.trajectory.ui.internal.dataset.DatasetView;
 
 /** The window on a dataset of a real PostgreSQL server, while another person works on the same dataset. */
 class ServerDatasetWindowTest extends WorkbenchTest {
@@ -28,7 +30,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
     @AfterEach
     void closeAll() {
         page.closeAllEditors(false);
-        if (page.findView(DatasetView.ID) instanceof DatasetView view && DatasetViewAccess.reviewQueue(view).getSelection()) {
+        if (page.findView(Parts.DATASET_VIEW) instanceof DatasetView view && DatasetViewAccess.reviewQueue(view).getSelection()) {
             // the view outlives the test: the next test's table is not to be filtered by this one's queue
             DatasetViewAccess.reviewQueue(view).setSelection(false);
             DatasetViewAccess.reviewQueue(view).notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
@@ -51,7 +53,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
             dataset.assign(java.util.List.of(PostgresServer.ADMIN, "someone_else"), 1, java.util.Map.of());
         }
         DatasetSession.get().open(address, false);
-        DatasetView view = (DatasetView) page.showView(DatasetView.ID);
+        DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
         org.eclipse.swt.widgets.Button queue = DatasetViewAccess.reviewQueue(view);
         waitFor(() -> queue.getText().contains("mine (" + PostgresServer.ADMIN + ")"), "the queue names whose it is");
         queue.setSelection(true);
@@ -59,7 +61,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         org.eclipse.swt.widgets.Table table = DatasetViewAccess.table(view);
         waitFor(() -> table.getItemCount() == 2, "t0 and t2, given to me");
 
-        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, "t0"), TrajectoryEditor.ID);
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, "t0"), Parts.TRAJECTORY_EDITOR);
         waitFor(() -> editor.reviewLabel().getText().startsWith("Review:"), "the editor's review line");
         focus(editor);
         keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
@@ -78,8 +80,8 @@ class ServerDatasetWindowTest extends WorkbenchTest {
             new JsonlImport(dataset, FIXTURE.resolve("raw_example.jsonl"), images).run(Progress.NONE);
         }
         DatasetSession.get().open(address, false);
-        page.showView(DatasetView.ID);
-        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, TASK), TrajectoryEditor.ID);
+        page.showView(Parts.DATASET_VIEW);
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, TASK), Parts.TRAJECTORY_EDITOR);
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot, read from the shared images folder");
 
         try (Dataset someoneElse = Dataset.open(address)) {

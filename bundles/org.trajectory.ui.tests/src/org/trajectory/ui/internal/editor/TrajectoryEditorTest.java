@@ -29,9 +29,11 @@ import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.ui.internal.DatasetSession;
-import org.trajectory.ui.internal.DatasetView;
+import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
+import org.trajectory.ui.internal.dataset.DatasetView;
 
 /** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
 class TrajectoryEditorTest extends WorkbenchTest {
@@ -58,7 +60,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
             new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
         }
         DatasetSession.get().open(folder, false);
-        page.showView(DatasetView.ID);
+        page.showView(Parts.DATASET_VIEW);
     }
 
     @AfterEach
@@ -69,7 +71,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     }
 
     private TrajectoryEditor open() throws Exception {
-        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, TASK), TrajectoryEditor.ID);
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, TASK), Parts.TRAJECTORY_EDITOR);
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot is shown");
         return editor;
     }
@@ -133,7 +135,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.open(folder)) {
             assertEquals(ReviewState.APPROVED, dataset.review(TASK).state());
         }
-        DatasetView view = (DatasetView) page.findView(DatasetView.ID);
+        DatasetView view = (DatasetView) page.findView(Parts.DATASET_VIEW);
         Table table = DatasetViewAccess.table(view);
         waitFor(() -> table.getItemCount() == 1 && "approved".equals(table.getItem(0).getText(5)), "the table shows the state");
     }
@@ -226,8 +228,6 @@ class TrajectoryEditorTest extends WorkbenchTest {
         event.button = 1;
         canvas.notifyListeners(type, event);
     }
-
-
 
     /** The element box's cyan pixels in what the canvas draws (into an image: another window cannot cover it there). */
     private int cyanPixels(ScreenshotCanvas canvas) {

@@ -1,7 +1,6 @@
 package org.trajectory.ui.internal.editor;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +13,13 @@ import org.eclipse.core.commands.operations.IUndoableOperation;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.layout.RowLayoutFactory;
-import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
 import org.eclipse.jface.viewers.ISelectionProvider;
@@ -40,10 +39,10 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.contexts.IContextService;
 import org.eclipse.ui.handlers.IHandlerService;
-import org.eclipse.ui.operations.RedoActionHandler;
-import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.menus.CommandContributionItem;
 import org.eclipse.ui.menus.CommandContributionItemParameter;
+import org.eclipse.ui.operations.RedoActionHandler;
+import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.part.EditorPart;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
@@ -58,15 +57,16 @@ import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.TaskEditorInput;
 
 /**
  * The trajectory editor: the step strip, the screenshot with the step's actions drawn over it, the step's and the
  * task's fields, and the review bar. Every edit goes through the workbench's operation history (undo, redo); Save
  * writes the task in one transaction. A reviewer never needs the mouse: see the key bindings in plugin.xml.
  */
-public final class TrajectoryEditor extends EditorPart {
+public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing {
 
-    public static final String ID = "org.trajectory.ui.editors.trajectory";
     public static final String CONTEXT = "org.trajectory.ui.contexts.trajectoryEditor";
     private static final int REPLAY_MS = 1500;
 
@@ -275,6 +275,7 @@ public final class TrajectoryEditor extends EditorPart {
     }
 
     /** Shows step {@code position} (the Scoring view's flags link here). */
+    @Override
     public void selectStep(int position) {
         if (position < 0 || position >= current.stepCount()) {
             return;
@@ -428,7 +429,7 @@ public final class TrajectoryEditor extends EditorPart {
             }
             DatasetAddress folder = ((TaskEditorInput) getEditorInput()).dataset();
             boolean replace = !isDirty();
-            getSite().getPage().openEditor(new TaskEditorInput(folder, next), ID);
+            getSite().getPage().openEditor(new TaskEditorInput(folder, next), Parts.TRAJECTORY_EDITOR);
             if (replace) {
                 getSite().getPage().closeEditor(this, false);
             }
@@ -448,7 +449,7 @@ public final class TrajectoryEditor extends EditorPart {
                 monitor.beginTask(what, IProgressMonitor.UNKNOWN);
                 try {
                     result.set(work.run());
-                } catch (SQLException e) {
+                } catch (Exception e) {
                     throw new java.lang.reflect.InvocationTargetException(e);
                 } finally {
                     monitor.done();

@@ -1,0 +1,160 @@
+package org.trajectory.ui.internal.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.action.IStatusLineManager;
+import org.eclipse.jface.action.StatusLineManager;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.WidgetFinder;
+import org.trajectory.ui.internal.WorkbenchTest;
+
+/** The dataset table as a curator uses it: import a file, see the rows, sort, filter. */
+class DatasetTableTest extends WorkbenchTest {
+
+    private static final int TASKS = 3000;
+
+    private DatasetView view;
+
+    @BeforeEach
+    void importADataset() throws Exception {
+        Path jsonl = temp.resolve("tasks.jsonl");
+        try (BufferedWriter out = Files.newBufferedWriter(jsonl)) {
+            for (int t = 0; t < TASKS; t++) {
+                out.write("{\"task_id\":\"t" + t + "\",\"instruction\":\"" + (t % 10 == 0 ? "Change the wallpaper " : "Open the terminal ")
+                        + t + "\",\"domain\":\"" + (t % 2 == 0 ? "os" : "web") + "\",\"traj\":[");
+                for (int s = 0; s <= t % 7; s++) {
+                    out.write((s == 0 ? "" : ",") + "{\"index\":" + s + ",\"value\":{\"code\":\"pyautogui.click(x=0.5, y=0.5)\"}}");
+                }
+                out.write("]}\n");
+            }
+        }
+        view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        Job job = DatasetJobs.importJob(new org.trajectory.dataset.DatasetAddress.Folder(temp.resolve("dataset")), jsonl, null, null);
+        job.schedule();
+        while (job.getResult() == null) {
+            spin();
+        }
+        assertTrue(job.getResult().isOK(), job.getResult().toString());
+        settleRows();
+    }
+
+    @AfterEach
+    void closeDataset() throws Exception {
+        DatasetSession.get().close();
+        page.hideView(view); // a fresh view for the next test: no filter or sort left over
+        page.showView(Parts.DATASET_VIEW);
+        settleRows();
+    }
+
+    @Test
+    void theTableShowsEveryTaskLazilyAndTheStatusLineTheCount() throws Exception {
+        Table table = view.viewer().getTable();
+        assertEquals(TASKS, table.getItemCount());
+        assertEquals("Change the wallpaper 0", text(0, 0));
+        assertEquals("os", text(0, 1));
+        assertEquals("1", text(0, 3));
+        assertEquals("new", text(0, 5));
+        assertTrue(statusMessage().startsWith("3,000 tasks \u00B7 reviewed 0 of 3,000"), statusMessage());
+        Screenshots.take(display, "dataset-table.png");
+    }
+
+    @Test
+    void aHiddenColumnAndAWidthAreKeptForTheNextTable() throws Exception {
+        Table table = view.viewer().getTable();
+        java.util.List<String> shown = java.util.Arrays.stream(table.getColumnOrder()).limit(4).mapToObj(i -> table.getColumn(i).getText()).toList();
+        assertEquals(java.util.List.of("Task", "Steps", "Score", "Review"), shown, "what a reviewer looks for first, in sight in a narrow view");
+        TableColumn domain = table.getColumn(1);
+        assertEquals("Domain", domain.getText());
+        ChosenColumns.show(table, domain, false);
+        table.getColumn(3).setWidth(77); // Steps, widened by the user
+        try {
+            page.hideView(view);
+            view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+            Table again = view.viewer().getTable();
+            assertEquals(0, again.getColumn(1).getWidth(), "Domain stays hidden");
+            assertEquals(77, again.getColumn(3).getWidth(), "Steps keeps its width");
+            ChosenColumns.show(again, again.getColumn(1), true);
+            assertTrue(again.getColumn(1).getWidth() > 0, "shown again");
+        } finally {
+            org.eclipse.core.runtime.preferences.InstanceScope.INSTANCE.getNode("org.trajectory.ui").remove(DatasetView.COLUMNS);
+        }
+    }
+
+    @Test
+    void clickingAColumnSortsByIt() {
+        TableColumn steps = view.viewer().getTable().getColumn(3);
+        steps.notifyListeners(SWT.Selection, new Event());
+        settleRows();
+        assertEquals("1", text(0, 3));
+        steps.notifyListeners(SWT.Selection, new Event()); // again: descending
+        settleRows();
+        assertEquals("7", text(0, 3));
+        assertEquals(SWT.DOWN, view.viewer().getTable().getSortDirection());
+    }
+
+    @Test
+    void typingInTheFilterNarrowsTheRows() {
+        view.filter().setText("wallpaper");
+        long end = System.currentTimeMillis() + 2000;
+        while (view.itemCount() != TASKS / 10 && System.currentTimeMillis() < end) {
+            spin();
+        }
+        assertEquals(TASKS / 10, view.itemCount());
+        settleRows();
+        assertTrue(text(0, 0).startsWith("Change the wallpaper"), text(0, 0));
+        assertTrue(statusMessage().startsWith("300 tasks match"), statusMessage());
+    }
+
+    /** The text of a cell once its page has arrived. */
+    private String text(int row, int column) {
+        Table table = view.viewer().getTable();
+        table.showItem(table.getItem(row));
+        long end = System.currentTimeMillis() + 5000;
+        TableItem item = table.getItem(row);
+        while (item.getText(column).isEmpty() && System.currentTimeMillis() < end) {
+            spin();
+        }
+        return item.getText(column);
+    }
+
+    private String statusMessage() {
+        IStatusLineManager manager = view.getViewSite().getActionBars().getStatusLineManager();
+        while (manager instanceof org.eclipse.jface.action.SubStatusLineManager sub) {
+            manager = (IStatusLineManager) sub.getParent();
+        }
+        return manager instanceof StatusLineManager status ? status.getControl().isDisposed() ? "" : messageOf(status) : "";
+    }
+
+    private static String messageOf(StatusLineManager status) {
+        // The status line draws its message in a CLabel: read it from there as the user sees it.
+        return WidgetFinder.find(status.getControl(), org.eclipse.swt.custom.CLabel.class, l -> l.getText() != null && !l.getText().isEmpty())
+                .map(org.eclipse.swt.custom.CLabel::getText).orElse("");
+    }
+
+    private void settleRows() {
+        long end = System.currentTimeMillis() + 300;
+        while (System.currentTimeMillis() < end || Job.getJobManager().find(RowCache.FAMILY).length > 0) {
+            while (display.readAndDispatch()) {
+                // drain
+            }
+            Thread.onSpinWait();
+        }
+    }
+}

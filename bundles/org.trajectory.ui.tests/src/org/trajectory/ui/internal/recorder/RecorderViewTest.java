@@ -1,0 +1,69 @@
+package org.trajectory.ui.internal.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.trajectory.recorder.Preview;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.WorkbenchTest;
+
+/**
+ * Recording from the workbench: start, a live preview the backend made in its own thread, real input injected with
+ * xdotool, stop (finished off the UI thread), see it listed.
+ */
+class RecorderViewTest extends WorkbenchTest {
+
+    private static final Pattern EVENTS = Pattern.compile("(\\d+) input events");
+
+    @Test
+    void recordATaskWatchItsPreviewAndSeeItListed() throws Exception {
+        RecorderView view = (RecorderView) page.showView(Parts.RECORDER_VIEW);
+        view.folder().setText(temp.toString());
+        view.task().setText("Click the desktop");
+        view.start();
+        waitFor(view::isRecording, "the recording started: " + view.status().getText());
+        waitFor(() -> view.shownPreview() != null, "a preview of the screen is shown");
+        Preview preview = view.shownPreview();
+        assertEquals(Preview.WIDTH, preview.width());
+        assertEquals(Preview.WIDTH * display.getBounds().height / display.getBounds().width, preview.height(), "the screen's proportions");
+        boolean anyLight = false;
+        for (byte b : preview.rgb()) {
+            anyLight |= (b & 0xff) > 64;
+        }
+        assertTrue(anyLight, "the preview shows the window, not black");
+
+        new ProcessBuilder("xdotool", "mousemove", "700", "500", "click", "1").start().waitFor();
+        waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted: " + view.status().getText());
+        assertTrue(view.status().getText().startsWith("Recording,"), view.status().getText());
+        Screenshots.take(display, "recorder.png");
+
+        int listings = view.listings();
+        view.stop();
+        assertFalse(view.isRecording());
+        waitFor(() -> !view.isBusy() && view.listings() > listings, "the recording is finished and listed");
+        List<String> listed = view.recordingNames();
+        assertEquals(1, listed.size(), listed.toString());
+        int events = Integer.parseInt(listed.get(0).substring(listed.get(0).lastIndexOf(' ') + 1));
+        assertTrue(events >= 3, "the move and the click's press and release: " + listed);
+        try (var folders = Files.list(temp)) {
+            Path recording = folders.findFirst().orElseThrow();
+            assertTrue(Files.size(recording.resolve("video.mkv")) > 0);
+            assertTrue(Files.readString(recording.resolve("events.jsonl")).contains("\"x\":700"));
+        }
+        page.showView(Parts.DATASET_VIEW);
+    }
+
+    private static int events(RecorderView view) {
+        Matcher matcher = EVENTS.matcher(view.status().getText());
+        return matcher.find() ? Integer.parseInt(matcher.group(1)) : 0;
+    }
+}

@@ -1,0 +1,82 @@
+package org.trajectory.ui.internal.scoring;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.junit.jupiter.api.Test;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Progress;
+import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.WorkbenchTest;
+import org.trajectory.ui.internal.dataset.DatasetView;
+
+/** The comparison as a QA reviewer reads it: paired actions in a row, the missed and the extra ones marked. */
+class ComparisonViewTest extends WorkbenchTest {
+
+    private static String task(String... steps) {
+        StringBuilder traj = new StringBuilder();
+        for (int i = 0; i < steps.length; i += 2) {
+            traj.append(i == 0 ? "" : ",").append("{\"index\":").append(i / 2).append(",\"window_title\":\"Text Editor\",\"value\":{\"code\":\"")
+                    .append(steps[i]).append("\",\"action\":\"").append(steps[i + 1]).append("\"}}");
+        }
+        return "{\"task_id\":\"t1\",\"instruction\":\"Write a note\",\"screen_width\":1000,\"screen_height\":800,\"traj\":[" + traj + "]}\n";
+    }
+
+    @Test
+    void showsPairedMissedAndExtraActionsWithTheFigures() throws Exception {
+        Path reference = temp.resolve("reference.jsonl");
+        Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
+                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
+        Path predictedJsonl = temp.resolve("predicted.jsonl");
+        Files.writeString(predictedJsonl, task("pyautogui.click(x=0.505, y=0.5)", "Click in the text area", "pyautogui.scroll(-3)",
+                "Scroll down", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
+        Path folder = temp.resolve("predicted");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new JsonlImport(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        DatasetSession.get().open(folder, false);
+        DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
+        view.setReference(reference);
+        TaskRow row = DatasetSession.get().page(TaskQuery.ALL, 0, 10).get(0);
+        view.selectionChanged(table, new StructuredSelection(row));
+        waitFor(() -> {
+            try {
+                Job.getJobManager().join(ComparisonView.FAMILY, null);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return view.rowTexts().size() == 4;
+        }, "the comparison's rows");
+        List<String[]> rows = view.rowTexts();
+        assertEquals("click: Click the text area — Text Editor", rows.get(0)[1]);
+        assertTrue(rows.get(0)[2].startsWith("detail 0.9"), rows.get(0)[2]);
+        assertEquals("click: Click in the text area — Text Editor", rows.get(0)[4]);
+        assertEquals("1.00", rows.get(0)[5], "5 pixels off is inside AgentNetBench's radius");
+        assertArrayEquals(new String[] {"2", "type: Type hello — Text Editor", "missed", "", "", "0.00"}, rows.get(1));
+        assertArrayEquals(new String[] {"", "", "extra", "2", "scroll: Scroll down — Text Editor", ""}, rows.get(2));
+        assertEquals("detail 1.00, context 1.00", rows.get(3)[2]);
+        assertTrue(view.summaryText().startsWith("t1: 3 reference and 3 predicted actions. Sharingan operation: recall 0.67, precision 0.67;"),
+                view.summaryText());
+        Screenshots.take(display, "comparison-view.png");
+
+        view.openRow(3); // the paired "Save the file": step 3 of the predicted task
+        waitFor(() -> page.getActiveEditor() instanceof org.trajectory.ui.internal.editor.TrajectoryEditor, "the editor");
+        org.trajectory.ui.internal.editor.TrajectoryEditor editor = (org.trajectory.ui.internal.editor.TrajectoryEditor) page.getActiveEditor();
+        assertEquals(2, editor.step(), "opened on the row's step");
+        page.closeAllEditors(false);
+    }
+}

@@ -1,0 +1,128 @@
+package org.trajectory.ui.internal.dataset;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.window.Window;
+import org.eclipse.jface.wizard.WizardDialog;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.Annotator;
+import org.trajectory.builder.annotate.ModelAnnotator;
+import org.trajectory.builder.annotate.OfflineAnnotator;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.ServerLogins;
+import org.trajectory.ui.internal.WindowCommands;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+
+/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Build, Extract, Annotate. */
+public final class DatasetCommands extends WindowCommands {
+
+    public DatasetCommands() {
+        super(Map.of(
+                "newDataset", window -> chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true),
+                "openDataset", window -> chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false),
+                "openServerDataset", DatasetCommands::openServerDataset,
+                "import", window -> new WizardDialog(window.getShell(), new ImportWizard()).open(),
+                "export", DatasetCommands::export,
+                "build", DatasetCommands::buildFromRecording,
+                "extract", DatasetCommands::extractFromVideo,
+                "annotate", DatasetCommands::annotate));
+    }
+
+    private static void chooseAndOpen(IWorkbenchWindow window, String title, String message, boolean create) {
+        DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+        dialog.setText(title);
+        dialog.setMessage(message);
+        String chosen = dialog.open();
+        if (chosen != null) {
+            DatasetJobs.open(window.getShell(), new DatasetAddress.Folder(Path.of(chosen)), create);
+        }
+    }
+
+    private static void openServerDataset(IWorkbenchWindow window) {
+        ServerDatasetDialog dialog = new ServerDatasetDialog(window.getShell());
+        if (dialog.open() != Window.OK) {
+            return;
+        }
+        if (!dialog.password().isEmpty()) {
+            try {
+                ServerLogins.keep(dialog.server(), dialog.password(), dialog.remember());
+            } catch (org.eclipse.equinox.security.storage.StorageException e) {
+                MessageDialog.openWarning(window.getShell(), "Open Dataset on a Server",
+                        "The password could not be kept in the secure storage (" + e.getMessage() + "); it is used until the window closes.");
+            }
+        }
+        DatasetJobs.open(window.getShell(), dialog.server(), false);
+    }
+
+    private static void export(IWorkbenchWindow window) {
+        if (requireOpen(window, "Export") != null) {
+            new WizardDialog(window.getShell(), new ExportWizard()).open();
+        }
+    }
+
+    private static void buildFromRecording(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Build");
+        if (dataset == null) {
+            return;
+        }
+        DirectoryDialog dialog = new DirectoryDialog(window.getShell());
+        dialog.setText("Build Trajectory from Recording");
+        dialog.setMessage("Choose a recording folder (ours, AgentNetTool's or DuckTrack's: it holds metadata.json).");
+        String chosen = dialog.open();
+        if (chosen == null) {
+            return;
+        }
+        // The OS's own double-click time, as the person recorded had it.
+        double doubleClick = window.getShell().getDisplay().getDoubleClickTime() / 1000.0;
+        DatasetJobs.buildJob(dataset, Path.of(chosen), ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick),
+                window.getShell()).schedule();
+    }
+
+    private static void extractFromVideo(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Extract");
+        ExtractDialog dialog = new ExtractDialog(window.getShell());
+        if (dataset == null || dialog.open() != Window.OK) {
+            return;
+        }
+        ExtractDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Retrying model = choice.provider() == null ? null : model(window, "Extract", choice.provider(), choice.model(), usage);
+        if (choice.provider() == null || model != null) {
+            DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule();
+        }
+    }
+
+    private static void annotate(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Annotate");
+        AnnotateDialog dialog = new AnnotateDialog(window.getShell());
+        if (dataset == null || dialog.open() != Window.OK) {
+            return;
+        }
+        AnnotateDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Annotator annotator;
+        if (choice.provider().equals(OfflineAnnotator.ID)) {
+            annotator = new OfflineAnnotator(true);
+        } else {
+            Retrying model = model(window, "Annotate", choice.provider(), choice.model(), usage);
+            if (model == null) {
+                return;
+            }
+            try {
+                annotator = new ModelAnnotator(model, ModelAnnotator.prompts(null));
+            } catch (java.io.IOException | RuntimeException e) {
+                MessageDialog.openError(window.getShell(), "Annotate", "Could not read the annotation prompts: " + e.getMessage());
+                return;
+            }
+        }
+        DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
+                window.getShell()).schedule();
+    }
+}

@@ -1,0 +1,374 @@
+package org.trajectory.ui.internal.dataset;
+
+import java.text.NumberFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ILazyContentProvider;
+import org.eclipse.jface.viewers.ITableLabelProvider;
+import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StackLayout;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Link;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.Parts;
+
+/**
+ * The dataset table: lazy and virtual (rows come from the store a page at a time, so 400,000 steps open at once),
+ * sortable by clicking a column, filtered by the instruction text as you type. The status line shows the count.
+ */
+public final class DatasetView extends ViewPart implements DatasetSession.Listener, Parts.TaskTable {
+
+    /** The preference keeping the table's columns as the user arranged them. */
+    static final String COLUMNS = "dataset.columns";
+    public static final String EMPTY_MESSAGE = "No dataset is open. Use File > Open Dataset or File > New Dataset.";
+    private static final int FILTER_DELAY_MS = 250;
+
+    /** A column: its title, width, the query column it sorts by, and its text. */
+    private enum Column {
+        // together 460 px: every column is in sight in the default layout on a 1366-pixel-wide screen
+        TASK("Task", 140, TaskQuery.Column.TASK),
+        DOMAIN("Domain", 60, TaskQuery.Column.DOMAIN),
+        OS("OS", 45, TaskQuery.Column.OS),
+        STEPS("Steps", 45, TaskQuery.Column.STEPS),
+        SCORE("Score", 55, TaskQuery.Column.SCORE),
+        REVIEW("Review", 70, TaskQuery.Column.REVIEW),
+        CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE);
+
+        final String title;
+        final int width;
+        final TaskQuery.Column sortBy;
+
+        Column(String title, int width, TaskQuery.Column sortBy) {
+            this.title = title;
+            this.width = width;
+            this.sortBy = sortBy;
+        }
+
+        String text(TaskRow row) {
+            return switch (this) {
+                case TASK -> row.instruction().replaceAll("\\s+", " ");
+                case DOMAIN -> row.domain() == null ? "" : row.domain();
+                case OS -> row.os() == null ? "" : row.os();
+                case STEPS -> Integer.toString(row.steps());
+                case SCORE -> row.finalScore() == null ? "" : String.format(Locale.ROOT, "%.2f", row.finalScore());
+                case REVIEW -> row.review().id().replace('_', ' ');
+                case CONFIDENCE -> row.extractionConfidence() == null ? "" : String.format(Locale.ROOT, "%.2f", row.extractionConfidence());
+            };
+        }
+    }
+
+    private Composite stack;
+    private Label empty;
+    private Composite tablePage;
+    private Text filter;
+    private Button queue;
+    private Button extracted;
+    private Link chartFilter;
+    private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
+    private TableViewer viewer;
+    private RowCache rows;
+    private long count;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        stack = new Composite(parent, SWT.NONE);
+        stack.setLayout(new StackLayout());
+
+        empty = new Label(stack, SWT.WRAP);
+        empty.setText(EMPTY_MESSAGE);
+
+        tablePage = new Composite(stack, SWT.NONE);
+        GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(tablePage);
+        filter = new Text(tablePage, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
+        filter.setMessage("Filter by instruction text");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(filter);
+        Runnable applyFilter = () -> {
+            if (!filter.isDisposed()) {
+                requery(rows.query().withText(filter.getText().isBlank() ? null : filter.getText()));
+            }
+        };
+        filter.addModifyListener(e -> {
+            filter.getDisplay().timerExec(-1, applyFilter);
+            filter.getDisplay().timerExec(FILTER_DELAY_MS, applyFilter);
+        });
+        queue = new Button(tablePage, SWT.CHECK);
+        queue.setText("&Review queue: only tasks not reviewed yet");
+        queue.addListener(SWT.Selection, e -> requery(queued(rows.query())));
+        extracted = new Button(tablePage, SWT.CHECK);
+        extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
+        extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
+        chartFilter = new Link(tablePage, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(chartFilter);
+        chartFilter.setVisible(false);
+        chartFilter.addListener(SWT.Selection, e -> showAll());
+
+        viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        Table table = viewer.getTable();
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
+        for (Column column : Column.values()) {
+            TableColumn widget = new TableColumn(table, column == Column.STEPS || column == Column.SCORE || column == Column.CONFIDENCE ? SWT.RIGHT
+                    : SWT.LEFT);
+            widget.setText(column.title);
+            if (column == Column.CONFIDENCE) {
+                widget.setToolTipText("How sure extraction was of a task extracted from a video (0-1); click to sort");
+            }
+            widget.setWidth(column.width);
+            widget.setMoveable(true);
+            widget.setData(column);
+            widget.addListener(SWT.Selection, e -> sortBy(widget));
+        }
+        for (ScoringCriteria.Descriptor criterion : criteria) {
+            TableColumn widget = new TableColumn(table, SWT.RIGHT);
+            widget.setText(criterion.name());
+            widget.setToolTipText(criterion.name() + " score (0-1); click to sort");
+            widget.setWidth(80);
+            widget.setMoveable(true);
+            widget.setData(criterion.id());
+            widget.addListener(SWT.Selection, e -> sortBy(widget));
+        }
+        // Shown first what a reviewer looks for (steps, score, review), so they stay in sight in a narrow view;
+        // Domain and OS follow. Which columns, how wide, in which order: as the user left them (a right click on the
+        // header chooses).
+        int[] order = table.getColumnOrder();
+        int[] first = { Column.TASK.ordinal(), Column.STEPS.ordinal(), Column.SCORE.ordinal(), Column.REVIEW.ordinal(),
+            Column.DOMAIN.ordinal(), Column.OS.ordinal(), Column.CONFIDENCE.ordinal() };
+        System.arraycopy(first, 0, order, 0, first.length);
+        table.setColumnOrder(order);
+        ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
+        viewer.setUseHashlookup(true);
+        rows = new RowCache(parent.getDisplay(), (index, row) -> {
+            if (!table.isDisposed() && index < table.getItemCount()) {
+                viewer.replace(row, index);
+            }
+        });
+        viewer.setContentProvider(new ILazyContentProvider() {
+            @Override
+            public void updateElement(int index) {
+                TaskRow row = rows.row(index);
+                if (row != null) {
+                    viewer.replace(row, index);
+                }
+            }
+
+            @Override
+            public void inputChanged(Viewer v, Object oldInput, Object newInput) {
+            }
+        });
+        viewer.setLabelProvider(new RowLabels(criteria));
+        viewer.addOpenListener(e -> openSelected());
+        getSite().setSelectionProvider(viewer);
+
+        DatasetSession.get().addListener(this);
+        datasetChanged();
+    }
+
+    /** Column texts of a row (the fixed columns, then one per criterion); cells of rows still loading stay empty. */
+    private static final class RowLabels extends LabelProvider implements ITableLabelProvider {
+        private final List<ScoringCriteria.Descriptor> criteria;
+
+        RowLabels(List<ScoringCriteria.Descriptor> criteria) {
+            this.criteria = criteria;
+        }
+
+        @Override
+        public String getColumnText(Object element, int index) {
+            if (!(element instanceof TaskRow row)) {
+                return "";
+            }
+            if (index < Column.values().length) {
+                return Column.values()[index].text(row);
+            }
+            Double score = row.scores().get(criteria.get(index - Column.values().length).id());
+            return score == null ? "" : String.format(Locale.ROOT, "%.2f", score);
+        }
+
+        @Override
+        public Image getColumnImage(Object element, int index) {
+            return null;
+        }
+    }
+
+    /** Double-click or Enter: the selected tasks open in the trajectory editor. */
+    private void openSelected() {
+        for (Object element : viewer.getStructuredSelection()) {
+            if (element instanceof TaskRow row) {
+                Parts.openTask(getSite().getPage(), DatasetSession.get().address(), row.taskId(), -1);
+            }
+        }
+    }
+
+    private void sortBy(TableColumn widget) {
+        Table table = viewer.getTable();
+        boolean up = table.getSortColumn() != widget || table.getSortDirection() != SWT.UP;
+        table.setSortColumn(widget);
+        table.setSortDirection(up ? SWT.UP : SWT.DOWN);
+        requery(widget.getData() instanceof Column column ? rows.query().sortedBy(column.sortBy, up)
+                : rows.query().sortedByScore((String) widget.getData(), up));
+    }
+
+    /**
+     * Shows only the tasks {@code narrowing} keeps (a bar of a chart: an OS, a score range...), saying so above the table
+     * with a link that shows all again. One chart filter at a time: a new one replaces the one before.
+     */
+    @Override
+    public void filterBy(String description, UnaryOperator<TaskQuery> narrowing) {
+        requery(narrowing.apply(withoutChartFilter(rows.query())));
+        chartFilter.setText(description + "  <a>Show all</a>");
+        ((org.eclipse.swt.layout.GridData) chartFilter.getLayoutData()).exclude = false;
+        chartFilter.setVisible(true);
+        tablePage.layout(true, true);
+    }
+
+    @Override
+    public void showAll() {
+        requery(queued(withoutChartFilter(rows.query())));
+        chartFilter.setText("");
+        ((org.eclipse.swt.layout.GridData) chartFilter.getLayoutData()).exclude = true;
+        chartFilter.setVisible(false);
+        tablePage.layout(true, true);
+    }
+
+    /** Who the review queue belongs to: the user tasks are assigned to on this dataset, or null (then it is every new task). */
+    private String queueOwner;
+
+    /**
+     * The query narrowed to the review queue when it is chosen: on a dataset whose tasks are assigned to this user,
+     * theirs not yet judged; otherwise every task not reviewed yet.
+     */
+    private TaskQuery queued(TaskQuery query) {
+        if (!queue.getSelection()) {
+            return query.withReview(null).withQueueOf(null);
+        }
+        return queueOwner != null ? query.withReview(null).withQueueOf(queueOwner) : query.withReview(ReviewState.NEW).withQueueOf(null);
+    }
+
+    /** Asks, off the UI thread, whose queue the checkbox shows, and names it. */
+    private void readQueueOwner() {
+        DatasetJobs.read("Reading the review assignments", queue, () -> DatasetSession.get().queueOwner(), owner -> {
+            boolean changed = !java.util.Objects.equals(owner, queueOwner);
+            queueOwner = owner;
+            queue.setText(owner == null ? "&Review queue: only tasks not reviewed yet" : "&Review queue: mine (" + owner + "), not yet judged");
+            queue.getParent().layout();
+            if (changed && queue.getSelection()) {
+                requery(queued(rows.query()));
+            }
+        });
+    }
+
+    /** The query without what a chart's bar may have narrowed (OS, domain, steps, score, review state). */
+    private static TaskQuery withoutChartFilter(TaskQuery query) {
+        return query.withOs(null).withDomain(null).withSteps(null, null).withScore(null, null, null).withReview(null);
+    }
+
+    @Override
+    public void datasetChanged() {
+        if (stack.isDisposed()) {
+            return;
+        }
+        stack.getDisplay().asyncExec(() -> {
+            if (!stack.isDisposed()) {
+                requery(rows.query());
+                readQueueOwner();
+            }
+        });
+    }
+
+    /** The requeries asked for so far: only the newest one's counts are shown. */
+    private int requeries;
+
+    private void requery(TaskQuery query) {
+        boolean open = DatasetSession.get().address() != null;
+        ((StackLayout) stack.getLayout()).topControl = open ? tablePage : empty;
+        stack.layout(true, true);
+        setContentDescription(open ? DatasetSession.get().address().toString() : "");
+        rows.reset(query);
+        int asked = ++requeries;
+        DatasetJobs.read("Counting tasks", viewer.getTable(),
+                () -> new Counts(DatasetSession.get().count(query), DatasetSession.get().reviewProgress()), counts -> {
+                    if (asked == requeries) { // an answer to an older question is not shown
+                        show(query, counts);
+                    }
+                });
+    }
+
+    /** How many tasks a query finds, and how far the whole dataset is reviewed. */
+    private record Counts(long count, Dataset.ReviewProgress progress) {
+    }
+
+    private void show(TaskQuery query, Counts counts) {
+        count = counts.count();
+        Table table = viewer.getTable();
+        table.setItemCount(0);
+        viewer.setInput(query);
+        table.setItemCount((int) Math.min(Integer.MAX_VALUE, count));
+        table.clearAll();
+        if (count > 0) {
+            table.setTopIndex(0); // a new filter or order starts from its first row
+        }
+        String text = "";
+        if (DatasetSession.get().address() != null) {
+            NumberFormat number = NumberFormat.getIntegerInstance();
+            boolean filtered = query.text() != null || query.review() != null || query.minScore() != null || query.maxScore() != null
+                    || query.extracted() != null;
+            long all = counts.progress().tasks();
+            text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "")
+                    + String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(counts.progress().reviewed()),
+                            number.format(all), all == 0 ? 0.0 : 100.0 * counts.progress().reviewed() / all);
+        }
+        getViewSite().getActionBars().getStatusLineManager().setMessage(text);
+    }
+
+    /** Rows shown now, for tests. */
+    int itemCount() {
+        return viewer.getTable().getItemCount();
+    }
+
+    TableViewer viewer() {
+        return viewer;
+    }
+
+    Text filter() {
+        return filter;
+    }
+
+    Button reviewQueue() {
+        return queue;
+    }
+
+    @Override
+    public void setFocus() {
+        if (DatasetSession.get().address() != null) {
+            viewer.getTable().setFocus();
+        } else {
+            empty.setFocus();
+        }
+    }
+
+    @Override
+    public void dispose() {
+        DatasetSession.get().removeListener(this);
+        super.dispose();
+    }
+}

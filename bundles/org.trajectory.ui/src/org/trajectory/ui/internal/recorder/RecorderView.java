@@ -1,0 +1,342 @@
+package org.trajectory.ui.internal.recorder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.PaletteData;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.part.ViewPart;
+import org.trajectory.recorder.CaptureException;
+import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.RecordOperation;
+import org.trajectory.recorder.Recording;
+import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.ui.internal.DatasetJobs;
+
+/**
+ * Records a task from the workbench: the instruction, start, pause and stop, what has been captured so far, a live
+ * thumbnail of the screen (at most five a second) and the recordings made in the recordings folder.
+ */
+public final class RecorderView extends ViewPart {
+
+    private static final int REFRESH_MS = 200;
+    private static final DateTimeFormatter FOLDER_NAME = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss", Locale.ROOT);
+
+    private Text task;
+    private Text folder;
+    private Button start;
+    private Button pause;
+    private Button stop;
+    private Label status;
+    private Canvas thumbnail;
+    private Image preview;
+    private Table recordings;
+
+    private RecordOperation session;
+    private boolean starting;
+    private boolean stopping;
+    private Preview shown;
+    /** How many listings have reached the table, for tests. */
+    private int listed;
+    private double startedAt;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(parent);
+        new Label(parent, SWT.NONE).setText("&Task:");
+        task = new Text(parent, SWT.BORDER);
+        task.setMessage("What the person will do, e.g. Turn on night light");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(task);
+        new Label(parent, SWT.NONE).setText("&Folder:");
+        folder = new Text(parent, SWT.BORDER);
+        folder.setText(Path.of(System.getProperty("user.home"), "TrajectoryRecordings").toString());
+        folder.addModifyListener(e -> listRecordings());
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(folder);
+
+        Composite buttons = new Composite(parent, SWT.NONE);
+        GridDataFactory.fillDefaults().span(2, 1).applyTo(buttons);
+        GridLayoutFactory.fillDefaults().numColumns(3).applyTo(buttons);
+        start = button(buttons, "&Start", this::start);
+        pause = button(buttons, "&Pause", this::togglePause);
+        stop = button(buttons, "St&op", this::stop);
+
+        status = new Label(parent, SWT.WRAP);
+        // A small width hint lets the label wrap to the view's width instead of asking for one long line.
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(100, SWT.DEFAULT).applyTo(status);
+        thumbnail = new Canvas(parent, SWT.BORDER | SWT.DOUBLE_BUFFERED);
+        GridDataFactory.fillDefaults().span(2, 1).hint(320, 180).applyTo(thumbnail);
+        thumbnail.addListener(SWT.Paint, e -> {
+            if (preview != null && !preview.isDisposed()) {
+                Rectangle size = preview.getBounds();
+                Rectangle area = thumbnail.getClientArea();
+                double scale = Math.min((double) area.width / size.width, (double) area.height / size.height);
+                e.gc.drawImage(preview, 0, 0, size.width, size.height, 0, 0, (int) (size.width * scale), (int) (size.height * scale));
+            }
+        });
+
+        recordings = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
+        recordings.setHeaderVisible(true);
+        GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(recordings);
+        for (String[] column : new String[][] { { "Recording", "170" }, { "Task", "200" }, { "Events", "60" }, { "Source", "120" } }) {
+            TableColumn widget = new TableColumn(recordings, SWT.LEFT);
+            widget.setText(column[0]);
+            widget.setWidth(Integer.parseInt(column[1]));
+        }
+        updateState();
+        listRecordings();
+    }
+
+    private static Button button(Composite parent, String text, Runnable run) {
+        Button button = new Button(parent, SWT.PUSH);
+        button.setText(text);
+        button.addListener(SWT.Selection, e -> run.run());
+        return button;
+    }
+
+    void start() {
+        if (session != null) {
+            return;
+        }
+        String instruction = task.getText().strip();
+        if (instruction.isEmpty()) {
+            MessageDialog.openInformation(getSite().getShell(), "Record", "Type the task the person will do first.");
+            task.setFocus();
+            return;
+        }
+        Path target = Path.of(folder.getText().strip()).resolve(LocalDateTime.now().format(FOLDER_NAME));
+        starting = true;
+        updateState();
+        status.setText("Starting...");
+        // Starting waits for ffmpeg and the X server: off the UI thread.
+        DatasetJobs.offUiThread("Starting to record", DatasetJobs.Operation.RECORD, status,
+                () -> RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of(), null)), started -> {
+                    starting = false;
+                    session = started;
+                    startedAt = Clock.now();
+                    if (!session.finishedInterrupted().isEmpty()) {
+                        ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());
+                    }
+                    updateState();
+                    refresh();
+                }, e -> {
+                    starting = false;
+                    updateState();
+                    ILog.of(getClass()).error("Could not start recording", e);
+                    MessageDialog.openError(getSite().getShell(), "Record", e.getMessage());
+                });
+    }
+
+    void togglePause() {
+        if (session != null) {
+            if (session.isPaused()) {
+                session.resume();
+            } else {
+                session.pause();
+            }
+            updateState();
+        }
+    }
+
+    void stop() {
+        stop(null);
+    }
+
+    /**
+     * Stops recording; finishing the files (ffmpeg, blanking private spans) runs off the UI thread. {@code why}, when
+     * given, stays on the status line afterwards.
+     */
+    private void stop(String why) {
+        if (session == null) {
+            return;
+        }
+        RecordOperation stopping = session;
+        session = null;
+        this.stopping = true;
+        updateState();
+        status.setText("Finishing the recording...");
+        DatasetJobs.offUiThread("Finishing the recording", DatasetJobs.Operation.RECORD, status, stopping::stop, summary -> {
+            this.stopping = false;
+            updateState();
+            if (why != null) {
+                status.setText(why);
+            }
+            listRecordings();
+        }, e -> {
+            this.stopping = false;
+            updateState();
+            ILog.of(getClass()).error("Could not finish the recording", e);
+            status.setText("Could not finish the recording: " + e.getMessage());
+        });
+    }
+
+    /** Counters and the thumbnail, at most five times a second while recording. */
+    private void refresh() {
+        if (session == null || status.isDisposed()) {
+            return;
+        }
+        try {
+            if (session.endedByItself()) { // the capture ended by itself (its X server went away): close what was recorded
+                stop("Stopped: " + session.writer().lastProblem());
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        double elapsed = Clock.now() - startedAt;
+        RecordingWriter writer = session.writer();
+        String video = writer.frames() == 0 ? "" : String.format(Locale.ROOT, ", %d frames (%.1f fps), %d skipped", writer.frames(),
+                elapsed > 0 ? writer.frames() / elapsed : 0, writer.framesSkipped());
+        status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s%s",
+                session.isPaused() ? "Paused at" : "Recording,", elapsed, writer.events(), writer.windows(), video,
+                writer.lastProblem() == null ? "" : " (" + writer.lastProblem() + ")"));
+        if (status.computeSize(status.getSize().x, SWT.DEFAULT).y != status.getSize().y) {
+            status.getParent().layout(); // the counters wrapped onto another line
+        }
+        showPreview();
+        status.getDisplay().timerExec(REFRESH_MS, this::refresh);
+    }
+
+    /** Shows the backend's latest preview (made in its own thread, blanked while a private window is in front). */
+    private void showPreview() {
+        Preview latest = session.writer().preview();
+        if (latest == null || latest == shown) {
+            return;
+        }
+        shown = latest;
+        ImageData data = new ImageData(latest.width(), latest.height(), 24, new PaletteData(0xFF0000, 0xFF00, 0xFF), 1, latest.rgb());
+        if (preview != null) {
+            preview.dispose();
+        }
+        preview = new Image(thumbnail.getDisplay(), data);
+        thumbnail.redraw();
+    }
+
+    private void updateState() {
+        boolean recording = session != null;
+        boolean busy = recording || starting || stopping;
+        start.setEnabled(!busy);
+        pause.setEnabled(recording);
+        pause.setText(recording && session.isPaused() ? "&Resume" : "&Pause");
+        stop.setEnabled(recording);
+        task.setEnabled(!busy);
+        folder.setEnabled(!busy);
+        if (!busy) {
+            status.setText("Ready. Ctrl+Alt+P pauses while recording; password prompts are recorded without their characters.");
+        }
+        status.getParent().layout();
+    }
+
+    /** The recordings in the folder, read off the UI thread (each one's metadata and events are read). */
+    private void listRecordings() {
+        if (recordings == null || recordings.isDisposed()) {
+            return;
+        }
+        Path root = Path.of(folder.getText().strip());
+        DatasetJobs.read("Listing recordings", recordings, () -> readRecordings(root), rows -> {
+            if (!root.equals(Path.of(folder.getText().strip()))) {
+                return; // the folder was changed again meanwhile: its own listing follows
+            }
+            recordings.removeAll();
+            for (String[] row : rows) {
+                new TableItem(recordings, SWT.NONE).setText(row);
+            }
+            listed++;
+        });
+    }
+
+    private List<String[]> readRecordings(Path root) throws IOException {
+        List<String[]> rows = new java.util.ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return rows;
+        }
+        try (var folders = Files.list(root)) {
+            for (Path candidate : folders.filter(f -> Files.isRegularFile(f.resolve(RecordingWriter.METADATA))).sorted().toList()) {
+                try {
+                    Recording recording = Recording.read(candidate);
+                    rows.add(new String[] { candidate.getFileName().toString(), String.valueOf(recording.task()),
+                            Integer.toString(recording.events().size()), recording.source() });
+                } catch (IOException e) {
+                    ILog.of(getClass()).warn("Not a readable recording: " + candidate + ": " + e.getMessage());
+                }
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void setFocus() {
+        task.setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        if (session != null) { // the window is closing: the recording is finished before it goes
+            try {
+                session.stop();
+            } catch (IOException e) {
+                ILog.of(getClass()).error("Could not finish the recording", e);
+            }
+        }
+        if (preview != null) {
+            preview.dispose();
+        }
+        super.dispose();
+    }
+
+    // For tests.
+
+    Text task() {
+        return task;
+    }
+
+    Text folder() {
+        return folder;
+    }
+
+    Label status() {
+        return status;
+    }
+
+    List<String> recordingNames() {
+        return java.util.Arrays.stream(recordings.getItems()).map(item -> item.getText(0) + " " + item.getText(2)).toList();
+    }
+
+    boolean isRecording() {
+        return session != null;
+    }
+
+    /** Whether it is starting or finishing a recording, for tests. */
+    boolean isBusy() {
+        return starting || stopping;
+    }
+
+    int listings() {
+        return listed;
+    }
+
+    /** The preview on show, for tests. */
+    Preview shownPreview() {
+        return shown;
+    }
+}

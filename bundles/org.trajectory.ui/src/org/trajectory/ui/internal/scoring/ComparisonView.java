@@ -1,0 +1,311 @@
+package org.trajectory.ui.internal.scoring;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.evaluation.ActionTuple;
+import org.trajectory.evaluation.AgentNetBench;
+import org.trajectory.evaluation.EmbeddingSimilarity;
+import org.trajectory.evaluation.Evaluator;
+import org.trajectory.evaluation.Sharingan;
+import org.trajectory.evaluation.TaskEvaluation;
+import org.trajectory.evaluation.Trajectories;
+import org.trajectory.evaluation.Trajectory;
+import org.trajectory.model.Progress;
+import org.trajectory.model.Task;
+import org.trajectory.ui.internal.DatasetSession;
+import org.trajectory.ui.internal.Parts;
+
+/**
+ * The task selected in the Dataset view (the prediction) beside the task of the same id in a reference (a dataset or
+ * an AgentNet JSONL file): paired actions row by row with how alike their words are, missed and extra actions marked,
+ * the Sharingan and AgentNetBench figures on top. Double-clicking a row opens its step in the editor.
+ */
+public final class ComparisonView extends ViewPart implements ISelectionListener {
+
+    /** The family of the view's reading and comparing jobs; tests join it. */
+    public static final Object FAMILY = ComparisonView.class;
+
+    private Text referenceField;
+    private Label summary;
+    private Table table;
+    private Path referencePath;
+    private Map<String, Trajectory> reference;
+    private EmbeddingSimilarity similarity;
+    private String taskId;
+    private List<Sharingan.Row> rows = List.of();
+
+    @Override
+    public void createPartControl(Composite parent) {
+        GridLayoutFactory.fillDefaults().margins(4, 4).numColumns(4).applyTo(parent);
+        new Label(parent, SWT.NONE).setText("&Reference:");
+        referenceField = new Text(parent, SWT.BORDER);
+        referenceField.setMessage("a dataset folder or an AgentNet JSONL file");
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(referenceField);
+        referenceField.addListener(SWT.DefaultSelection, e -> setReference(referenceField.getText().isBlank() ? null
+                : Path.of(referenceField.getText().strip())));
+        Button file = new Button(parent, SWT.PUSH);
+        file.setText("&File...");
+        file.addListener(SWT.Selection, e -> {
+            FileDialog dialog = new FileDialog(parent.getShell(), SWT.OPEN);
+            dialog.setFilterExtensions(new String[] {"*.jsonl", "*"});
+            String chosen = dialog.open();
+            if (chosen != null) {
+                setReference(Path.of(chosen));
+            }
+        });
+        Button folder = new Button(parent, SWT.PUSH);
+        folder.setText("&Dataset...");
+        folder.addListener(SWT.Selection, e -> {
+            String chosen = new DirectoryDialog(parent.getShell()).open();
+            if (chosen != null) {
+                setReference(Path.of(chosen));
+            }
+        });
+        summary = new Label(parent, SWT.WRAP);
+        summary.setText("Choose a reference, then select a task in the Dataset view to compare it with the reference's task of the same id.");
+        GridDataFactory.fillDefaults().span(4, 1).grab(true, false).applyTo(summary);
+        table = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        for (String[] column : new String[][] {{"Ref.", "45"}, {"Reference action", "280"}, {"Match", "185"},
+                {"Pred.", "45"}, {"Predicted action", "280"}, {"Step score", "75"}}) {
+            TableColumn widget = new TableColumn(table, SWT.LEFT);
+            widget.setText(column[0]);
+            widget.setWidth(Integer.parseInt(column[1]));
+        }
+        GridDataFactory.fillDefaults().span(4, 1).grab(true, true).applyTo(table);
+        table.addListener(SWT.DefaultSelection, e -> openStep());
+        getSite().getPage().addPostSelectionListener(this);
+        Parts.tellSelection(this, getSite().getPage());
+    }
+
+    /** Reads the reference in a job; the selected task is compared once it is in. */
+    public void setReference(Path path) {
+        referencePath = path;
+        reference = null;
+        referenceField.setText(path == null ? "" : path.toString());
+        if (path == null) {
+            return;
+        }
+        summary.setText("Reading " + path + "...");
+        job("Reading the reference " + path.getFileName(), () -> {
+            List<String> problems = new ArrayList<>();
+            Map<String, Trajectory> read = Trajectories.read(new org.trajectory.dataset.DatasetAddress.Folder(path), problems, Progress.NONE);
+            problems.forEach(p -> ILog.of(ComparisonView.class).warn(p));
+            ui(() -> {
+                if (path.equals(referencePath)) {
+                    reference = read;
+                    compare();
+                }
+            });
+        }).schedule();
+    }
+
+    @Override
+    public void selectionChanged(IWorkbenchPart part, ISelection selection) {
+        if (part != this && selection instanceof IStructuredSelection structured && structured.getFirstElement() instanceof TaskRow row) {
+            taskId = row.taskId();
+            compare();
+        }
+    }
+
+    private void compare() {
+        DatasetAddress dataset = DatasetSession.get().address();
+        if (reference == null || taskId == null || dataset == null) {
+            return;
+        }
+        String id = taskId;
+        Trajectory wanted = reference.get(id);
+        if (wanted == null) {
+            show(null, "The reference has no task " + id + " (it holds " + reference.size() + " tasks).");
+            return;
+        }
+        summary.setText("Comparing " + id + "...");
+        job("Comparing " + id, () -> {
+            Task task;
+            try (Dataset open = Dataset.open(dataset)) {
+                task = open.read(id);
+            }
+            if (task == null) {
+                ui(() -> show(null, "The dataset no longer holds " + id + "."));
+                return;
+            }
+            TaskEvaluation result = new Evaluator(new Sharingan(similarity(), Sharingan.DEFAULT_THRESHOLD),
+                    new AgentNetBench(AgentNetBench.DEFAULT)).evaluate(wanted, Trajectory.of(task));
+            ui(() -> {
+                if (id.equals(taskId)) {
+                    show(result, headline(result));
+                }
+            });
+        }).schedule();
+    }
+
+    /** The embedding model, loaded by the first comparison (a second or two) and kept while the view is open. */
+    private synchronized EmbeddingSimilarity similarity() throws IOException {
+        if (similarity == null) {
+            similarity = EmbeddingSimilarity.load();
+        }
+        return similarity;
+    }
+
+    private static String headline(TaskEvaluation result) {
+        Sharingan.Result s = result.sharingan();
+        String all = s.allPairs() == null ? "all: n/a (" + s.allUnavailable() + ")"
+                : String.format(Locale.ROOT, "all: recall %.2f, precision %.2f", s.allRecall(), s.allPrecision());
+        return String.format(Locale.ROOT, "%s: %d reference and %d predicted actions. Sharingan operation: recall %.2f, precision %.2f; %s."
+                + " AgentNetBench (%s rules): %.2f over %d steps.", result.referenceId(), s.reference().size(), s.predicted().size(),
+                s.operationRecall(), s.operationPrecision(), all, AgentNetBench.DEFAULT.id(), result.benchScore(), result.steps().size());
+    }
+
+    private void show(TaskEvaluation result, String headline) {
+        if (table.isDisposed()) {
+            return;
+        }
+        summary.setText(headline);
+        table.removeAll();
+        rows = result == null ? List.of() : result.sharingan().rows();
+        Color missed = table.getDisplay().getSystemColor(SWT.COLOR_RED);
+        Color extra = table.getDisplay().getSystemColor(SWT.COLOR_DARK_YELLOW);
+        for (Sharingan.Row row : rows) {
+            TableItem item = new TableItem(table, SWT.NONE);
+            ActionTuple r = row.reference();
+            ActionTuple p = row.predicted();
+            String match = r == null ? "extra" : p == null ? "missed" : row.pair().detailSimilarity() == null ? "same operation"
+                    : String.format(Locale.ROOT, "detail %.2f, context %s", row.pair().detailSimilarity(),
+                            row.pair().contextSimilarity() == null ? "-" : String.format(Locale.ROOT, "%.2f", row.pair().contextSimilarity()));
+            item.setText(new String[] {r == null ? "" : String.valueOf(r.step() + 1), r == null ? "" : describe(r), match,
+                    p == null ? "" : String.valueOf(p.step() + 1), p == null ? "" : describe(p),
+                    r == null || r.step() >= result.steps().size() ? "" : String.format(Locale.ROOT, "%.2f", result.steps().get(r.step()).total())});
+            if (r == null || p == null) {
+                item.setForeground(r == null ? extra : missed);
+            }
+        }
+        summary.getParent().layout(true, true);
+    }
+
+    private static String describe(ActionTuple tuple) {
+        return tuple.operation().id() + ": " + (tuple.detail() == null ? "(no words)" : tuple.detail())
+                + (tuple.context() == null ? "" : " — " + tuple.context());
+    }
+
+    private void openStep() {
+        openRow(table.getSelectionIndex());
+    }
+
+    /** A predicted row opens its step in the open dataset; a missed one opens the reference's step when it is a dataset. */
+    void openRow(int index) {
+        if (index < 0 || index >= rows.size()) {
+            return;
+        }
+        Sharingan.Row row = rows.get(index);
+        DatasetAddress folder = row.predicted() != null ? DatasetSession.get().address()
+                : referencePath != null && Files.isDirectory(referencePath) ? new DatasetAddress.Folder(referencePath) : null;
+        ActionTuple tuple = row.predicted() != null ? row.predicted() : row.reference();
+        if (folder == null || taskId == null) {
+            return;
+        }
+        Parts.openTask(getSite().getPage(), folder, taskId, tuple.step());
+    }
+
+    /** Work off the UI thread; a failure is shown on the summary line and logged. */
+    private Job job(String name, Work work) {
+        return new Job(name) {
+            @Override
+            protected IStatus run(IProgressMonitor monitor) {
+                try {
+                    work.run();
+                } catch (Exception e) {
+                    ui(() -> summary.setText(name + " failed: " + e.getMessage()));
+                    return Status.error(name + " failed", e);
+                }
+                return Status.OK_STATUS;
+            }
+
+            @Override
+            public boolean belongsTo(Object family) {
+                return family == FAMILY;
+            }
+        };
+    }
+
+    private interface Work {
+        void run() throws Exception;
+    }
+
+    private void ui(Runnable runnable) {
+        if (!table.isDisposed()) {
+            table.getDisplay().asyncExec(() -> {
+                if (!table.isDisposed()) {
+                    runnable.run();
+                }
+            });
+        }
+    }
+
+    /** Rows shown, for tests: the texts of each row's cells. */
+    List<String[]> rowTexts() {
+        List<String[]> texts = new ArrayList<>();
+        for (TableItem item : table.getItems()) {
+            String[] cells = new String[table.getColumnCount()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = item.getText(i);
+            }
+            texts.add(cells);
+        }
+        return texts;
+    }
+
+    String summaryText() {
+        return summary.getText();
+    }
+
+    @Override
+    public void setFocus() {
+        referenceField.setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        getSite().getPage().removePostSelectionListener(this);
+        if (similarity != null) { // a comparison still running fails quietly: the view is gone
+            try {
+                similarity.close();
+            } catch (IOException e) {
+                ILog.of(getClass()).warn("Could not release the embedding model: " + e.getMessage());
+            }
+        }
+        super.dispose();
+    }
+}

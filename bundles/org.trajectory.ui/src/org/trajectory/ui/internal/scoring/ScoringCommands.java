@@ -1,0 +1,38 @@
+package org.trajectory.ui.internal.scoring;
+
+import java.util.Map;
+
+import org.eclipse.jface.window.Window;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.ScoringRun;
+import org.trajectory.scoring.Weights;
+import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.WindowCommands;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+
+/** The scoring commands: Score Dataset (File menu, Scoring view's toolbar). */
+public final class ScoringCommands extends WindowCommands {
+
+    public ScoringCommands() {
+        super(Map.of("score", ScoringCommands::scoreDataset));
+    }
+
+    /** Asks what to score with, then scores the open dataset as a job. */
+    private static void scoreDataset(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Score");
+        ScoreDialog dialog = new ScoreDialog(window.getShell());
+        if (dataset == null || dialog.open() != Window.OK) {
+            return;
+        }
+        ScoreDialog.Choice choice = dialog.choice();
+        Usage usage = new Usage();
+        Retrying model = choice.provider() == null ? null : model(window, "Score", choice.provider(), null, usage);
+        if (choice.provider() == null || model != null) {
+            DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
+                    new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule();
+        }
+    }
+}
