@@ -86,6 +86,27 @@ class RecordedTrajectoryTest {
             for (int i = 0; i < task.steps().size(); i++) {
                 org.junit.jupiter.api.Assertions.assertNotNull(dataset.draft(task.taskId()).image(i), "step " + i + " has its image");
             }
+
+            // The task names its recording, so a step can be played from it: its video stretch and raw events.
+            assertEquals(folder.toAbsolutePath(), Dataset.recordingFolder(dataset.source(task.taskId())));
+            double[] span = StepClip.span(task.steps().get(1));
+            StepClip clip = StepClip.read(folder, span[0], span[1], 320);
+            assertEquals(screen.width(), clip.screenWidth());
+            double period = (times[times.length - 1] - times[0]) / (times.length - 1);
+            assertTrue(clip.frames().size() >= (span[1] - span[0] + 2 * StepClip.MARGIN) / period - 2,
+                    "every frame of the stretch: " + clip.frames().size() + " at " + period + " s");
+            for (StepClip.Frame frame : clip.frames()) {
+                assertEquals(320, frame.width());
+                assertEquals(Math.round(320.0 * screen.height() / screen.width() / 2) * 2, frame.height(), 1);
+                assertTrue(frame.time() >= span[0] - StepClip.MARGIN - period && frame.time() <= span[1] + StepClip.MARGIN,
+                        "a frame of the stretch: " + frame.time() + " for " + span[0] + "-" + span[1]);
+            }
+            assertTrue(clip.frames().stream().anyMatch(f -> f.time() < span[0]) && clip.frames().stream().anyMatch(f -> f.time() > span[1]),
+                    "a second before and after the step");
+            List<String> presses = clip.events().stream().filter(e -> Boolean.TRUE.equals(e.pressed()) && e.button() != null)
+                    .map(e -> e.x() + "," + e.y()).toList();
+            assertEquals(2, presses.stream().filter("300,200"::equals).count(), "the double click's two presses, where they were: " + presses);
+            assertTrue(clip.events().stream().allMatch(e -> e.time() >= span[0] - StepClip.MARGIN && e.time() <= span[1] + StepClip.MARGIN));
         }
     }
 

@@ -112,7 +112,7 @@ public final class TrajectoryBuilder {
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames, doubts);
         task = keepAnnotations(dataset.read(taskId), task, warnings);
-        dataset.put(task, images, Dataset.RECORDED);
+        dataset.put(task, images, Dataset.recordedFrom(folder));
         long stored = System.nanoTime();
         doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
@@ -269,9 +269,14 @@ public final class TrajectoryBuilder {
             if (doubts.containsKey(i)) {
                 doubts.get(i).forEach(node.putArray(Step.BUILD_PROBLEMS)::add);
             }
-            String window = window(recording.windows(), step.start());
-            if (window != null) {
-                node.put(WINDOW, window);
+            WindowEvent window = window(recording.windows(), step.start());
+            if (window != null && window.title() != null) {
+                node.put(WINDOW, window.title());
+            }
+            String application = window == null ? null : window.windowClass() != null && !window.windowClass().isBlank() ? window.windowClass()
+                    : window.process();
+            if (application != null && !application.isBlank()) {
+                node.put(Step.APPLICATION, application);
             }
             ElementEvent element = element(recording.elements(), step);
             ScreenSize size = recording.screenAt(step.start());
@@ -321,15 +326,16 @@ public final class TrajectoryBuilder {
     }
 
     /** The title of the window active at {@code time}. */
-    static String window(List<WindowEvent> windows, double time) {
-        String title = null;
+    /** The window active at {@code time}: the last to become active before it, or null. */
+    static WindowEvent window(List<WindowEvent> windows, double time) {
+        WindowEvent active = null;
         for (WindowEvent window : windows) {
             if (window.time() > time) {
                 break;
             }
-            title = window.title();
+            active = window;
         }
-        return title;
+        return active;
     }
 
     /**

@@ -104,7 +104,8 @@ class RoundTripTest {
                     .append(i).append("\",\"domain\":\"").append(i % 3 == 0 ? "web" : "office").append("\",\"scores\":{\"final_score\":")
                     .append(i / 50.0).append("},\"traj\":[");
             for (int s = 0; s <= i % 5; s++) {
-                lines.append(s == 0 ? "" : ",").append("{\"index\":").append(s).append(",\"value\":{\"code\":\"pyautogui.press('a')\"}}");
+                lines.append(s == 0 ? "" : ",").append("{\"index\":").append(s).append(i % 4 == 0 ? ",\"application\":\"Firefox\"" : "")
+                        .append(",\"value\":{\"code\":\"pyautogui.press('a')\"}}");
             }
             lines.append("]}\n");
         }
@@ -119,6 +120,9 @@ class RoundTripTest {
             assertEquals(List.of("t33", "t30"), dataset.page(webByScore, 5, 2).stream().map(TaskRow::taskId).toList());
             assertEquals(10, dataset.count(TaskQuery.ALL.withSteps(5, 5)));
             assertEquals(0, dataset.count(TaskQuery.ALL.withText("100%_")), "LIKE wildcards in the filter are literal");
+            assertEquals(13, dataset.count(TaskQuery.ALL.withApplication("Firefox")), "t0, t4 ... t48 have steps in Firefox");
+            assertEquals(java.util.Map.of("Firefox", 13L, DatasetStats.NONE, 37L), dataset.stats().applications());
+            assertEquals(0, dataset.count(TaskQuery.ALL.withApplication("x'); DROP TABLE steps; --")));
 
             dataset.setReview("t3", ReviewState.APPROVED, "qa", "fine");
             assertEquals(1, dataset.count(TaskQuery.ALL.withReview(ReviewState.APPROVED)));

@@ -186,6 +186,8 @@ class VersionsTest {
             statement.execute("ALTER TABLE trajectories DROP COLUMN version"); // as a dataset made before versions
             statement.execute("ALTER TABLE trajectories DROP COLUMN updated_by");
             statement.execute("DROP TABLE task_history");
+            statement.execute("DROP INDEX steps_application");
+            statement.execute("ALTER TABLE steps DROP COLUMN application");
             statement.execute("UPDATE meta SET value = '1' WHERE name = 'schema_version'");
         }
         try (Dataset dataset = Dataset.open(folder)) {
@@ -193,6 +195,7 @@ class VersionsTest {
             TaskDraft draft = dataset.draft("task_example_0");
             assertEquals(1, draft.version());
             assertEquals(2, dataset.save(draft.withStepText(0, Step.THOUGHT, "after the migration")).version());
+            assertEquals(java.util.Map.of(DatasetStats.NONE, 1L), dataset.stats().applications(), "steps' applications, none named");
         }
     }
 

@@ -44,8 +44,21 @@ public final class Dataset implements AutoCloseable {
     private static final String TEAM_ROLES_VERSION = "3"; // 2: curators may draw task numbers from the sequence; 3: image_data
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
-    /** The source of a task built from a recording. */
+    /**
+     * The source of a task built from a recording begins so; since step playback, ":" and the recording's folder on
+     * the machine that built it follow (kept in the dataset, never in the record or an export).
+     */
     public static final String RECORDED = "recording";
+
+    /** The source of a task built from the recording in {@code folder}. */
+    public static String recordedFrom(Path folder) {
+        return RECORDED + ":" + folder.toAbsolutePath().normalize();
+    }
+
+    /** The recording folder a task's source names, or null: not built from a recording, or built before sources named it. */
+    public static Path recordingFolder(String source) {
+        return source != null && source.startsWith(RECORDED + ":") ? Path.of(source.substring(RECORDED.length() + 1)) : null;
+    }
     /**
      * How long a writer waits for another process's transaction. Writers take the lock when their transaction begins
      * (a read turned into a write could not wait), and long writers let others in between their transactions, so
@@ -369,6 +382,16 @@ public final class Dataset implements AutoCloseable {
     /** When the task's content was last changed (imported, edited, built), as an ISO-8601 instant; null if no such task. */
     public String updatedAt(String taskId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT updated_at FROM trajectories WHERE task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    /** Where the task came from (see {@link TaskFacts#source()}); null if no such task. */
+    public String source(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT source FROM trajectories WHERE task_id = ?")) {
             query.setString(1, taskId);
             try (ResultSet row = query.executeQuery()) {
                 return row.next() ? row.getString(1) : null;

@@ -38,7 +38,7 @@ public final class DatasetCopy {
         TABLES.put("trajectories", List.of("seq", "task_id", "trajectory_id", "instruction", "domain", "os", "step_count", "task_completed",
                 "alignment_score", "efficiency_score", "task_difficulty", "final_score", "source", "extraction_confidence", "imported_at",
                 "updated_at", "header", "version", "updated_by"));
-        TABLES.put("steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
+        TABLES.put("steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record", "application"));
         TABLES.put("reviews", List.of("task_seq", "state", "reviewer", "reviewed_at", "note"));
         TABLES.put("scores", List.of("task_seq", "criterion", "version", "content_hash", "value", "reason", "details", "error", "scored_at"));
         TABLES.put("embeddings", List.of("task_seq", "model", "text_hash", "vector"));

@@ -193,7 +193,7 @@ public final class JsonlImport {
                 sql.insertImage(image.sha(), image.info(), image.bytes());
             }
             sql.insertStep(seq, position, steps.get(position).image(), image == null ? null : image.sha(),
-                    item.actions().get(position), item.split().steps().get(position));
+                    item.actions().get(position), item.split().steps().get(position), steps.get(position).application());
         }
         for (Problem kept : item.imageProblems()) {
             sql.insertProblem(seq, kept.step(), kept.message() + " (found on import from " + source + ":" + item.number() + ")");

@@ -136,7 +136,11 @@ final class Schema {
                     """
                     CREATE TABLE IF NOT EXISTS image_data (
                       sha256 VARCHAR(64) PRIMARY KEY,
-                      data {blob} NOT NULL)"""));
+                      data {blob} NOT NULL)"""),
+            // 6: each step's application (a recorded step's window class or process), for the overview and its filter.
+            List.of(
+                    "ALTER TABLE steps ADD COLUMN application VARCHAR(255)",
+                    "CREATE INDEX IF NOT EXISTS steps_application ON steps(application, task_seq)"));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

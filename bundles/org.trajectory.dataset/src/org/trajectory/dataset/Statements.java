@@ -54,7 +54,7 @@ final class Statements implements AutoCloseable {
                     + String.join(", ", Collections.nCopies(TASK_COLUMNS.size(), "?")) + ")", PreparedStatement.RETURN_GENERATED_KEYS);
         }
         images = new BulkRows(engine, "trajectory_images", List.of("sha256", "format", "width", "height", "bytes"));
-        steps = new BulkRows(engine, "steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record"));
+        steps = new BulkRows(engine, "steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record", "application"));
         problems = new BulkRows(engine, "step_problems", List.of("task_seq", "position", "message"));
     }
 
@@ -119,8 +119,8 @@ final class Statements implements AutoCloseable {
         return reserved.removeFirst();
     }
 
-    void insertStep(long seq, int position, String image, String sha, String actions, String record) throws SQLException {
-        steps.add(seq, position, image, sha, actions, record);
+    void insertStep(long seq, int position, String image, String sha, String actions, String record, String application) throws SQLException {
+        steps.add(seq, position, image, sha, actions, record, application);
     }
 
     /** Adds every step of {@code task} with the stored image {@code images} gives for its position (null: none). */
@@ -128,7 +128,8 @@ final class Statements implements AutoCloseable {
         List<Step> all = task.steps();
         for (int i = 0; i < all.size(); i++) {
             Step step = all.get(i);
-            insertStep(seq, i, step.image(), images.apply(i), JsonlImport.actionNames(ActionParser.parse(step.code())), step.json().toString());
+            insertStep(seq, i, step.image(), images.apply(i), JsonlImport.actionNames(ActionParser.parse(step.code())), step.json().toString(),
+                    step.application());
         }
     }
 

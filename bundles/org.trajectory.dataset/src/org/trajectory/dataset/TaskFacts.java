@@ -2,8 +2,8 @@ package org.trajectory.dataset;
 
 /**
  * What an export's filters, splits and dataset card look at for one task: its place in the dataset, id, text, OS,
- * domain, final score, where it came from ({@code source}: "recording", "extraction:METHOD", or the imported file and
- * line) and its review.
+ * domain, final score, where it came from ({@code source}: "recording:FOLDER" (or "recording" when built before the
+ * folder was kept), "extraction:METHOD", or the imported file's name) and its review.
  */
 public record TaskFacts(long seq, String taskId, String instruction, String os, String domain, Double finalScore,
         String source, ReviewState review, String reviewer) {
@@ -21,7 +21,7 @@ public record TaskFacts(long seq, String taskId, String instruction, String os, 
         if (source != null && source.startsWith(Dataset.EXTRACTED)) {
             return Origin.EXTRACTED;
         }
-        return Dataset.RECORDED.equals(source) ? Origin.RECORDED : Origin.IMPORTED;
+        return Dataset.RECORDED.equals(source) || Dataset.recordingFolder(source) != null ? Origin.RECORDED : Origin.IMPORTED;
     }
 
     /** The extraction method's id of an extracted task, else null. */

@@ -192,8 +192,27 @@ final class TaskQueries {
                 }
             }
             return new DatasetStats(tasks, steps, images, bytes, min, max, tasks == 0 ? 0 : (double) steps / tasks,
-                    group(statement, "domain"), group(statement, "os"), actions, reviews, byDay);
+                    group(statement, "domain"), group(statement, "os"), applications(statement), actions, reviews, byDay);
         }
+    }
+
+    /** Tasks by the applications their steps were in (a task in two counts in both); none named: {@link DatasetStats#NONE}. */
+    private static Map<String, Long> applications(Statement statement) throws SQLException {
+        Map<String, Long> counts = new TreeMap<>();
+        try (ResultSet rows = statement.executeQuery("SELECT application, COUNT(DISTINCT task_seq) FROM steps WHERE application IS NOT NULL"
+                + " GROUP BY application")) {
+            while (rows.next()) {
+                counts.put(rows.getString(1), rows.getLong(2));
+            }
+        }
+        try (ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM trajectories t WHERE NOT EXISTS"
+                + " (SELECT 1 FROM steps s WHERE s.task_seq = t.seq AND s.application IS NOT NULL)")) {
+            row.next();
+            if (row.getLong(1) > 0) {
+                counts.put(DatasetStats.NONE, row.getLong(1));
+            }
+        }
+        return counts;
     }
 
     private static Map<String, Long> group(Statement statement, String column) throws SQLException {
@@ -226,6 +245,10 @@ final class TaskQueries {
         if (query.os() != null) {
             terms.add("t.os = ?");
             parameters.add(query.os());
+        }
+        if (query.application() != null) {
+            terms.add("EXISTS (SELECT 1 FROM steps s WHERE s.task_seq = t.seq AND s.application = ?)");
+            parameters.add(query.application());
         }
         if (query.minSteps() != null) {
             terms.add("t.step_count >= ?");

@@ -6,10 +6,11 @@ package org.trajectory.dataset;
  * of {@code scoreCriterion} (null: the final score); {@code sortCriterion}, when set, sorts by that criterion's score
  * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
  * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.
+ * {@code application} keeps the tasks with a step in that application (a recorded step's window class or process).
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
         Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,
-        Boolean extracted, String queueOf) {
+        Boolean extracted, String queueOf, String application) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
@@ -27,55 +28,61 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null);
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null, null);
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf, application);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf, application);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
     }
 
     /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
     public TaskQuery withExtracted(Boolean value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf, application);
+    }
+
+    /** Only the tasks with a step in {@code value} (null: all). */
+    public TaskQuery withApplication(String value) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, value);
     }
 
     /** Only the tasks assigned to {@code reviewer} without their verdict yet (null: all). */
     public TaskQuery withQueueOf(String reviewer) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                reviewer);
+                reviewer, application);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf, application);
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf, application);
     }
 }

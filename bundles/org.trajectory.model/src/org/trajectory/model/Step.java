@@ -23,6 +23,8 @@ public final class Step {
     public static final String BUILD_PROBLEMS = "build_problems";
     /** The title of the window active when a recorded step began (our field, not AgentNet's). */
     public static final String WINDOW_TITLE = "window_title";
+    /** The application of that window, its class or else its process (our field; AgentNet keeps applications apart). */
+    public static final String APPLICATION = "application";
     /**
      * The element the step acted on, as the desktop's accessibility interface named it (our field): {@code role},
      * {@code name} (absent when none or kept private), {@code bbox} [x, y, width, height] normalized to [0,1] (as AgentNetBench's boxes), {@code cause}
@@ -47,6 +49,12 @@ public final class Step {
     /** The image file name, resolved against the dataset's images; null when the step has none. */
     public String image() {
         return Task.text(node, IMAGE);
+    }
+
+    /** The application the step was in ({@link #APPLICATION}), or null when the record does not say. */
+    public String application() {
+        String application = Task.text(node, APPLICATION);
+        return application == null || application.isBlank() ? null : application;
     }
 
     public String code() {

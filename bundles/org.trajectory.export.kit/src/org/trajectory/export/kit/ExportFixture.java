@@ -31,6 +31,8 @@ public final class ExportFixture {
 
     /** A window title and a submitter that a stripped export must not carry. */
     public static final String WINDOW_TITLE = "Secret Project Plan.odt - LibreOffice Writer";
+    /** The application of every third task's steps (task-0, task-3...); the others name none. */
+    public static final String APPLICATION = "libreoffice-writer";
     public static final String SUBMITTER = "annotator@example.org";
     public static final int STEPS = 3;
     /** Who wrote the reasoning: task-2 does not say, the others every fourth the offline annotator, else a model. */
@@ -76,6 +78,9 @@ public final class ExportFixture {
                 value.put("reflection", s == 0 ? "" : "The previous step worked.");
                 value.put("last_step_correct", true);
                 step.put("window_title", WINDOW_TITLE);
+                if (i % 3 == 0) {
+                    step.put("application", APPLICATION);
+                }
                 step.put("start_time", 1.5 * s);
                 images.add(png(i, s));
             }

@@ -134,7 +134,7 @@ public abstract class WorkbenchTest {
     private void post(int type, int code) {
         Event event = new Event();
         event.type = type;
-        if (code > 0 && code < 0x10000 && Character.isLetterOrDigit(code)) {
+        if (code > 0 && code < 0x10000 && (Character.isLetterOrDigit(code) || code == ' ')) {
             event.character = (char) code;
         } else {
             event.keyCode = code;

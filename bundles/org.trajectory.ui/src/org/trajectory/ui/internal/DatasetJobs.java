@@ -49,7 +49,7 @@ public final class DatasetJobs {
 
     /** The operations that run as jobs: each is the family of its own jobs too. */
     public enum Operation {
-        IMPORT, EXPORT, BUILD, EXTRACT, ANNOTATE, SCORE, RECORD
+        IMPORT, EXPORT, BUILD, EXTRACT, ANNOTATE, SCORE, RECORD, PLAY
     }
     private static final String PLUGIN = "org.trajectory.ui";
     private static final int LOGGED_PROBLEMS = 200;

@@ -102,6 +102,7 @@ class DatasetTableTest extends WorkbenchTest {
         TableColumn steps = view.viewer().getTable().getColumn(3);
         steps.notifyListeners(SWT.Selection, new Event());
         settleRows();
+        assertEquals(TASKS, view.itemCount(), "sorting keeps every task: " + statusMessage());
         assertEquals("1", text(0, 3));
         steps.notifyListeners(SWT.Selection, new Event()); // again: descending
         settleRows();
@@ -148,13 +149,16 @@ class DatasetTableTest extends WorkbenchTest {
                 .map(org.eclipse.swt.custom.CLabel::getText).orElse("");
     }
 
+    /** Waits until the table's count and pages have been read (their jobs are done) and shown (the UI has no event left). */
     private void settleRows() {
-        long end = System.currentTimeMillis() + 300;
-        while (System.currentTimeMillis() < end || Job.getJobManager().find(RowCache.FAMILY).length > 0) {
+        waitFor(() -> {
+            boolean idle = Job.getJobManager().find(RowCache.FAMILY).length == 0
+                    && Job.getJobManager().find(org.trajectory.ui.internal.DatasetJobs.READS).length == 0;
+            boolean handled = false;
             while (display.readAndDispatch()) {
-                // drain
+                handled = true;
             }
-            Thread.onSpinWait();
-        }
+            return idle && !handled;
+        }, "the rows are read and shown");
     }
 }

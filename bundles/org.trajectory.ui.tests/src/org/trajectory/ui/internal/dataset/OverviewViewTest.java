@@ -12,6 +12,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Event;
 import org.junit.jupiter.api.Test;
+import org.trajectory.export.kit.ExportFixture;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.WorkbenchTest;
 
@@ -44,6 +45,12 @@ class OverviewViewTest extends WorkbenchTest {
         assertNull(bar(view, "Action types (steps)", "click").narrowing(), "an action type filters nothing: tasks have many");
         table.showAll(); // "Show all"
         waitFor(() -> table.itemCount() == 6, "all tasks again");
+
+        String applications = "Applications (tasks; a task in two counts in both)";
+        assertEquals(Map.of(ExportFixture.APPLICATION, 2L, "(not given)", 4L), counts(view, applications), "task-0 and task-3 name theirs");
+        Parts.filterTable(page, "writer", bar(view, applications, ExportFixture.APPLICATION).narrowing());
+        waitFor(() -> table.itemCount() == 2, "the table shows the two tasks in the application");
+        table.showAll();
     }
 
     private static Map<String, Long> counts(OverviewView view, String chart) {

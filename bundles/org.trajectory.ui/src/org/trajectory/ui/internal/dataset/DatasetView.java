@@ -277,9 +277,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
     }
 
-    /** The query without what a chart's bar may have narrowed (OS, domain, steps, score, review state). */
+    /** The query without what a chart's bar may have narrowed (OS, domain, application, steps, score, review state). */
     private static TaskQuery withoutChartFilter(TaskQuery query) {
-        return query.withOs(null).withDomain(null).withSteps(null, null).withScore(null, null, null).withReview(null);
+        return query.withOs(null).withDomain(null).withApplication(null).withSteps(null, null).withScore(null, null, null).withReview(null);
     }
 
     @Override

@@ -107,6 +107,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         List<Chart> charts = new ArrayList<>();
         charts.add(new Chart("Operating systems (tasks)", named(stats.oses(), "OS", TaskQuery::withOs)));
         charts.add(new Chart("Domains (tasks)", named(stats.domains(), "domain", TaskQuery::withDomain)));
+        charts.add(new Chart("Applications (tasks; a task in two counts in both)", named(stats.applications(), "tasks in", TaskQuery::withApplication)));
         List<Bar> reviews = new ArrayList<>();
         for (ReviewState state : ReviewState.values()) {
             reviews.add(new Bar(state.id(), stats.reviews().getOrDefault(state, 0L), "Only tasks " + state.id(), q -> q.withReview(state)));

@@ -1,6 +1,8 @@
 package org.trajectory.ui.internal.editor;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +46,7 @@ import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.part.EditorPart;
+import org.trajectory.builder.StepClip;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
@@ -55,6 +58,7 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -83,6 +87,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private Label review;
     private final StepSelection selection = new StepSelection();
     private boolean replaying;
+    private StepPlayer player;
+    /** The width the step player's frames are decoded at. */
+    private static final int PLAYER_WIDTH = 800;
     private long openedNanos;
     private long lastSwitchNanos;
 
@@ -156,7 +163,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private void stripMenu() {
         MenuManager menu = new MenuManager();
         for (String[] item : new String[][] { { "Insert step before", "insertStep" }, { "Delete step", "deleteStep" },
-                { "Merge with next step", "mergeSteps" }, { "Move step up", "moveStepUp" }, { "Move step down", "moveStepDown" } }) {
+                { "Merge with next step", "mergeSteps" }, { "Move step up", "moveStepUp" }, { "Move step down", "moveStepDown" },
+                { "Play in its recording", "playStep" } }) {
             menu.add(new CommandContributionItem(new CommandContributionItemParameter(getSite(), null,
                     "org.trajectory.ui.editor." + item[1], CommandContributionItem.STYLE_PUSH) {
                 {
@@ -183,6 +191,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         button(buttons, "Note...  Ctrl+Shift+M", this::note);
         button(buttons, "Next task  Alt+PgDn", this::nextTask);
         button(buttons, "Replay  F8", this::toggleReplay);
+        button(buttons, "Play step  F9", this::playStep);
         button(buttons, "History...", this::showHistory);
     }
 
@@ -225,6 +234,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         command(handlers, "moveStepDown", () -> edit("Move step down", null, d -> d.moveStep(step, 1),
                 Math.min(current.stepCount() - 1, step + 1)));
         command(handlers, "replay", this::toggleReplay);
+        command(handlers, "playStep", this::playStep);
         getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.UNDO.getId(), new UndoActionHandler(getSite(), undoContext));
         getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.REDO.getId(), new RedoActionHandler(getSite(), undoContext));
     }
@@ -467,6 +477,47 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         return result.get();
     }
 
+    // Step playback
+
+    /** Plays the shown step's stretch of the recording it was built from, when that recording is on this machine. */
+    private void playStep() {
+        int position = step;
+        String taskId = current.taskId();
+        double[] span = StepClip.span(current.task().steps().get(position));
+        org.eclipse.swt.widgets.Shell shell = getSite().getShell();
+        if (span == null) {
+            MessageDialog.openInformation(shell, "Play step", "Step " + (position + 1) + " was not built from a recording: it keeps no time span to play.");
+            return;
+        }
+        var status = getEditorSite().getActionBars().getStatusLineManager();
+        status.setMessage("Decoding step " + (position + 1) + " of its recording...");
+        DatasetJobs.offUiThread("Decoding step " + (position + 1) + " of its recording", DatasetJobs.Operation.PLAY, canvas, () -> {
+            Path folder = Dataset.recordingFolder(dataset.source(taskId));
+            if (folder == null) {
+                throw new IOException("Task " + taskId + " does not name the recording it was built from (it was imported, or built"
+                        + " before the workbench kept that); build it again from its recording to play its steps.");
+            }
+            if (!Files.isRegularFile(folder.resolve(RecordingWriter.METADATA))) {
+                throw new IOException("The recording " + folder + " that task " + taskId + " was built from is not on this machine.");
+            }
+            return StepClip.read(folder, span[0], span[1], PLAYER_WIDTH);
+        }, clip -> {
+            status.setMessage(null);
+            if (player != null) {
+                player.close();
+            }
+            player = new StepPlayer(shell, "Step " + (position + 1) + " of " + taskId + " in its recording", clip);
+            player.open();
+        }, e -> {
+            status.setMessage(null);
+            MessageDialog.openInformation(shell, "Play step", e.getMessage());
+        });
+    }
+
+    StepPlayer player() {
+        return player;
+    }
+
     // Replay
 
     private void toggleReplay() {
@@ -594,6 +645,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     public void dispose() {
         DatasetSession.get().removeListener(othersChanges);
         replaying = false;
+        if (player != null) {
+            player.close();
+        }
         PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().dispose(undoContext, true, true, true);
         if (images != null) {
             images.dispose();
