@@ -47,7 +47,7 @@ public abstract class WorkbenchTest {
                 return;
             }
             int outermost = stack.indexOf(window.get(window.size() - 1));
-            boolean testsOwn = outermost + 1 < stack.size() && stack.get(outermost + 1).contains("Test."); // called by the test itself
+            boolean testsOwn = outermost + 1 < stack.size() && testCode(stack.get(outermost + 1)); // called by the test itself
             if (!testsOwn) {
                 ON_UI_THREAD.add(sql + "\n    at " + String.join("\n    at ", window));
             }
@@ -55,8 +55,12 @@ public abstract class WorkbenchTest {
     }
 
     private static boolean windowCode(String frame) {
-        return frame.startsWith("org.trajectory.ui.") && !frame.contains("Test.") && !frame.contains("UiWait.")
+        return frame.startsWith("org.trajectory.ui.") && !testCode(frame) && !frame.contains("UiWait.")
                 && !frame.contains("WorkbenchApplication.");
+    }
+
+    private static boolean testCode(String frame) {
+        return frame.contains("Test.") || frame.contains("Benchmark.");
     }
 
     @AfterEach

@@ -16,6 +16,11 @@ public final class DatasetViewTestAccess {
         return view.viewer();
     }
 
+    /** How many times the view has asked the dataset for its rows again. */
+    public static int requeries(DatasetView view) {
+        return view.requeries();
+    }
+
     public static org.eclipse.swt.widgets.Button reviewQueue(DatasetView view) {
         return view.reviewQueue();
     }

@@ -349,6 +349,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         return viewer;
     }
 
+    int requeries() {
+        return requeries;
+    }
+
     Text filter() {
         return filter;
     }
