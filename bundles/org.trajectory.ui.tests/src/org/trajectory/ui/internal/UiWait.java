@@ -4,13 +4,13 @@ import java.util.function.BooleanSupplier;
 
 import org.eclipse.swt.widgets.Display;
 
-/** Lets the UI thread run while a test waits: for a while, or until something a user would see is there. */
+/** Lets the UI thread run while a test waits until something a user would see is there; never for a set time. */
 public final class UiWait {
 
     private UiWait() {
     }
 
-    public static void spin(Display display, long millis) {
+    private static void spin(Display display, long millis) {
         long end = System.currentTimeMillis() + millis;
         while (System.currentTimeMillis() < end) {
             while (display.readAndDispatch()) {

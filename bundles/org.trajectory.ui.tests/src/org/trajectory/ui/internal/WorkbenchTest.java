@@ -94,11 +94,6 @@ public abstract class WorkbenchTest {
         UiWait.until(display, condition, what);
     }
 
-    /** Lets the UI run for a while. */
-    protected void spin(long millis) {
-        UiWait.spin(display, millis);
-    }
-
     /** Lets the UI handle every event waiting, and returns when there is none: a settled window, not a timed wait. */
     protected void settle() {
         while (display.readAndDispatch()) {
@@ -124,15 +119,30 @@ public abstract class WorkbenchTest {
         }
     }
 
-    /** Presses the keys together as a user does: real key events through the X server. */
+    /**
+     * Presses the keys together as a user does: real key events through the X server. Returns once the window has had
+     * the last release (the events come back in order) and handled what followed; a release the desktop keeps to
+     * itself is waited for two seconds at most.
+     */
     protected void keys(int... codes) {
-        for (int code : codes) {
-            post(SWT.KeyDown, code);
+        boolean[] released = { false };
+        org.eclipse.swt.widgets.Listener heard = e -> released[0] |= e.keyCode == codes[0] || e.character == codes[0];
+        display.addFilter(SWT.KeyUp, heard);
+        try {
+            for (int code : codes) {
+                post(SWT.KeyDown, code);
+            }
+            for (int i = codes.length - 1; i >= 0; i--) {
+                post(SWT.KeyUp, codes[i]);
+            }
+            long end = System.nanoTime() + 2_000_000_000L;
+            while (!released[0] && System.nanoTime() < end) {
+                spin();
+            }
+        } finally {
+            display.removeFilter(SWT.KeyUp, heard);
         }
-        for (int i = codes.length - 1; i >= 0; i--) {
-            post(SWT.KeyUp, codes[i]);
-        }
-        spin(150);
+        settle();
     }
 
     private void post(int type, int code) {
@@ -144,6 +154,5 @@ public abstract class WorkbenchTest {
             event.keyCode = code;
         }
         display.post(event);
-        spin(20);
     }
 }

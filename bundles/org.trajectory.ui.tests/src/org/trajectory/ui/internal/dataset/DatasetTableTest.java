@@ -113,11 +113,7 @@ class DatasetTableTest extends WorkbenchTest {
     @Test
     void typingInTheFilterNarrowsTheRows() {
         view.filter().setText("wallpaper");
-        long end = System.currentTimeMillis() + 2000;
-        while (view.itemCount() != TASKS / 10 && System.currentTimeMillis() < end) {
-            spin();
-        }
-        assertEquals(TASKS / 10, view.itemCount());
+        waitFor(() -> view.itemCount() == TASKS / 10, "the rows narrowed to the wallpaper tasks");
         settleRows();
         assertTrue(text(0, 0).startsWith("Change the wallpaper"), text(0, 0));
         assertTrue(statusMessage().startsWith("300 tasks match"), statusMessage());
@@ -127,11 +123,8 @@ class DatasetTableTest extends WorkbenchTest {
     private String text(int row, int column) {
         Table table = view.viewer().getTable();
         table.showItem(table.getItem(row));
-        long end = System.currentTimeMillis() + 5000;
         TableItem item = table.getItem(row);
-        while (item.getText(column).isEmpty() && System.currentTimeMillis() < end) {
-            spin();
-        }
+        waitFor(() -> !item.getText(column).isEmpty(), "row " + row + " has come from the store");
         return item.getText(column);
     }
 

@@ -165,7 +165,9 @@ class TrajectoryEditorTest extends WorkbenchTest {
         keys(SWT.F8);
         assertFalse(editor.isReplaying());
         int paused = editor.step();
-        spin(1800);
+        boolean[] intervalPassed = { false };
+        display.timerExec(TrajectoryEditor.REPLAY_MS + 100, () -> intervalPassed[0] = true);
+        waitFor(() -> intervalPassed[0], "a replay interval passes");
         assertEquals(paused, editor.step(), "paused: it stays");
     }
 

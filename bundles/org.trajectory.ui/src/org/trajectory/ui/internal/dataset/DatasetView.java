@@ -17,6 +17,7 @@ import org.eclipse.swt.custom.StackLayout;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Table;
@@ -24,6 +25,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.part.ViewPart;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
@@ -289,7 +291,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         }
         stack.getDisplay().asyncExec(() -> {
             if (!stack.isDisposed()) {
-                requery(rows.query());
+                read(rows.query(), false);
                 readQueueOwner();
             }
         });
@@ -297,18 +299,35 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** The requeries asked for so far: only the newest one's counts are shown. */
     private int requeries;
+    /** The dataset whose rows are on show: another one starts from the top. */
+    private DatasetAddress shownAddress;
 
+    /** Shows a new question's rows (a filter, an order), from the first. */
     private void requery(TaskQuery query) {
-        boolean open = DatasetSession.get().address() != null;
-        ((StackLayout) stack.getLayout()).topControl = open ? tablePage : empty;
-        stack.layout(true, true);
-        setContentDescription(open ? DatasetSession.get().address().toString() : "");
+        read(query, true);
+    }
+
+    /**
+     * Reads the rows of {@code query} again. A change to the dataset ({@code fromTop} false: a save, a score, another
+     * process's import) keeps the scroll position and the selection: only the rows on show are asked for again.
+     */
+    private void read(TaskQuery query, boolean fromTop) {
+        DatasetAddress address = DatasetSession.get().address();
+        StackLayout layout = (StackLayout) stack.getLayout();
+        Control top = address != null ? tablePage : empty;
+        if (layout.topControl != top) {
+            layout.topControl = top;
+            stack.layout(true, true);
+        }
+        boolean anotherDataset = !java.util.Objects.equals(address, shownAddress);
+        shownAddress = address;
+        setContentDescription(address != null ? address.toString() : "");
         rows.reset(query);
         int asked = ++requeries;
         DatasetJobs.read("Counting tasks", viewer.getTable(),
                 () -> new Counts(DatasetSession.get().count(query), DatasetSession.get().reviewProgress()), counts -> {
                     if (asked == requeries) { // an answer to an older question is not shown
-                        show(query, counts);
+                        show(query, counts, fromTop || anotherDataset);
                     }
                 });
     }
@@ -317,15 +336,23 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private record Counts(long count, Dataset.ReviewProgress progress) {
     }
 
-    private void show(TaskQuery query, Counts counts) {
+    private void show(TaskQuery query, Counts counts, boolean fromTop) {
         count = counts.count();
         Table table = viewer.getTable();
-        table.setItemCount(0);
-        viewer.setInput(query);
-        table.setItemCount((int) Math.min(Integer.MAX_VALUE, count));
-        table.clearAll();
-        if (count > 0) {
-            table.setTopIndex(0); // a new filter or order starts from its first row
+        int shown = (int) Math.min(Integer.MAX_VALUE, count);
+        if (fromTop || viewer.getInput() != query) {
+            table.setItemCount(0);
+            viewer.setInput(query);
+            table.setItemCount(shown);
+            table.clearAll();
+            if (count > 0) {
+                table.setTopIndex(0); // a new filter or order starts from its first row
+            }
+        } else {
+            if (table.getItemCount() != shown) {
+                table.setItemCount(shown);
+            }
+            table.clearAll(); // the virtual table asks again for the rows on show only
         }
         String text = "";
         if (DatasetSession.get().address() != null) {

@@ -72,7 +72,7 @@ import org.trajectory.ui.internal.TaskEditorInput;
 public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing {
 
     public static final String CONTEXT = "org.trajectory.ui.contexts.trajectoryEditor";
-    private static final int REPLAY_MS = 1500;
+    static final int REPLAY_MS = 1500;
 
     private Dataset dataset;
     private TaskDraft saved;
