@@ -57,7 +57,9 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         waitFor(() -> rows.getItem(rows.getTopIndex()).getData() != null, "the rows half way down are read");
         try (Dataset dataset = Dataset.open(folder)) { // the rows on show unscored: the first score they show is this run's
             for (int row = rows.getTopIndex(); row < rows.getTopIndex() + 40; row++) {
-                dataset.putScores(((org.trajectory.dataset.TaskRow) rows.getItem(row).getData()).taskId(), List.of(), null);
+                if (rows.getItem(row).getData() instanceof org.trajectory.dataset.TaskRow shown) {
+                    dataset.putScores(shown.taskId(), List.of(), null);
+                }
             }
         }
         waitFor(() -> !scoreShown(rows) && Job.getJobManager().find(DatasetJobs.READS).length == 0, "the table shows them unscored");
