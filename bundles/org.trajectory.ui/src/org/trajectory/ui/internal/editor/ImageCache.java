@@ -102,16 +102,22 @@ final class ImageCache {
             ImageData data = decode(sha);
             ImageData thumb = data == null ? null
                     : data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
-            if (!display.isDisposed()) {
-                display.asyncExec(() -> {
-                    if (data != null && !full.containsKey(sha)) {
-                        full.put(sha, new Image(display, data));
-                        trim();
-                        thumbs.put(sha, thumb);
-                    }
-                    pending.remove(sha).forEach(consumer -> consumer.accept(data));
-                });
+            // Made here, not on the UI thread: turning a 1920x1080 screenshot into an image ready to draw converts every
+            // pixel (tens of milliseconds). An image is a graphics resource, not a widget: SWT lets any thread make one.
+            Image image = data == null || display.isDisposed() ? null : new Image(display, data);
+            if (display.isDisposed()) {
+                return;
             }
+            display.asyncExec(() -> {
+                if (image != null && !full.containsKey(sha)) {
+                    full.put(sha, image);
+                    trim();
+                    thumbs.put(sha, thumb);
+                } else if (image != null) {
+                    image.dispose();
+                }
+                pending.remove(sha).forEach(consumer -> consumer.accept(data));
+            });
         });
     }
 

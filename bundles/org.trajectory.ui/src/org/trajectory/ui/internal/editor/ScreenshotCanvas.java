@@ -36,6 +36,9 @@ public final class ScreenshotCanvas extends Canvas {
     private BiConsumer<Integer, Action.Point> markerMoved = (index, point) -> { };
     private String message = "";
     private Element element;
+    /** The screenshot fitted to the canvas, and the screenshot it was made from. */
+    private Image fitted;
+    private Image fittedFrom;
 
     /** The element a recording captured for the step: its box (normalized x, y, width, height) and what it is. */
     public record Element(double x, double y, double width, double height, String label) {
@@ -61,6 +64,7 @@ public final class ScreenshotCanvas extends Canvas {
         addListener(SWT.MouseUp, this::up);
         addListener(SWT.KeyDown, this::key);
         addListener(SWT.Resize, e -> redraw());
+        addListener(SWT.Dispose, e -> disposeFitted());
     }
 
     /** Shows {@code next}, owned by the caller (null: nothing, with {@code why} written instead). */
@@ -151,6 +155,36 @@ public final class ScreenshotCanvas extends Canvas {
         return image;
     }
 
+    /**
+     * The screenshot scaled down to {@code width} x {@code height}, made once for each screenshot and size. SWT (3.135,
+     * GTK) reads back every pixel of the image it draws on every draw (eclipse.platform.swt#3507): drawing a 1920x1080
+     * screenshot on each paint cost tens of milliseconds of the UI thread, its fitted copy a quarter of that.
+     */
+    private Image fitted(int width, int height) {
+        if (fitted == null || fittedFrom != image || fitted.getBounds().width != width || fitted.getBounds().height != height) {
+            disposeFitted();
+            fitted = new Image(getDisplay(), Math.max(1, width), Math.max(1, height));
+            GC scaler = new GC(fitted);
+            try {
+                scaler.setInterpolation(SWT.HIGH);
+                Rectangle size = image.getBounds();
+                scaler.drawImage(image, 0, 0, size.width, size.height, 0, 0, width, height);
+            } finally {
+                scaler.dispose();
+            }
+            fittedFrom = image;
+        }
+        return fitted;
+    }
+
+    private void disposeFitted() {
+        if (fitted != null) {
+            fitted.dispose();
+            fitted = null;
+            fittedFrom = null;
+        }
+    }
+
     private void paint(GC gc) {
         Rectangle area = getClientArea();
         gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_WIDGET_DARK_SHADOW));
@@ -163,8 +197,14 @@ public final class ScreenshotCanvas extends Canvas {
         Rectangle size = image.getBounds();
         Point origin = origin();
         double scale = scale();
-        gc.setInterpolation(SWT.HIGH);
-        gc.drawImage(image, 0, 0, size.width, size.height, origin.x, origin.y, (int) (size.width * scale), (int) (size.height * scale));
+        int width = (int) (size.width * scale);
+        int height = (int) (size.height * scale);
+        if (scale < 1) {
+            gc.drawImage(fitted(width, height), origin.x, origin.y);
+        } else {
+            gc.setInterpolation(SWT.HIGH);
+            gc.drawImage(image, 0, 0, size.width, size.height, origin.x, origin.y, width, height);
+        }
         gc.setAntialias(SWT.ON);
         gc.setLineWidth(2);
         if (element != null) {
