@@ -14,18 +14,18 @@ class DatasetSessionTest extends WorkbenchTest {
     void aThousandChangesInABurstAreToldAFewTimes() throws Exception {
         AtomicInteger told = new AtomicInteger();
         DatasetSession.Listener counting = told::incrementAndGet;
-        DatasetSession.get().addListener(counting);
+        session().addListener(counting);
         try {
             long start = System.currentTimeMillis();
             for (int i = 0; i < 1000; i++) {
-                DatasetSession.get().changed();
+                session().changed();
             }
             Job.getJobManager().join(DatasetJobs.READS, null);
             long took = System.currentTimeMillis() - start;
             long most = 2 + took / DatasetSession.REFRESH_MS;
             assertTrue(told.get() >= 1 && told.get() <= most, "told " + told.get() + " times in " + took + " ms (at most " + most + ")");
         } finally {
-            DatasetSession.get().removeListener(counting);
+            session().removeListener(counting);
         }
     }
 }

@@ -22,11 +22,11 @@ class EditorAreaHintTest extends WorkbenchTest {
         assertFalse(folders.isEmpty(), "the window has an editor area");
         CTabFolder folder = folders.get(0);
         assertEquals(0, folder.getItemCount(), "nothing open");
-        assertEquals(EditorAreaHint.NO_DATASET, EditorAreaHint.text());
+        assertEquals(EditorAreaHint.NO_DATASET, EditorAreaHint.text(session()));
         Screenshots.take(display, "editor-area-hint-no-dataset.png");
         assertTrue(hintPixels(folder) > 100, "the hint is drawn in the empty area");
         openFixture(2);
-        waitFor(() -> EditorAreaHint.NO_TASK.equals(EditorAreaHint.text()), "the hint for an open dataset");
+        waitFor(() -> EditorAreaHint.NO_TASK.equals(EditorAreaHint.text(session())), "the hint for an open dataset");
         waitFor(() -> hintPixels(folder) > 100, "the other hint is drawn (the area is redrawn a moment after the dataset opens)");
         Screenshots.take(display, "editor-area-hint.png");
     }

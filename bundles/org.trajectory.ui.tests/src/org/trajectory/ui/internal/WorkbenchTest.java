@@ -76,7 +76,7 @@ public abstract class WorkbenchTest {
     @AfterEach
     void closeEditorsAndDataset() {
         page.closeAllEditors(false);
-        DatasetSession.get().close();
+        session().close();
     }
 
     /** Makes {@link ExportFixture}'s dataset of {@code tasks} tasks in the test's folder and opens it in the window. */
@@ -85,8 +85,13 @@ public abstract class WorkbenchTest {
         try (Dataset dataset = ExportFixture.create(folder, tasks)) {
             // tasks on Ubuntu and Windows in turn, every other one approved
         }
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         return folder;
+    }
+
+    /** The window's dataset session. */
+    protected static DatasetSession session() {
+        return DatasetSession.of(PlatformUI.getWorkbench());
     }
 
     /** Waits, letting the UI run, until a user would see {@code condition}. */

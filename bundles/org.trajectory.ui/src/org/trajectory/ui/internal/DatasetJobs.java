@@ -11,6 +11,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.PlatformUI;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.builder.annotate.AnnotationRun;
@@ -129,9 +130,10 @@ public final class DatasetJobs {
                     + " Use File > New Dataset to make one, or File > Import to import JSONL into a new one.");
             return;
         }
+        DatasetSession session = DatasetSession.of(PlatformUI.getWorkbench());
         background("Opening " + address, READS, monitor -> {
             try {
-                DatasetSession.get().open(address, create);
+                session.open(address, create);
             } catch (Exception e) {
                 ILog.of(DatasetJobs.class).error("Could not open the dataset " + address, e);
                 shell.getDisplay().asyncExec(() -> MessageDialog.openError(shell.isDisposed() ? null : shell, "Open Dataset",
@@ -146,16 +148,16 @@ public final class DatasetJobs {
      * to a dialog on {@code shell}, or only to the log when it is null.
      */
     public static Job importJob(DatasetAddress folder, Path jsonl, Path images, Shell shell) {
-        return job(Operation.IMPORT, "Importing " + jsonl.getFileName(), monitor -> {
+        return job(Operation.IMPORT, "Importing " + jsonl.getFileName(), (monitor, session) -> {
             ImportReport report;
             try (Dataset dataset = Dataset.openOrCreate(folder);
                     ImageSource source = images == null ? ImageSource.none() : ImageSource.open(images)) {
                 report = new JsonlImport(dataset, jsonl, source).run(new MonitorProgress(monitor));
             }
-            if (!folder.equals(DatasetSession.get().address())) {
-                DatasetSession.get().open(folder, false);
+            if (!folder.equals(session.address())) {
+                session.open(folder, false);
             } else {
-                DatasetSession.get().changed();
+                session.changed();
             }
             String summary = jsonl.getFileName() + ": " + report.summary() + ".";
             return report(summary, report.problems(), report.problemCount(), shell);
@@ -164,7 +166,7 @@ public final class DatasetJobs {
 
     /** Runs an export (any exporter, its filters and splits) of the dataset in {@code folder}. */
     public static Job exportJob(DatasetAddress folder, ExportRequest request, Shell shell) {
-        return job(Operation.EXPORT, "Exporting to " + request.destination().getFileName(), monitor -> {
+        return job(Operation.EXPORT, "Exporting to " + request.destination().getFileName(), (monitor, session) -> {
             ExportRun.Summary summary;
             try (Dataset dataset = Dataset.open(folder)) {
                 summary = request.run(dataset).run(new MonitorProgress(monitor));
@@ -187,12 +189,12 @@ public final class DatasetJobs {
 
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
     public static Job buildJob(DatasetAddress folder, Path recording, ReductionSettings settings, Shell shell) {
-        return job(Operation.BUILD, "Building a trajectory from " + recording.getFileName(), monitor -> {
+        return job(Operation.BUILD, "Building a trajectory from " + recording.getFileName(), (monitor, session) -> {
             TrajectoryBuilder.Result result;
             try (Dataset dataset = Dataset.openOrCreate(folder)) {
                 result = new TrajectoryBuilder(settings).build(recording, dataset, new MonitorProgress(monitor));
             }
-            DatasetSession.get().changed();
+            session.changed();
             String summary = "Built task " + result.task().taskId() + " with " + result.task().steps().size() + " steps from "
                     + recording.getFileName() + (result.clean() ? "" : "; " + result.doubts()) + ".";
             List<Problem> notes = result.warnings().stream().map(w -> Problem.at(recording.getFileName().toString(), 0, w)).toList();
@@ -203,7 +205,7 @@ public final class DatasetJobs {
     /** Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. */
     public static Job extractJob(DatasetAddress folder, ExtractionRun.Input input, ExtractionMethods.Descriptor method, Retrying model, Usage usage,
             Shell shell) {
-        return job(Operation.EXTRACT, "Extracting the actions of " + input.video().getFileName(), monitor -> {
+        return job(Operation.EXTRACT, "Extracting the actions of " + input.video().getFileName(), (monitor, session) -> {
             ExtractionRun.Report report;
             MonitorProgress progress = new MonitorProgress(monitor);
             Model asked = model == null ? null : ReplyCache.of(model);
@@ -213,7 +215,7 @@ public final class DatasetJobs {
                         model == null ? null : model.config().model()), new ExtractionContext(settings, asked, null, progress))
                         .run(List.of(input), progress);
             }
-            DatasetSession.get().changed();
+            session.changed();
             String summary = capitalized(report.summary()) + (report.extracted().isEmpty() ? "" : ": task " + report.extracted().get(0).taskId()
                     + ", " + report.extracted().get(0).operations()) + (model == null ? "." : ". Usage: " + usage + ".");
             List<Problem> failures = report.failures().stream().map(f -> Problem.at(input.video().getFileName().toString(), 0, f)).toList();
@@ -223,12 +225,12 @@ public final class DatasetJobs {
 
     /** Runs the annotation pipeline over the dataset in {@code folder}; the summary includes the usage. */
     public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotationRun.Options options, Shell shell) {
-        return job(Operation.ANNOTATE, "Annotating the dataset", monitor -> {
+        return job(Operation.ANNOTATE, "Annotating the dataset", (monitor, session) -> {
             AnnotationRun.Report report;
             try (Dataset dataset = Dataset.open(folder)) {
                 report = new AnnotationRun(dataset, annotator, options).run(new MonitorProgress(monitor));
             }
-            DatasetSession.get().changed();
+            session.changed();
             String summary = capitalized(report.summary()) + ". Usage: " + usage + ".";
             return report(summary, report.failures(), report.failed(), shell);
         });
@@ -237,12 +239,12 @@ public final class DatasetJobs {
     /** Scores the dataset in {@code folder}; the summary includes the model's usage when there was one. */
     public static Job scoreJob(DatasetAddress folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
             ScoringRun.Options options, Shell shell) {
-        return job(Operation.SCORE, "Scoring the dataset", monitor -> {
+        return job(Operation.SCORE, "Scoring the dataset", (monitor, session) -> {
             ScoringRun.Report report;
             try (Dataset dataset = Dataset.open(folder)) {
                 report = new ScoringRun(dataset, criteria, weights, model, options).run(new MonitorProgress(monitor));
             }
-            DatasetSession.get().changed();
+            session.changed();
             String summary = capitalized(report.summary()) + (model == null ? "." : ". Usage: " + usage + ".");
             return report(summary, report.errors(), report.criterionErrors(), shell);
         });
@@ -277,19 +279,21 @@ public final class DatasetJobs {
         return Status.OK_STATUS;
     }
 
-    /** The work of a job; anything it throws becomes an error the user sees. */
+    /** The work of a job, with the window's dataset session; anything it throws becomes an error the user sees. */
     private interface Work {
-        IStatus run(IProgressMonitor monitor) throws Exception;
+        IStatus run(IProgressMonitor monitor, DatasetSession session) throws Exception;
     }
 
+    /** A job of {@code operation}; made on the UI thread, which is where it takes the session for its work. */
     private static Job job(Operation operation, String name, Work work) {
+        DatasetSession session = DatasetSession.of(PlatformUI.getWorkbench());
         Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
                 try {
-                    return work.run(monitor);
+                    return work.run(monitor, session);
                 } catch (java.sql.SQLException e) {
-                    DatasetAddress open = DatasetSession.get().address();
+                    DatasetAddress open = session.address();
                     return Status.error(name + " failed: " + (DatasetActivity.isBusy(e) && open instanceof DatasetAddress.Folder folder
                             ? DatasetActivity.busyMessage(folder.path()) : e.getMessage()), e);
                 } catch (Exception e) {

@@ -19,8 +19,10 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 
 /**
- * The dataset the window shows. Reads go through one connection, one at a time; long operations (import, export)
- * open their own, so the table stays readable while they write (SQLite's WAL lets readers and a writer overlap).
+ * The dataset the window shows: one for the workbench, a service every area takes from where it sits (a part from its
+ * site, a command from its window: {@link #of}); the workbench advisor puts it in the application's context. Reads go
+ * through one connection, one at a time; long operations (import, export) open their own, so the table stays readable
+ * while they write (SQLite's WAL lets readers and a writer overlap).
  */
 public final class DatasetSession {
 
@@ -29,7 +31,6 @@ public final class DatasetSession {
         void datasetChanged();
     }
 
-    private static final DatasetSession INSTANCE = new DatasetSession();
     /** Preference key: the folder of the dataset open when the window closed. */
     static final String LAST_DATASET = "dataset.last";
 
@@ -37,8 +38,19 @@ public final class DatasetSession {
     private Dataset dataset;
     private DatasetChanges changes;
 
-    public static DatasetSession get() {
-        return INSTANCE;
+    DatasetSession() {
+    }
+
+    /**
+     * The session as seen from {@code where} (a part's site, a window, the workbench). On the UI thread: the service
+     * lookup is not for other threads, so work off it takes the session with it.
+     */
+    public static DatasetSession of(org.eclipse.ui.services.IServiceLocator where) {
+        DatasetSession session = where.getService(DatasetSession.class);
+        if (session == null) {
+            throw new IllegalStateException("no dataset session in " + where + ": the workbench advisor puts it in the application's context");
+        }
+        return session;
     }
 
     /** Opens {@code folder}, creating the dataset there if {@code create}; closes the one open before. */

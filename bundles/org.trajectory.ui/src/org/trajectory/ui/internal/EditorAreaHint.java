@@ -35,6 +35,7 @@ final class EditorAreaHint {
 
     private static void install(IWorkbenchWindow window, int tries) {
         List<CTabFolder> folders = editorFolders(window);
+        DatasetSession session = DatasetSession.of(window);
         if (folders.isEmpty() && tries > 0 && !window.getShell().isDisposed()) {
             window.getShell().getDisplay().timerExec(250, () -> install(window, tries - 1));
         }
@@ -46,7 +47,7 @@ final class EditorAreaHint {
             canvas.addPaintListener(event -> {
                 if (folder.getItemCount() == 0) {
                     org.eclipse.swt.graphics.Point size = canvas.getSize();
-                    paint(event.gc, new Rectangle(0, 0, size.x, size.y));
+                    paint(event.gc, new Rectangle(0, 0, size.x, size.y), text(session));
                 }
             });
             canvas.redraw();
@@ -55,8 +56,8 @@ final class EditorAreaHint {
                     canvas.redraw();
                 }
             });
-            DatasetSession.get().addListener(redraw);
-            folder.addDisposeListener(e -> DatasetSession.get().removeListener(redraw));
+            session.addListener(redraw);
+            folder.addDisposeListener(e -> session.removeListener(redraw));
         }
     }
 
@@ -72,12 +73,11 @@ final class EditorAreaHint {
     }
 
     /** The hint for now: whether a dataset is open decides what comes first. */
-    static String text() {
-        return DatasetSession.get().address() == null ? NO_DATASET : NO_TASK;
+    static String text(DatasetSession session) {
+        return session.address() == null ? NO_DATASET : NO_TASK;
     }
 
-    private static void paint(GC gc, Rectangle area) {
-        String text = text();
+    private static void paint(GC gc, Rectangle area, String text) {
         Point size = gc.textExtent(text, SWT.DRAW_DELIMITER);
         gc.setForeground(gc.getDevice().getSystemColor(SWT.COLOR_WIDGET_DARK_SHADOW));
         gc.drawText(text, area.x + 24, area.y + Math.max(8, area.height / 3 - size.y / 2), SWT.DRAW_DELIMITER | SWT.DRAW_TRANSPARENT);

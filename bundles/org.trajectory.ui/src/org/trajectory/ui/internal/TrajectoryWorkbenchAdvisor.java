@@ -3,6 +3,7 @@ package org.trajectory.ui.internal;
 import java.util.List;
 
 import org.eclipse.core.runtime.Platform;
+import org.eclipse.e4.core.contexts.IEclipseContext;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
@@ -17,6 +18,8 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
     public void initialize(IWorkbenchConfigurer configurer) {
         // Layout, open views and sizes come back as the user left them.
         configurer.setSaveAndRestore(true);
+        // The one dataset session, for every area to take from its site or window.
+        configurer.getWorkbench().getService(IEclipseContext.class).set(DatasetSession.class, new DatasetSession());
     }
 
     /** Opens the dataset named by {@code --dataset DIR|ADDRESS} on the command line, else the one open last time. */
@@ -35,8 +38,9 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
             }
             DatasetJobs.open(window.getShell(), address, false);
         } else {
+            DatasetSession session = DatasetSession.of(getWorkbenchConfigurer().getWorkbench());
             DatasetJobs.background("Reopening the last dataset", DatasetJobs.READS, monitor -> {
-                DatasetSession.get().reopenLast();
+                session.reopenLast();
                 return org.eclipse.core.runtime.Status.OK_STATUS;
             });
         }

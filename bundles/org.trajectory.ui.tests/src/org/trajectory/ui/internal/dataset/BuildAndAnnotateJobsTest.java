@@ -44,10 +44,10 @@ class BuildAndAnnotateJobsTest extends WorkbenchTest {
                 {"time_stamp": 1.1, "action": "click", "x": 400, "y": 300, "button": "right", "pressed": false}
                 """);
         Path dataset = temp.resolve("dataset");
-        DatasetSession.get().open(dataset, true);
+        session().open(dataset, true);
         run(DatasetJobs.buildJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), recording, ReductionSettings.DEFAULTS.withDoubleClickTime(display.getDoubleClickTime() / 1000.0),
                 null));
-        assertEquals(1, DatasetSession.get().count(TaskQuery.ALL));
+        assertEquals(1, session().count(TaskQuery.ALL));
         run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotationRun.Options(2, null), null));
         try (var opened = org.trajectory.dataset.Dataset.open(dataset)) {
             String id = opened.page(TaskQuery.ALL, 0, 1).get(0).taskId();

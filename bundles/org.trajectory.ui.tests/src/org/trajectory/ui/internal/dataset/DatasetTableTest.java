@@ -57,7 +57,7 @@ class DatasetTableTest extends WorkbenchTest {
 
     @AfterEach
     void closeDataset() throws Exception {
-        DatasetSession.get().close();
+        session().close();
         page.hideView(view); // a fresh view for the next test: no filter or sort left over
         page.showView(Parts.DATASET_VIEW);
         settleRows();

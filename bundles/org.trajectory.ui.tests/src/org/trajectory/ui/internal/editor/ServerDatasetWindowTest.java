@@ -35,7 +35,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
             DatasetViewAccess.reviewQueue(view).setSelection(false);
             DatasetViewAccess.reviewQueue(view).notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
         }
-        DatasetSession.get().close();
+        session().close();
     }
 
     @Test
@@ -52,7 +52,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
             new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             dataset.assign(java.util.List.of(PostgresServer.ADMIN, "someone_else"), 1, java.util.Map.of());
         }
-        DatasetSession.get().open(address, false);
+        session().open(address, false);
         DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
         org.eclipse.swt.widgets.Button queue = DatasetViewAccess.reviewQueue(view);
         waitFor(() -> queue.getText().contains("mine (" + PostgresServer.ADMIN + ")"), "the queue names whose it is");
@@ -79,7 +79,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.openOrCreate(address); ImageSource images = ImageSource.open(FIXTURE.resolve("images"))) {
             new JsonlImport(dataset, FIXTURE.resolve("raw_example.jsonl"), images).run(Progress.NONE);
         }
-        DatasetSession.get().open(address, false);
+        session().open(address, false);
         page.showView(Parts.DATASET_VIEW);
         TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, TASK), Parts.TRAJECTORY_EDITOR);
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot, read from the shared images folder");
@@ -89,7 +89,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
             waitFor(() -> editor.reviewLabel().getText().contains("needs fix"), "the other person's review in the editor");
             waitFor(() -> {
                 try {
-                    return DatasetSession.get().count(TaskQuery.ALL.withReview(ReviewState.NEEDS_FIX)) == 1;
+                    return session().count(TaskQuery.ALL.withReview(ReviewState.NEEDS_FIX)) == 1;
                 } catch (java.sql.SQLException e) {
                     return false;
                 }

@@ -59,14 +59,14 @@ class TrajectoryEditorTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
             new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
         }
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         page.showView(Parts.DATASET_VIEW);
     }
 
     @AfterEach
     void closeAll() {
         page.closeAllEditors(false);
-        DatasetSession.get().close();
+        session().close();
         settle();
     }
 
@@ -117,9 +117,9 @@ class TrajectoryEditorTest extends WorkbenchTest {
         editor.doSave(null);
         assertFalse(editor.isDirty());
         page.closeAllEditors(false);
-        DatasetSession.get().close();
+        session().close();
 
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         TrajectoryEditor reopened = open();
         assertEquals(movedCode, reopened.draft().stepText(0, Step.CODE));
         assertEquals("The clock sits in the bottom right corner.", reopened.stepForm().text(Step.THOUGHT).getText());

@@ -46,12 +46,12 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         Path folder = Path.of(System.getenv().getOrDefault("TW_BENCHMARK_DATASET", temp.resolve("missing").toString()));
         assertTrue(Files.isRegularFile(folder.resolve("dataset.db")), "TW_BENCHMARK_DATASET names a dataset folder: " + folder);
         addBigTask(folder);
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
         waitFor(() -> DatasetViewTestAccess.table(table).getItemCount() > 0, "the table shows the dataset");
         TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, BIG), Parts.TRAJECTORY_EDITOR);
         waitFor(() -> editor.canvas().hasImage(), "the editor shows the first screenshot");
-        long tasks = DatasetSession.get().count(TaskQuery.ALL);
+        long tasks = session().count(TaskQuery.ALL);
         Table rows = DatasetViewTestAccess.table(table);
         rows.setTopIndex((int) tasks / 2); // a curator half way down the table
         waitFor(() -> rows.getItem(rows.getTopIndex()).getData() != null, "the rows half way down are read");

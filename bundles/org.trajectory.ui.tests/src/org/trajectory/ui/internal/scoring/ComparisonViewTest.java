@@ -47,11 +47,11 @@ class ComparisonViewTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
             new JsonlImport(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
         }
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
         ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
         view.setReference(reference);
-        TaskRow row = DatasetSession.get().page(TaskQuery.ALL, 0, 10).get(0);
+        TaskRow row = session().page(TaskQuery.ALL, 0, 10).get(0);
         view.selectionChanged(table, new StructuredSelection(row));
         waitFor(() -> {
             try {

@@ -46,7 +46,7 @@ class ScoringViewTest extends WorkbenchTest {
             new ScoringRun(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow()),
                     Weights.defaults(ScoringCriteria.get().all()), null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
         }
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
         ScoringView view = (ScoringView) page.showView(Parts.SCORING_VIEW);
         waitFor(() -> view.histogramCounts().containsKey("action_validity")
@@ -88,7 +88,7 @@ class ScoringViewTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
             new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
         }
-        DatasetSession.get().open(folder, false);
+        session().open(folder, false);
         org.eclipse.ui.IViewPart open = page.findView(Parts.SCORING_VIEW);
         if (open != null) {
             page.hideView(open);
@@ -103,7 +103,7 @@ class ScoringViewTest extends WorkbenchTest {
     }
 
     private TaskRow rowOf(DatasetView table, String taskId) throws Exception {
-        return DatasetSession.get().page(DatasetViewTestAccess.viewer(table).getInput() instanceof org.trajectory.dataset.TaskQuery q ? q
+        return session().page(DatasetViewTestAccess.viewer(table).getInput() instanceof org.trajectory.dataset.TaskQuery q ? q
                 : org.trajectory.dataset.TaskQuery.ALL, 0, 100).stream().filter(r -> r.taskId().equals(taskId)).findFirst().orElseThrow();
     }
 

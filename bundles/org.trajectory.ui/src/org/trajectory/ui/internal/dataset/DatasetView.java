@@ -40,6 +40,9 @@ import org.trajectory.ui.internal.Parts;
  */
 public final class DatasetView extends ViewPart implements DatasetSession.Listener, Parts.TaskTable {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     /** The preference keeping the table's columns as the user arranged them. */
     static final String COLUMNS = "dataset.columns";
     public static final String EMPTY_MESSAGE = "No dataset is open. Use File > Open Dataset or File > New Dataset.";
@@ -93,6 +96,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     @Override
     public void createPartControl(Composite parent) {
+        session = DatasetSession.of(getSite());
         stack = new Composite(parent, SWT.NONE);
         stack.setLayout(new StackLayout());
 
@@ -160,7 +164,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         table.setColumnOrder(order);
         ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
         viewer.setUseHashlookup(true);
-        rows = new RowCache(parent.getDisplay(), (index, row) -> {
+        rows = new RowCache(parent.getDisplay(), session, (index, row) -> {
             if (!table.isDisposed() && index < table.getItemCount()) {
                 viewer.replace(row, index);
             }
@@ -182,7 +186,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         viewer.addOpenListener(e -> openSelected());
         getSite().setSelectionProvider(viewer);
 
-        DatasetSession.get().addListener(this);
+        session.addListener(this);
         datasetChanged();
     }
 
@@ -216,7 +220,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private void openSelected() {
         for (Object element : viewer.getStructuredSelection()) {
             if (element instanceof TaskRow row) {
-                Parts.openTask(getSite().getPage(), DatasetSession.get().address(), row.taskId(), -1);
+                Parts.openTask(getSite().getPage(), session.address(), row.taskId(), -1);
             }
         }
     }
@@ -268,7 +272,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** Asks, off the UI thread, whose queue the checkbox shows, and names it. */
     private void readQueueOwner() {
-        DatasetJobs.read("Reading the review assignments", queue, () -> DatasetSession.get().queueOwner(), owner -> {
+        DatasetJobs.read("Reading the review assignments", queue, () -> session.queueOwner(), owner -> {
             boolean changed = !java.util.Objects.equals(owner, queueOwner);
             queueOwner = owner;
             queue.setText(owner == null ? "&Review queue: only tasks not reviewed yet" : "&Review queue: mine (" + owner + "), not yet judged");
@@ -312,7 +316,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
      * process's import) keeps the scroll position and the selection: only the rows on show are asked for again.
      */
     private void read(TaskQuery query, boolean fromTop) {
-        DatasetAddress address = DatasetSession.get().address();
+        DatasetAddress address = session.address();
         StackLayout layout = (StackLayout) stack.getLayout();
         Control top = address != null ? tablePage : empty;
         if (layout.topControl != top) {
@@ -325,7 +329,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         rows.reset(query);
         int asked = ++requeries;
         DatasetJobs.read("Counting tasks", viewer.getTable(),
-                () -> new Counts(DatasetSession.get().count(query), DatasetSession.get().reviewProgress()), counts -> {
+                () -> new Counts(session.count(query), session.reviewProgress()), counts -> {
                     if (asked == requeries) { // an answer to an older question is not shown
                         show(query, counts, fromTop || anotherDataset);
                     }
@@ -355,7 +359,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             table.clearAll(); // the virtual table asks again for the rows on show only
         }
         String text = "";
-        if (DatasetSession.get().address() != null) {
+        if (session.address() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
             boolean filtered = query.text() != null || query.review() != null || query.minScore() != null || query.maxScore() != null
                     || query.extracted() != null;
@@ -390,7 +394,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     @Override
     public void setFocus() {
-        if (DatasetSession.get().address() != null) {
+        if (session.address() != null) {
             viewer.getTable().setFocus();
         } else {
             empty.setFocus();
@@ -399,7 +403,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     @Override
     public void dispose() {
-        DatasetSession.get().removeListener(this);
+        if (session != null) {
+            session.removeListener(this);
+        }
         super.dispose();
     }
 }

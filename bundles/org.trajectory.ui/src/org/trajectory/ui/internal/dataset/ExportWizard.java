@@ -21,6 +21,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.PlatformUI;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ExportTarget;
@@ -52,7 +53,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
         if (request == null || page.destination.path() == null) {
             return false;
         }
-        DatasetJobs.exportJob(DatasetSession.get().address(), request, getShell()).schedule();
+        DatasetJobs.exportJob(DatasetSession.of(PlatformUI.getWorkbench()).address(), request, getShell()).schedule();
         return true;
     }
 
@@ -81,7 +82,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
         Page() {
             super("export");
             setTitle("Export Dataset");
-            setDescription("Writes the tasks of " + DatasetSession.get().address() + " that the filters keep, in the format chosen.");
+            setDescription("Writes the tasks of " + DatasetSession.of(PlatformUI.getWorkbench()).address() + " that the filters keep, in the format chosen.");
         }
 
         @Override
@@ -217,7 +218,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
 
         /** The OS and domain choices, read off the UI thread. */
         private void loadChoices() {
-            DatasetAddress folder = DatasetSession.get().address();
+            DatasetAddress folder = DatasetSession.of(PlatformUI.getWorkbench()).address();
             Job load = Job.create("Reading the dataset's OS and domains", monitor -> {
                 try (Dataset dataset = Dataset.open(folder)) {
                     List<String> oses = dataset.distinct("os");
@@ -298,7 +299,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                 return; // the error message says why
             }
             DatasetJobs.ExportRequest counted = request;
-            DatasetAddress folder = DatasetSession.get().address();
+            DatasetAddress folder = DatasetSession.of(PlatformUI.getWorkbench()).address();
             previewJob = Job.create("Counting the tasks to export", monitor -> {
                 String text;
                 try (Dataset dataset = Dataset.open(folder)) {

@@ -7,6 +7,7 @@ import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.ui.PlatformUI;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
@@ -44,7 +45,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
             jsonl = new PathField(area, "&JSONL file:", PathField.Kind.OPEN_FILE, new String[] { "*.jsonl", "*.json", "*" }, this::validate);
             images = new PathField(area, "&Images (folder):", PathField.Kind.FOLDER, null, this::validate);
             dataset = new PathField(area, "&Dataset folder:", PathField.Kind.FOLDER, null, this::validate);
-            DatasetAddress open = DatasetSession.get().address();
+            DatasetAddress open = DatasetSession.of(PlatformUI.getWorkbench()).address();
             if (open != null) {
                 dataset.text().setText(open.spec()); // a folder, or the server dataset open in the window
             }

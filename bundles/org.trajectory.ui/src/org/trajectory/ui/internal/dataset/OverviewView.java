@@ -34,6 +34,9 @@ import org.trajectory.ui.internal.Parts;
  */
 public final class OverviewView extends ViewPart implements DatasetSession.Listener {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     /** Jobs counting the charts, for tests to join. */
     public static final Object FAMILY = new Object();
     private static final int STEP_BINS = 8;
@@ -58,6 +61,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
 
     @Override
     public void createPartControl(Composite parent) {
+        session = DatasetSession.of(getSite());
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.V_SCROLL);
         canvas.addListener(SWT.Paint, this::paint);
         canvas.addListener(SWT.MouseUp, e -> clicked(e.x, e.y));
@@ -69,7 +73,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         });
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
         canvas.getVerticalBar().addListener(SWT.Selection, e -> canvas.redraw());
-        DatasetSession.get().addListener(this);
+        session.addListener(this);
         count();
     }
 
@@ -82,7 +86,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
     private void count() {
         DatasetJobs.background("Counting the dataset's overview", FAMILY, monitor -> {
             try {
-                charts = countCharts();
+                charts = countCharts(session);
             } catch (SQLException e) {
                 ILog.of(OverviewView.class).warn("Could not count the overview: " + e.getMessage());
                 return Status.warning(e.getMessage());
@@ -98,8 +102,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         });
     }
 
-    private static List<Chart> countCharts() throws SQLException {
-        DatasetSession session = DatasetSession.get();
+    private static List<Chart> countCharts(DatasetSession session) throws SQLException {
         if (session.address() == null) {
             return List.of();
         }
@@ -178,7 +181,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         barsAt.clear();
         List<Chart> shown = charts;
         if (shown.isEmpty()) {
-            gc.drawText(DatasetSession.get().address() == null ? "Open a dataset (File > Open Dataset) to see its overview."
+            gc.drawText(session.address() == null ? "Open a dataset (File > Open Dataset) to see its overview."
                     : "Counting...", 6, 6, true);
             return;
         }
@@ -266,7 +269,9 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
 
     @Override
     public void dispose() {
-        DatasetSession.get().removeListener(this);
+        if (session != null) {
+            session.removeListener(this);
+        }
         super.dispose();
     }
 }

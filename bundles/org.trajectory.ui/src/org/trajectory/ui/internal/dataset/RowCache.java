@@ -27,6 +27,7 @@ final class RowCache {
     private static final int MAX_PAGES = 50;
 
     private final Display display;
+    private final DatasetSession session;
     private final BiConsumer<Integer, TaskRow> deliver;
     private final Map<Long, List<TaskRow>> pages = new HashMap<>();
     private final Set<Long> loading = new HashSet<>();
@@ -34,8 +35,9 @@ final class RowCache {
     private int generation;
 
     /** @param deliver called on the UI thread with each row that arrived, by index */
-    RowCache(Display display, BiConsumer<Integer, TaskRow> deliver) {
+    RowCache(Display display, DatasetSession session, BiConsumer<Integer, TaskRow> deliver) {
         this.display = display;
+        this.session = session;
         this.deliver = deliver;
     }
 
@@ -68,7 +70,7 @@ final class RowCache {
         DatasetJobs.background("Reading tasks " + page * PAGE + "-" + (page * PAGE + PAGE), FAMILY, monitor -> {
             List<TaskRow> rows;
             try {
-                rows = DatasetSession.get().page(pageQuery, page * PAGE, PAGE);
+                rows = session.page(pageQuery, page * PAGE, PAGE);
             } catch (SQLException e) {
                 return Status.error("Could not read the dataset: " + e.getMessage(), e);
             }

@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.PlatformUI;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.CheckedDialog;
 import org.trajectory.ui.internal.DatasetSession;
@@ -47,7 +48,7 @@ final class ServerDatasetDialog extends CheckedDialog {
         remember = new Button(fields, SWT.CHECK);
         remember.setText("&Remember the password (encrypted in the workbench's secure storage)");
         address.addModifyListener(e -> check());
-        String last = DatasetSession.get().address() instanceof DatasetAddress.Server open ? open.spec() : "";
+        String last = DatasetSession.of(PlatformUI.getWorkbench()).address() instanceof DatasetAddress.Server open ? open.spec() : "";
         address.setText(last);
         return area;
     }

@@ -71,6 +71,9 @@ import org.trajectory.ui.internal.TaskEditorInput;
  */
 public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     public static final String CONTEXT = "org.trajectory.ui.contexts.trajectoryEditor";
     static final int REPLAY_MS = 1500;
 
@@ -95,6 +98,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     @Override
     public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+        session = DatasetSession.of(site);
         if (!(input instanceof TaskEditorInput task)) {
             throw new PartInitException("The trajectory editor opens tasks of a dataset, not " + input.getName());
         }
@@ -154,7 +158,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         installCommands();
         show(current, 0);
         showReview();
-        DatasetSession.get().addListener(othersChanges);
+        session.addListener(othersChanges);
         ILog.of(getClass()).info(String.format("Opened %s (%d steps) in %.0f ms", current.taskId(), current.stepCount(),
                 (System.nanoTime() - openedNanos) / 1e6));
     }
@@ -371,7 +375,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             return;
         }
         showReview();
-        DatasetSession.get().changed();
+        session.changed();
     }
 
     private void note() {
@@ -563,7 +567,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             TaskDraft edited = current.at(saved.version());
             saved = offUiThread("Saving " + edited.taskId(), () -> dataset.save(edited));
             firePropertyChange(PROP_DIRTY);
-            DatasetSession.get().changed();
+            session.changed();
         } catch (StaleTaskException e) {
             if (!resolveStale(e) && monitor != null) {
                 monitor.setCanceled(true);
@@ -594,7 +598,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 // this tab shows the task as stored; the edit lives on in the copy
                 saved = offUiThread("Reading " + mine.taskId(), () -> dataset.draft(mine.taskId()));
                 show(saved, step);
-                DatasetSession.get().changed();
+                session.changed();
                 MessageDialog.openInformation(getSite().getShell(), "Kept as a copy", "Your edit is kept as task '" + copy.taskId() + "'; this tab now shows the task as the other person saved it.");
                 return true;
             }
@@ -643,7 +647,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     @Override
     public void dispose() {
-        DatasetSession.get().removeListener(othersChanges);
+        if (session != null) {
+            session.removeListener(othersChanges);
+        }
         replaying = false;
         if (player != null) {
             player.close();

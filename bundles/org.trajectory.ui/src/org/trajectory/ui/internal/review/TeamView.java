@@ -35,6 +35,9 @@ import org.trajectory.ui.internal.Parts;
  */
 public final class TeamView extends ViewPart implements DatasetSession.Listener {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     /** Assignment jobs, for tests to join (reads are {@link DatasetJobs#READS}). */
     public static final Object FAMILY = new Object();
 
@@ -48,6 +51,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
 
     @Override
     public void createPartControl(Composite parent) {
+        session = DatasetSession.of(getSite());
         area = new Composite(parent, SWT.NONE);
         GridLayoutFactory.swtDefaults().numColumns(2).applyTo(area);
         summary = new Label(area, SWT.WRAP);
@@ -62,7 +66,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         disagreements = table(sash, "Disagreements (double-click to open)", "Task", "Verdicts", "Settled");
         disagreements.addListener(SWT.DefaultSelection, e -> openSelected());
         sash.setWeights(3, 3, 4);
-        DatasetSession.get().addListener(this);
+        session.addListener(this);
         read();
     }
 
@@ -89,7 +93,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
     }
 
     private void read() {
-        DatasetJobs.read("Reading the team's review", area, () -> DatasetSession.get().team(), this::show);
+        DatasetJobs.read("Reading the team's review", area, () -> session.team(), this::show);
     }
 
     private void show(DatasetSession.Team team) {
@@ -156,7 +160,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         DatasetJobs.background("Assigning reviewers", FAMILY, monitor -> {
             try {
                 Path gold = choice.gold();
-                int count = DatasetSession.get().assign(choice.reviewers(), choice.overlap(), gold == null ? Map.of() : Agreement.readGold(gold));
+                int count = session.assign(choice.reviewers(), choice.overlap(), gold == null ? Map.of() : Agreement.readGold(gold));
                 ILog.of(TeamView.class).info("Assigned " + count + " reviews to " + String.join(", ", choice.reviewers()));
             } catch (SQLException | java.io.IOException | IllegalArgumentException e) {
                 ILog.of(TeamView.class).warn("Assign Reviewers: " + e.getMessage());
@@ -176,7 +180,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
     /** Opens the disagreement's task, to settle it with a final review. */
     private void openSelected() {
         for (TableItem item : disagreements.getSelection()) {
-            Parts.openTask(getSite().getPage(), DatasetSession.get().address(), item.getText(0), -1);
+            Parts.openTask(getSite().getPage(), session.address(), item.getText(0), -1);
         }
     }
 
@@ -200,7 +204,9 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
 
     @Override
     public void dispose() {
-        DatasetSession.get().removeListener(this);
+        if (session != null) {
+            session.removeListener(this);
+        }
         super.dispose();
     }
 }

@@ -54,6 +54,9 @@ import org.trajectory.ui.internal.Parts;
  */
 public final class ComparisonView extends ViewPart implements ISelectionListener {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     /** The family of the view's reading and comparing jobs; tests join it. */
     public static final Object FAMILY = ComparisonView.class;
 
@@ -68,6 +71,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
 
     @Override
     public void createPartControl(Composite parent) {
+        session = DatasetSession.of(getSite());
         GridLayoutFactory.fillDefaults().margins(4, 4).numColumns(4).applyTo(parent);
         new Label(parent, SWT.NONE).setText("&Reference:");
         referenceField = new Text(parent, SWT.BORDER);
@@ -142,7 +146,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
     }
 
     private void compare() {
-        DatasetAddress dataset = DatasetSession.get().address();
+        DatasetAddress dataset = session.address();
         if (reference == null || taskId == null || dataset == null) {
             return;
         }
@@ -230,7 +234,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
             return;
         }
         Sharingan.Row row = rows.get(index);
-        DatasetAddress folder = row.predicted() != null ? DatasetSession.get().address()
+        DatasetAddress folder = row.predicted() != null ? session.address()
                 : referencePath != null && Files.isDirectory(referencePath) ? new DatasetAddress.Folder(referencePath) : null;
         ActionTuple tuple = row.predicted() != null ? row.predicted() : row.reference();
         if (folder == null || taskId == null) {

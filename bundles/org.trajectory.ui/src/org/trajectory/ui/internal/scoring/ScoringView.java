@@ -42,6 +42,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class ScoringView extends ViewPart implements ISelectionListener, DatasetSession.Listener {
 
+    /** The window's dataset session, taken from this part's site. */
+    private DatasetSession session;
+
     static final int BINS = 10;
     private static final int ROW = 34;
     private static final int NAME_WIDTH = 120;
@@ -59,6 +62,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     @Override
     public void createPartControl(Composite parent) {
+        session = DatasetSession.of(getSite());
         SashForm sash = new SashForm(parent, SWT.VERTICAL);
         Composite top = new Composite(sash, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(top);
@@ -96,7 +100,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
                         "Score Dataset...", null, "Score the tasks that changed since their last score",
                         org.eclipse.ui.menus.CommandContributionItem.STYLE_PUSH, null, false)));
         getSite().getPage().addPostSelectionListener(this);
-        DatasetSession.get().addListener(this);
+        session.addListener(this);
         refresh();
         Parts.tellSelection(this, getSite().getPage());
     }
@@ -127,7 +131,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         DatasetJobs.read("Counting the scores", histograms, () -> {
             List<long[]> counted = new ArrayList<>();
             for (String id : ids) {
-                counted.add(DatasetSession.get().histogram(id, BINS));
+                counted.add(session.histogram(id, BINS));
             }
             return counted;
         }, counted -> {
@@ -149,7 +153,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
             task.setText(this.instruction);
         }
         String shown = taskId;
-        DatasetJobs.read("Reading the scores of " + shown, scores, () -> DatasetSession.get().scores(shown), stored -> {
+        DatasetJobs.read("Reading the scores of " + shown, scores, () -> session.scores(shown), stored -> {
             if (shown.equals(taskId)) { // still the task selected
                 showScores(stored);
             }
@@ -185,7 +189,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     private void openFlaggedStep() {
         TableItem[] selected = flags.getSelection();
-        DatasetAddress folder = DatasetSession.get().address();
+        DatasetAddress folder = session.address();
         if (selected.length == 0 || taskId == null || folder == null) {
             return;
         }
@@ -288,7 +292,9 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
     @Override
     public void dispose() {
         getSite().getPage().removePostSelectionListener(this);
-        DatasetSession.get().removeListener(this);
+        if (session != null) {
+            session.removeListener(this);
+        }
         super.dispose();
     }
 }
