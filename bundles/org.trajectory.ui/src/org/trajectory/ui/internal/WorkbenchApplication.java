@@ -17,6 +17,9 @@ public final class WorkbenchApplication implements IApplication {
 
     @Override
     public Object start(IApplicationContext context) {
+        // Java's image classes decode and scale screenshots off the UI thread; no AWT window is ever shown, and headless
+        // keeps AWT from opening an X connection of its own beside SWT's.
+        System.setProperty("java.awt.headless", "true");
         Display display = PlatformUI.createDisplay();
         ServerLogins.install();
         try {

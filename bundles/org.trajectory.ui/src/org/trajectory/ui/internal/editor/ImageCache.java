@@ -42,6 +42,11 @@ final class ImageCache {
      */
     private String shown;
     private final Map<String, ImageData> thumbs = lru(THUMBNAILS);
+    /** Each full screenshot's copy fitted to the canvas, made with it in the decoder's thread. */
+    private final Map<Image, Image> fitted = new HashMap<>();
+    /** The canvas's size, which the decoder fits copies to. */
+    private volatile int fitWidth;
+    private volatile int fitHeight;
     /** Images being decoded, with everyone waiting for each. */
     private final Map<String, List<Consumer<ImageData>>> pending = new HashMap<>();
 
@@ -75,6 +80,18 @@ final class ImageCache {
         return null;
     }
 
+    /** Screenshots decoded from now on also come fitted to an area of this size (the canvas's). */
+    void fitTo(int width, int height) {
+        fitWidth = width;
+        fitHeight = height;
+    }
+
+    /** The copy of {@code full} fitted to {@code width} x {@code height}, if one was made that size; the cache owns it. */
+    Image fitted(Image full, int width, int height) {
+        Image copy = fitted.get(full);
+        return copy != null && copy.getBounds().width == width && copy.getBounds().height == height ? copy : null;
+    }
+
     /** Decodes {@code sha} ahead of need. */
     void prefetch(String sha) {
         if (sha != null && !full.containsKey(sha)) {
@@ -99,34 +116,88 @@ final class ImageCache {
         }
         pending.put(sha, new ArrayList<>(List.of(ready)));
         decoder.execute(() -> {
-            ImageData data = decode(sha);
+            Decoded decoded = decode(sha, fitWidth, fitHeight);
+            ImageData data = decoded == null ? null : decoded.full();
             ImageData thumb = data == null ? null
                     : data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
             // Made here, not on the UI thread: turning a 1920x1080 screenshot into an image ready to draw converts every
             // pixel (tens of milliseconds). An image is a graphics resource, not a widget: SWT lets any thread make one.
             Image image = data == null || display.isDisposed() ? null : new Image(display, data);
+            Image fit = decoded == null || decoded.fitted() == null || display.isDisposed() ? null : new Image(display, decoded.fitted());
             if (display.isDisposed()) {
                 return;
             }
             display.asyncExec(() -> {
                 if (image != null && !full.containsKey(sha)) {
                     full.put(sha, image);
+                    if (fit != null) {
+                        fitted.put(image, fit);
+                    }
                     trim();
                     thumbs.put(sha, thumb);
-                } else if (image != null) {
-                    image.dispose();
+                } else {
+                    disposeAll(image, fit);
                 }
                 pending.remove(sha).forEach(consumer -> consumer.accept(data));
             });
         });
     }
 
-    private ImageData decode(String sha) {
+    /** A screenshot's pixels, and a copy fitted to the canvas when it is smaller than the screenshot (else null). */
+    private record Decoded(ImageData full, ImageData fitted) {
+    }
+
+    /**
+     * Decodes with Java's ImageIO, which also scales the copy for the canvas (bilinear): scaling with SWT would draw
+     * the full image, and SWT 3.135 reads back every pixel of an image it draws, on the UI thread
+     * (eclipse.platform.swt#3507). Formats ImageIO cannot read are decoded by SWT, without a fitted copy.
+     */
+    private Decoded decode(String sha, int areaWidth, int areaHeight) {
         try {
-            ImageData[] frames = new ImageLoader().load(new ByteArrayInputStream(images.read(sha)));
-            return frames.length == 0 ? null : frames[0];
+            byte[] bytes = images.read(sha);
+            java.awt.image.BufferedImage read = javax.imageio.ImageIO.read(new ByteArrayInputStream(bytes));
+            if (read == null) {
+                ImageData[] frames = new ImageLoader().load(new ByteArrayInputStream(bytes));
+                return frames.length == 0 ? null : new Decoded(frames[0], null);
+            }
+            int width = read.getWidth();
+            int height = read.getHeight();
+            double scale = Math.min((double) areaWidth / width, (double) areaHeight / height);
+            ImageData fit = null;
+            if (areaWidth > 0 && areaHeight > 0 && scale < 1) {
+                java.awt.image.BufferedImage small = new java.awt.image.BufferedImage(Math.max(1, (int) (width * scale)),
+                        Math.max(1, (int) (height * scale)), java.awt.image.BufferedImage.TYPE_INT_RGB);
+                java.awt.Graphics2D g = small.createGraphics();
+                g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+                g.setRenderingHint(java.awt.RenderingHints.KEY_RENDERING, java.awt.RenderingHints.VALUE_RENDER_QUALITY);
+                g.drawImage(read, 0, 0, small.getWidth(), small.getHeight(), null);
+                g.dispose();
+                fit = rgb(small);
+            }
+            return new Decoded(rgb(read), fit);
         } catch (java.io.IOException | SWTException e) {
             return null;
+        }
+    }
+
+    /** An AWT image's pixels as SWT image data: 24-bit RGB, row by row (screenshots are opaque). */
+    private static ImageData rgb(java.awt.image.BufferedImage image) {
+        int width = image.getWidth();
+        int height = image.getHeight();
+        ImageData data = new ImageData(width, height, 24, new org.eclipse.swt.graphics.PaletteData(0xFF0000, 0xFF00, 0xFF));
+        int[] row = new int[width];
+        for (int y = 0; y < height; y++) {
+            image.getRGB(0, y, width, 1, row, 0, width);
+            data.setPixels(0, y, width, row, 0);
+        }
+        return data;
+    }
+
+    private static void disposeAll(Image... images) {
+        for (Image image : images) {
+            if (image != null) {
+                image.dispose();
+            }
         }
     }
 
@@ -136,7 +207,7 @@ final class ImageCache {
         while (full.size() > FULL_IMAGES && eldest.hasNext()) {
             Map.Entry<String, Image> entry = eldest.next();
             if (!entry.getKey().equals(shown)) {
-                entry.getValue().dispose();
+                disposeAll(entry.getValue(), fitted.remove(entry.getValue()));
                 eldest.remove();
             }
         }
@@ -146,6 +217,8 @@ final class ImageCache {
         decoder.shutdownNow();
         full.values().forEach(Image::dispose);
         full.clear();
+        fitted.values().forEach(Image::dispose);
+        fitted.clear();
     }
 
 }

@@ -39,6 +39,13 @@ public final class ScreenshotCanvas extends Canvas {
     /** The screenshot fitted to the canvas, and the screenshot it was made from. */
     private Image fitted;
     private Image fittedFrom;
+    /** Copies fitted ahead of time (by the screenshot cache), looked for before one is made here. */
+    private FittedCopies copies = (full, width, height) -> null;
+
+    /** Where fitted copies made ahead of time are found: one of exactly that size, or null. Their maker owns them. */
+    interface FittedCopies {
+        Image find(Image full, int width, int height);
+    }
 
     /** The element a recording captured for the step: its box (normalized x, y, width, height) and what it is. */
     public record Element(double x, double y, double width, double height, String label) {
@@ -72,6 +79,10 @@ public final class ScreenshotCanvas extends Canvas {
         image = next;
         message = why == null ? "" : why;
         redraw();
+    }
+
+    void findFittedCopiesIn(FittedCopies found) {
+        copies = found;
     }
 
     /** Draws the element's box under the markers (null: none). */
@@ -161,6 +172,10 @@ public final class ScreenshotCanvas extends Canvas {
      * screenshot on each paint cost tens of milliseconds of the UI thread, its fitted copy a quarter of that.
      */
     private Image fitted(int width, int height) {
+        Image premade = copies.find(image, width, height);
+        if (premade != null) {
+            return premade;
+        }
         if (fitted == null || fittedFrom != image || fitted.getBounds().width != width || fitted.getBounds().height != height) {
             disposeFitted();
             fitted = new Image(getDisplay(), Math.max(1, width), Math.max(1, height));

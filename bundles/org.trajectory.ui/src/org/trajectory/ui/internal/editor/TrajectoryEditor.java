@@ -137,6 +137,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         stripMenu();
         canvas = new ScreenshotCanvas(columns);
         canvas.onMarkerMoved(this::markerMoved);
+        canvas.findFittedCopiesIn(images::fitted);
+        canvas.addListener(SWT.Resize, e -> images.fitTo(canvas.getClientArea().width, canvas.getClientArea().height));
 
         ScrolledComposite scroller = new ScrolledComposite(columns, SWT.V_SCROLL);
         Composite forms = new Composite(scroller, SWT.NONE);
