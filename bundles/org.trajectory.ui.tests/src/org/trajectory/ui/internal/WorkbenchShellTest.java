@@ -140,15 +140,14 @@ class WorkbenchShellTest {
         return WidgetFinder.find(root, type, test).orElse(null);
     }
 
-    /** Lets the workbench lay out and paint everything queued so far. */
+    /** Lets the workbench handle, lay out and paint everything queued: returns when nothing is left, not after a time. */
     private void settle() {
-        long end = System.currentTimeMillis() + 500;
-        while (System.currentTimeMillis() < end) {
+        do {
             while (display.readAndDispatch()) {
                 // drain
             }
             display.update();
-        }
+        } while (display.readAndDispatch());
     }
 
     private void screenshot(String name) throws Exception {
