@@ -130,7 +130,13 @@ public final class RecorderView extends ViewPart {
         status.setText("Starting...");
         // Starting waits for ffmpeg and the X server: off the UI thread.
         DatasetJobs.offUiThread("Starting to record", DatasetJobs.Operation.RECORD, status,
-                () -> RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of(), null)), started -> {
+                () -> {
+                    RecordOperation started = RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of(), null));
+                    if (status.isDisposed()) { // the view closed while it started: nothing would ever stop it
+                        started.stop();
+                    }
+                    return started;
+                }, started -> {
                     starting = false;
                     session = started;
                     startedAt = Clock.now();
