@@ -16,7 +16,6 @@ import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.ui.internal.DatasetJobs;
-import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.ui.internal.preferences.ProviderPreferencePage;
 import org.trajectory.vlm.Usage;

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.trajectory.ui.internal.DatasetJobs;
-import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.WidgetFinder;

@@ -15,7 +15,6 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.kit.PostgresServer;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
-import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;

@@ -28,7 +28,6 @@ import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
-import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.TaskEditorInput;

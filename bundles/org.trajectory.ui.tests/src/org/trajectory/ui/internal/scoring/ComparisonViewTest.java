@@ -17,7 +17,6 @@ import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Progress;
-import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.WorkbenchTest;

@@ -26,7 +26,6 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.part.ViewPart;
-import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.RecordOperation;
