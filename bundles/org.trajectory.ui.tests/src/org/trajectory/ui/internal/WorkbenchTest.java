@@ -1,5 +1,6 @@
 package org.trajectory.ui.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -122,6 +123,13 @@ public abstract class WorkbenchTest {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Moves and clicks as a user does, through the X server (xdotool, XTEST); fails if xdotool does. */
+    protected static void xdotool(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("xdotool"));
+        command.addAll(List.of(arguments));
+        assertEquals(0, new ProcessBuilder(command).redirectErrorStream(true).start().waitFor(), "xdotool " + String.join(" ", arguments));
     }
 
     /**

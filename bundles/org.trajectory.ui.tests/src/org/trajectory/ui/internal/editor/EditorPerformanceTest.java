@@ -15,6 +15,7 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.widgets.Display;
 import org.junit.jupiter.api.Test;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
@@ -80,7 +81,19 @@ class EditorPerformanceTest extends WorkbenchTest {
     }
 
     private Path createTask() throws Exception {
-        Path images = Files.createDirectories(temp.resolve("images"));
+        Path folder = temp.resolve("dataset");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            importLongTask(display, temp, dataset, "big");
+        }
+        return folder;
+    }
+
+    /**
+     * Imports task {@code taskId} of {@value #STEPS} steps whose screenshots are {@value #DISTINCT} different 1920x1080
+     * windows of text, made in {@code work}; the window benchmark uses it too.
+     */
+    static void importLongTask(Display display, Path work, Dataset dataset, String taskId) throws Exception {
+        Path images = Files.createDirectories(work.resolve("images"));
         for (int i = 0; i < DISTINCT; i++) {
             Image image = new Image(display, 1920, 1080);
             GC gc = new GC(image);
@@ -97,20 +110,18 @@ class EditorPerformanceTest extends WorkbenchTest {
             loader.save(images.resolve(i + ".png").toString(), SWT.IMAGE_PNG);
             image.dispose();
         }
-        Path jsonl = temp.resolve("big.jsonl");
+        Path jsonl = work.resolve(taskId + ".jsonl");
         try (BufferedWriter out = Files.newBufferedWriter(jsonl)) {
-            out.write("{\"task_id\":\"big\",\"instruction\":\"A long task\",\"traj\":[");
+            out.write("{\"task_id\":\"" + taskId + "\",\"instruction\":\"A long task\",\"traj\":[");
             for (int s = 0; s < STEPS; s++) {
                 out.write((s == 0 ? "" : ",") + "{\"index\":" + s + ",\"image\":\"" + (s % DISTINCT) + ".png\",\"value\":{\"code\":"
                         + "\"pyautogui.click(x=0.5, y=0.5)\",\"thought\":\"Step " + s + "\"}}");
             }
             out.write("]}\n");
         }
-        Path folder = temp.resolve("dataset");
-        try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource source = ImageSource.open(images)) {
+        try (ImageSource source = ImageSource.open(images)) {
             new JsonlImport(dataset, jsonl, source).run(Progress.NONE);
         }
-        return folder;
     }
 
     private void pause(long millis) {

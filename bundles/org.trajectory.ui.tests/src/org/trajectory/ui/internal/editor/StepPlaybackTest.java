@@ -86,10 +86,4 @@ class StepPlaybackTest extends WorkbenchTest {
         Screenshots.take(display, "step-player.png");
         player.close();
     }
-
-    private static void xdotool(String... arguments) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("xdotool"));
-        command.addAll(List.of(arguments));
-        assertEquals(0, new ProcessBuilder(command).start().waitFor());
-    }
 }

@@ -2,7 +2,6 @@ package org.trajectory.ui.internal.editor;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,10 +14,7 @@ import org.eclipse.swt.widgets.Table;
 import org.junit.jupiter.api.Test;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.TaskQuery;
-import org.trajectory.model.Progress;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
@@ -126,36 +122,11 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         return false;
     }
 
-    /** A 100-step task whose steps show 25 different 1920x1080 screenshots, once, into the benchmark dataset. */
+    /** The 100-step task of {@link EditorPerformanceTest}, once, into the benchmark dataset. */
     private void addBigTask(Path folder) throws Exception {
         try (Dataset dataset = Dataset.open(folder)) {
-            if (dataset.contains(BIG)) {
-                return;
-            }
-            Path images = Files.createDirectories(temp.resolve("images"));
-            for (int i = 0; i < 25; i++) {
-                org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(display, 1920, 1080);
-                org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(image);
-                gc.setBackground(display.getSystemColor(2 + i % 14));
-                gc.fillRectangle(0, 0, 1920, 1080);
-                gc.drawText("Window " + i, 200, 200);
-                gc.dispose();
-                org.eclipse.swt.graphics.ImageLoader loader = new org.eclipse.swt.graphics.ImageLoader();
-                loader.data = new org.eclipse.swt.graphics.ImageData[] { image.getImageData() };
-                loader.save(images.resolve(i + ".png").toString(), org.eclipse.swt.SWT.IMAGE_PNG);
-                image.dispose();
-            }
-            Path jsonl = temp.resolve("big.jsonl");
-            try (BufferedWriter out = Files.newBufferedWriter(jsonl)) {
-                out.write("{\"task_id\":\"" + BIG + "\",\"instruction\":\"A long task\",\"traj\":[");
-                for (int s = 0; s < 100; s++) {
-                    out.write((s == 0 ? "" : ",") + "{\"index\":" + s + ",\"image\":\"" + (s % 25) + ".png\",\"value\":{\"code\":"
-                            + "\"pyautogui.click(x=0.5, y=0.5)\",\"thought\":\"Step " + s + "\"}}");
-                }
-                out.write("]}\n");
-            }
-            try (ImageSource source = ImageSource.open(images)) {
-                new JsonlImport(dataset, jsonl, source).run(Progress.NONE);
+            if (!dataset.contains(BIG)) {
+                EditorPerformanceTest.importLongTask(display, temp, dataset, BIG);
             }
         }
     }

@@ -41,7 +41,7 @@ class RecorderViewTest extends WorkbenchTest {
         }
         assertTrue(anyLight, "the preview shows the window, not black");
 
-        new ProcessBuilder("xdotool", "mousemove", "700", "500", "click", "1").start().waitFor();
+        xdotool("mousemove", "700", "500", "click", "1");
         waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted: " + view.status().getText());
         assertTrue(view.status().getText().startsWith("Recording,"), view.status().getText());
         Screenshots.take(display, "recorder.png");
