@@ -9,6 +9,7 @@ import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.IExecutableExtension;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.trajectory.dataset.DatasetAddress;
@@ -53,6 +54,12 @@ public abstract class WindowCommands extends AbstractHandler implements IExecuta
             MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");
         }
         return dataset;
+    }
+
+    /** The open dataset once the user confirmed {@code dialog}; null when none is open (said) or the dialog was cancelled. */
+    protected static DatasetAddress confirmed(IWorkbenchWindow window, String title, Window dialog) {
+        DatasetAddress dataset = requireOpen(window, title);
+        return dataset != null && dialog.open() == Window.OK ? dataset : null;
     }
 
     /**

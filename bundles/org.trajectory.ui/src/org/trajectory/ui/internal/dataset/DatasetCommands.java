@@ -86,9 +86,9 @@ public final class DatasetCommands extends WindowCommands {
     }
 
     private static void extractFromVideo(IWorkbenchWindow window) {
-        DatasetAddress dataset = requireOpen(window, "Extract");
         ExtractDialog dialog = new ExtractDialog(window.getShell());
-        if (dataset == null || dialog.open() != Window.OK) {
+        DatasetAddress dataset = confirmed(window, "Extract", dialog);
+        if (dataset == null) {
             return;
         }
         ExtractDialog.Choice choice = dialog.choice();
@@ -100,9 +100,9 @@ public final class DatasetCommands extends WindowCommands {
     }
 
     private static void annotate(IWorkbenchWindow window) {
-        DatasetAddress dataset = requireOpen(window, "Annotate");
         AnnotateDialog dialog = new AnnotateDialog(window.getShell());
-        if (dataset == null || dialog.open() != Window.OK) {
+        DatasetAddress dataset = confirmed(window, "Annotate", dialog);
+        if (dataset == null) {
             return;
         }
         AnnotateDialog.Choice choice = dialog.choice();

@@ -2,7 +2,6 @@ package org.trajectory.ui.internal.scoring;
 
 import java.util.Map;
 
-import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.scoring.ScoringCriteria;
@@ -22,9 +21,9 @@ public final class ScoringCommands extends WindowCommands {
 
     /** Asks what to score with, then scores the open dataset as a job. */
     private static void scoreDataset(IWorkbenchWindow window) {
-        DatasetAddress dataset = requireOpen(window, "Score");
         ScoreDialog dialog = new ScoreDialog(window.getShell());
-        if (dataset == null || dialog.open() != Window.OK) {
+        DatasetAddress dataset = confirmed(window, "Score", dialog);
+        if (dataset == null) {
             return;
         }
         ScoreDialog.Choice choice = dialog.choice();
