@@ -54,10 +54,6 @@ final class ReviewTable extends DatasetPart {
         }
     }
 
-    private static String verdict(ReviewState state, String note) {
-        return state.id() + (note == null || note.isBlank() ? "" : ": " + note);
-    }
-
     void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         dataset.promptly("review of task " + taskId, c -> {
             Dataset.Review before = review(taskId);
@@ -66,18 +62,9 @@ final class ReviewTable extends DatasetPart {
                     + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
                     + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
                     + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
-                upsert.setString(1, state.id());
-                upsert.setString(2, reviewer);
-                upsert.setString(3, now);
-                upsert.setString(4, note);
-                upsert.setString(5, taskId);
-                if (upsert.executeUpdate() != 1) {
-                    throw new SQLException("no task '" + taskId + "' in the dataset");
-                }
+                writeTaskRow(upsert, taskId, state.id(), reviewer, now, note);
             }
-            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "review",
-                    verdict(before.state(), before.note()), verdict(state, note))));
-            DatasetChanges.announce(c, dataset.engine(), "review", taskId);
+            judged(c, taskId, now, "review", verdictText(before.state(), before.note()), verdictText(state, note));
             return null;
         });
     }

@@ -12,7 +12,11 @@ import org.trajectory.model.Task;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * A task being edited: its record and the stored image of each step. Immutable: every edit returns a new draft, so
@@ -108,47 +112,39 @@ public final class TaskDraft {
 
     public TaskDraft withStepFlag(int position, String field, Boolean flag) {
         TaskDraft copy = copy();
-        ObjectNode value = (ObjectNode) copy.step(position).get(Step.VALUE);
-        if (flag == null) {
-            value.remove(field);
-        } else {
-            value.put(field, flag);
-        }
+        set((ObjectNode) copy.step(position).get(Step.VALUE), field, flag == null ? null : BooleanNode.valueOf(flag));
         return copy;
     }
 
     /** Sets a text field of the task; null removes it (the record then has no such field, as before it was set). */
     public TaskDraft withTaskText(String field, String text) {
-        TaskDraft copy = copy();
-        if (text == null) {
-            copy.record.remove(field);
-        } else {
-            copy.record.put(field, text);
-        }
-        return copy;
+        return withTaskValue(field, text == null ? null : TextNode.valueOf(text));
     }
 
     /** Sets a true/false field of the task; null removes it. */
     public TaskDraft withTaskFlag(String field, Boolean flag) {
-        TaskDraft copy = copy();
-        if (flag == null) {
-            copy.record.remove(field);
-        } else {
-            copy.record.put(field, flag);
-        }
-        return copy;
+        return withTaskValue(field, flag == null ? null : BooleanNode.valueOf(flag));
     }
 
     public TaskDraft withTaskNumber(String field, Double number) {
+        return withTaskValue(field, number == null ? null
+                : number == Math.rint(number) && Math.abs(number) < 1e9 ? IntNode.valueOf(number.intValue()) // AgentNet writes 0-10 scores as integers
+                : DoubleNode.valueOf(number));
+    }
+
+    private TaskDraft withTaskValue(String field, JsonNode value) {
         TaskDraft copy = copy();
-        if (number == null) {
-            copy.record.remove(field);
-        } else if (number == Math.rint(number) && Math.abs(number) < 1e9) {
-            copy.record.put(field, number.intValue()); // AgentNet writes 0-10 scores as integers
-        } else {
-            copy.record.put(field, number);
-        }
+        set(copy.record, field, value);
         return copy;
+    }
+
+    /** Null removes the field, so a record never holds a null the user did not write. */
+    private static void set(ObjectNode node, String field, JsonNode value) {
+        if (value == null) {
+            node.remove(field);
+        } else {
+            node.set(field, value);
+        }
     }
 
     /** A new empty step at {@code position}, showing the same screen as the step that was there. */

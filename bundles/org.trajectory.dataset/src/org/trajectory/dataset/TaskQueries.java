@@ -231,6 +231,14 @@ final class TaskQueries {
         return "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 
+    /** Adds the condition with its one parameter, unless the query leaves it open (null). */
+    private static void term(List<String> terms, List<Object> parameters, String condition, Object value) {
+        if (value != null) {
+            terms.add(condition);
+            parameters.add(value);
+        }
+    }
+
     private static Sql where(TaskQuery query) {
         List<String> terms = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
@@ -238,45 +246,21 @@ final class TaskQueries {
             terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
             parameters.add(containing(query.text().strip()));
         }
-        if (query.domain() != null) {
-            terms.add("t.domain = ?");
-            parameters.add(query.domain());
-        }
-        if (query.os() != null) {
-            terms.add("t.os = ?");
-            parameters.add(query.os());
-        }
-        if (query.application() != null) {
-            terms.add("EXISTS (SELECT 1 FROM steps s WHERE s.task_seq = t.seq AND s.application = ?)");
-            parameters.add(query.application());
-        }
-        if (query.minSteps() != null) {
-            terms.add("t.step_count >= ?");
-            parameters.add(query.minSteps());
-        }
-        if (query.maxSteps() != null) {
-            terms.add("t.step_count <= ?");
-            parameters.add(query.maxSteps());
-        }
+        term(terms, parameters, "t.domain = ?", query.domain());
+        term(terms, parameters, "t.os = ?", query.os());
+        term(terms, parameters, "EXISTS (SELECT 1 FROM steps s WHERE s.task_seq = t.seq AND s.application = ?)", query.application());
+        term(terms, parameters, "t.step_count >= ?", query.minSteps());
+        term(terms, parameters, "t.step_count <= ?", query.maxSteps());
         if (query.scoreCriterion() == null) {
-            if (query.minScore() != null) {
-                terms.add("t.final_score >= ?");
-                parameters.add(query.minScore());
-            }
-            if (query.maxScore() != null) {
-                terms.add("t.final_score <= ?");
-                parameters.add(query.maxScore());
-            }
+            term(terms, parameters, "t.final_score >= ?", query.minScore());
+            term(terms, parameters, "t.final_score <= ?", query.maxScore());
         } else if (query.minScore() != null || query.maxScore() != null) {
             terms.add("EXISTS (SELECT 1 FROM scores s WHERE s.task_seq = t.seq AND s.criterion = ? AND s.value >= ? AND s.value <= ?)");
             parameters.add(query.scoreCriterion());
             parameters.add(query.minScore() == null ? -Double.MAX_VALUE : query.minScore());
             parameters.add(query.maxScore() == null ? Double.MAX_VALUE : query.maxScore());
         }
-        if (query.review() != null) {
-            terms.add("COALESCE(r.state, 'new') = ?");
-            parameters.add(query.review().id());
-        }
+        term(terms, parameters, "COALESCE(r.state, 'new') = ?", query.review() == null ? null : query.review().id());
         if (query.queueOf() != null) {
             terms.add("EXISTS (SELECT 1 FROM assignments a WHERE a.task_seq = t.seq AND a.reviewer = ?)"
                     + " AND NOT EXISTS (SELECT 1 FROM verdicts v WHERE v.task_seq = t.seq AND v.reviewer = ?)");

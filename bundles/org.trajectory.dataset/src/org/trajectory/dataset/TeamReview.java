@@ -141,18 +141,9 @@ final class TeamReview extends DatasetPart {
                 delete.setString(1, dataset.user());
                 delete.setString(2, taskId);
                 delete.executeUpdate();
-                insert.setString(1, dataset.user());
-                insert.setString(2, verdict.id());
-                insert.setString(3, note);
-                insert.setString(4, now);
-                insert.setString(5, taskId);
-                if (insert.executeUpdate() != 1) {
-                    throw new SQLException("no task '" + taskId + "' in the dataset");
-                }
+                writeTaskRow(insert, taskId, dataset.user(), verdict.id(), note, now);
             }
-            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), now, "verdict",
-                    null, verdict.id() + (note == null || note.isBlank() ? "" : ": " + note))));
-            DatasetChanges.announce(c, dataset.engine(), "verdict", taskId);
+            judged(c, taskId, now, "verdict", null, verdictText(verdict, note));
             return null;
         });
     }

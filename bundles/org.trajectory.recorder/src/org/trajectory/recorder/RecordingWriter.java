@@ -109,32 +109,17 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (index < LATENCY_SAMPLES && !event.action().equals("move")) {
             latencies[(int) index] = (Clock.now() - event.time()) * 1000;
         }
-        ObjectNode line = Json.MAPPER.createObjectNode();
-        line.put("time_stamp", event.time());
+        ObjectNode line = line(event.time());
         line.put("action", event.action());
-        if (event.x() != null) {
-            line.put("x", event.x());
-            line.put("y", event.y());
-        }
-        if (event.button() != null) {
-            line.put("button", event.button());
-        }
-        if (event.pressed() != null) {
-            line.put("pressed", event.pressed());
-        }
-        if (event.dx() != null) {
-            line.put("dx", event.dx());
-            line.put("dy", event.dy());
-        }
-        if (event.name() != null) {
-            line.put("name", event.name());
-        }
-        if (event.keysym() != null) {
-            line.put("keysym", event.keysym());
-        }
-        if (event.character() != null) {
-            line.put("char", event.character());
-        }
+        putPresent(line, "x", event.x());
+        putPresent(line, "y", event.y());
+        putPresent(line, "button", event.button());
+        putPresent(line, "pressed", event.pressed());
+        putPresent(line, "dx", event.dx());
+        putPresent(line, "dy", event.dy());
+        putPresent(line, "name", event.name());
+        putPresent(line, "keysym", event.keysym());
+        putPresent(line, "char", event.character());
         if (event.modifiers() != null && !event.modifiers().isEmpty()) {
             event.modifiers().forEach(line.putArray("modifiers")::add);
         }
@@ -143,6 +128,18 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         }
         line.put("event_idx", eventCount.getAndIncrement());
         write(events, line);
+    }
+
+    /** A line of events.jsonl, windows.jsonl or elements.jsonl: the time on the recording's clock first. */
+    private static ObjectNode line(double time) {
+        return Json.MAPPER.createObjectNode().put("time_stamp", time);
+    }
+
+    /** A field only when there is a value: a line has the fields of its kind of event and no nulls. */
+    private static void putPresent(ObjectNode line, String field, Object value) {
+        if (value != null) {
+            line.putPOJO(field, value); // written as the number, text or true/false it is
+        }
     }
 
     /** The first size goes into metadata.json; every size also into events.jsonl, so a change is known by its time. */
@@ -154,8 +151,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 metadata("screen_height", size.height());
             }
         }
-        ObjectNode line = Json.MAPPER.createObjectNode();
-        line.put("time_stamp", size.time());
+        ObjectNode line = line(size.time());
         line.put("action", "screen");
         line.put("width", size.width());
         line.put("height", size.height());
@@ -164,16 +160,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     @Override
     public void window(WindowEvent event) {
-        ObjectNode line = Json.MAPPER.createObjectNode();
-        line.put("time_stamp", event.time());
+        ObjectNode line = line(event.time());
         line.put("top_window_name", event.title());
         line.put("class", event.windowClass());
-        if (event.process() != null) {
-            line.put("process", event.process());
-        }
-        if (event.pid() != null) {
-            line.put("pid", event.pid());
-        }
+        putPresent(line, "process", event.process());
+        putPresent(line, "pid", event.pid());
         if (event.width() != null) {
             line.putObject("geometry").put("x", event.x()).put("y", event.y()).put("width", event.width()).put("height", event.height());
         }
@@ -183,13 +174,10 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     @Override
     public void element(ElementEvent event) {
-        ObjectNode line = Json.MAPPER.createObjectNode();
-        line.put("time_stamp", event.time());
+        ObjectNode line = line(event.time());
         line.put("cause", event.cause());
-        if (event.x() != null) {
-            line.put("x", event.x());
-            line.put("y", event.y());
-        }
+        putPresent(line, "x", event.x());
+        putPresent(line, "y", event.y());
         line.put("role", event.role());
         line.put("name", event.name());
         if (event.description() != null && !event.description().isEmpty()) {

@@ -1,10 +1,10 @@
 package org.trajectory.vlm;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.trajectory.vlm.internal.OpenAiChatProvider;
+import org.trajectory.vlm.kit.ChatCompletions;
 import org.trajectory.vlm.kit.LocalServer;
 import org.trajectory.vlm.kit.VlmProviderContract;
 
@@ -44,15 +44,7 @@ class OpenAiChatProviderTest extends VlmProviderContract {
 
     @Override
     protected List<String> images(JsonNode request) {
-        List<String> images = new ArrayList<>();
-        for (JsonNode message : request.path("messages")) {
-            for (JsonNode part : message.path("content")) {
-                if (part.path("type").asText().equals("image_url")) {
-                    images.add(part.path("image_url").path("url").asText().replaceFirst("^data:image/png;base64,", ""));
-                }
-            }
-        }
-        return images;
+        return ChatCompletions.imageUrls(request).stream().map(url -> url.replaceFirst("^data:image/png;base64,", "")).toList();
     }
 
     @Override
@@ -62,15 +54,7 @@ class OpenAiChatProviderTest extends VlmProviderContract {
 
     @Override
     protected String text(JsonNode request) {
-        StringBuilder text = new StringBuilder();
-        for (JsonNode message : request.path("messages")) {
-            JsonNode content = message.path("content");
-            if (content.isTextual()) {
-                text.append(content.asText()).append('\n');
-            }
-            content.forEach(part -> text.append(part.path("text").asText("")).append('\n'));
-        }
-        return text.toString();
+        return ChatCompletions.text(request);
     }
 
     @org.junit.jupiter.api.Test

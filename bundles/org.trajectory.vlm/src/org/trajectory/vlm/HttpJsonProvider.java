@@ -10,10 +10,12 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
 
 import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -102,6 +104,21 @@ public abstract class HttpJsonProvider implements VlmProvider {
                 return null; // an HTTP date: rare, and the backoff covers it
             }
         }).orElse(null);
+    }
+
+    /**
+     * Adds the user and assistant messages to {@code messages} as {@code {"role": .., partsField: [..]}}, the way APIs
+     * that take the system text in a field of their own want them; {@code part} writes one part into the parts array.
+     */
+    protected static void conversation(ArrayNode messages, VlmRequest request, String assistantRole, String partsField,
+            BiConsumer<ArrayNode, VlmRequest.Part> part) {
+        for (VlmRequest.Message message : request.messages()) {
+            if (message.role() != VlmRequest.Role.SYSTEM) {
+                ObjectNode node = messages.addObject().put("role", message.role() == VlmRequest.Role.USER ? "user" : assistantRole);
+                ArrayNode parts = node.putArray(partsField);
+                message.parts().forEach(p -> part.accept(parts, p));
+            }
+        }
     }
 
     protected static String host(ProviderConfig config) {

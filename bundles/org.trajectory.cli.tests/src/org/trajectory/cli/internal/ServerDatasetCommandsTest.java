@@ -18,37 +18,18 @@ class ServerDatasetCommandsTest extends CommandTestBase {
     @TempDir
     Path temp;
 
-    private static String task(String id, String domain, String code) {
-        return "{\"task_id\":\"" + id + "\",\"instruction\":\"do " + id + "\",\"domain\":\"" + domain
-                + "\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"" + code + "\"}}]}";
-    }
-
     @Test
     void everyDatasetCommandTakesAServerAddressAndCopyGoesBothWays() throws Exception {
         PostgresServer server = PostgresServer.shared();
         String dataset = server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve("shared-images")).toString()
                 + "?images=" + temp.resolve("shared-images");
-        Path input = temp.resolve("in.jsonl");
-        Files.write(input, List.of(task("a", "web", "pyautogui.click(x=0.1, y=0.2)"), task("b", "office", "pyautogui.bogus()"), "{oops"));
-
-        assertEquals(Command.FAILED, run("import", input.toString(), "--dataset", dataset), err());
-        assertTrue(out().startsWith("imported 2 tasks, 0 already in the dataset, 1 lines skipped, 2 problems"), out());
-        assertTrue(err().contains("in.jsonl:3: not valid JSON"), err());
-
-        assertEquals(Command.OK, run("list", "--dataset", dataset, "--domain", "web", "--json"));
-        assertTrue(out().contains("\"taskId\" : \"a\"") && !out().contains("\"b\""), out());
-        assertEquals(Command.OK, run("stats", "--dataset", dataset));
-        assertTrue(out().contains("tasks   2"), out());
-        assertEquals(Command.OK, run("show", "b", "--dataset", dataset, "--json"));
-        assertEquals(task("b", "office", "pyautogui.bogus()"), out().strip());
-        assertEquals(Command.FAILED, run("validate", "--dataset", dataset));
-        assertTrue(out().contains("b: step 0: code 1:1: unknown action 'pyautogui.bogus'"), out());
+        importListStatsShowValidate(dataset, temp);
 
         String folder = temp.resolve("folder").toString();
         assertEquals(Command.OK, run("copy", dataset, folder), err());
         assertTrue(out().startsWith("copied 2 tasks and 0 images to " + folder + "; counts and hashes of every table match"), out());
         assertEquals(Command.OK, run("show", "b", "--dataset", folder, "--json"));
-        assertEquals(task("b", "office", "pyautogui.bogus()"), out().strip());
+        assertEquals(oneStepTask("b", "office", "pyautogui.bogus()"), out().strip());
 
         String second = server.address(PostgresServer.ADMIN, server.createDatabase(), null) + "?images=" + temp.resolve("second-images");
         assertEquals(Command.OK, run("copy", folder, second, "--json"), err());
@@ -72,9 +53,9 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         Path images = temp.resolve("images");
         String admin = server.address(PostgresServer.ADMIN, database, images).toString() + "?images=" + images;
         Path input = temp.resolve("in.jsonl");
-        Files.write(input, List.of(task("a", "web", "pyautogui.click(x=0.1, y=0.2)"), task("b", "web", "pyautogui.press('a')"),
-                task("c", "web", "pyautogui.press('b')")));
-        Files.write(temp.resolve("more.jsonl"), List.of(task("d", "web", "pyautogui.press('d')")));
+        Files.write(input, List.of(oneStepTask("a", "web", "pyautogui.click(x=0.1, y=0.2)"), oneStepTask("b", "web", "pyautogui.press('a')"),
+                oneStepTask("c", "web", "pyautogui.press('b')")));
+        Files.write(temp.resolve("more.jsonl"), List.of(oneStepTask("d", "web", "pyautogui.press('d')")));
         assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
         String ann = database + "_ann";
         String ben = database + "_ben";

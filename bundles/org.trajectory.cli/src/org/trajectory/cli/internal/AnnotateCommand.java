@@ -27,26 +27,13 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
 
     @Command(name = "annotate", description = "write each step's observation, thought, action and reflection and each task's summary with a model")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
-
-        @Option(names = "--provider", required = true, paramLabel = "ID", description = "the model provider, or offline (see below)")
-        String provider;
-
-        @Mixin
-        ModelOptions model;
-
-        @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight at once (default 4)")
-        int concurrency = 4;
-
-        @Option(names = "--tasks", split = ",", paramLabel = "ID,ID...", description = "only these tasks")
-        List<String> tasks;
-
-        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
-        Path prompts;
-
-        @Option(names = "--no-ocr", description = "the offline annotator does not read text on screen")
-        boolean noOcr;
+        @Mixin DatasetOptions common;
+        @Option(names = "--provider", required = true, paramLabel = "ID", description = "the model provider, or offline (see below)") String provider;
+        @Mixin ModelOptions model;
+        @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight at once (default 4)") int concurrency = 4;
+        @Option(names = "--tasks", split = ",", paramLabel = "ID,ID...", description = "only these tasks") List<String> tasks;
+        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones") Path prompts;
+        @Option(names = "--no-ocr", description = "the offline annotator does not read text on screen") boolean noOcr;
     }
 
     @Override

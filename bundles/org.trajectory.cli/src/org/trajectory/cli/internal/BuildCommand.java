@@ -23,23 +23,15 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
 
     @Command(name = "build", description = "build trajectories from recordings (ours, AgentNetTool or DuckTrack) into a dataset")
     static final class Options {
-        @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "at least one recording folder")
-        List<Path> recordings;
-
-        @Mixin
-        DatasetOptions common;
-
-        @Option(names = "--double-click-time", paramLabel = "S", description = "two clicks closer than this are a double click (default 0.5)")
-        Double doubleClickTime;
-
-        @Option(names = "--double-click-distance", paramLabel = "PX", description = "... and nearer than this (default 5)")
-        Integer doubleClickDistance;
-
-        @Option(names = "--drag-threshold", paramLabel = "PX", description = "a press moved further than this is a drag (default 10)")
-        Integer dragThreshold;
-
-        @Option(names = "--terminate", paramLabel = "success|failure", description = "the status of the final terminate step")
-        String terminate;
+        @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "at least one recording folder") List<Path> recordings;
+        @Mixin DatasetOptions common;
+        @Option(names = "--double-click-time", paramLabel = "S",
+                description = "two clicks closer than this are a double click (default 0.5)") Double doubleClickTime;
+        @Option(names = "--double-click-distance", paramLabel = "PX",
+                description = "... and nearer than this (default 5)") Integer doubleClickDistance;
+        @Option(names = "--drag-threshold", paramLabel = "PX",
+                description = "a press moved further than this is a drag (default 10)") Integer dragThreshold;
+        @Option(names = "--terminate", paramLabel = "success|failure", description = "the status of the final terminate step") String terminate;
     }
 
     @Override

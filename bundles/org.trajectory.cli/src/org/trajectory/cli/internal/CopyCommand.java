@@ -19,14 +19,11 @@ final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
 
     @Command(name = "copy", description = "copy a whole dataset into another (a folder to a server and back); a rerun resumes; verified at the end")
     static final class Options {
-        @Parameters(index = "0", paramLabel = "SRC", description = "the dataset to copy: a folder, or postgresql://user@host:port/database")
-        DatasetAddress source;
-
-        @Parameters(index = "1", paramLabel = "DST", description = "where to: a new folder, or an empty server database (add ?images=FOLDER)")
-        DatasetAddress target;
-
-        @Option(names = "--json", description = "print the result as JSON on stdout")
-        boolean json;
+        @Parameters(index = "0", paramLabel = "SRC",
+                description = "the dataset to copy: a folder, or postgresql://user@host:port/database") DatasetAddress source;
+        @Parameters(index = "1", paramLabel = "DST",
+                description = "where to: a new folder, or an empty server database (add ?images=FOLDER)") DatasetAddress target;
+        @Option(names = "--json", description = "print the result as JSON on stdout") boolean json;
     }
 
     @Override

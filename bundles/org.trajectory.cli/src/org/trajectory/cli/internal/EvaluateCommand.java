@@ -24,30 +24,20 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
 
     @Command(name = "evaluate", description = "compare predicted trajectories with a reference: Sharingan precision/recall and AgentNetBench step scores")
     static final class Options {
-        @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories taken as true (a dataset folder or server address, or a JSONL file)")
-        DatasetAddress reference;
-
-        @Option(names = "--predicted", required = true, paramLabel = "DATASET|FILE.jsonl", description = "the trajectories to judge (the same)")
-        DatasetAddress predicted;
-
-        @Option(names = "--metric", paramLabel = "sharingan|agentnetbench|all", description = "which metric (default all)")
-        String metric = "all";
-
-        @Option(names = "--threshold", paramLabel = "COSINE", description = "Sharingan: how alike details and contexts must be (default 0.7)")
-        double threshold = Sharingan.DEFAULT_THRESHOLD;
-
-        @Option(names = "--rules", paramLabel = "2026|2025", description = "AgentNetBench: the rules after PR #56 (default) or the original")
-        String rules = AgentNetBench.DEFAULT.id();
-
+        @Option(names = "--reference", required = true, paramLabel = "DATASET|FILE.jsonl",
+                description = "the trajectories taken as true (a dataset folder or server address, or a JSONL file)") DatasetAddress reference;
+        @Option(names = "--predicted", required = true, paramLabel = "DATASET|FILE.jsonl",
+                description = "the trajectories to judge (the same)") DatasetAddress predicted;
+        @Option(names = "--metric", paramLabel = "sharingan|agentnetbench|all", description = "which metric (default all)") String metric = "all";
+        @Option(names = "--threshold", paramLabel = "COSINE",
+                description = "Sharingan: how alike details and contexts must be (default 0.7)") double threshold = Sharingan.DEFAULT_THRESHOLD;
+        @Option(names = "--rules", paramLabel = "2026|2025",
+                description = "AgentNetBench: the rules after PR #56 (default) or the original") String rules = AgentNetBench.DEFAULT.id();
         @Option(names = "--mapping", paramLabel = "FILE", description = "pairs of reference and predicted task ids, one pair a line"
-                + " (default: equal ids pair)")
-        Path mapping;
-
-        @Option(names = "--threads", paramLabel = "N", description = "tasks compared at once (default: the number of cores)")
-        int threads = Runtime.getRuntime().availableProcessors();
-
-        @Option(names = "--json", description = "print the result as JSON on stdout")
-        boolean json;
+                + " (default: equal ids pair)") Path mapping;
+        @Option(names = "--threads", paramLabel = "N",
+                description = "tasks compared at once (default: the number of cores)") int threads = Runtime.getRuntime().availableProcessors();
+        @Option(names = "--json", description = "print the result as JSON on stdout") boolean json;
     }
 
     @Override

@@ -31,63 +31,32 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
 
     @Command(name = "export", description = "export a dataset, or the part of it the filters keep, in one of the exporters' formats")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
-
+        @Mixin DatasetOptions common;
         @Option(names = "--out", required = true, paramLabel = "PATH", description = "where to write: the JSONL file (agentnet) or a"
-                + " folder (huggingface, messages), outside the dataset folder")
-        Path out;
-
-        @Option(names = "--format", paramLabel = "ID", defaultValue = "agentnet", description = "the exporter (default: agentnet)")
-        String format;
-
-        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "an exporter setting (repeatable; see the list below)")
-        Map<String, String> settings = new LinkedHashMap<>();
-
-        @Option(names = "--images", paramLabel = "DIR|FILE.zip", description = "agentnet: where the screenshots go (default: images/ beside the JSONL)")
-        Path images;
-
-        @Option(names = "--no-images", description = "agentnet: write the records only")
-        boolean noImages;
-
+                + " folder (huggingface, messages), outside the dataset folder") Path out;
+        @Option(names = "--format", paramLabel = "ID", defaultValue = "agentnet", description = "the exporter (default: agentnet)") String format;
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "an exporter setting (repeatable; see the list below)") Map<String, String> settings = new LinkedHashMap<>();
+        @Option(names = "--images", paramLabel = "DIR|FILE.zip",
+                description = "agentnet: where the screenshots go (default: images/ beside the JSONL)") Path images;
+        @Option(names = "--no-images", description = "agentnet: write the records only") boolean noImages;
         @Option(names = "--review", split = ",", paramLabel = "STATE,...", description = "keep tasks in these review states"
-                + " (new, in_review, approved, rejected, needs_fix) or 'any'; default: approved for huggingface, any otherwise")
-        List<String> review;
-
-        @Option(names = "--reviewer", paramLabel = "NAME", description = "keep tasks reviewed by this person")
-        String reviewer;
-
-        @Option(names = "--min-score", paramLabel = "S", description = "keep tasks whose final score is at least S (0-1)")
-        Double minScore;
-
-        @Option(names = "--max-score", paramLabel = "S", description = "keep tasks whose final score is at most S (0-1)")
-        Double maxScore;
-
-        @Option(names = "--os", paramLabel = "OS", description = "keep tasks of this OS")
-        String os;
-
-        @Option(names = "--domain", paramLabel = "DOMAIN", description = "keep tasks of this domain")
-        String domain;
-
-        @Option(names = "--application", paramLabel = "TEXT", description = "keep tasks with a step in a window whose title holds TEXT")
-        String application;
-
-        @Option(names = "--origin", paramLabel = "ORIGIN", description = "keep tasks that were recorded, extracted (from videos) or imported")
-        String origin;
-
+                + " (new, in_review, approved, rejected, needs_fix) or 'any'; default: approved for huggingface, any otherwise") List<String> review;
+        @Option(names = "--reviewer", paramLabel = "NAME", description = "keep tasks reviewed by this person") String reviewer;
+        @Option(names = "--min-score", paramLabel = "S", description = "keep tasks whose final score is at least S (0-1)") Double minScore;
+        @Option(names = "--max-score", paramLabel = "S", description = "keep tasks whose final score is at most S (0-1)") Double maxScore;
+        @Option(names = "--os", paramLabel = "OS", description = "keep tasks of this OS") String os;
+        @Option(names = "--domain", paramLabel = "DOMAIN", description = "keep tasks of this domain") String domain;
+        @Option(names = "--application", paramLabel = "TEXT",
+                description = "keep tasks with a step in a window whose title holds TEXT") String application;
+        @Option(names = "--origin", paramLabel = "ORIGIN",
+                description = "keep tasks that were recorded, extracted (from videos) or imported") String origin;
         @Option(names = "--split", paramLabel = "TRAIN,VAL,TEST", description = "train/validation/test ratios, e.g. 0.8,0.1,0.1;"
-                + " near-duplicate tasks always land in the same split")
-        String split;
-
+                + " near-duplicate tasks always land in the same split") String split;
         @Option(names = "--near-duplicate", paramLabel = "COSINE", defaultValue = "0.9", description = "how similar two task texts"
-                + " (text embeddings, cosine) must be to count as near-duplicates (default: 0.9)")
-        double nearDuplicate;
-
-        @Option(names = "--preview", description = "say what would be exported (counts after filtering, splits) and write nothing")
-        boolean preview;
-
-        @Option(names = "--force", description = "replace existing files")
-        boolean force;
+                + " (text embeddings, cosine) must be to count as near-duplicates (default: 0.9)") double nearDuplicate;
+        @Option(names = "--preview", description = "say what would be exported (counts after filtering, splits) and write nothing") boolean preview;
+        @Option(names = "--force", description = "replace existing files") boolean force;
     }
 
     @Override

@@ -42,44 +42,27 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
 
     @Command(name = "extract", description = "find the actions in screen videos (no input events needed) and store them as trajectories")
     static final class Options {
-        @Parameters(paramLabel = "VIDEO", arity = "1..*", description = "video files (any format ffmpeg reads), or recording folders")
-        List<Path> videos;
-
-        @Mixin
-        DatasetOptions common;
-
-        @Option(names = "--method", paramLabel = "ID", description = "how: offline (no model, the default), df or difff (a model; see below)")
-        String method = "offline";
-
-        @Option(names = "--task", paramLabel = "TEXT", description = "what the person was doing (default: VIDEO.txt beside the video, or the recording's task)")
-        String task;
-
-        @Option(names = "--provider", paramLabel = "ID", description = "the model provider of df and difff")
-        String provider;
-
-        @Mixin
-        ModelOptions model;
-
-        @Option(names = "--fps", paramLabel = "N", description = "frames taken a second (default: the method's; the paper 1, offline 10)")
-        double fps;
-
-        @Option(names = "--window", paramLabel = "N", description = "frames a model sees at once, 0 for all (default 10)")
-        int window = ExtractionSettings.PAPER.window();
-
-        @Option(names = "--overlap", paramLabel = "N", description = "frames two windows share (default 5)")
-        int overlap = ExtractionSettings.PAPER.overlap();
-
-        @Option(names = "--changed-only", description = "send the model only frames where the screen changed")
-        boolean changedOnly;
-
-        @Option(names = "--concurrency", paramLabel = "N", description = "model requests in flight at once (default 4)")
-        int concurrency = ExtractionSettings.CONCURRENCY;
-
-        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones")
-        Path prompts;
-
-        @Option(names = "--compare", description = "for recording folders: also build the trajectory from the events and compare the extraction with it (Sharingan, AgentNetBench)")
-        boolean compare;
+        @Parameters(paramLabel = "VIDEO", arity = "1..*",
+                description = "video files (any format ffmpeg reads), or recording folders") List<Path> videos;
+        @Mixin DatasetOptions common;
+        @Option(names = "--method", paramLabel = "ID",
+                description = "how: offline (no model, the default), df or difff (a model; see below)") String method = "offline";
+        @Option(names = "--task", paramLabel = "TEXT",
+                description = "what the person was doing (default: VIDEO.txt beside the video, or the recording's task)") String task;
+        @Option(names = "--provider", paramLabel = "ID", description = "the model provider of df and difff") String provider;
+        @Mixin ModelOptions model;
+        @Option(names = "--fps", paramLabel = "N", description = "frames taken a second (default: the method's; the paper 1, offline 10)") double fps;
+        @Option(names = "--window", paramLabel = "N",
+                description = "frames a model sees at once, 0 for all (default 10)") int window = ExtractionSettings.PAPER.window();
+        @Option(names = "--overlap", paramLabel = "N",
+                description = "frames two windows share (default 5)") int overlap = ExtractionSettings.PAPER.overlap();
+        @Option(names = "--changed-only", description = "send the model only frames where the screen changed") boolean changedOnly;
+        @Option(names = "--concurrency", paramLabel = "N",
+                description = "model requests in flight at once (default 4)") int concurrency = ExtractionSettings.CONCURRENCY;
+        @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones") Path prompts;
+        @Option(names = "--compare",
+                description = "for recording folders: also build the trajectory from the events and compare the extraction with it"
+                        + " (Sharingan, AgentNetBench)") boolean compare;
     }
 
     @Override

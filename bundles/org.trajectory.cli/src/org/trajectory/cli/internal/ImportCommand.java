@@ -24,17 +24,11 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
 
     @Command(name = "import", description = "import an AgentNet JSONL file and its images into a dataset (created if missing)")
     static final class Options {
-        @Parameters(paramLabel = "FILE.jsonl", arity = "1", description = "one JSONL file")
-        Path jsonl;
-
-        @Mixin
-        DatasetOptions common;
-
-        @Option(names = "--images", paramLabel = "DIR|ZIP", description = "where the screenshots are (default: images/ beside the JSONL)")
-        Path images;
-
-        @Option(names = "--no-images", description = "import the records without their images")
-        boolean noImages;
+        @Parameters(paramLabel = "FILE.jsonl", arity = "1", description = "one JSONL file") Path jsonl;
+        @Mixin DatasetOptions common;
+        @Option(names = "--images", paramLabel = "DIR|ZIP",
+                description = "where the screenshots are (default: images/ beside the JSONL)") Path images;
+        @Option(names = "--no-images", description = "import the records without their images") boolean noImages;
     }
 
     @Override

@@ -20,44 +20,20 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
 
     @Command(name = "list", description = "list the tasks of a dataset, filtered and sorted")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
-
-        @Option(names = "--filter", paramLabel = "TEXT", description = "tasks whose id or instruction contains the text")
-        String filter;
-
-        @Option(names = "--domain", paramLabel = "D", description = "tasks of that domain")
-        String domain;
-
-        @Option(names = "--os", paramLabel = "OS", description = "tasks recorded on that operating system")
-        String os;
-
-        @Option(names = "--review", paramLabel = "STATE", description = "tasks in that review state (new, in-review, approved, rejected, needs-fix)")
-        String review;
-
-        @Option(names = "--min-steps", paramLabel = "N", description = "tasks with at least N steps")
-        Integer minSteps;
-
-        @Option(names = "--max-steps", paramLabel = "N", description = "tasks with at most N steps")
-        Integer maxSteps;
-
-        @Option(names = "--extracted", description = "only tasks extracted from videos (sort them with --sort confidence)")
-        boolean extracted;
-
-        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review|confidence", description = "the column to sort by")
-        String sort;
-
-        @Option(names = "--desc", description = "largest first")
-        boolean descending;
-
-        @Option(names = "--limit", paramLabel = "N", description = "at most N tasks (default 50)")
-        int limit = 50;
-
-        @Option(names = "--offset", paramLabel = "N", description = "skip the first N tasks")
-        int offset;
-
-        @Option(names = "--timing", description = "how long opening and the query took, on stderr")
-        boolean timing;
+        @Mixin DatasetOptions common;
+        @Option(names = "--filter", paramLabel = "TEXT", description = "tasks whose id or instruction contains the text") String filter;
+        @Option(names = "--domain", paramLabel = "D", description = "tasks of that domain") String domain;
+        @Option(names = "--os", paramLabel = "OS", description = "tasks recorded on that operating system") String os;
+        @Option(names = "--review", paramLabel = "STATE",
+                description = "tasks in that review state (new, in-review, approved, rejected, needs-fix)") String review;
+        @Option(names = "--min-steps", paramLabel = "N", description = "tasks with at least N steps") Integer minSteps;
+        @Option(names = "--max-steps", paramLabel = "N", description = "tasks with at most N steps") Integer maxSteps;
+        @Option(names = "--extracted", description = "only tasks extracted from videos (sort them with --sort confidence)") boolean extracted;
+        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review|confidence", description = "the column to sort by") String sort;
+        @Option(names = "--desc", description = "largest first") boolean descending;
+        @Option(names = "--limit", paramLabel = "N", description = "at most N tasks (default 50)") int limit = 50;
+        @Option(names = "--offset", paramLabel = "N", description = "skip the first N tasks") int offset;
+        @Option(names = "--timing", description = "how long opening and the query took, on stderr") boolean timing;
     }
 
     @Override

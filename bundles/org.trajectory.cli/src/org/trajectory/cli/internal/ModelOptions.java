@@ -20,14 +20,10 @@ import picocli.CommandLine.Option;
  */
 final class ModelOptions {
 
-    @Option(names = "--model", paramLabel = "M", description = "the provider's model (default: the preference, else the provider's)")
-    String model;
-
-    @Option(names = "--base-url", paramLabel = "URL", description = "the provider's address (default: the preference, else the provider's)")
-    String baseUrl;
-
-    @Option(names = "--timeout", paramLabel = "S", description = "seconds to wait for one answer (default 120)")
-    Integer timeout;
+    @Option(names = "--model", paramLabel = "M", description = "the provider's model (default: the preference, else the provider's)") String model;
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "the provider's address (default: the preference, else the provider's)") String baseUrl;
+    @Option(names = "--timeout", paramLabel = "S", description = "seconds to wait for one answer (default 120)") Integer timeout;
 
     static String providerIds() {
         return VlmProviders.get().all().stream().map(VlmProviders.Descriptor::id).collect(Collectors.joining("|"));

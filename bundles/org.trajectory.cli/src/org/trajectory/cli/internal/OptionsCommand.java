@@ -166,10 +166,10 @@ abstract class OptionsCommand<O> implements Command {
         picocli.CommandLine parser = new picocli.CommandLine(options);
         parser.setExpandAtFiles(false); // "@file" is a plain argument here, not a file of more arguments
         parser.setOverwrittenOptionsAllowed(true); // the last of a repeated option wins, as in most tools
-        parser.registerConverter(Integer.class, whole());
-        parser.registerConverter(Integer.TYPE, whole());
-        parser.registerConverter(Double.class, decimal());
-        parser.registerConverter(Double.TYPE, decimal());
+        parser.registerConverter(Integer.class, number(Integer::valueOf, "a whole number"));
+        parser.registerConverter(Integer.TYPE, number(Integer::valueOf, "a whole number"));
+        parser.registerConverter(Double.class, number(Double::valueOf, "a number"));
+        parser.registerConverter(Double.TYPE, number(Double::valueOf, "a number"));
         parser.registerConverter(DatasetAddress.class, text -> {
             try {
                 return DatasetAddress.parse(text);
@@ -180,22 +180,13 @@ abstract class OptionsCommand<O> implements Command {
         return parser;
     }
 
-    private static ITypeConverter<Integer> whole() {
+    /** A number parsed by {@code parse}; else the error names what it must be ("a whole number"). */
+    private static <T> ITypeConverter<T> number(java.util.function.Function<String, T> parse, String what) {
         return text -> {
             try {
-                return Integer.valueOf(text);
+                return parse.apply(text);
             } catch (NumberFormatException e) {
-                throw new TypeConversionException("must be a whole number, not '" + text + "'");
-            }
-        };
-    }
-
-    private static ITypeConverter<Double> decimal() {
-        return text -> {
-            try {
-                return Double.valueOf(text);
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("must be a number, not '" + text + "'");
+                throw new TypeConversionException("must be " + what + ", not '" + text + "'");
             }
         };
     }

@@ -27,23 +27,12 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
     @Command(name = "push", description = "upload an export folder to a dataset repository on the Hugging Face Hub (HF_ENDPOINT"
             + " for another server); the token comes from HF_TOKEN or secure storage (push --login)")
     static final class Options {
-        @Parameters(paramLabel = "FOLDER", arity = "0..1", description = "the export folder (./workbench export --format huggingface)")
-        Path folder;
-
-        @Option(names = "--repo", paramLabel = "USER/NAME", description = "the dataset repository (made if it does not exist)")
-        String repo;
-
-        @Option(names = "--private", description = "make a new repository private")
-        boolean privateRepo;
-
-        @Option(names = "--overwrite", description = "push into a repository that exists and was not made by the workbench")
-        boolean overwrite;
-
-        @Option(names = "--login", description = "read a token from standard input and keep it, encrypted, in secure storage")
-        boolean login;
-
-        @Option(names = "--json", description = "print the result as JSON on stdout")
-        boolean json;
+        @Parameters(paramLabel = "FOLDER", arity = "0..1", description = "the export folder (./workbench export --format huggingface)") Path folder;
+        @Option(names = "--repo", paramLabel = "USER/NAME", description = "the dataset repository (made if it does not exist)") String repo;
+        @Option(names = "--private", description = "make a new repository private") boolean privateRepo;
+        @Option(names = "--overwrite", description = "push into a repository that exists and was not made by the workbench") boolean overwrite;
+        @Option(names = "--login", description = "read a token from standard input and keep it, encrypted, in secure storage") boolean login;
+        @Option(names = "--json", description = "print the result as JSON on stdout") boolean json;
     }
 
     @Override

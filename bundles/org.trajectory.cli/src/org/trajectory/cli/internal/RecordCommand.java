@@ -20,27 +20,15 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
 
     @Command(name = "record", description = "record a person doing a task: screen video, input events, the active window (until Ctrl-C or --duration)")
     static final class Options {
-        @Option(names = "--task", required = true, paramLabel = "TEXT", description = "what the person is about to do")
-        String task;
-
-        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the new recording's folder")
-        Path out;
-
-        @Option(names = "--duration", paramLabel = "SECONDS", description = "stop after this long (default: at Ctrl-C)")
-        Integer duration;
-
-        @Option(names = "--fps", paramLabel = "N", description = "video frames per second (default 30, or the preference)")
-        Integer fps;
-
-        @Option(names = "--no-elements", description = "do not ask the desktop which element each press met (default: the preference, on)")
-        boolean noElements;
-
-        @Option(names = "--no-video", description = "record the events and windows only")
-        boolean noVideo;
-
+        @Option(names = "--task", required = true, paramLabel = "TEXT", description = "what the person is about to do") String task;
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the new recording's folder") Path out;
+        @Option(names = "--duration", paramLabel = "SECONDS", description = "stop after this long (default: at Ctrl-C)") Integer duration;
+        @Option(names = "--fps", paramLabel = "N", description = "video frames per second (default 30, or the preference)") Integer fps;
+        @Option(names = "--no-elements",
+                description = "do not ask the desktop which element each press met (default: the preference, on)") boolean noElements;
+        @Option(names = "--no-video", description = "record the events and windows only") boolean noVideo;
         @Option(names = "--exclusions", paramLabel = "FILE", description = "more window title/class patterns to keep private,"
-                + " one regex a line; besides those of Window > Preferences > Recorder")
-        Path exclusions;
+                + " one regex a line; besides those of Window > Preferences > Recorder") Path exclusions;
     }
 
     @Override

@@ -26,33 +26,17 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
 
     @Command(name = "score", description = "score tasks by the criteria (format gate, action validity, ...) and store the final score")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
-
+        @Mixin DatasetOptions common;
         @Option(names = "--criteria", split = ",", paramLabel = "ID,...", description = "the criteria to run (default: all;"
-                + " those needing a model only with --provider)")
-        List<String> criteria;
-
-        @Option(names = "--provider", paramLabel = "ID", description = "the model provider for the model-judged criteria")
-        String provider;
-
-        @Mixin
-        ModelOptions model;
-
-        @Option(names = "--concurrency", paramLabel = "N", description = "tasks scored at once (default: the number of cores)")
-        int concurrency = Runtime.getRuntime().availableProcessors();
-
-        @Option(names = "--weights", paramLabel = "ID=W,...", description = "criterion weights, over the preferred ones")
-        String weights;
-
-        @Option(names = "--profile", paramLabel = "FILE.json", description = "a weights profile saved from the workbench")
-        Path profile;
-
-        @Option(names = "--tasks", split = ",", paramLabel = "ID,...", description = "only these tasks")
-        List<String> tasks;
-
-        @Option(names = "--force", description = "score again tasks that are up to date")
-        boolean force;
+                + " those needing a model only with --provider)") List<String> criteria;
+        @Option(names = "--provider", paramLabel = "ID", description = "the model provider for the model-judged criteria") String provider;
+        @Mixin ModelOptions model;
+        @Option(names = "--concurrency", paramLabel = "N",
+                description = "tasks scored at once (default: the number of cores)") int concurrency = Runtime.getRuntime().availableProcessors();
+        @Option(names = "--weights", paramLabel = "ID=W,...", description = "criterion weights, over the preferred ones") String weights;
+        @Option(names = "--profile", paramLabel = "FILE.json", description = "a weights profile saved from the workbench") Path profile;
+        @Option(names = "--tasks", split = ",", paramLabel = "ID,...", description = "only these tasks") List<String> tasks;
+        @Option(names = "--force", description = "score again tasks that are up to date") boolean force;
     }
 
     @Override

@@ -19,14 +19,9 @@ final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
 
     @Command(name = "show", description = "print one task's record as JSON")
     static final class Options {
-        @Parameters(paramLabel = "TASK_ID", arity = "1", description = "one task id")
-        String taskId;
-
-        @Option(names = "--dataset", required = true, paramLabel = "DATASET", description = DatasetOptions.DESCRIPTION)
-        DatasetAddress dataset;
-
-        @Option(names = "--json", description = "the record on one line")
-        boolean json;
+        @Parameters(paramLabel = "TASK_ID", arity = "1", description = "one task id") String taskId;
+        @Option(names = "--dataset", required = true, paramLabel = "DATASET", description = DatasetOptions.DESCRIPTION) DatasetAddress dataset;
+        @Option(names = "--json", description = "the record on one line") boolean json;
     }
 
     @Override

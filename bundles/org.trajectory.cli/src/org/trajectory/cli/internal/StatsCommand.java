@@ -17,16 +17,12 @@ final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
 
     @Command(name = "stats", description = "show counts, steps per task, action types, domains and review states of a dataset")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
+        @Mixin DatasetOptions common;
     }
 
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
-        DatasetStats stats;
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
-            stats = dataset.stats();
-        }
+        DatasetStats stats = args.common.read(Dataset::stats);
         if (args.common.json) {
             printJson(out, stats);
             return OK;

@@ -17,6 +17,7 @@ import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Agreement;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TeamRoles;
 import org.trajectory.cli.internal.OptionsCommand.UsageException;
@@ -27,14 +28,22 @@ final class TeamCommands {
     private TeamCommands() {
     }
 
-    /** On a folder the person is named by --as (else the login of this machine); on a server the login decides. */
-    private static void signAs(Dataset dataset, String name) throws UsageException {
-        if (name != null) {
-            try {
-                dataset.signAs(name);
-            } catch (IllegalStateException e) {
-                throw new UsageException("--as is for dataset folders; " + e.getMessage());
+    /** {@code --as NAME}: on a folder the person is named by it (else the login of this machine); on a server the login decides. */
+    static final class Reviewer {
+        @Option(names = "--as", paramLabel = "NAME", description = "on a dataset folder, who you are (default: your login)") String as;
+
+        /** The dataset, signed as the reviewer named. */
+        Dataset open(DatasetAddress address) throws UsageException, IOException, SQLException {
+            Dataset dataset = Dataset.open(address);
+            if (as != null) {
+                try {
+                    dataset.signAs(as);
+                } catch (IllegalStateException e) {
+                    dataset.close();
+                    throw new UsageException("--as is for dataset folders; " + e.getMessage());
+                }
             }
+            return dataset;
         }
     }
 
@@ -50,11 +59,9 @@ final class TeamCommands {
     static final class Users extends OptionsCommand<Users.Options> {
         @Command(name = "users", description = "list the members of a server dataset and their roles (curator, reviewer, viewer); --grant changes one")
         static final class Options {
-            @Mixin
-            DatasetOptions common;
-
-            @Option(names = "--grant", paramLabel = "LOGIN=ROLE", description = "give a server login a role: curator, reviewer, viewer or none")
-            List<String> grants = new ArrayList<>();
+            @Mixin DatasetOptions common;
+            @Option(names = "--grant", paramLabel = "LOGIN=ROLE",
+                    description = "give a server login a role: curator, reviewer, viewer or none") List<String> grants = new ArrayList<>();
         }
 
         @Override
@@ -97,17 +104,13 @@ final class TeamCommands {
     static final class Assign extends OptionsCommand<Assign.Options> {
         @Command(name = "assign", description = "give each task to N reviewers (round-robin, balanced, the same every time); gold tasks go to everyone")
         static final class Options {
-            @Mixin
-            DatasetOptions common;
-
-            @Option(names = "--reviewers", required = true, split = ",", paramLabel = "A,B,C", description = "the reviewers (server logins, or names on a folder)")
-            List<String> reviewers;
-
-            @Option(names = "--overlap", paramLabel = "N", description = "reviewers per task (default 1; 2 or more to measure agreement)")
-            int overlap = 1;
-
-            @Option(names = "--gold", paramLabel = "FILE", description = "tasks with known verdicts, one 'task_id,verdict' a line (verdict: approve, reject, needs-fix)")
-            Path gold;
+            @Mixin DatasetOptions common;
+            @Option(names = "--reviewers", required = true, split = ",", paramLabel = "A,B,C",
+                    description = "the reviewers (server logins, or names on a folder)") List<String> reviewers;
+            @Option(names = "--overlap", paramLabel = "N",
+                    description = "reviewers per task (default 1; 2 or more to measure agreement)") int overlap = 1;
+            @Option(names = "--gold", paramLabel = "FILE",
+                    description = "tasks with known verdicts, one 'task_id,verdict' a line (verdict: approve, reject, needs-fix)") Path gold;
         }
 
         @Override
@@ -137,17 +140,13 @@ final class TeamCommands {
     static final class Queue extends OptionsCommand<Queue.Options> {
         @Command(name = "queue", description = "list the tasks given to you that you have not judged yet")
         static final class Options {
-            @Mixin
-            DatasetOptions common;
-
-            @Option(names = "--as", paramLabel = "NAME", description = "on a dataset folder, whose queue (default: your login)")
-            String as;
+            @Mixin DatasetOptions common;
+            @Mixin Reviewer reviewer;
         }
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            try (Dataset dataset = Dataset.open(args.common.dataset)) {
-                signAs(dataset, args.as);
+            try (Dataset dataset = args.reviewer.open(args.common.dataset)) {
                 List<String> queue = dataset.queue(dataset.user());
                 if (args.common.json) {
                     printJson(out, queue);
@@ -164,30 +163,18 @@ final class TeamCommands {
     static final class Review extends OptionsCommand<Review.Options> {
         @Command(name = "review", description = "give your verdict on a task (approve, reject, needs-fix); --final closes it as the curator's decision")
         static final class Options {
-            @Mixin
-            DatasetOptions common;
-
-            @Parameters(index = "0", paramLabel = "TASK_ID", description = "the task")
-            String taskId;
-
-            @Option(names = "--verdict", required = true, paramLabel = "approve|reject|needs-fix", description = "your verdict")
-            String verdict;
-
-            @Option(names = "--note", paramLabel = "TEXT", description = "why")
-            String note;
-
-            @Option(names = "--final", description = "also set the task's review state: the decision that settles a disagreement")
-            boolean decide;
-
-            @Option(names = "--as", paramLabel = "NAME", description = "on a dataset folder, who judges (default: your login)")
-            String as;
+            @Mixin DatasetOptions common;
+            @Parameters(index = "0", paramLabel = "TASK_ID", description = "the task") String taskId;
+            @Option(names = "--verdict", required = true, paramLabel = "approve|reject|needs-fix", description = "your verdict") String verdict;
+            @Option(names = "--note", paramLabel = "TEXT", description = "why") String note;
+            @Option(names = "--final", description = "also set the task's review state: the decision that settles a disagreement") boolean decide;
+            @Mixin Reviewer reviewer;
         }
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
             ReviewState verdict = verdict(args.verdict);
-            try (Dataset dataset = Dataset.open(args.common.dataset)) {
-                signAs(dataset, args.as);
+            try (Dataset dataset = args.reviewer.open(args.common.dataset)) {
                 dataset.judge(args.taskId, verdict, args.note);
                 if (args.decide) {
                     dataset.setReview(args.taskId, verdict, dataset.user(), args.note);
@@ -202,16 +189,12 @@ final class TeamCommands {
     static final class AgreementReport extends OptionsCommand<AgreementReport.Options> {
         @Command(name = "agreement", description = "how far reviewers agree: Cohen's kappa per pair, Krippendorff's alpha, accuracy on gold tasks, disagreements")
         static final class Options {
-            @Mixin
-            DatasetOptions common;
+            @Mixin DatasetOptions common;
         }
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            Agreement agreement;
-            try (Dataset dataset = Dataset.open(args.common.dataset)) {
-                agreement = dataset.agreement();
-            }
+            Agreement agreement = args.common.read(Dataset::agreement);
             if (args.common.json) {
                 printJson(out, agreement);
                 return OK;

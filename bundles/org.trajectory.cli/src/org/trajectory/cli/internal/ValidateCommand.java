@@ -20,8 +20,7 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
 
     @Command(name = "validate", description = "list every code error and missing image of a dataset, per task and step")
     static final class Options {
-        @Mixin
-        DatasetOptions common;
+        @Mixin DatasetOptions common;
     }
 
     @Override

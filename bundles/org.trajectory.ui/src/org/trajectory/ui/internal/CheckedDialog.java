@@ -1,18 +1,17 @@
 package org.trajectory.ui.internal;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
-import org.eclipse.jface.dialogs.TitleAreaDialog;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Shell;
 
 /** A form dialog whose OK button says what it does and is enabled only while the form has no problem, shown above it. */
-public abstract class CheckedDialog extends TitleAreaDialog {
+public abstract class CheckedDialog extends FormDialog {
 
     private final String okLabel;
 
-    protected CheckedDialog(Shell shell, String okLabel) {
-        super(shell);
+    protected CheckedDialog(Shell shell, String okLabel, String title, String message, int columns) {
+        super(shell, title, message, columns);
         this.okLabel = okLabel;
     }
 

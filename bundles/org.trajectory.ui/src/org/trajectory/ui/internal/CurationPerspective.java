@@ -1,5 +1,8 @@
 package org.trajectory.ui.internal;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
@@ -16,27 +19,15 @@ public final class CurationPerspective implements IPerspectiveFactory {
         String editorArea = layout.getEditorArea();
         layout.setEditorAreaVisible(true);
 
-        IFolderLayout left = layout.createFolder("org.trajectory.ui.folders.left", IPageLayout.LEFT, 0.36f, editorArea);
-        left.addView(Parts.DATASET_VIEW);
-        left.addView(Parts.RECORDER_VIEW);
-
-        IFolderLayout bottom = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
-        bottom.addView(IPageLayout.ID_PROP_SHEET);
-        bottom.addView(Parts.SCORING_VIEW);
-        bottom.addView(Parts.OVERVIEW_VIEW);
-        bottom.addView(Parts.TEAM_VIEW);
-        bottom.addView(Parts.COMPARISON_VIEW);
-        bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
-        bottom.addPlaceholder(ERROR_LOG_VIEW);
-
-        layout.addShowViewShortcut(Parts.DATASET_VIEW);
-        layout.addShowViewShortcut(Parts.RECORDER_VIEW);
-        layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
-        layout.addShowViewShortcut(Parts.SCORING_VIEW);
-        layout.addShowViewShortcut(Parts.OVERVIEW_VIEW);
-        layout.addShowViewShortcut(Parts.TEAM_VIEW);
-        layout.addShowViewShortcut(Parts.COMPARISON_VIEW);
-        layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
-        layout.addShowViewShortcut(ERROR_LOG_VIEW);
+        List<String> left = List.of(Parts.DATASET_VIEW, Parts.RECORDER_VIEW);
+        List<String> bottom = List.of(IPageLayout.ID_PROP_SHEET, Parts.SCORING_VIEW, Parts.OVERVIEW_VIEW, Parts.TEAM_VIEW,
+                Parts.COMPARISON_VIEW, IPageLayout.ID_PROGRESS_VIEW);
+        IFolderLayout leftFolder = layout.createFolder("org.trajectory.ui.folders.left", IPageLayout.LEFT, 0.36f, editorArea);
+        left.forEach(leftFolder::addView);
+        IFolderLayout bottomFolder = layout.createFolder("org.trajectory.ui.folders.bottom", IPageLayout.BOTTOM, 0.7f, editorArea);
+        bottom.forEach(bottomFolder::addView);
+        bottomFolder.addPlaceholder(ERROR_LOG_VIEW);
+        // Window > Show View lists every view of the perspective, the Error Log too
+        Stream.of(left, bottom, List.of(ERROR_LOG_VIEW)).flatMap(List::stream).forEach(layout::addShowViewShortcut);
     }
 }

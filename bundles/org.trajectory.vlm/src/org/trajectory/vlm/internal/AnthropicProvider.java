@@ -44,21 +44,14 @@ public final class AnthropicProvider extends HttpJsonProvider {
         body.put("max_tokens", request.maxTokens());
         body.put("temperature", request.temperature());
         ArrayNode messages = body.putArray("messages");
-        for (VlmRequest.Message message : request.messages()) {
-            if (message.role() == VlmRequest.Role.SYSTEM) {
-                continue; // goes in the body's own field
+        conversation(messages, request, "assistant", "content", (content, part) -> {
+            switch (part) {
+                case VlmRequest.Text text -> content.addObject().put("type", "text").put("text", text.text());
+                case VlmRequest.Image image -> content.addObject().put("type", "image").putObject("source")
+                        .put("type", "base64").put("media_type", image.mediaType())
+                        .put("data", Base64.getEncoder().encodeToString(image.data()));
             }
-            ObjectNode node = messages.addObject().put("role", message.role() == VlmRequest.Role.USER ? "user" : "assistant");
-            ArrayNode content = node.putArray("content");
-            for (VlmRequest.Part part : message.parts()) {
-                switch (part) {
-                    case VlmRequest.Text text -> content.addObject().put("type", "text").put("text", text.text());
-                    case VlmRequest.Image image -> content.addObject().put("type", "image").putObject("source")
-                            .put("type", "base64").put("media_type", image.mediaType())
-                            .put("data", Base64.getEncoder().encodeToString(image.data()));
-                }
-            }
-        }
+        });
         if (!request.systemText().isEmpty()) {
             body.put("system", request.systemText());
         }

@@ -42,20 +42,13 @@ public final class GeminiProvider extends HttpJsonProvider {
     protected ObjectNode body(VlmRequest request, ProviderConfig config) {
         ObjectNode body = Json.MAPPER.createObjectNode();
         ArrayNode contents = body.putArray("contents");
-        for (VlmRequest.Message message : request.messages()) {
-            if (message.role() == VlmRequest.Role.SYSTEM) {
-                continue; // goes in the body's own field
+        conversation(contents, request, "model", "parts", (parts, part) -> {
+            switch (part) {
+                case VlmRequest.Text text -> parts.addObject().put("text", text.text());
+                case VlmRequest.Image image -> parts.addObject().putObject("inline_data").put("mime_type", image.mediaType())
+                        .put("data", Base64.getEncoder().encodeToString(image.data()));
             }
-            ObjectNode node = contents.addObject().put("role", message.role() == VlmRequest.Role.USER ? "user" : "model");
-            ArrayNode parts = node.putArray("parts");
-            for (VlmRequest.Part part : message.parts()) {
-                switch (part) {
-                    case VlmRequest.Text text -> parts.addObject().put("text", text.text());
-                    case VlmRequest.Image image -> parts.addObject().putObject("inline_data").put("mime_type", image.mediaType())
-                            .put("data", Base64.getEncoder().encodeToString(image.data()));
-                }
-            }
-        }
+        });
         if (!request.systemText().isEmpty()) {
             body.putObject("systemInstruction").putArray("parts").addObject().put("text", request.systemText());
         }

@@ -11,6 +11,7 @@ import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.VlmProvider;
 import org.trajectory.vlm.VlmProviders;
+import org.trajectory.vlm.kit.ChatCompletions;
 import org.trajectory.vlm.kit.LocalServer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -110,28 +111,12 @@ final class ChatServer implements AutoCloseable {
 
     /** How many images a request carried. */
     static int images(JsonNode request) {
-        int count = 0;
-        for (JsonNode message : request.path("messages")) {
-            for (JsonNode part : message.path("content")) {
-                count += part.path("type").asText().equals("image_url") ? 1 : 0;
-            }
-        }
-        return count;
+        return ChatCompletions.imageUrls(request).size();
     }
 
     /** The text of a request's messages. */
     static String text(JsonNode request) {
-        StringBuilder out = new StringBuilder();
-        for (JsonNode message : request.path("messages")) {
-            JsonNode content = message.path("content");
-            if (content.isTextual()) {
-                out.append(content.asText()).append('\n');
-            }
-            for (JsonNode part : content) {
-                out.append(part.path("text").asText("")).append('\n');
-            }
-        }
-        return out.toString();
+        return ChatCompletions.text(request);
     }
 
     @Override

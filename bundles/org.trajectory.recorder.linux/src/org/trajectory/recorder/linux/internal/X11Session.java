@@ -9,7 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
-import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.PausableSession;
 import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
@@ -28,7 +28,7 @@ import com.sun.jna.ptr.LongByReference;
  * short, so events arrive within milliseconds) and window (focus changes). The RECORD callback only copies the 32
  * bytes of each event; decoding happens on the dispatch thread.
  */
-final class X11Session implements CaptureSession {
+final class X11Session extends PausableSession {
 
     private static final int KEY_PRESS = 2;
     private static final int KEY_RELEASE = 3;
@@ -60,7 +60,6 @@ final class X11Session implements CaptureSession {
     private volatile ElementCapture elements;
     /** Open once RECORD delivers StartOfData: disabling a context before it is enabled would leave its thread blocked. */
     private final CountDownLatch recording = new CountDownLatch(1);
-    private volatile boolean paused;
     private volatile boolean running = true;
     private int buttons;
 
@@ -356,7 +355,7 @@ final class X11Session implements CaptureSession {
             if (wire == END || (wire == null && !running)) {
                 return;
             }
-            if (wire != null && !paused) {
+            if (wire != null && !isPaused()) {
                 decode(wire);
             }
         }
@@ -386,7 +385,7 @@ final class X11Session implements CaptureSession {
                 InputEvent click = InputEvent.click(time, rootX, rootY, name, pressed, modifiers);
                 sink.input(click);
                 ElementCapture capture = elements;
-                if (pressed && capture != null && !paused) {
+                if (pressed && capture != null && !isPaused()) {
                     capture.pressed(click);
                 }
             }
@@ -462,7 +461,7 @@ final class X11Session implements CaptureSession {
         while (running && !serverGone()) {
             try {
                 WindowEvent next = watcher.poll(event, 100);
-                if (next != null && !paused) {
+                if (next != null && !isPaused()) {
                     sink.window(next);
                     activeWindow(next);
                 }
@@ -494,21 +493,6 @@ final class X11Session implements CaptureSession {
 
     private static int s16(byte[] b, int at) {
         return (short) u16(b, at);
-    }
-
-    @Override
-    public void pause() {
-        paused = true;
-    }
-
-    @Override
-    public void resume() {
-        paused = false;
-    }
-
-    @Override
-    public boolean isPaused() {
-        return paused;
     }
 
     @Override

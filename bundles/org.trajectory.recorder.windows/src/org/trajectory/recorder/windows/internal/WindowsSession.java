@@ -9,7 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
-import org.trajectory.recorder.CaptureSession;
+import org.trajectory.recorder.PausableSession;
 import org.trajectory.recorder.CaptureSettings;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
@@ -33,7 +33,7 @@ import com.sun.jna.platform.win32.WinUser;
  * too long) and a dispatch thread turns it into events. Coordinates are pixels of the virtual screen from its top-left
  * corner, physical on every monitor (the process is made per-monitor DPI aware), so they match the video's pixels.
  */
-final class WindowsSession implements CaptureSession {
+final class WindowsSession extends PausableSession {
 
     private static final int WM_MOUSEMOVE = 0x200;
     private static final int WM_LBUTTONDOWN = 0x201;
@@ -82,7 +82,6 @@ final class WindowsSession implements CaptureSession {
     private long lastWindow;
     private volatile int hookThreadId;
     private volatile String hookProblem;
-    private volatile boolean paused;
     private boolean closed;
     private GdiVideoCapture video;
     private volatile Screen screen;
@@ -230,7 +229,7 @@ final class WindowsSession implements CaptureSession {
                     if (raw.window() != lastWindow) { // focus moving inside the window in front is no change
                         lastWindow = raw.window();
                         WindowEvent window = describe(new HWND(new Pointer(raw.window())), time);
-                        if (window != null && !paused) {
+                        if (window != null && !isPaused()) {
                             sink.window(window);
                         }
                     }
@@ -342,7 +341,7 @@ final class WindowsSession implements CaptureSession {
     }
 
     private void deliver(InputEvent event, boolean injected) {
-        if (!paused) {
+        if (!isPaused()) {
             sink.input(event.madeByProgram(injected));
         }
     }
@@ -403,21 +402,6 @@ final class WindowsSession implements CaptureSession {
                 screen = now;
             }
         }
-    }
-
-    @Override
-    public void pause() {
-        paused = true;
-    }
-
-    @Override
-    public void resume() {
-        paused = false;
-    }
-
-    @Override
-    public boolean isPaused() {
-        return paused;
     }
 
     /** Stops the video, removes the hooks (the hook thread posts END after them) and waits for the events before it. */

@@ -3,24 +3,22 @@ package org.trajectory.ui.internal.dataset;
 import java.util.List;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
-import org.eclipse.jface.dialogs.TitleAreaDialog;
 import org.eclipse.jface.layout.GridDataFactory;
-import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.trajectory.builder.annotate.OfflineAnnotator;
+import org.trajectory.ui.internal.FormDialog;
 import org.trajectory.vlm.ProviderSettings;
 import org.trajectory.vlm.VlmProviders;
 
 /** Chooses who writes the reasoning (a provider and model, or the offline annotator) and how many requests at once. */
-final class AnnotateDialog extends TitleAreaDialog {
+final class AnnotateDialog extends FormDialog {
 
     /** The choice: provider id ({@value OfflineAnnotator#ID} for none), model (null: the provider's setting), concurrency. */
     record Choice(String provider, String model, int concurrency) {
@@ -33,19 +31,13 @@ final class AnnotateDialog extends TitleAreaDialog {
     private Choice choice;
 
     AnnotateDialog(Shell shell) {
-        super(shell);
+        super(shell, "Annotate the Dataset",
+                "A model writes each step's observation, thought, action and reflection and each task's summary."
+                + " Steps already written are skipped, so a stopped run resumes.", 2);
     }
 
     @Override
-    protected Control createDialogArea(Composite parent) {
-        setTitle("Annotate the Dataset");
-        setMessage("A model writes each step's observation, thought, action and reflection and each task's summary."
-                + " Steps already written are skipped, so a stopped run resumes.");
-        Composite area = (Composite) super.createDialogArea(parent);
-        Composite form = new Composite(area, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(form);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(form);
-
+    protected void createForm(Composite form) {
         new Label(form, SWT.NONE).setText("&Provider:");
         provider = new Combo(form, SWT.READ_ONLY);
         providers.forEach(p -> provider.add(p.name()));
@@ -66,7 +58,6 @@ final class AnnotateDialog extends TitleAreaDialog {
         GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(420, SWT.DEFAULT).applyTo(keys);
         provider.addListener(SWT.Selection, e -> showModel());
         showModel();
-        return area;
     }
 
     private void showModel() {

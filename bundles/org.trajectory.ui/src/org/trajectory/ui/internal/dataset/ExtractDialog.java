@@ -6,25 +6,23 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
-import org.eclipse.jface.dialogs.TitleAreaDialog;
 import org.eclipse.jface.layout.GridDataFactory;
-import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionRun;
+import org.trajectory.ui.internal.FormDialog;
 import org.trajectory.ui.internal.PathField;
 import org.trajectory.vlm.ProviderSettings;
 import org.trajectory.vlm.VlmProviders;
 
 /** Chooses a video (or a recording folder), its task text, the extraction method and, for a model method, the model. */
-final class ExtractDialog extends TitleAreaDialog {
+final class ExtractDialog extends FormDialog {
 
     /** The choice: the video and its task, the method, and the provider and model (null for a method without one). */
     record Choice(ExtractionRun.Input input, ExtractionMethods.Descriptor method, String provider, String model) {
@@ -40,19 +38,13 @@ final class ExtractDialog extends TitleAreaDialog {
     private Choice choice;
 
     ExtractDialog(Shell shell) {
-        super(shell);
+        super(shell, "Extract Actions from Video",
+                "Find the actions in a screen video that has no input events, and add them to the dataset as a trajectory."
+                + " Extracting the same video again by the same method replaces its trajectory.", 3);
     }
 
     @Override
-    protected Control createDialogArea(Composite parent) {
-        setTitle("Extract Actions from Video");
-        setMessage("Find the actions in a screen video that has no input events, and add them to the dataset as a trajectory."
-                + " Extracting the same video again by the same method replaces its trajectory.");
-        Composite area = (Composite) super.createDialogArea(parent);
-        Composite form = new Composite(area, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(3).applyTo(form);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(form);
-
+    protected void createForm(Composite form) {
         video = new PathField(form, "&Video:", PathField.Kind.OPEN_FILE, new String[] {"*.mp4;*.mkv;*.webm;*.mov;*.avi", "*"},
                 this::videoChanged);
         new Label(form, SWT.NONE).setText("&Task:");
@@ -83,7 +75,6 @@ final class ExtractDialog extends TitleAreaDialog {
         method.addListener(SWT.Selection, e -> showModel());
         provider.addListener(SWT.Selection, e -> showModel());
         showModel();
-        return area;
     }
 
     /** A video chosen: its task from VIDEO.txt beside it (or its recording's), when the field is still empty. */

@@ -3,11 +3,9 @@ package org.trajectory.ui.internal.dataset;
 import java.nio.file.Path;
 
 import org.eclipse.jface.layout.GridDataFactory;
-import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
@@ -28,29 +26,23 @@ final class ServerDatasetDialog extends CheckedDialog {
     private boolean keep;
 
     ServerDatasetDialog(Shell shell) {
-        super(shell, "&Open");
+        super(shell, "&Open", "Open Dataset on a Server",
+                "A team's dataset in a PostgreSQL database. Its images live in a folder every member reaches, or inside the database.", 2);
     }
 
     @Override
-    protected Control createDialogArea(Composite parent) {
-        Composite area = (Composite) super.createDialogArea(parent);
-        setTitle("Open Dataset on a Server");
-        setMessage("A team's dataset in a PostgreSQL database. Its images live in a folder every member reaches, or inside the database.");
-        Composite fields = new Composite(area, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(fields);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(fields);
-        address = field(fields, "&Address:", SWT.BORDER);
+    protected void createForm(Composite form) {
+        address = field(form, "&Address:", SWT.BORDER);
         address.setMessage("postgresql://user@host:5432/database");
-        images = field(fields, "&Images folder:", SWT.BORDER);
+        images = field(form, "&Images folder:", SWT.BORDER);
         images.setMessage("the shared folder as this machine mounts it; \"database\" for a new dataset keeping them inside; empty: as the dataset says");
-        password = field(fields, "&Password:", SWT.BORDER | SWT.PASSWORD);
-        new Label(fields, SWT.NONE);
-        remember = new Button(fields, SWT.CHECK);
+        password = field(form, "&Password:", SWT.BORDER | SWT.PASSWORD);
+        new Label(form, SWT.NONE);
+        remember = new Button(form, SWT.CHECK);
         remember.setText("&Remember the password (encrypted in the workbench's secure storage)");
         address.addModifyListener(e -> check());
         String last = DatasetSession.of(PlatformUI.getWorkbench()).address() instanceof DatasetAddress.Server open ? open.spec() : "";
         address.setText(last);
-        return area;
     }
 
     private static Text field(Composite parent, String label, int style) {

@@ -9,37 +9,33 @@ import java.util.Map;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.preference.PreferencePage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.IWorkbench;
-import org.eclipse.ui.IWorkbenchPreferencePage;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
 
 /** The weights of the final score, one per criterion, with profiles saved to and loaded from JSON files. */
-public final class ScoringPreferencePage extends PreferencePage implements IWorkbenchPreferencePage {
+public final class ScoringPreferencePage extends IntroducedPage {
 
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private final Map<String, Text> fields = new LinkedHashMap<>();
 
-    @Override
-    public void init(IWorkbench workbench) {
+    public ScoringPreferencePage() {
+        super(2);
     }
 
     @Override
-    protected Control createContents(Composite parent) {
-        Composite page = new Composite(parent, SWT.NONE);
-        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(page);
-        Label intro = new Label(page, SWT.WRAP);
-        intro.setText("The final score is 0 when the format gate fails, else the weighted mean of the criteria that gave a score."
-                + " A weight of 0 shows a criterion without counting it. Scores are recomputed from these weights at the next run.");
-        GridDataFactory.fillDefaults().span(2, 1).hint(440, SWT.DEFAULT).applyTo(intro);
+    protected String intro() {
+        return "The final score is 0 when the format gate fails, else the weighted mean of the criteria that gave a score."
+                + " A weight of 0 shows a criterion without counting it. Scores are recomputed from these weights at the next run.";
+    }
+
+    @Override
+    protected void createFields(Composite page) {
         Weights weights = Weights.preferred(criteria);
         for (ScoringCriteria.Descriptor criterion : criteria) {
             if (criterion.id().equals(Weights.FORMAT)) {
@@ -61,7 +57,6 @@ public final class ScoringPreferencePage extends PreferencePage implements IWork
         Button load = new Button(buttons, SWT.PUSH);
         load.setText("Load Profile...");
         load.addListener(SWT.Selection, e -> loadProfile());
-        return page;
     }
 
     private Weights entered() {

@@ -5,10 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jface.layout.GridDataFactory;
-import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
@@ -30,7 +28,9 @@ final class AssignDialog extends CheckedDialog {
     private Choice choice;
 
     AssignDialog(Shell shell, List<String> suggested) {
-        super(shell, "&Assign");
+        super(shell, "&Assign", "Assign Reviewers",
+                "Each task goes to as many reviewers as the overlap says, round-robin and balanced; gold tasks go to everyone."
+                + " This replaces the current assignment; verdicts already given stay.", 3);
         this.suggested = suggested;
     }
 
@@ -41,14 +41,7 @@ final class AssignDialog extends CheckedDialog {
     }
 
     @Override
-    protected Control createDialogArea(Composite parent) {
-        Composite area = (Composite) super.createDialogArea(parent);
-        setTitle("Assign Reviewers");
-        setMessage("Each task goes to as many reviewers as the overlap says, round-robin and balanced; gold tasks go to everyone."
-                + " This replaces the current assignment; verdicts already given stay.");
-        Composite form = new Composite(area, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(3).applyTo(form);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(form);
+    protected void createForm(Composite form) {
         new Label(form, SWT.NONE).setText("&Reviewers:");
         reviewers = new Text(form, SWT.BORDER);
         reviewers.setMessage("logins, separated by commas");
@@ -62,7 +55,6 @@ final class AssignDialog extends CheckedDialog {
         gold.text().setMessage("optional: a file of task_id,verdict lines");
         reviewers.addModifyListener(e -> check());
         overlap.addModifyListener(e -> check());
-        return area;
     }
 
     private List<String> names() {

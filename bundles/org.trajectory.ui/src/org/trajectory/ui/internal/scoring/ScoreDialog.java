@@ -4,22 +4,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
-import org.eclipse.jface.dialogs.TitleAreaDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
 import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.ui.internal.FormDialog;
 import org.trajectory.vlm.VlmProviders;
 
 /** Chooses the criteria of a scoring run, the provider for those a model judges, and whether to redo current scores. */
-final class ScoreDialog extends TitleAreaDialog {
+final class ScoreDialog extends FormDialog {
 
     /** The choice: criteria, provider id (null: none), requests at once, rescore everything. */
     record Choice(List<ScoringCriteria.Descriptor> criteria, String provider, int concurrency, boolean force) {
@@ -34,17 +33,12 @@ final class ScoreDialog extends TitleAreaDialog {
     private Choice choice;
 
     ScoreDialog(Shell shell) {
-        super(shell);
+        super(shell, "Score the Dataset",
+                "Tasks are scored again only where they or a criterion changed since their last score.", 2);
     }
 
     @Override
-    protected Control createDialogArea(Composite parent) {
-        setTitle("Score the Dataset");
-        setMessage("Tasks are scored again only where they or a criterion changed since their last score.");
-        Composite area = (Composite) super.createDialogArea(parent);
-        Composite form = new Composite(area, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(form);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(form);
+    protected void createForm(Composite form) {
         new Label(form, SWT.NONE).setText("Criteria:");
         Composite boxes = new Composite(form, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(2).applyTo(boxes);
@@ -70,7 +64,6 @@ final class ScoreDialog extends TitleAreaDialog {
         force = new Button(form, SWT.CHECK);
         force.setText("&Rescore every task, even where its scores are current");
         GridDataFactory.fillDefaults().span(2, 1).applyTo(force);
-        return area;
     }
 
     @Override
