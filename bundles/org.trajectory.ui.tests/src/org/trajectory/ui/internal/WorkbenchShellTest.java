@@ -83,13 +83,13 @@ class WorkbenchShellTest {
     void theFileMenuHoldsTheDatasetCommandsHandledAndWithTheirKeys() {
         Menu bar = window.getShell().getMenuBar();
         for (String item : List.of("&New Dataset...", "&Open Dataset...", "Open Dataset on a &Server...", "&Import AgentNet JSONL...",
-                "&Export Dataset...", "&Build Trajectory from Recording...", "Extract Actions from &Video...", "&Annotate Dataset...",
+                "&Export Dataset...", "Vali&date Dataset", "&Build Trajectory from Recording...", "Extract Actions from &Video...", "&Annotate Dataset...",
                 "&Score Dataset...")) {
             assertNotNull(menuItem(bar, "&File", item), "File > " + item);
         }
         assertTrue(menuItem(bar, "&File", "&Open Dataset...").getText().endsWith("Ctrl+O"), menuItem(bar, "&File", "&Open Dataset...").getText());
         org.eclipse.ui.commands.ICommandService commands = window.getService(org.eclipse.ui.commands.ICommandService.class);
-        for (String id : List.of("newDataset", "openDataset", "openServerDataset", "import", "export", "build", "extract", "annotate",
+        for (String id : List.of("newDataset", "openDataset", "openServerDataset", "import", "export", "validate", "build", "extract", "annotate",
                 "score", "about")) {
             assertTrue(commands.getCommand("org.trajectory.ui.commands." + id).isHandled(), id + " has its handler (plugin.xml)");
         }

@@ -1,7 +1,6 @@
 package org.trajectory.ui.internal;
 
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.jface.dialogs.Dialog;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.resource.JFaceResources;
@@ -14,18 +13,12 @@ import org.eclipse.swt.widgets.Text;
 import org.osgi.framework.FrameworkUtil;
 
 /** Name, version, runtime and where the log is: what a bug report needs. */
-final class AboutDialog extends Dialog {
+final class AboutDialog extends TitledDialog {
 
     static final String TITLE = "About Trajectory Workbench";
 
     AboutDialog(Shell parent) {
-        super(parent);
-    }
-
-    @Override
-    protected void configureShell(Shell shell) {
-        super.configureShell(shell);
-        shell.setText(TITLE);
+        super(parent, TITLE);
     }
 
     @Override

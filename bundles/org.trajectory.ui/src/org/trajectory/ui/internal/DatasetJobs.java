@@ -1,7 +1,10 @@
 package org.trajectory.ui.internal;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -19,6 +22,7 @@ import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.DatasetValidator;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.ImportReport;
 import org.trajectory.dataset.JsonlImport;
@@ -50,10 +54,12 @@ public final class DatasetJobs {
 
     /** The operations that run as jobs: each is the family of its own jobs too. */
     public enum Operation {
-        IMPORT, EXPORT, BUILD, EXTRACT, ANNOTATE, SCORE, RECORD, PLAY
+        IMPORT, EXPORT, VALIDATE, BUILD, EXTRACT, ANNOTATE, SCORE, RECORD, PLAY
     }
     private static final String PLUGIN = "org.trajectory.ui";
     private static final int LOGGED_PROBLEMS = 200;
+    /** The problems a validation keeps to list; beyond them it only counts (a broken import can have millions). */
+    static final int LISTED_PROBLEMS = 10_000;
 
     /**
      * Starts quiet work off the UI thread (reading rows, counting charts) as a system job of {@code family}, which
@@ -185,6 +191,42 @@ public final class DatasetJobs {
         public ExportRun run(Dataset dataset) {
             return new ExportRun(dataset, exporter, destination, settings, filter, splits, force);
         }
+    }
+
+    /**
+     * What Validate found: the first {@value #LISTED_PROBLEMS} problems (each names its task and step), how many there
+     * are in all and on how many tasks, and whether it checked every step (false when cancelled).
+     */
+    public record Validation(DatasetAddress dataset, List<Problem> problems, long count, int tasks, boolean complete) {
+    }
+
+    /**
+     * Checks every step of the dataset in {@code folder} as {@code validate} does (code, build doubts, images read
+     * whole), then hands what it found to {@code show} on the UI thread, unless {@code shell} is gone by then.
+     */
+    public static Job validateJob(DatasetAddress folder, Shell shell, java.util.function.Consumer<Validation> show) {
+        return job(Operation.VALIDATE, "Validating the dataset", (monitor, session) -> {
+            List<Problem> listed = new ArrayList<>();
+            Set<String> tasks = new HashSet<>();
+            long count;
+            try (Dataset dataset = Dataset.open(folder)) {
+                count = DatasetValidator.run(dataset, new MonitorProgress(monitor), problem -> {
+                    tasks.add(problem.source());
+                    if (listed.size() < LISTED_PROBLEMS) {
+                        listed.add(problem);
+                    }
+                });
+            }
+            Validation validation = new Validation(folder, List.copyOf(listed), count, tasks.size(), !monitor.isCanceled());
+            if (shell != null && !shell.isDisposed()) {
+                shell.getDisplay().asyncExec(() -> {
+                    if (!shell.isDisposed()) {
+                        show.accept(validation);
+                    }
+                });
+            }
+            return Status.OK_STATUS;
+        });
     }
 
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */

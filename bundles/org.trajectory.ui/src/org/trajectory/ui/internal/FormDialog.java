@@ -23,6 +23,12 @@ public abstract class FormDialog extends TitleAreaDialog {
     }
 
     @Override
+    protected void configureShell(Shell shell) {
+        super.configureShell(shell);
+        shell.setText(title); // what the window list and a screen reader name it by
+    }
+
+    @Override
     protected final Control createDialogArea(Composite parent) {
         Composite area = (Composite) super.createDialogArea(parent);
         setTitle(title);

@@ -20,7 +20,7 @@ import org.trajectory.ui.internal.WindowCommands;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
-/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Build, Extract, Annotate. */
+/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate. */
 public final class DatasetCommands extends WindowCommands {
 
     public DatasetCommands() {
@@ -30,6 +30,7 @@ public final class DatasetCommands extends WindowCommands {
                 "openServerDataset", DatasetCommands::openServerDataset,
                 "import", window -> new WizardDialog(window.getShell(), new ImportWizard()).open(),
                 "export", DatasetCommands::export,
+                "validate", DatasetCommands::validate,
                 "build", DatasetCommands::buildFromRecording,
                 "extract", DatasetCommands::extractFromVideo,
                 "annotate", DatasetCommands::annotate));
@@ -64,6 +65,24 @@ public final class DatasetCommands extends WindowCommands {
     private static void export(IWorkbenchWindow window) {
         if (requireOpen(window, "Export") != null) {
             new WizardDialog(window.getShell(), new ExportWizard()).open();
+        }
+    }
+
+    /** Checks every step of the open dataset as a job, then lists what it found (or says there was nothing). */
+    private static void validate(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, ValidationDialog.TITLE);
+        if (dataset != null) {
+            DatasetJobs.validateJob(dataset, window.getShell(), found -> showValidation(window, found)).schedule();
+        }
+    }
+
+    static void showValidation(IWorkbenchWindow window, DatasetJobs.Validation found) {
+        if (found.count() > 0) {
+            new ValidationDialog(window.getShell(), window.getActivePage(), found).open();
+        } else {
+            MessageDialog.openInformation(window.getShell(), ValidationDialog.TITLE, found.complete()
+                    ? "No problems: every step's code is valid PyAutoGUI and every image is whole."
+                    : "Stopped before the end; the steps checked have no problems.");
         }
     }
 

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import org.eclipse.jface.dialogs.Dialog;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.swt.SWT;
@@ -21,6 +20,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.trajectory.builder.StepClip;
 import org.trajectory.recorder.InputEvent;
+import org.trajectory.ui.internal.TitledDialog;
 
 /**
  * Plays a step's stretch of its recording (a {@link StepClip}, decoded before this opens) at the speed it was recorded,
@@ -28,9 +28,8 @@ import org.trajectory.recorder.InputEvent;
  * and a time line with the step's own span marked. Space plays and pauses, the arrows go a frame at a time, Home goes
  * back to the start, Escape closes.
  */
-final class StepPlayer extends Dialog {
+final class StepPlayer extends TitledDialog {
 
-    private final String title;
     private final StepClip clip;
     private Canvas canvas;
     private Label caption;
@@ -42,17 +41,9 @@ final class StepPlayer extends Dialog {
     private int run;
 
     StepPlayer(Shell parent, String title, StepClip clip) {
-        super(parent);
-        this.title = title;
+        super(parent, title);
         this.clip = clip;
-        setShellStyle(SWT.DIALOG_TRIM | SWT.RESIZE | SWT.MODELESS);
-        setBlockOnOpen(false);
-    }
-
-    @Override
-    protected void configureShell(Shell shell) {
-        super.configureShell(shell);
-        shell.setText(title);
+        modeless();
     }
 
     @Override

@@ -45,7 +45,7 @@ public final class ScoringPreferencePage extends IntroducedPage {
             Text field = new Text(page, SWT.BORDER);
             field.setText(String.format(Locale.ROOT, "%.2f", weights.of(criterion.id())));
             field.addModifyListener(e -> validate());
-            GridDataFactory.fillDefaults().hint(80, SWT.DEFAULT).applyTo(field);
+            GridDataFactory.swtDefaults().hint(80, SWT.DEFAULT).applyTo(field);
             fields.put(criterion.id(), field);
         }
         Composite buttons = new Composite(page, SWT.NONE);

@@ -35,12 +35,6 @@ final class AssignDialog extends CheckedDialog {
     }
 
     @Override
-    protected void configureShell(Shell shell) {
-        super.configureShell(shell);
-        shell.setText("Assign Reviewers");
-    }
-
-    @Override
     protected void createForm(Composite form) {
         new Label(form, SWT.NONE).setText("&Reviewers:");
         reviewers = new Text(form, SWT.BORDER);

@@ -1,0 +1,113 @@
+package org.trajectory.ui.internal.dataset;
+
+import java.util.Locale;
+import java.util.function.Function;
+
+import org.eclipse.jface.dialogs.IDialogConstants;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbenchPage;
+import org.trajectory.dataset.Problem;
+import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.TitledDialog;
+
+/**
+ * What Validate Dataset found, a problem a row: its task, step and what is wrong. Enter, a double-click or Open Task
+ * shows the task at that step in the editor; the dialog stays open beside it, so a reviewer works down the list.
+ */
+final class ValidationDialog extends TitledDialog {
+
+    static final String TITLE = "Validate Dataset";
+
+    private final IWorkbenchPage page;
+    private final DatasetJobs.Validation validation;
+    private TableViewer table;
+
+    ValidationDialog(Shell shell, IWorkbenchPage page, DatasetJobs.Validation validation) {
+        super(shell, TITLE);
+        this.page = page;
+        this.validation = validation;
+        modeless();
+    }
+
+    /** The sentence above the list: how many problems on how many tasks, and whether every step was checked. */
+    static String summary(DatasetJobs.Validation validation) {
+        String found = String.format(Locale.ROOT, "%,d %s in %,d %s", validation.count(), validation.count() == 1 ? "problem" : "problems",
+                validation.tasks(), validation.tasks() == 1 ? "task" : "tasks");
+        String listed = validation.problems().size() < validation.count()
+                ? String.format(Locale.ROOT, "; the first %,d are listed", validation.problems().size()) : "";
+        return (validation.complete() ? "" : "Stopped before the end: ") + found + listed
+                + ". Enter or a double-click opens the task at the step.";
+    }
+
+    @Override
+    protected Control createDialogArea(Composite parent) {
+        Composite area = (Composite) super.createDialogArea(parent);
+        Label heading = new Label(area, SWT.WRAP);
+        heading.setText(summary(validation));
+        GridDataFactory.fillDefaults().grab(true, false).hint(720, SWT.DEFAULT).applyTo(heading);
+        table = new TableViewer(area, SWT.BORDER | SWT.FULL_SELECTION | SWT.SINGLE | SWT.VIRTUAL);
+        table.getTable().setHeaderVisible(true);
+        table.getTable().setLinesVisible(true);
+        column("Task", 220, Problem::source);
+        column("Step", 50, p -> p.step() < 0 ? "" : Integer.toString(p.step() + 1));
+        column("Problem", 460, Problem::message);
+        table.setContentProvider(ArrayContentProvider.getInstance());
+        table.setInput(validation.problems());
+        table.addOpenListener(e -> openSelected());
+        GridDataFactory.fillDefaults().grab(true, true).hint(720, 320).applyTo(table.getTable());
+        if (!validation.problems().isEmpty()) {
+            table.getTable().select(0);
+        }
+        return area;
+    }
+
+    private void column(String name, int width, Function<Problem, String> text) {
+        TableViewerColumn column = new TableViewerColumn(table, SWT.LEFT);
+        column.getColumn().setText(name);
+        column.getColumn().setWidth(width);
+        column.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(Object element) {
+                return text.apply((Problem) element);
+            }
+        });
+    }
+
+    @Override
+    protected void createButtonsForButtonBar(Composite parent) {
+        createButton(parent, IDialogConstants.OPEN_ID, "&Open Task", true);
+        createButton(parent, IDialogConstants.CLOSE_ID, IDialogConstants.CLOSE_LABEL, false);
+    }
+
+    @Override
+    protected void buttonPressed(int buttonId) {
+        if (buttonId == IDialogConstants.OPEN_ID) {
+            openSelected();
+        } else {
+            close();
+        }
+    }
+
+    /** Shows the selected problem's task at its step; the list keeps its place. */
+    void openSelected() {
+        if (table.getStructuredSelection() instanceof IStructuredSelection selection && selection.getFirstElement() instanceof Problem problem) {
+            Parts.openTask(page, validation.dataset(), problem.source(), Math.max(0, problem.step()));
+        }
+    }
+
+    /** The list, for tests. */
+    TableViewer table() {
+        return table;
+    }
+}
