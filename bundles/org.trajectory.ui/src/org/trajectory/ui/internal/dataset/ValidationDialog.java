@@ -5,8 +5,13 @@ import java.util.function.Function;
 
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.TableColumnLayout;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnLayoutData;
+import org.eclipse.jface.viewers.ColumnPixelData;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
+import org.eclipse.jface.viewers.ColumnWeightData;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
@@ -56,30 +61,39 @@ final class ValidationDialog extends TitledDialog {
         Label heading = new Label(area, SWT.WRAP);
         heading.setText(summary(validation));
         GridDataFactory.fillDefaults().grab(true, false).hint(720, SWT.DEFAULT).applyTo(heading);
-        table = new TableViewer(area, SWT.BORDER | SWT.FULL_SELECTION | SWT.SINGLE | SWT.VIRTUAL);
+        Composite holder = new Composite(area, SWT.NONE);
+        TableColumnLayout columns = new TableColumnLayout();
+        holder.setLayout(columns);
+        GridDataFactory.fillDefaults().grab(true, true).hint(720, 320).applyTo(holder);
+        table = new TableViewer(holder, SWT.BORDER | SWT.FULL_SELECTION | SWT.SINGLE | SWT.VIRTUAL);
         table.getTable().setHeaderVisible(true);
         table.getTable().setLinesVisible(true);
-        column("Task", 220, Problem::source);
-        column("Step", 50, p -> p.step() < 0 ? "" : Integer.toString(p.step() + 1));
-        column("Problem", 460, Problem::message);
+        column(columns, "Task", new ColumnWeightData(3, 120), Problem::source);
+        column(columns, "Step", new ColumnPixelData(50), p -> p.step() < 0 ? "" : Integer.toString(p.step() + 1));
+        column(columns, "Problem", new ColumnWeightData(7, 240), Problem::message); // the rest of the width
+        ColumnViewerToolTipSupport.enableFor(table); // a message wider than its column shows whole under the pointer
         table.setContentProvider(ArrayContentProvider.getInstance());
         table.setInput(validation.problems());
         table.addOpenListener(e -> openSelected());
-        GridDataFactory.fillDefaults().grab(true, true).hint(720, 320).applyTo(table.getTable());
         if (!validation.problems().isEmpty()) {
             table.getTable().select(0);
         }
         return area;
     }
 
-    private void column(String name, int width, Function<Problem, String> text) {
+    private void column(TableColumnLayout columns, String name, ColumnLayoutData width, Function<Problem, String> text) {
         TableViewerColumn column = new TableViewerColumn(table, SWT.LEFT);
         column.getColumn().setText(name);
-        column.getColumn().setWidth(width);
+        columns.setColumnData(column.getColumn(), width);
         column.setLabelProvider(new ColumnLabelProvider() {
             @Override
             public String getText(Object element) {
                 return text.apply((Problem) element);
+            }
+
+            @Override
+            public String getToolTipText(Object element) {
+                return getText(element);
             }
         });
     }
