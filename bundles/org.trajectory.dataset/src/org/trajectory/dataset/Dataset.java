@@ -46,19 +46,35 @@ public final class Dataset implements AutoCloseable {
     public static final String EXTRACTED = "extraction:";
     /**
      * The source of a task built from a recording begins so; since step playback, ":" and the recording's folder on
-     * the machine that built it follow (kept in the dataset, never in the record or an export).
+     * the machine that built it follow (see {@link #recordedFrom}; kept in the dataset, never in the record or an export).
      */
     public static final String RECORDED = "recording";
 
-    /** The source of a task built from the recording in {@code folder}. */
+    /**
+     * The source of a task built from the recording in {@code folder}. A folder in the home folder is written from
+     * {@code ~/}, so the dataset (shared on a server, copied) names no user, and a teammate who keeps recordings in the
+     * same place finds their copy.
+     */
     public static String recordedFrom(Path folder) {
-        return RECORDED + ":" + folder.toAbsolutePath().normalize();
+        Path absolute = folder.toAbsolutePath().normalize();
+        Path home = home();
+        return RECORDED + ":" + (absolute.startsWith(home) && !absolute.equals(home)
+                ? "~/" + home.relativize(absolute).toString().replace(java.io.File.separatorChar, '/') : absolute.toString());
     }
 
     /** The recording folder a task's source names, or null: not built from a recording, or built before sources named it. */
     public static Path recordingFolder(String source) {
-        return source != null && source.startsWith(RECORDED + ":") ? Path.of(source.substring(RECORDED.length() + 1)) : null;
+        if (source == null || !source.startsWith(RECORDED + ":")) {
+            return null;
+        }
+        String where = source.substring(RECORDED.length() + 1);
+        return where.startsWith("~/") ? home().resolve(where.substring(2)) : Path.of(where);
     }
+
+    private static Path home() {
+        return Path.of(System.getProperty("user.home")).toAbsolutePath().normalize();
+    }
+
     /**
      * How long a writer waits for another process's transaction. Writers take the lock when their transaction begins
      * (a read turned into a write could not wait), and long writers let others in between their transactions, so
