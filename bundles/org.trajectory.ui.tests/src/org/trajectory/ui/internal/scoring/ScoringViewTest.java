@@ -101,6 +101,28 @@ class ScoringViewTest extends WorkbenchTest {
         assertTrue(view.taskText().startsWith("Turn on night light"), view.taskText());
     }
 
+    @Test
+    void everyHistogramCanBeScrolledToInAShortView() throws Exception {
+        Path jsonl = temp.resolve("one.jsonl");
+        Files.writeString(jsonl, "{\"task_id\": \"only\", \"instruction\": \"Turn on night light\", \"traj\": ["
+                + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        session().open(folder, false);
+        ScoringView view = (ScoringView) page.showView(Parts.SCORING_VIEW);
+        List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
+        waitFor(() -> view.histogramCounts().size() == criteria.size() + 1, "a histogram per criterion and the final score");
+        org.eclipse.swt.widgets.Canvas histograms = view.histograms();
+        histograms.setSize(500, 120); // shorter than the rows, as in the folder below the editor on a laptop screen
+        org.eclipse.swt.widgets.ScrollBar bar = histograms.getVerticalBar();
+        assertTrue(bar.getThumb() < bar.getMaximum(), "the rows are taller than the view: it scrolls");
+        bar.setSelection(bar.getMaximum() - bar.getThumb());
+        String last = view.tip(200, histograms.getClientArea().height - 8);
+        assertTrue(last != null && last.startsWith(criteria.get(criteria.size() - 1).name()), "the last histogram is reached: " + last);
+    }
+
     private TaskRow rowOf(DatasetView table, String taskId) throws Exception {
         return session().page(DatasetViewTestAccess.viewer(table).getInput() instanceof org.trajectory.dataset.TaskQuery q ? q
                 : org.trajectory.dataset.TaskQuery.ALL, 0, 100).stream().filter(r -> r.taskId().equals(taskId)).findFirst().orElseThrow();

@@ -17,6 +17,7 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.ScrollBar;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
@@ -47,6 +48,8 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     static final int BINS = 10;
     private static final int ROW = 34;
+    /** Where the first row starts, below the line saying what the histograms are. */
+    private static final int TOP = 22;
     private static final int NAME_WIDTH = 120;
 
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
@@ -88,11 +91,18 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         GridDataFactory.fillDefaults().grab(true, true).applyTo(flags);
         flags.addListener(SWT.DefaultSelection, e -> openFlaggedStep());
 
-        histograms = new Canvas(sash, SWT.DOUBLE_BUFFERED);
+        histograms = new Canvas(sash, SWT.DOUBLE_BUFFERED | SWT.V_SCROLL);
         histograms.addListener(SWT.Paint, this::paint);
+        histograms.addListener(SWT.Resize, e -> fitScrollBar());
+        histograms.getVerticalBar().addListener(SWT.Selection, e -> histograms.redraw());
         histograms.addListener(SWT.MouseUp, this::clicked);
         histograms.addListener(SWT.MouseMove, e -> histograms.setToolTipText(tip(e.x, e.y)));
         sash.setWeights(55, 45);
+        // In the short, wide folder below the editor the task's scores and the histograms stand side by side.
+        parent.addListener(SWT.Resize, e -> {
+            Rectangle size = parent.getClientArea();
+            sash.setOrientation(size.width > 2 * size.height ? SWT.HORIZONTAL : SWT.VERTICAL);
+        });
 
         // The File menu's command, in the view's toolbar.
         getViewSite().getActionBars().getToolBarManager().add(new org.eclipse.ui.menus.CommandContributionItem(
@@ -139,6 +149,7 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
             rows.addAll(ids);
             counts.clear();
             counts.addAll(counted);
+            fitScrollBar();
             histograms.redraw();
         });
         if (taskId != null) {
@@ -201,6 +212,16 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
                 : criteria.stream().filter(c -> c.id().equals(id)).map(ScoringCriteria.Descriptor::name).findFirst().orElse(id);
     }
 
+    /** The histograms scroll when their rows are taller than the view. */
+    private void fitScrollBar() {
+        ScrollBar bar = histograms.getVerticalBar();
+        int height = histograms.getClientArea().height;
+        bar.setMaximum(Math.max(TOP + rows.size() * ROW + 4, height));
+        bar.setThumb(height);
+        bar.setPageIncrement(height);
+        bar.setIncrement(ROW);
+    }
+
     /** Each criterion a row: its name, then BINS bars of its tasks' scores from 0 to 1, the tallest bar full height. */
     private void paint(Event event) {
         GC gc = event.gc;
@@ -208,10 +229,11 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         gc.setBackground(histograms.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         gc.fillRectangle(area);
         gc.setForeground(histograms.getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND));
-        gc.drawText("Tasks by score (0 to 1); click a bar to show its tasks in the table", 4, 2, true);
+        int offset = histograms.getVerticalBar().getSelection();
+        gc.drawText("Tasks by score (0 to 1); click a bar to show its tasks in the table", 4, 2 - offset, true);
         int barWidth = Math.max(6, (area.width - NAME_WIDTH - 10) / BINS);
         for (int r = 0; r < rows.size(); r++) {
-            int y = 22 + r * ROW;
+            int y = TOP + r * ROW - offset;
             long[] bins = counts.get(r);
             long max = 1;
             long total = 0;
@@ -236,12 +258,14 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
     /** The row and bin under a point, or null. */
     private int[] at(int x, int y) {
         int barWidth = Math.max(6, (histograms.getClientArea().width - NAME_WIDTH - 10) / BINS);
-        int row = (y - 22) / ROW;
+        int top = y + histograms.getVerticalBar().getSelection() - TOP;
+        int row = top / ROW;
         int bin = (x - NAME_WIDTH) / barWidth;
-        return y < 22 || x < NAME_WIDTH || row >= rows.size() || bin >= BINS ? null : new int[] { row, bin };
+        return top < 0 || x < NAME_WIDTH || row >= rows.size() || bin >= BINS ? null : new int[] { row, bin };
     }
 
-    private String tip(int x, int y) {
+    /** What the pointer at (x, y) on the histograms points at, as its tooltip says it; null between bars. */
+    String tip(int x, int y) {
         int[] hit = at(x, y);
         return hit == null ? null : String.format(Locale.ROOT, "%s %.1f-%.1f: %,d tasks", name(rows.get(hit[0])), hit[1] / (double) BINS,
                 (hit[1] + 1) / (double) BINS, counts.get(hit[0])[hit[1]]);
@@ -282,6 +306,10 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     Table flagTable() {
         return flags;
+    }
+
+    Canvas histograms() {
+        return histograms;
     }
 
     @Override
