@@ -80,14 +80,7 @@ class ScoringViewTest extends WorkbenchTest {
 
     @Test
     void aViewOpenedAfterATaskWasSelectedShowsThatTask() throws Exception {
-        Path jsonl = temp.resolve("one.jsonl");
-        Files.writeString(jsonl, "{\"task_id\": \"only\", \"instruction\": \"Turn on night light\", \"traj\": ["
-                + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
-        Path folder = temp.resolve("ds");
-        try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
-        }
-        session().open(folder, false);
+        openOneTask();
         org.eclipse.ui.IViewPart open = page.findView(Parts.SCORING_VIEW);
         if (open != null) {
             page.hideView(open);
@@ -103,14 +96,7 @@ class ScoringViewTest extends WorkbenchTest {
 
     @Test
     void everyHistogramCanBeScrolledToInAShortView() throws Exception {
-        Path jsonl = temp.resolve("one.jsonl");
-        Files.writeString(jsonl, "{\"task_id\": \"only\", \"instruction\": \"Turn on night light\", \"traj\": ["
-                + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
-        Path folder = temp.resolve("ds");
-        try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
-        }
-        session().open(folder, false);
+        openOneTask();
         ScoringView view = (ScoringView) page.showView(Parts.SCORING_VIEW);
         List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
         waitFor(() -> view.histogramCounts().size() == criteria.size() + 1, "a histogram per criterion and the final score");
@@ -121,6 +107,18 @@ class ScoringViewTest extends WorkbenchTest {
         bar.setSelection(bar.getMaximum() - bar.getThumb());
         String last = view.tip(200, histograms.getClientArea().height - 8);
         assertTrue(last != null && last.startsWith(criteria.get(criteria.size() - 1).name()), "the last histogram is reached: " + last);
+    }
+
+    /** Opens a dataset of one unscored task, "only". */
+    private void openOneTask() throws Exception {
+        Path jsonl = temp.resolve("one.jsonl");
+        Files.writeString(jsonl, "{\"task_id\": \"only\", \"instruction\": \"Turn on night light\", \"traj\": ["
+                + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        session().open(folder, false);
     }
 
     private TaskRow rowOf(DatasetView table, String taskId) throws Exception {
