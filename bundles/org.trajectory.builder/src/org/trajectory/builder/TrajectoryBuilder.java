@@ -20,6 +20,7 @@ import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
+import org.trajectory.model.Words;
 import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
@@ -59,8 +60,18 @@ public final class TrajectoryBuilder {
 
         /** The doubts in a few words, for the command's and the window's summary: "1 doubtful line ..., 2 doubtful steps marked". */
         public String doubts() {
-            return doubtfulLines + (doubtfulLines == 1 ? " doubtful line" : " doubtful lines") + " left out or kept, " + doubtfulSteps
-                    + (doubtfulSteps == 1 ? " doubtful step" : " doubtful steps") + " marked";
+            return Words.count(doubtfulLines, "doubtful line") + " left out or kept, " + Words.count(doubtfulSteps, "doubtful step") + " marked";
+        }
+
+        /** One sentence for the command line and the window: "built task_1: 12 steps from rec-1; 1 doubtful line ...". */
+        public String summary(String recording) {
+            return "built " + task.taskId() + ": " + Words.count(task.steps().size(), "step") + " from " + recording + (clean() ? "" : "; " + doubts());
+        }
+
+        public Map<String, Object> json() {
+            return Json.fields("task_id", task.taskId(), "steps", task.steps().size(), "warnings", warnings, "doubtful_lines",
+                    doubtfulLines, "doubtful_steps", doubtfulSteps, "events", events, "read_seconds", readSeconds, "reduce_seconds",
+                    reduceSeconds, "frames_seconds", framesSeconds, "store_seconds", storeSeconds);
         }
     }
 

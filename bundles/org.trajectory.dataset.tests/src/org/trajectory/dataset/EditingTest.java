@@ -20,12 +20,17 @@ class EditingTest {
     Path temp;
     private DatasetAddress address;
 
-    private void imported(Engines engine) throws Exception {
+    /** A new dataset on {@code engine} holding the example task, open. */
+    private Dataset imported(Engines engine) throws Exception {
         address = engine.newDataset(temp, "ds");
-        try (Dataset dataset = Dataset.openOrCreate(address);
-                ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
+        Dataset dataset = Dataset.openOrCreate(address);
+        try (ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
             new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
+        } catch (Exception e) {
+            dataset.close();
+            throw e;
         }
+        return dataset;
     }
 
     private static List<Integer> indices(TaskDraft draft) {
@@ -35,8 +40,7 @@ class EditingTest {
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void editsAreNewDraftsAndTheOldOneIsUntouched(Engines engine) throws Exception {
-        imported(engine);
-        try (Dataset dataset = Dataset.open(address)) {
+        try (Dataset dataset = imported(engine)) {
             TaskDraft original = dataset.draft("task_example_0");
             TaskDraft edited = original.withStepText(2, Step.THOUGHT, "Open the menu");
             assertNull(original.stepText(2, Step.THOUGHT));
@@ -48,8 +52,7 @@ class EditingTest {
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void structuralEditsKeepImagesWithTheirStepsAndRenumber(Engines engine) throws Exception {
-        imported(engine);
-        try (Dataset dataset = Dataset.open(address)) {
+        try (Dataset dataset = imported(engine)) {
             TaskDraft draft = dataset.draft("task_example_0");
             String third = draft.image(2);
             String fourthCode = draft.stepText(3, Step.CODE);
@@ -79,8 +82,7 @@ class EditingTest {
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void aSavedDraftIsWhatTheNextReaderSeesAndWhatExportWrites(Engines engine) throws Exception {
-        imported(engine);
-        try (Dataset dataset = Dataset.open(address)) {
+        try (Dataset dataset = imported(engine)) {
             TaskDraft draft = dataset.draft("task_example_0")
                     .withStepText(0, Step.THOUGHT, "The clock is in the corner")
                     .withStepFlag(1, Step.LAST_STEP_CORRECT, true)
@@ -108,8 +110,7 @@ class EditingTest {
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void reviewStateAndTheQueue(Engines engine) throws Exception {
-        imported(engine);
-        try (Dataset dataset = Dataset.open(address)) {
+        try (Dataset dataset = imported(engine)) {
             assertEquals(ReviewState.NEW, dataset.review("task_example_0").state());
             assertNull(dataset.nextToReview("task_example_0"), "the only task: nothing else to review");
             assertEquals(new Dataset.ReviewProgress(1, 0), dataset.reviewProgress());

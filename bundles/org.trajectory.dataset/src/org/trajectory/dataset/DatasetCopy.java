@@ -18,7 +18,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 /**
  * Copies a whole dataset into another, across engines (a folder to a server and back): every table row as it is,
@@ -68,6 +70,18 @@ public final class DatasetCopy {
             double copySeconds, double verifySeconds) {
         public boolean verified() {
             return differences.isEmpty() && !cancelled;
+        }
+
+        /** One sentence for the command line: what was copied to {@code target}, and whether the check found it the same. */
+        public String summary(DatasetAddress target) {
+            return cancelled ? "cancelled after " + Words.count(copied, "task") + "; run it again to go on"
+                    : "copied " + Words.count(copied, "task") + (resumed > 0 ? " (" + resumed + " were there already)" : "") + " and "
+                            + Words.count(images, "image") + " to " + target + "; " + (verified() ? "counts and hashes of every table match" : "NOT the same: see above");
+        }
+
+        public Map<String, Object> json() {
+            return Json.fields("copied", copied, "already_there", resumed, "images", images, "rows", rows, "verified", verified(),
+                    "copy_seconds", copySeconds, "verify_seconds", verifySeconds);
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.trajectory.model.Json;
+import org.trajectory.model.Words;
 
 /**
  * What an import did. {@code problems} holds at most {@link JsonlImport#MAX_REPORTED_PROBLEMS}; {@code problemCount}
@@ -15,8 +16,8 @@ public record ImportReport(long imported, long alreadyPresent, long skipped, lon
 
     /** One sentence for the command line and the window: "imported 2 tasks, 0 already in the dataset, ...". */
     public String summary() {
-        return "imported " + imported + " tasks, " + alreadyPresent + " already in the dataset, " + skipped + " lines skipped, "
-                + problemCount + " problems" + (cancelled ? " (cancelled: run it again to finish)" : "");
+        return "imported " + Words.count(imported, "task") + ", " + alreadyPresent + " already in the dataset, " + Words.count(skipped, "line")
+                + " skipped, " + Words.count(problemCount, "problem") + (cancelled ? " (cancelled: run it again to finish)" : "");
     }
 
     /** The same for programs ({@code --json}). */

@@ -12,6 +12,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 /**
  * One export, as the command line and the Export wizard run it: the exporter, its settings, the filter and splits.
@@ -59,11 +60,12 @@ public final class ExportRun {
 
         /** One paragraph for the command line and the window. */
         public String text() {
-            String written = "exported " + result.tasks() + " tasks" + (result.samples() != result.tasks() ? " as " + result.samples() + " samples" : "")
-                    + " and " + result.images() + " images to " + destination
+            String written = "exported " + Words.count(result.tasks(), "task")
+                    + (result.samples() != result.tasks() ? " as " + Words.count(result.samples(), "sample") : "")
+                    + " and " + Words.count(result.images(), "image") + " to " + destination
                     + String.format(Locale.ROOT, " in %.1f s (%.1f MB/s)", seconds, result.bytes() / Math.max(seconds, 1e-9) / 1048576);
             return written + (result.cancelled() ? " (cancelled: the files hold what was written so far)" : "") + "\n  selected "
-                    + selection.summary() + (result.problems().isEmpty() ? "" : "\n  " + result.problems().size() + " problems");
+                    + selection.summary() + (result.problems().isEmpty() ? "" : "\n  " + Words.count(result.problems().size(), "problem"));
         }
 
         public Map<String, Object> json() {

@@ -9,6 +9,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
+import org.trajectory.extract.internal.Joining;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 
 /**
@@ -109,21 +110,6 @@ public final class ChangeLocalizer {
 
     /** Overlapping boxes become one, until none overlap. */
     static List<Box> merge(List<Box> boxes) {
-        List<Box> merged = new ArrayList<>(boxes);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            outer:
-            for (int i = 0; i < merged.size(); i++) {
-                for (int j = i + 1; j < merged.size(); j++) {
-                    if (merged.get(i).overlaps(merged.get(j))) {
-                        merged.set(i, merged.get(i).union(merged.remove(j)));
-                        changed = true;
-                        break outer;
-                    }
-                }
-            }
-        }
-        return merged;
+        return Joining.joined(boxes, Box::overlaps, Box::union);
     }
 }

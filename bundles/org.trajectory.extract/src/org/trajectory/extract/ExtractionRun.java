@@ -24,6 +24,7 @@ import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.Words;
 import org.trajectory.vlm.VlmException;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -81,7 +82,7 @@ public final class ExtractionRun {
 
         public String summary() {
             int actions = extracted.stream().mapToInt(Extracted::actions).sum();
-            return extracted.size() + (extracted.size() == 1 ? " video" : " videos") + " extracted, " + actions + " actions, "
+            return Words.count(extracted.size(), "video") + " extracted, " + Words.count(actions, "action") + ", "
                     + failures.size() + " failed" + (cancelled ? ", cancelled" : "");
         }
 

@@ -244,19 +244,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     /** Every monitor's name, geometry, physical size and scale, into metadata.json. */
     @Override
     public void monitors(List<Monitor> monitors) {
-        metadata("monitors", monitors.stream().map(m -> {
-            Map<String, Object> monitor = new LinkedHashMap<>();
-            monitor.put("name", m.name());
-            monitor.put("primary", m.primary());
-            monitor.put("x", m.x());
-            monitor.put("y", m.y());
-            monitor.put("width", m.width());
-            monitor.put("height", m.height());
-            monitor.put("width_mm", m.widthMm());
-            monitor.put("height_mm", m.heightMm());
-            monitor.put("scale", m.scale());
-            return monitor;
-        }).toList());
+        metadata("monitors", monitors.stream().map(m -> Json.fields("name", m.name(), "primary", m.primary(), "x", m.x(), "y", m.y(),
+                "width", m.width(), "height", m.height(), "width_mm", m.widthMm(), "height_mm", m.heightMm(), "scale", m.scale())).toList());
     }
 
     /** A frame the backend grabbed and sent to the video, with its time on the events' clock: a row of the frame table. */

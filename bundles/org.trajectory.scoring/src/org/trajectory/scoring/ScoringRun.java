@@ -26,6 +26,7 @@ import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.Retrying;
 
@@ -54,8 +55,8 @@ public final class ScoringRun {
 
         /** One sentence for the command line and the window: "scored 2 tasks by format, 0 already up to date, ...". */
         public String summary() {
-            return "scored " + scored + " tasks by " + String.join(", ", criteria) + ", " + upToDate + " already up to date, "
-                    + criterionErrors + " criterion errors" + (skippedCriteria.isEmpty() ? "" : "; skipped " + String.join(", ", skippedCriteria))
+            return "scored " + Words.count(scored, "task") + " by " + String.join(", ", criteria) + ", " + upToDate + " already up to date, "
+                    + Words.count(criterionErrors, "criterion error") + (skippedCriteria.isEmpty() ? "" : "; skipped " + String.join(", ", skippedCriteria))
                     + (cancelled ? " (cancelled: run it again to resume)" : "");
         }
 

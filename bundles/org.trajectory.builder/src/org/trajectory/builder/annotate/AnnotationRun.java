@@ -23,6 +23,7 @@ import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.model.Words;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.vlm.VlmException;
 
@@ -52,8 +53,8 @@ public final class AnnotationRun {
 
         /** One sentence for the command line and the window: "annotated 2 tasks: 5 steps described, ...". */
         public String summary() {
-            return "annotated " + tasks + " tasks: " + described + " steps described, " + reflected + " reflected, " + summarized
-                    + " tasks summarized, " + skipped + " already done, " + failed + " failed"
+            return "annotated " + Words.count(tasks, "task") + ": " + Words.count(described, "step") + " described, " + reflected
+                    + " reflected, " + Words.count(summarized, "task") + " summarized, " + skipped + " already done, " + failed + " failed"
                     + (cancelled ? " (cancelled: run it again to resume)" : "");
         }
 
@@ -145,15 +146,8 @@ public final class AnnotationRun {
                 describing.add(pool.submit(() -> annotator.describe(view)));
             }
         }
-        for (int i = 0; i < n; i++) {
-            Notes.Described notes = outcome(describing.get(i), taskId, i);
-            if (notes != null) {
-                draft = draft.withStepText(i, Step.OBSERVATION, notes.observation()).withStepText(i, Step.THOUGHT, notes.thought())
-                        .withStepText(i, Step.ACTION, notes.action()).withTaskText(Task.ANNOTATED_BY, annotator.by());
-                described.incrementAndGet();
-            }
-        }
-        draft = dataset.save(draft);
+        draft = saveNotes(draft, describing, taskId, described, (d, i, notes) -> d.withStepText(i, Step.OBSERVATION, notes.observation())
+                .withStepText(i, Step.THOUGHT, notes.thought()).withStepText(i, Step.ACTION, notes.action()));
 
         List<Future<Notes.Reflected>> reflecting = new ArrayList<>();
         reflecting.add(null); // the first step has no step before it
@@ -168,15 +162,8 @@ public final class AnnotationRun {
                 reflecting.add(pool.submit(() -> annotator.reflect(previous, notes, after)));
             }
         }
-        for (int i = 1; i < n; i++) {
-            Notes.Reflected notes = outcome(reflecting.get(i), taskId, i);
-            if (notes != null) {
-                draft = draft.withStepText(i, Step.REFLECTION, notes.reflection()).withStepFlag(i, Step.LAST_STEP_CORRECT, notes.correct())
-                        .withStepFlag(i, Step.LAST_STEP_REDUNDANT, notes.redundant()).withTaskText(Task.ANNOTATED_BY, annotator.by());
-                reflected.incrementAndGet();
-            }
-        }
-        draft = dataset.save(draft);
+        draft = saveNotes(draft, reflecting, taskId, reflected, (d, i, notes) -> d.withStepText(i, Step.REFLECTION, notes.reflection())
+                .withStepFlag(i, Step.LAST_STEP_CORRECT, notes.correct()).withStepFlag(i, Step.LAST_STEP_REDUNDANT, notes.redundant()));
 
         if (!written(draft.taskText(Task.NATURAL_LANGUAGE_TASK))) {
             TaskDraft current = draft;
@@ -199,6 +186,24 @@ public final class AnnotationRun {
                 draft = dataset.save(draft);
             }
         }
+    }
+
+    /** How a pass's notes go into step {@code step} of a draft. */
+    private interface NotesWriter<N> {
+        TaskDraft write(TaskDraft draft, int step, N notes);
+    }
+
+    /** Writes each step's notes that came back (null futures are steps the pass left alone), counts them, saves. */
+    private <N> TaskDraft saveNotes(TaskDraft draft, List<Future<N>> pending, String taskId, AtomicInteger count, NotesWriter<N> writer)
+            throws SQLException, InterruptedException, VlmException {
+        for (int i = 0; i < pending.size(); i++) {
+            N notes = outcome(pending.get(i), taskId, i);
+            if (notes != null) {
+                draft = writer.write(draft, i, notes).withTaskText(Task.ANNOTATED_BY, annotator.by());
+                count.incrementAndGet();
+            }
+        }
+        return dataset.save(draft);
     }
 
     /**

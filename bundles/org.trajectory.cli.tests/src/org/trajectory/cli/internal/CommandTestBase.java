@@ -58,7 +58,7 @@ abstract class CommandTestBase {
                 "{oops"));
 
         assertEquals(Command.FAILED, run("import", input.toString(), "--dataset", dataset), err());
-        assertTrue(out().startsWith("imported 2 tasks, 0 already in the dataset, 1 lines skipped, 2 problems"), out());
+        assertTrue(out().startsWith("imported 2 tasks, 0 already in the dataset, 1 line skipped, 2 problems"), out());
         assertTrue(err().contains("in.jsonl:3: not valid JSON"), err());
         assertTrue(err().contains("in.jsonl:2: step 0: code 1:1: unknown action 'pyautogui.bogus'"), err());
 

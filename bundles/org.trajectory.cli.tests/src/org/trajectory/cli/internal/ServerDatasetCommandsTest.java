@@ -111,7 +111,7 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertEquals(Command.OK, run("copy", temp.resolve("folder").toString(), asCurator), err());
         assertTrue(out().contains("counts and hashes of every table match"), out());
         assertEquals(Command.OK, run("import", temp.resolve("more.jsonl").toString(), "--dataset", asCurator), err());
-        assertTrue(out().startsWith("imported 1 tasks"), out());
+        assertTrue(out().startsWith("imported 1 task,"), out());
         assertEquals(Command.OK, run("list", "--dataset", asCurator));
         assertEquals(4, out().lines().filter(line -> line.matches("^[abcd]\\s.*")).count(), "the new task is numbered after the copied ones: " + out());
     }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +16,7 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.prompt.Prompts;
+import org.trajectory.model.Json;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,9 +71,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.failures().forEach(f -> err.println(prefix() + f));
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("provider", providerId);
-        fields.put("model", model);
+        Map<String, Object> fields = Json.fields("provider", providerId, "model", model);
         fields.putAll(report.json());
         printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
         return report.failed() == 0 && !report.cancelled() ? OK : FAILED;

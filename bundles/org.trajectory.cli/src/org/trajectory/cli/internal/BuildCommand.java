@@ -58,20 +58,10 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
                     result.warnings().forEach(w -> err.println(prefix() + recording + ": " + w));
                     Map<String, Object> line = new LinkedHashMap<>();
                     line.put("recording", recording.toString());
-                    line.put("task_id", result.task().taskId());
-                    line.put("steps", result.task().steps().size());
-                    line.put("warnings", result.warnings());
-                    line.put("doubtful_lines", result.doubtfulLines());
-                    line.put("doubtful_steps", result.doubtfulSteps());
-                    line.put("events", result.events());
-                    line.put("read_seconds", result.readSeconds());
-                    line.put("reduce_seconds", result.reduceSeconds());
-                    line.put("frames_seconds", result.framesSeconds());
-                    line.put("store_seconds", result.storeSeconds());
+                    line.putAll(result.json());
                     built.add(line);
                     if (!args.common.json) {
-                        out.println("built " + result.task().taskId() + ": " + result.task().steps().size() + " steps from " + recording
-                                + (result.clean() ? "" : "; " + result.doubts() + " (see them with validate)"));
+                        out.println(result.summary(recording.toString()) + (result.clean() ? "" : " (see them with validate)"));
                     }
                     if (!result.clean()) {
                         failed++;

@@ -3,8 +3,6 @@ package org.trajectory.cli.internal;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,19 +37,7 @@ final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
         }
         progress.finish();
         report.differences().forEach(d -> err.println(prefix() + "the copy differs: " + d));
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("copied", report.copied());
-        fields.put("already_there", report.resumed());
-        fields.put("images", report.images());
-        fields.put("rows", report.rows());
-        fields.put("verified", report.verified());
-        fields.put("copy_seconds", report.copySeconds());
-        fields.put("verify_seconds", report.verifySeconds());
-        String summary = report.cancelled() ? "cancelled after " + report.copied() + " tasks; run it again to go on"
-                : "copied " + report.copied() + " tasks" + (report.resumed() > 0 ? " (" + report.resumed() + " were there already)" : "")
-                        + " and " + report.images() + " images to " + args.target + "; "
-                        + (report.verified() ? "counts and hashes of every table match" : "NOT the same: see above");
-        printResult(out, args.json, fields, summary, null, (System.nanoTime() - start) / 1e9);
+        printResult(out, args.json, report.json(), report.summary(args.target), null, (System.nanoTime() - start) / 1e9);
         return report.verified() ? OK : FAILED;
     }
 }

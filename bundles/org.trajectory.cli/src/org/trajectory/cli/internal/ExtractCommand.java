@@ -31,6 +31,7 @@ import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
+import org.trajectory.model.Json;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -127,8 +128,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             report.extracted().forEach(e -> out.println("extracted " + e.taskId() + ": " + e.actions() + " actions " + e.operations() + " from "
                     + e.video()));
         }
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("method", method.id());
+        Map<String, Object> fields = Json.fields("method", method.id());
         fields.putAll(report.json());
         printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
         if (args.compare && !report.extracted().isEmpty()) {

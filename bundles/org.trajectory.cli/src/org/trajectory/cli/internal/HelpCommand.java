@@ -1,13 +1,20 @@
 package org.trajectory.cli.internal;
 
 import java.io.PrintStream;
-import java.util.List;
 
 import org.trajectory.cli.Command;
 import org.trajectory.cli.CommandLine;
 
+import picocli.CommandLine.Parameters;
+
 /** {@code help [command]}: the command list, or one command's synopsis. */
-final class HelpCommand implements Command {
+final class HelpCommand extends OptionsCommand<HelpCommand.Options> {
+
+    @picocli.CommandLine.Command(name = "help", description = "show the commands, or how to use one")
+    static final class Options {
+        @Parameters(arity = "0..1", paramLabel = "COMMAND", description = "the command to show the arguments of")
+        String command;
+    }
 
     private final CommandLine commandLine;
 
@@ -16,31 +23,11 @@ final class HelpCommand implements Command {
     }
 
     @Override
-    public String name() {
-        return "help";
-    }
-
-    @Override
-    public String summary() {
-        return "show the commands, or how to use one";
-    }
-
-    @Override
-    public String usage() {
-        return "[COMMAND]";
-    }
-
-    @Override
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        if (args.size() > 1) {
-            err.println(CommandLine.PROGRAM + " help: expected at most one command name, got " + args.size() + " arguments");
-            return USAGE;
-        }
-        if (args.size() == 1) {
-            Command command = commandLine.find(args.get(0));
+    int run(Options args, PrintStream out, PrintStream err) throws UsageException {
+        if (args.command != null) {
+            Command command = commandLine.find(args.command);
             if (command == null) {
-                err.println(CommandLine.PROGRAM + " help: unknown command '" + args.get(0) + "'");
-                return USAGE;
+                throw new UsageException("unknown command '" + args.command + "'");
             }
             out.println("usage: " + synopsis(command));
             out.println();
@@ -62,10 +49,5 @@ final class HelpCommand implements Command {
         out.println();
         out.println("Run '" + CommandLine.PROGRAM + " help COMMAND' for the arguments of one command.");
         return OK;
-    }
-
-    private static String synopsis(Command command) {
-        String usage = command.usage();
-        return CommandLine.PROGRAM + " " + command.name() + (usage.isEmpty() ? "" : " " + usage);
     }
 }

@@ -14,6 +14,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
+import org.trajectory.model.Words;
 
 /** {@code list --dataset DIR [filters] [--sort COLUMN] [--desc] [--limit N] [--offset N]}. */
 final class ListCommand extends OptionsCommand<ListCommand.Options> {
@@ -73,7 +74,7 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
             out.printf(Locale.ROOT, "%-38s %3d steps  %-10s %-8s %-9s %s%n", row.taskId(), row.steps(), nullable(row.domain()),
                     nullable(row.os()), row.review().id(), abbreviate(row.instruction()));
         }
-        err.println(rows.size() + " of " + count + " tasks shown");
+        err.println(rows.size() + " of " + Words.count(count, "task") + " shown");
         return OK;
     }
 

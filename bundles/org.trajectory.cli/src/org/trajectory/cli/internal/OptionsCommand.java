@@ -213,8 +213,13 @@ abstract class OptionsCommand<O> implements Command {
     }
 
     private int usageError(PrintStream err, String message) {
-        err.println(prefix() + message + "; usage: " + CommandLine.PROGRAM + " " + name() + " " + usage());
+        err.println(prefix() + message + "; usage: " + synopsis(this));
         return USAGE;
+    }
+
+    /** How a command is typed: {@code workbench help [COMMAND]}. */
+    static String synopsis(Command command) {
+        return CommandLine.PROGRAM + " " + command.name() + (command.usage().isEmpty() ? "" : " " + command.usage());
     }
 
     String prefix() {

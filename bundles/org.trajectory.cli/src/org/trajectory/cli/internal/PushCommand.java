@@ -6,8 +6,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import org.eclipse.equinox.security.storage.StorageException;
 import org.trajectory.export.hub.HubPush;
@@ -71,15 +69,7 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
         }
         progress.finish();
         if (args.json) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("repo", report.repo());
-            json.put("commit", report.commitUrl());
-            json.put("files", report.files());
-            json.put("lfs_uploaded", report.lfsUploaded());
-            json.put("lfs_already_there", report.lfsAlreadyThere());
-            json.put("bytes_uploaded", report.bytesUploaded());
-            json.put("created", report.created());
-            printJson(out, json);
+            printJson(out, report.json());
         } else {
             out.println(report.summary());
         }

@@ -21,6 +21,7 @@ import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TeamRoles;
 import org.trajectory.cli.internal.OptionsCommand.UsageException;
+import org.trajectory.model.Words;
 
 /** The commands of a review team: users, assign, queue, review and agreement. */
 final class TeamCommands {
@@ -152,7 +153,7 @@ final class TeamCommands {
                     printJson(out, queue);
                 } else {
                     queue.forEach(out::println);
-                    err.println(prefix() + queue.size() + " tasks to review for " + dataset.user());
+                    err.println(prefix() + Words.count(queue.size(), "task") + " to review for " + dataset.user());
                 }
             }
             return OK;

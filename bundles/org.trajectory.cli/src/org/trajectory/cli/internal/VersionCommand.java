@@ -1,13 +1,15 @@
 package org.trajectory.cli.internal;
 
 import java.io.PrintStream;
-import java.util.List;
 
-import org.trajectory.cli.Command;
-import org.trajectory.cli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code version}: the product version and the runtime it runs on, for bug reports. */
-final class VersionCommand implements Command {
+final class VersionCommand extends OptionsCommand<VersionCommand.Options> {
+
+    @Command(name = "version", description = "print the version of the workbench and of the Java runtime")
+    static final class Options {
+    }
 
     private final String version;
 
@@ -16,21 +18,7 @@ final class VersionCommand implements Command {
     }
 
     @Override
-    public String name() {
-        return "version";
-    }
-
-    @Override
-    public String summary() {
-        return "print the version of the workbench and of the Java runtime";
-    }
-
-    @Override
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        if (!args.isEmpty()) {
-            err.println(CommandLine.PROGRAM + " version: takes no arguments");
-            return USAGE;
-        }
+    int run(Options args, PrintStream out, PrintStream err) {
         out.println("Trajectory Workbench " + version);
         out.println("Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + "), "
                 + System.getProperty("os.name") + " " + System.getProperty("os.arch"));

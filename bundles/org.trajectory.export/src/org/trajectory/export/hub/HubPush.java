@@ -60,6 +60,11 @@ public final class HubPush {
                     + " large files uploaded (" + bytesUploaded / 1048576 + " MB), " + lfsAlreadyThere + " the Hub had already; commit "
                     + commitUrl;
         }
+
+        public Map<String, Object> json() {
+            return Json.fields("repo", repo, "commit", commitUrl, "files", files, "lfs_uploaded", lfsUploaded,
+                    "lfs_already_there", lfsAlreadyThere, "bytes_uploaded", bytesUploaded, "created", created);
+        }
     }
 
     /** A file to push: its path in the repository, on disk, its size and SHA-256. */

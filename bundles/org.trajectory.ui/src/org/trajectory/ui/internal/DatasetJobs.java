@@ -237,8 +237,7 @@ public final class DatasetJobs {
                 result = new TrajectoryBuilder(settings).build(recording, dataset, new MonitorProgress(monitor));
             }
             session.changed();
-            String summary = "Built task " + result.task().taskId() + " with " + result.task().steps().size() + " steps from "
-                    + recording.getFileName() + (result.clean() ? "" : "; " + result.doubts()) + ".";
+            String summary = capitalized(result.summary(recording.getFileName().toString())) + ".";
             List<Problem> notes = result.warnings().stream().map(w -> Problem.at(recording.getFileName().toString(), 0, w)).toList();
             return report(summary, notes, notes.size(), shell);
         });

@@ -63,16 +63,22 @@ public abstract class WindowCommands extends AbstractHandler implements IExecuta
     }
 
     /**
-     * A provider with its settings from the preferences ({@code modelName} overriding the model when given), or null
-     * after saying in a dialog titled {@code title} why it could not start.
+     * Runs {@code work} with a model of {@code providerId} set up from the preferences ({@code modelName} overriding the
+     * model when given), or with null when no provider is asked for; when the model cannot start, says why in a dialog
+     * titled {@code title} instead.
      */
-    protected static Retrying model(IWorkbenchWindow window, String title, String providerId, String modelName, Usage usage) {
-        try {
-            VlmProviders.Descriptor provider = VlmProviders.get().find(providerId).orElseThrow();
-            return ProviderSettings.retrying(provider, ProviderSettings.config(provider, null, modelName, ApiKeys.user()), usage);
-        } catch (Exception e) {
-            MessageDialog.openError(window.getShell(), title, "Could not start: " + e.getMessage());
-            return null;
+    protected static void withModel(IWorkbenchWindow window, String title, String providerId, String modelName, Usage usage,
+            Consumer<Retrying> work) {
+        Retrying model = null;
+        if (providerId != null) {
+            try {
+                VlmProviders.Descriptor provider = VlmProviders.get().find(providerId).orElseThrow();
+                model = ProviderSettings.retrying(provider, ProviderSettings.config(provider, null, modelName, ApiKeys.user()), usage);
+            } catch (Exception e) {
+                MessageDialog.openError(window.getShell(), title, "Could not start: " + e.getMessage());
+                return;
+            }
         }
+        work.accept(model);
     }
 }

@@ -8,6 +8,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Rect;
 import org.opencv.imgproc.Imgproc;
+import org.trajectory.extract.internal.Joining;
 
 /** The changed regions of a change mask: OpenCV's connected components, with pieces a few pixels apart (a word's letters) joined. */
 final class Regions {
@@ -53,22 +54,7 @@ final class Regions {
         if (boxes.size() > 400) {
             return List.of(Observation.union(boxes)); // a screenful changed: one region, without a quadratic join
         }
-        List<Rect> joined = new ArrayList<>(boxes);
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            outer:
-            for (int i = 0; i < joined.size(); i++) {
-                for (int j = i + 1; j < joined.size(); j++) {
-                    if (near(joined.get(i), joined.get(j))) {
-                        joined.set(i, Observation.union(List.of(joined.get(i), joined.remove(j))));
-                        changed = true;
-                        break outer;
-                    }
-                }
-            }
-        }
-        return joined;
+        return Joining.joined(boxes, Regions::near, (a, b) -> Observation.union(List.of(a, b)));
     }
 
     private static boolean near(Rect a, Rect b) {

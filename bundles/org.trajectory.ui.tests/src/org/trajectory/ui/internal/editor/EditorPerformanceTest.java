@@ -37,13 +37,8 @@ class EditorPerformanceTest extends WorkbenchTest {
     @Test
     void openAHundredStepTaskAndWalkItsSteps() throws Exception {
         Path folder = createTask();
-        long start = System.nanoTime();
-        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), Parts.TRAJECTORY_EDITOR);
-        long opened = System.nanoTime();
-        while (!editor.canvas().hasImage()) {
-            spin();
-        }
-        long firstImage = System.nanoTime();
+        Opening first = open(folder);
+        TrajectoryEditor editor = first.editor();
 
         List<Double> blocking = new ArrayList<>();
         List<Double> toImage = new ArrayList<>();
@@ -60,24 +55,31 @@ class EditorPerformanceTest extends WorkbenchTest {
         assertEquals(39, editor.step());
         page.closeAllEditors(false);
         pause(300);
-        long again = System.nanoTime();
-        TrajectoryEditor second = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), Parts.TRAJECTORY_EDITOR);
-        long secondOpened = System.nanoTime();
-        while (!second.canvas().hasImage()) {
-            spin();
-        }
-        long secondImage = System.nanoTime();
+        Opening second = open(folder);
         String report = String.format(Locale.ROOT, "editor, %d steps of 1920x1080 screenshots:%n"
                 + "  first open in the session (editor ready): %.0f ms; first screenshot shown: %.0f ms%n"
                 + "  open again (editor ready): %.0f ms; first screenshot shown: %.0f ms%n"
                 + "  step switch on the UI thread: median %.1f ms, max %.1f ms%n"
                 + "  step switch until the screenshot shows: median %.1f ms, p90 %.1f ms, max %.1f ms%n",
-                STEPS, (opened - start) / 1e6, (firstImage - start) / 1e6, (secondOpened - again) / 1e6,
-                (secondImage - again) / 1e6, median(blocking), max(blocking),
+                STEPS, first.readyMillis(), first.imageMillis(), second.readyMillis(), second.imageMillis(), median(blocking), max(blocking),
                 median(toImage), percentile(toImage, 0.9), max(toImage));
         System.out.print(report);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/editor-performance.txt"), report);
+    }
+
+    /** An editor opened, with how long it took to be ready and to show its first screenshot. */
+    private record Opening(TrajectoryEditor editor, double readyMillis, double imageMillis) {
+    }
+
+    private Opening open(Path folder) throws Exception {
+        long start = System.nanoTime();
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "big"), Parts.TRAJECTORY_EDITOR);
+        long ready = System.nanoTime();
+        while (!editor.canvas().hasImage()) {
+            spin();
+        }
+        return new Opening(editor, (ready - start) / 1e6, (System.nanoTime() - start) / 1e6);
     }
 
     private Path createTask() throws Exception {

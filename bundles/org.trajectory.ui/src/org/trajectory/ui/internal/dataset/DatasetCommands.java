@@ -17,7 +17,6 @@ import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.ServerLogins;
 import org.trajectory.ui.internal.WindowCommands;
-import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
 /** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate. */
@@ -112,10 +111,8 @@ public final class DatasetCommands extends WindowCommands {
         }
         ExtractDialog.Choice choice = dialog.choice();
         Usage usage = new Usage();
-        Retrying model = choice.provider() == null ? null : model(window, "Extract", choice.provider(), choice.model(), usage);
-        if (choice.provider() == null || model != null) {
-            DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule();
-        }
+        withModel(window, "Extract", choice.provider(), choice.model(), usage, model ->
+                DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule());
     }
 
     private static void annotate(IWorkbenchWindow window) {
@@ -126,22 +123,17 @@ public final class DatasetCommands extends WindowCommands {
         }
         AnnotateDialog.Choice choice = dialog.choice();
         Usage usage = new Usage();
-        Annotator annotator;
-        if (choice.provider().equals(OfflineAnnotator.ID)) {
-            annotator = new OfflineAnnotator(true);
-        } else {
-            Retrying model = model(window, "Annotate", choice.provider(), choice.model(), usage);
-            if (model == null) {
-                return;
-            }
+        String provider = choice.provider().equals(OfflineAnnotator.ID) ? null : choice.provider();
+        withModel(window, "Annotate", provider, choice.model(), usage, model -> {
+            Annotator annotator;
             try {
-                annotator = new ModelAnnotator(model, ModelAnnotator.prompts(null));
+                annotator = model == null ? new OfflineAnnotator(true) : new ModelAnnotator(model, ModelAnnotator.prompts(null));
             } catch (java.io.IOException | RuntimeException e) {
                 MessageDialog.openError(window.getShell(), "Annotate", "Could not read the annotation prompts: " + e.getMessage());
                 return;
             }
-        }
-        DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
-                window.getShell()).schedule();
+            DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
+                    window.getShell()).schedule();
+        });
     }
 }

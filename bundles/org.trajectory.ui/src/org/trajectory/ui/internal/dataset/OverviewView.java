@@ -22,6 +22,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetStats;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
+import org.trajectory.ui.internal.ChartCanvas;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -62,8 +63,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
     @Override
     public void createPartControl(Composite parent) {
         session = DatasetSession.of(getSite());
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.V_SCROLL);
-        canvas.addListener(SWT.Paint, this::paint);
+        canvas = ChartCanvas.create(parent, this::paint);
         canvas.addListener(SWT.MouseUp, e -> clicked(e.x, e.y));
         canvas.addListener(SWT.MouseMove, e -> {
             Bar bar = barAt(e.x, e.y);
@@ -72,7 +72,6 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
             canvas.setCursor(bar != null && bar.narrowing() != null ? canvas.getDisplay().getSystemCursor(SWT.CURSOR_HAND) : null);
         });
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
-        canvas.getVerticalBar().addListener(SWT.Selection, e -> canvas.redraw());
         session.addListener(this);
         count();
     }
@@ -174,9 +173,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
     private void paint(Event event) {
         GC gc = event.gc;
         Rectangle area = canvas.getClientArea();
-        gc.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
-        gc.fillRectangle(area);
-        gc.setForeground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND));
+        int offset = ChartCanvas.clear(gc, canvas);
         barAreas.clear();
         barsAt.clear();
         List<Chart> shown = charts;
@@ -188,7 +185,6 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
         int columns = Math.max(1, Math.min(2, area.width / COLUMN_WIDTH));
         int columnWidth = area.width / columns;
         int[] heights = new int[columns];
-        int offset = canvas.getVerticalBar().getSelection();
         for (int c = 0; c < shown.size(); c++) {
             int column = 0;
             for (int k = 1; k < columns; k++) {
@@ -220,10 +216,7 @@ public final class OverviewView extends ViewPart implements DatasetSession.Liste
             }
             heights[column] = y + offset + 8;
         }
-        int total = java.util.Arrays.stream(heights).max().orElse(0);
-        canvas.getVerticalBar().setMaximum(Math.max(total, area.height));
-        canvas.getVerticalBar().setThumb(area.height);
-        canvas.getVerticalBar().setPageIncrement(area.height);
+        ChartCanvas.fit(canvas, java.util.Arrays.stream(heights).max().orElse(0), ROW);
     }
 
     private Bar barAt(int x, int y) {

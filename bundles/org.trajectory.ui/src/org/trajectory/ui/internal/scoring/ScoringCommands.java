@@ -9,7 +9,6 @@ import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.WindowCommands;
-import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
 /** The scoring commands: Score Dataset (File menu, Scoring view's toolbar). */
@@ -28,10 +27,8 @@ public final class ScoringCommands extends WindowCommands {
         }
         ScoreDialog.Choice choice = dialog.choice();
         Usage usage = new Usage();
-        Retrying model = choice.provider() == null ? null : model(window, "Score", choice.provider(), null, usage);
-        if (choice.provider() == null || model != null) {
-            DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
-                    new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule();
-        }
+        withModel(window, "Score", choice.provider(), null, usage, model ->
+                DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
+                        new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule());
     }
 }

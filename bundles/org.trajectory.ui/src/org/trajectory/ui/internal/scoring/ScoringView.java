@@ -17,7 +17,6 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.ScrollBar;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
@@ -30,6 +29,7 @@ import org.trajectory.dataset.TaskRow;
 import org.trajectory.model.Json;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
+import org.trajectory.ui.internal.ChartCanvas;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -91,10 +91,8 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         GridDataFactory.fillDefaults().grab(true, true).applyTo(flags);
         flags.addListener(SWT.DefaultSelection, e -> openFlaggedStep());
 
-        histograms = new Canvas(sash, SWT.DOUBLE_BUFFERED | SWT.V_SCROLL);
-        histograms.addListener(SWT.Paint, this::paint);
+        histograms = ChartCanvas.create(sash, this::paint);
         histograms.addListener(SWT.Resize, e -> fitScrollBar());
-        histograms.getVerticalBar().addListener(SWT.Selection, e -> histograms.redraw());
         histograms.addListener(SWT.MouseUp, this::clicked);
         histograms.addListener(SWT.MouseMove, e -> histograms.setToolTipText(tip(e.x, e.y)));
         sash.setWeights(55, 45);
@@ -214,22 +212,14 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
 
     /** The histograms scroll when their rows are taller than the view. */
     private void fitScrollBar() {
-        ScrollBar bar = histograms.getVerticalBar();
-        int height = histograms.getClientArea().height;
-        bar.setMaximum(Math.max(TOP + rows.size() * ROW + 4, height));
-        bar.setThumb(height);
-        bar.setPageIncrement(height);
-        bar.setIncrement(ROW);
+        ChartCanvas.fit(histograms, TOP + rows.size() * ROW + 4, ROW);
     }
 
     /** Each criterion a row: its name, then BINS bars of its tasks' scores from 0 to 1, the tallest bar full height. */
     private void paint(Event event) {
         GC gc = event.gc;
         Rectangle area = histograms.getClientArea();
-        gc.setBackground(histograms.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
-        gc.fillRectangle(area);
-        gc.setForeground(histograms.getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND));
-        int offset = histograms.getVerticalBar().getSelection();
+        int offset = ChartCanvas.clear(gc, histograms);
         gc.drawText("Tasks by score (0 to 1); click a bar to show its tasks in the table", 4, 2 - offset, true);
         int barWidth = Math.max(6, (area.width - NAME_WIDTH - 10) / BINS);
         for (int r = 0; r < rows.size(); r++) {
