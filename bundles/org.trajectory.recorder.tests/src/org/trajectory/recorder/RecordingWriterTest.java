@@ -2,8 +2,10 @@ package org.trajectory.recorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +60,31 @@ class RecordingWriterTest {
         JsonNode node = Json.MAPPER.readTree(metadata);
         assertFalse(node.has("id") || node.has("mac") || node.has("hostname"), metadata);
         assertTrue(node.path("stop_time").asDouble() >= node.path("start_time").asDouble());
+    }
+
+    @Test
+    void aRecordingBeingWrittenIsLeftAloneUntilItIsClosed() throws Exception {
+        Path folder = temp.resolve("rec");
+        try (RecordingWriter writer = new RecordingWriter(folder, "t", "test")) {
+            assertTrue(RecordingWriter.isBeingWritten(folder));
+            IOException second = assertThrows(IOException.class, () -> new RecordingWriter(folder, "t", "test"));
+            assertTrue(second.getMessage().contains("is being recorded already"), second.getMessage());
+            assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is not finished by anyone else");
+            assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+        }
+        assertFalse(RecordingWriter.isBeingWritten(folder));
+        assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file goes with the recorder");
+        assertTrue(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+    }
+
+    @Test
+    void aPeerRecordersFolderIsNeverFinishedByUs() throws Exception {
+        Path folder = Files.createDirectories(temp.resolve("agentnet"));
+        String metadata = "{\"video_start_timestamp\": 1.0, \"screen_width\": 800, \"screen_height\": 600}";
+        Files.writeString(folder.resolve(RecordingWriter.METADATA), metadata);
+        Files.writeString(folder.resolve(RecordingWriter.EVENTS), "{\"action\": \"click\", \"time_stamp\": 2.0}\n");
+        assertFalse(RecordingWriter.finalizeInterrupted(folder));
+        assertEquals(metadata, Files.readString(folder.resolve(RecordingWriter.METADATA)), "untouched");
     }
 
     @Test

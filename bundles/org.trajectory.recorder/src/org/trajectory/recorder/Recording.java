@@ -56,7 +56,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
 
     public static Recording read(Path folder) throws IOException {
         JsonNode metadata = readJson(folder.resolve(RecordingWriter.METADATA));
-        Source source = metadata.path("recorder").asText().equals("Trajectory Workbench") ? Source.TRAJECTORY_WORKBENCH
+        Source source = metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
                 : metadata.has("obs_record_state_timings") || metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL
                         : Source.DUCKTRACK;
         JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? readJson(folder.resolve(RecordingWriter.TASK)) : null;

@@ -37,10 +37,14 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     public static final String METADATA = "metadata.json";
     public static final String TASK = "task_name.json";
     public static final String VIDEO = "video.mkv";
+    /** Metadata "recorder": a recording this product wrote. */
+    public static final String RECORDER = "Trajectory Workbench";
     /** Metadata: "capture" when the backend wrote the frame table as it grabbed (MIT-SHM), absent when read from the video. */
     static final String FRAME_SOURCE = "frame_source";
 
     private final Path folder;
+    /** Held from the first line to the stop time: while it stands, nobody finishes or builds the recording. */
+    private final WritingLock lock;
     private final BufferedWriter events;
     private final BufferedWriter windows;
     private final BufferedWriter elements;
@@ -68,21 +72,27 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     public RecordingWriter(Path folder, String task, String backend) throws IOException {
         this.folder = Files.createDirectories(folder);
-        events = Files.newBufferedWriter(folder.resolve(EVENTS), StandardCharsets.UTF_8);
-        windows = Files.newBufferedWriter(folder.resolve(WINDOWS), StandardCharsets.UTF_8);
-        elements = Files.newBufferedWriter(folder.resolve(ELEMENTS), StandardCharsets.UTF_8);
-        ObjectNode taskName = Json.MAPPER.createObjectNode().put("task_name", task).put("description", task);
-        Files.writeString(folder.resolve(TASK), taskName.toString());
-        metadata.put("system", System.getProperty("os.name"));
-        metadata.put("release", System.getProperty("os.version"));
-        metadata.put("machine", System.getProperty("os.arch"));
-        metadata.put("os", System.getProperty("os.name").toLowerCase().startsWith("linux") ? "ubuntu" : System.getProperty("os.name"));
-        metadata.put("backend", backend);
-        metadata.put("clock", "CLOCK_MONOTONIC seconds");
-        metadata.put("start_time", Clock.now());
-        metadata.put("start_wall_time", Instant.now().toString());
-        metadata.put("recorder", "Trajectory Workbench");
-        writeMetadata();
+        lock = WritingLock.take(folder);
+        try {
+            events = Files.newBufferedWriter(folder.resolve(EVENTS), StandardCharsets.UTF_8);
+            windows = Files.newBufferedWriter(folder.resolve(WINDOWS), StandardCharsets.UTF_8);
+            elements = Files.newBufferedWriter(folder.resolve(ELEMENTS), StandardCharsets.UTF_8);
+            ObjectNode taskName = Json.MAPPER.createObjectNode().put("task_name", task).put("description", task);
+            Files.writeString(folder.resolve(TASK), taskName.toString());
+            metadata.put("system", System.getProperty("os.name"));
+            metadata.put("release", System.getProperty("os.version"));
+            metadata.put("machine", System.getProperty("os.arch"));
+            metadata.put("os", System.getProperty("os.name").toLowerCase().startsWith("linux") ? "ubuntu" : System.getProperty("os.name"));
+            metadata.put("backend", backend);
+            metadata.put("clock", "CLOCK_MONOTONIC seconds");
+            metadata.put("start_time", Clock.now());
+            metadata.put("start_wall_time", Instant.now().toString());
+            metadata.put("recorder", RECORDER);
+            writeMetadata();
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
         flusher.scheduleAtFixedRate(this::flush, FLUSH_MS, FLUSH_MS, TimeUnit.MILLISECONDS);
     }
 
@@ -315,7 +325,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     /**
      * Finishes a recording whose recorder was killed: metadata without a stop time gets the time of its last event and
-     * the frame table is rebuilt from the video. Returns false when the folder was already finished.
+     * the frame table is rebuilt from the video. Returns false when the folder was already finished, is still being
+     * written, or is not ours (a peer recorder's folder is never changed).
      */
     public static boolean finalizeInterrupted(Path folder) throws IOException {
         Path metadataFile = folder.resolve(METADATA);
@@ -323,7 +334,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             return false;
         }
         ObjectNode metadata = (ObjectNode) Json.MAPPER.readTree(Files.readString(metadataFile));
-        if (metadata.has("stop_time")) {
+        if (metadata.has("stop_time") || !RECORDER.equals(metadata.path("recorder").asText()) || isBeingWritten(folder)) {
             return false;
         }
         double last = metadata.path("start_time").asDouble();
@@ -354,7 +365,13 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         Path temp = folder.resolve(METADATA + ".part");
         Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
         Files.move(temp, metadataFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        WritingLock.removeStale(folder);
         return true;
+    }
+
+    /** Whether a recorder, in this process or another, is writing the recording in {@code folder} now. */
+    public static boolean isBeingWritten(Path folder) throws IOException {
+        return WritingLock.isHeld(folder);
     }
 
     /** The spans in which the window stream shows a redacted (excluded) window, the last one closed at {@code until}. */
@@ -422,28 +439,32 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        flusher.shutdownNow();
-        metadata("event_latency_ms", latency());
-        metadata("stop_time", Clock.now());
-        flush();
-        events.close();
-        windows.close();
-        elements.close();
-        synchronized (this) {
-            if (frames != null) {
-                frames.close();
+        double stop = Clock.now();
+        try (lock) {
+            flusher.shutdownNow();
+            metadata("event_latency_ms", latency());
+            flush();
+            events.close();
+            windows.close();
+            elements.close();
+            synchronized (this) {
+                if (frames != null) {
+                    frames.close();
+                }
             }
-        }
-        Object offset = metadata.get("video_wall_minus_monotonic");
-        if (Files.isRegularFile(video()) && (frames != null || offset instanceof Double)) {
-            boolean captured = frames != null;
-            double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(video(), (Double) offset);
-            VideoRedaction.blank(video(), redactedSpans, times);
-            metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
-            metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));
-            if (captured) {
-                metadata("frames_skipped", framesSkipped.get());
+            Object offset = metadata.get("video_wall_minus_monotonic");
+            if (Files.isRegularFile(video()) && (frames != null || offset instanceof Double)) {
+                boolean captured = frames != null;
+                double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(video(), (Double) offset);
+                VideoRedaction.blank(video(), redactedSpans, times);
+                metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
+                metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));
+                if (captured) {
+                    metadata("frames_skipped", framesSkipped.get());
+                }
             }
+            // Last: a recording with a stop time is whole, its excluded windows blanked; one closed halfway is finished later.
+            metadata("stop_time", stop);
         }
     }
 
