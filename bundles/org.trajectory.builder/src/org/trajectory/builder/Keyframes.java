@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 /**
  * Takes single frames out of a video with the real ffmpeg, by seeking: each frame costs a decode from the key frame
@@ -73,7 +74,7 @@ public final class Keyframes {
                 jobs.computeIfAbsent(frame, f -> pool.submit(() -> png(f)));
             }
             List<byte[]> images = new ArrayList<>(frames.size());
-            progress.begin("Taking " + jobs.size() + " frames from the video", frames.size());
+            progress.begin("Taking " + Words.count(jobs.size(), "frame") + " from the video", frames.size());
             for (int frame : frames) {
                 if (progress.isCancelled()) {
                     throw new java.util.concurrent.CancellationException("canceled");

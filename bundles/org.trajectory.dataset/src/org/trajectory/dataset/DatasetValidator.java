@@ -14,6 +14,7 @@ import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.CodeProblem;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -32,7 +33,7 @@ public final class DatasetValidator {
     /** Reports each problem (source = task_id) to {@code sink}; returns how many there were. */
     public static long run(Dataset dataset, Progress progress, Consumer<Problem> sink) throws SQLException {
         long total = dataset.stats().steps();
-        progress.begin("Validating " + total + " steps", total);
+        progress.begin("Validating " + Words.count(total, "step"), total);
         long count = 0;
         Map<String, String> checkedImages = new HashMap<>(); // sha to its problem, "" when sound
         try (PreparedStatement query = dataset.connection().prepareStatement("SELECT t.task_id, s.position, s.record,"

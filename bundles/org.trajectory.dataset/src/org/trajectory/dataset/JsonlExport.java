@@ -18,6 +18,7 @@ import java.util.function.UnaryOperator;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -90,7 +91,7 @@ public final class JsonlExport {
         }
         List<Problem> problems = new ArrayList<>();
         long total = dataset.count(TaskQuery.ALL);
-        progress.begin("Exporting " + total + " tasks to " + jsonl.getFileName(), total);
+        progress.begin("Exporting " + Words.count(total, "task") + " to " + jsonl.getFileName(), total);
         long tasks = 0;
         long bytes = 0;
         boolean cancelled = false;

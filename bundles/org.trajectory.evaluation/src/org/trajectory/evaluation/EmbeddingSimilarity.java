@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.trajectory.embeddings.EmbeddingCache;
 import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 /**
  * Cosine similarity of sentence embeddings (all-MiniLM-L6-v2, as Sharingan used BERT embeddings). Each distinct text
@@ -47,7 +48,7 @@ public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable 
         // Similar lengths in one batch: less padding for the model to chew through.
         List<String> missing = new ArrayList<>(texts.stream().filter(t -> t != null && cache.get(t) == null).distinct().toList());
         missing.sort(Comparator.comparingInt(String::length));
-        progress.begin("Embedding " + missing.size() + " texts", missing.size(), "texts");
+        progress.begin("Embedding " + Words.count(missing.size(), "text"), missing.size(), "texts");
         for (int start = 0; start < missing.size() && !progress.isCancelled(); start += BATCH) {
             embed(missing.subList(start, Math.min(missing.size(), start + BATCH)));
             progress.worked(Math.min(BATCH, missing.size() - start));

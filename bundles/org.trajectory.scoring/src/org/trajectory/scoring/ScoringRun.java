@@ -117,7 +117,7 @@ public final class ScoringRun {
             }
         }
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
-        progress.begin("Scoring " + ids.size() + " tasks", ids.size());
+        progress.begin("Scoring " + Words.count(ids.size(), "task"), ids.size());
         int scored = 0;
         int upToDate = 0;
         int errors = 0;

@@ -93,7 +93,7 @@ public final class AnnotationRun {
     private Report runRegistered(Progress monitor) throws SQLException, IOException, VlmException {
         this.progress = monitor;
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
-        progress.begin("Annotating " + ids.size() + " tasks", ids.size());
+        progress.begin("Annotating " + Words.count(ids.size(), "task"), ids.size());
         ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
             Thread thread = new Thread(r, "Annotation");
             thread.setDaemon(true);

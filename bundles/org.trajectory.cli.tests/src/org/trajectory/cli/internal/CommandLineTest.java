@@ -54,6 +54,23 @@ class CommandLineTest {
     }
 
     @Test
+    void everyCommandAnswersHelpWithWhatHelpSaysOfIt() {
+        CommandLine commandLine = product();
+        for (Command command : commandLine.commands()) {
+            for (String asked : List.of("--help", "-h")) {
+                out.reset();
+                assertEquals(Command.OK, run(commandLine, command.name(), asked), command.name() + " " + asked + ": " + err());
+                String answer = out();
+                out.reset();
+                run(commandLine, "help", command.name());
+                assertEquals(out(), answer, command.name() + " " + asked);
+                assertTrue(answer.startsWith("usage: workbench " + command.name()), answer);
+            }
+        }
+        assertEquals("", err());
+    }
+
+    @Test
     void versionPrintsTheProductVersion() {
         assertEquals(Command.OK, run(product(), "version"));
         assertTrue(out().startsWith("Trajectory Workbench 1.2.3.test" + System.lineSeparator()), out());

@@ -29,13 +29,7 @@ final class HelpCommand extends OptionsCommand<HelpCommand.Options> {
             if (command == null) {
                 throw new UsageException("unknown command '" + args.command + "'");
             }
-            out.println("usage: " + synopsis(command));
-            out.println();
-            out.println(command.summary());
-            if (!command.details().isEmpty()) {
-                out.println();
-                command.details().forEach(out::println);
-            }
+            describe(command, out);
             return OK;
         }
         out.println("usage: " + CommandLine.PROGRAM + "                    open the Trajectory Workbench window");
@@ -49,5 +43,16 @@ final class HelpCommand extends OptionsCommand<HelpCommand.Options> {
         out.println();
         out.println("Run '" + CommandLine.PROGRAM + " help COMMAND' for the arguments of one command.");
         return OK;
+    }
+
+    /** How to type {@code command}, what it does and each of its arguments. */
+    static void describe(Command command, PrintStream out) {
+        out.println("usage: " + synopsis(command));
+        out.println();
+        out.println(command.summary());
+        if (!command.details().isEmpty()) {
+            out.println();
+            command.details().forEach(out::println);
+        }
     }
 }

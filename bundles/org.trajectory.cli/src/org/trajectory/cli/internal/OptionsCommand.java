@@ -63,6 +63,10 @@ abstract class OptionsCommand<O> implements Command {
 
     @Override
     public final int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.contains("--help") || args.contains("-h")) {
+            HelpCommand.describe(this, out); // what "help NAME" shows, where people look first
+            return OK;
+        }
         O options = newOptions();
         picocli.CommandLine parser = parser(options);
         try {

@@ -15,6 +15,7 @@ import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.embeddings.VectorIndex;
 import org.trajectory.model.Digests;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringContext;
 import org.trajectory.scoring.ScoringCriterion;
@@ -92,7 +93,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
         Map<String, float[]> all = new HashMap<>();
         stored.values().forEach(e -> all.put(e.taskId(), e.vector()));
         if (!missing.isEmpty()) {
-            context.progress().begin("Embedding " + missing.size() + " task texts for novelty", missing.size());
+            context.progress().begin("Embedding " + Words.count(missing.size(), "task text") + " for novelty", missing.size());
             SentenceEmbedder model = embedder();
             for (int start = 0; start < missing.size(); start += BATCH) {
                 if (context.progress().isCancelled()) {

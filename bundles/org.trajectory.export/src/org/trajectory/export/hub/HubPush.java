@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -107,7 +108,7 @@ public final class HubPush {
         Map<String, String> modes = preupload(files);
         List<FileEntry> lfs = files.stream().filter(f -> "lfs".equals(modes.get(f.path()))).toList();
         long lfsBytes = lfs.stream().mapToLong(FileEntry::size).sum();
-        progress.begin("Uploading " + lfs.size() + " large files to " + options.repo(), lfsBytes, "B");
+        progress.begin("Uploading " + Words.count(lfs.size(), "large file") + " to " + options.repo(), lfsBytes, "B");
         int[] counts = new int[2];
         long uploaded = 0;
         for (int start = 0; start < lfs.size(); start += BATCH) {
@@ -130,7 +131,7 @@ public final class HubPush {
         for (Path path : paths) {
             total += Files.size(path);
         }
-        progress.begin("Hashing " + paths.size() + " files", total, "B");
+        progress.begin("Hashing " + Words.count(paths.size(), "file"), total, "B");
         List<FileEntry> files = new ArrayList<>();
         for (Path path : paths) {
             MessageDigest digest = sha256();

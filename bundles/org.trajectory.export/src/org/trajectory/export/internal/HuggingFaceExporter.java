@@ -32,6 +32,7 @@ import org.trajectory.export.Selection;
 import org.trajectory.export.Splits;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -109,7 +110,7 @@ public final class HuggingFaceExporter implements Exporter {
         Map<String, Part> parts = new LinkedHashMap<>();
         Map<String, Map<String, List<String>>> configs = new TreeMap<>();
         boolean cancelled = false;
-        progress.begin("Exporting " + selection.tasks().size() + " tasks to " + job.destination().getFileName(), selection.tasks().size(), "tasks");
+        progress.begin("Exporting " + Words.count(selection.tasks().size(), "task") + " to " + job.destination().getFileName(), selection.tasks().size(), "tasks");
         try (ExportTarget target = ExportTarget.folder(job.destination(), job.force()); StoredRecords records = job.dataset().records()) {
             Files.createDirectories(target.partial().resolve(IMAGES));
             try {

@@ -26,6 +26,7 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -81,7 +82,7 @@ public final class MessagesExporter implements Exporter {
         long tasks = 0;
         long samples = 0;
         boolean cancelled = false;
-        progress.begin("Writing training samples of " + job.selection().tasks().size() + " tasks", job.selection().tasks().size(), "tasks");
+        progress.begin("Writing training samples of " + Words.count(job.selection().tasks().size(), "task"), job.selection().tasks().size(), "tasks");
         try (ExportTarget target = ExportTarget.folder(job.destination(), job.force()); StoredRecords records = job.dataset().records();
                 ImageSink images = ImageSink.open(target.partial().resolve(IMAGES), false, job.dataset().images())) {
             try {

@@ -15,6 +15,7 @@ import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
+import org.trajectory.model.Words;
 
 /**
  * The offline method: no model, no network, no cost (the seeds' "template-based extraction"). The pointer is found in
@@ -48,7 +49,7 @@ public final class OfflineMethod implements ExtractionMethod {
             actions = inference.finish();
             inference.fresh().forEach(found -> crops.put(found.action(), pictures(found, pictures, ocr, fps)));
             if (pictures.pending() > 0) {
-                context.progress().begin("Taking " + pictures.pending() + " pictures of frames passed", -1);
+                context.progress().begin("Taking " + Words.count(pictures.pending(), "picture") + " of frames passed", -1);
             }
             pictures.finish();
         }
