@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Step;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.RecordingWriter;
@@ -54,7 +55,7 @@ class UnfinishedRecordingTest {
             TrajectoryBuilder.Result result = builder.build(folder, dataset, Progress.NONE);
             assertTrue(result.warnings().get(0).startsWith("the recorder stopped without closing this recording"), result.warnings().toString());
             assertEquals(List.of("pyautogui.click(x=0.1250, y=0.1667)", "pyautogui.click(x=0.5000, y=0.5000)", "computer.terminate(status='success')"),
-                    result.task().steps().stream().map(org.trajectory.model.Step::code).toList());
+                    result.task().steps().stream().map(Step::code).toList());
             JsonNode finished = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
             assertEquals(t + 2.1, finished.path("stop_time").asDouble(), 1e-9, "the time of its last event");
             assertTrue(finished.path("interrupted").asBoolean());

@@ -81,7 +81,8 @@ public final class Contribution<T> {
     /** Makes an instance of {@code type} from a loaded class, with the settings if it takes them. */
     static <T> Created<T> instantiate(Class<?> loaded, Class<T> type, Map<String, String> settings, String what) {
         if (!type.isAssignableFrom(loaded)) {
-            return Created.failed(what + ": its class " + loaded.getName() + " is not a " + type.getSimpleName());
+            String name = type.getSimpleName();
+            return Created.failed(what + ": its class " + loaded.getName() + " is not " + ("AEIOU".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name);
         }
         try {
             Object object;

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.trajectory.catalog.Catalogue;
+import org.trajectory.export.Exporters;
+import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.scoring.ScoringCriteria;
@@ -85,5 +87,34 @@ class BadContributionsTest {
         assertLogged(BUNDLE + "the <criterion> 'tests.wrong'" + point + " cannot be created: its class"
                 + " org.trajectory.catalog.tests.Contributions$Provider is not a ScoringCriterion");
         assertFalse(criteria.all().isEmpty());
+    }
+
+    @Test
+    void extractionMethods() throws Exception {
+        ExtractionMethods methods = ExtractionMethods.get();
+        String point = " contributed to " + ExtractionMethods.EXTENSION_POINT;
+        ExtractionMethods.Descriptor good = methods.find("tests.good").orElseThrow();
+        assertEquals("Good", good.name(), "the first of two with one id is kept");
+        assertEquals(2.0, good.fps(), "its attributes reached the descriptor");
+        assertTrue(good.method().extract(null, "t", null).isEmpty());
+        assertLogged(BUNDLE + "the <method>" + point + " has no id; it is left out");
+        assertLogged(BUNDLE + "the <method> 'tests.good'" + point + " has an id that an earlier contribution has; it is left out");
+        assertThrows(IllegalStateException.class, () -> methods.find("tests.missing").orElseThrow().method());
+        assertLogged(BUNDLE + "the <method> 'tests.missing'" + point + " cannot be created: its class org.nowhere.Method is not in the bundle");
+        assertTrue(methods.find("offline").isPresent(), "the built-in methods are there as well");
+    }
+
+    @Test
+    void exporters() {
+        Exporters exporters = Exporters.get();
+        String point = " contributed to " + Exporters.EXTENSION_POINT;
+        assertFalse(exporters.find("tests.good").orElseThrow().exporter().writesFolder());
+        assertLogged(BUNDLE + "the <exporter>" + point + " has no id; it is left out");
+        assertThrows(IllegalStateException.class, () -> exporters.find("tests.missing").orElseThrow().exporter());
+        assertLogged(BUNDLE + "the <exporter> 'tests.missing'" + point + " cannot be created: its class org.nowhere.Exporter is not in the bundle");
+        assertThrows(IllegalStateException.class, () -> exporters.find("tests.wrong").orElseThrow().exporter());
+        assertLogged(BUNDLE + "the <exporter> 'tests.wrong'" + point + " cannot be created: its class"
+                + " org.trajectory.catalog.tests.Contributions$Method is not an Exporter");
+        assertTrue(exporters.find("agentnet").isPresent(), "the built-in exporters are there as well");
     }
 }

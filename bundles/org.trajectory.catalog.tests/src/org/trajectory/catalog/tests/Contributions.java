@@ -1,7 +1,18 @@
 package org.trajectory.catalog.tests;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import org.trajectory.export.ExportJob;
+import org.trajectory.export.ExportResult;
+import org.trajectory.export.ExportSetting;
+import org.trajectory.export.Exporter;
+import org.trajectory.extract.ExtractedAction;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionMethod;
+import org.trajectory.extract.Video;
+import org.trajectory.model.Progress;
 
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureException;
@@ -63,6 +74,32 @@ public final class Contributions {
         @Override
         public Score score(TaskInput task) {
             return Score.of(answer, "as set");
+        }
+    }
+
+    /** Finds no action in any video. */
+    public static final class Method implements ExtractionMethod {
+        @Override
+        public List<ExtractedAction> extract(Video video, String task, ExtractionContext context) {
+            return List.of();
+        }
+    }
+
+    /** Writes nothing. */
+    public static final class Writer implements Exporter {
+        @Override
+        public List<ExportSetting> settings() {
+            return List.of();
+        }
+
+        @Override
+        public boolean writesFolder() {
+            return false;
+        }
+
+        @Override
+        public ExportResult export(ExportJob job, Progress progress) {
+            throw new UnsupportedOperationException("a test exporter writes nothing");
         }
     }
 }
