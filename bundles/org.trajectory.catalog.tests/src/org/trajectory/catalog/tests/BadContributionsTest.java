@@ -14,6 +14,7 @@ import org.eclipse.core.runtime.ILogListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.trajectory.catalog.Catalogue;
 import org.trajectory.export.Exporters;
 import org.trajectory.extract.ExtractionMethods;
@@ -45,6 +46,12 @@ class BadContributionsTest {
 
     private static void assertLogged(String message) {
         assertTrue(LOGGED.contains(message), "logged: " + message + "\nin " + LOGGED);
+    }
+
+    /** Creating the entry fails, and the log names it and why its class cannot be made. */
+    private static void assertNotCreated(Executable create, String entry, String why) {
+        assertThrows(IllegalStateException.class, create);
+        assertLogged(BUNDLE + entry + " cannot be created: its class " + why);
     }
 
     @Test
@@ -81,11 +88,10 @@ class BadContributionsTest {
         String point = " contributed to " + ScoringCriteria.EXTENSION_POINT;
         assertEquals(0.75, criteria.find("tests.good").orElseThrow().criterion().score(null).value(), "its setting reached it");
         assertLogged(BUNDLE + "the <criterion>" + point + " has no id; it is left out");
-        assertThrows(IllegalStateException.class, () -> criteria.find("tests.missing").orElseThrow().criterion());
-        assertLogged(BUNDLE + "the <criterion> 'tests.missing'" + point + " cannot be created: its class org.nowhere.Criterion is not in the bundle");
-        assertThrows(IllegalStateException.class, () -> criteria.find("tests.wrong").orElseThrow().criterion());
-        assertLogged(BUNDLE + "the <criterion> 'tests.wrong'" + point + " cannot be created: its class"
-                + " org.trajectory.catalog.tests.Contributions$Provider is not a ScoringCriterion");
+        assertNotCreated(() -> criteria.find("tests.missing").orElseThrow().criterion(),
+                "the <criterion> 'tests.missing'" + point, "org.nowhere.Criterion is not in the bundle");
+        assertNotCreated(() -> criteria.find("tests.wrong").orElseThrow().criterion(),
+                "the <criterion> 'tests.wrong'" + point, "org.trajectory.catalog.tests.Contributions$Provider is not a ScoringCriterion");
         assertFalse(criteria.all().isEmpty());
     }
 
@@ -99,8 +105,8 @@ class BadContributionsTest {
         assertTrue(good.method().extract(null, "t", null).isEmpty());
         assertLogged(BUNDLE + "the <method>" + point + " has no id; it is left out");
         assertLogged(BUNDLE + "the <method> 'tests.good'" + point + " has an id that an earlier contribution has; it is left out");
-        assertThrows(IllegalStateException.class, () -> methods.find("tests.missing").orElseThrow().method());
-        assertLogged(BUNDLE + "the <method> 'tests.missing'" + point + " cannot be created: its class org.nowhere.Method is not in the bundle");
+        assertNotCreated(() -> methods.find("tests.missing").orElseThrow().method(),
+                "the <method> 'tests.missing'" + point, "org.nowhere.Method is not in the bundle");
         assertTrue(methods.find("offline").isPresent(), "the built-in methods are there as well");
     }
 
@@ -110,11 +116,10 @@ class BadContributionsTest {
         String point = " contributed to " + Exporters.EXTENSION_POINT;
         assertFalse(exporters.find("tests.good").orElseThrow().exporter().writesFolder());
         assertLogged(BUNDLE + "the <exporter>" + point + " has no id; it is left out");
-        assertThrows(IllegalStateException.class, () -> exporters.find("tests.missing").orElseThrow().exporter());
-        assertLogged(BUNDLE + "the <exporter> 'tests.missing'" + point + " cannot be created: its class org.nowhere.Exporter is not in the bundle");
-        assertThrows(IllegalStateException.class, () -> exporters.find("tests.wrong").orElseThrow().exporter());
-        assertLogged(BUNDLE + "the <exporter> 'tests.wrong'" + point + " cannot be created: its class"
-                + " org.trajectory.catalog.tests.Contributions$Method is not an Exporter");
+        assertNotCreated(() -> exporters.find("tests.missing").orElseThrow().exporter(),
+                "the <exporter> 'tests.missing'" + point, "org.nowhere.Exporter is not in the bundle");
+        assertNotCreated(() -> exporters.find("tests.wrong").orElseThrow().exporter(),
+                "the <exporter> 'tests.wrong'" + point, "org.trajectory.catalog.tests.Contributions$Method is not an Exporter");
         assertTrue(exporters.find("agentnet").isPresent(), "the built-in exporters are there as well");
     }
 }
