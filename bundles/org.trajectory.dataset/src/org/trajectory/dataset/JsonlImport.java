@@ -78,10 +78,15 @@ public final class JsonlImport {
         return this;
     }
 
-    public ImportReport run(Progress progress) throws IOException, SQLException {
+    /** Refuses a path that is not a file, before anyone makes a dataset to import it into. */
+    public static void requireFile(Path jsonl) throws NoSuchFileException {
         if (!Files.isRegularFile(jsonl)) {
-            throw new NoSuchFileException(jsonl.toString(), null, "no such JSONL file");
+            throw new NoSuchFileException(jsonl.toString(), null, Files.isDirectory(jsonl) ? "a folder, not a JSONL file" : "no such JSONL file");
         }
+    }
+
+    public ImportReport run(Progress progress) throws IOException, SQLException {
+        requireFile(jsonl);
         String source = jsonl.getFileName().toString();
         images.refusedEntries().forEach(this::problem);
         long imported = 0;

@@ -1,6 +1,7 @@
 package org.trajectory.cli.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -37,7 +38,8 @@ class DatasetCommandsTest extends CommandTestBase {
         assertEquals(Command.FAILED, run("stats", "--dataset", temp.resolve("none").toString()));
         assertTrue(err().contains("not a dataset (no dataset.db in it)"), err());
         assertEquals(Command.FAILED, run("import", temp.resolve("missing.jsonl").toString(), "--dataset", temp.resolve("d").toString()));
-        assertTrue(err().contains("no such JSONL file"), err());
+        assertEquals("workbench import: " + temp.resolve("missing.jsonl") + ": no such JSONL file", err().strip(), "one line, no warning about images");
+        assertFalse(Files.exists(temp.resolve("d")), "no dataset is made for a file that is not there");
     }
 
     @Test

@@ -34,6 +34,7 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         Path jsonl = args.jsonl;
+        JsonlImport.requireFile(jsonl);
         Path imagesPath = args.images;
         if (imagesPath == null && Files.isDirectory(jsonl.toAbsolutePath().resolveSibling("images"))) {
             imagesPath = jsonl.toAbsolutePath().resolveSibling("images"); // the AgentNet layout: images/ beside the JSONL

@@ -156,6 +156,7 @@ public final class DatasetJobs {
     public static Job importJob(DatasetAddress folder, Path jsonl, Path images, Shell shell) {
         return job(Operation.IMPORT, "Importing " + jsonl.getFileName(), (monitor, session) -> {
             ImportReport report;
+            JsonlImport.requireFile(jsonl);
             try (Dataset dataset = Dataset.openOrCreate(folder);
                     ImageSource source = images == null ? ImageSource.none() : ImageSource.open(images)) {
                 report = new JsonlImport(dataset, jsonl, source).run(new MonitorProgress(monitor));
