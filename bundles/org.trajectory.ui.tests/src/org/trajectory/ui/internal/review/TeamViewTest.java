@@ -1,6 +1,7 @@
 package org.trajectory.ui.internal.review;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -68,6 +69,25 @@ class TeamViewTest extends WorkbenchTest {
         disagreements.notifyListeners(SWT.DefaultSelection, new Event());
         waitFor(() -> page.getActiveEditor() instanceof TrajectoryEditor editor && editor.getEditorInput() instanceof TaskEditorInput input
                 && "task-1".equals(input.taskId()), "the disagreement's task opens to be settled");
+    }
+
+    @Test
+    void behindAnotherTabItReadsTheTeamOnlyWhenShownAgain() throws Exception {
+        Path folder = openFixture(2);
+        TeamView view = (TeamView) page.showView(Parts.TEAM_VIEW);
+        waitFor(() -> view.summary().getText().startsWith("No task is assigned yet"), "the view says nothing is assigned yet");
+        page.showView(Parts.SCORING_VIEW); // the same folder: Team Review goes behind it
+        assertFalse(page.isPartVisible(view));
+
+        try (Dataset elsewhere = Dataset.open(folder)) {
+            elsewhere.assign(List.of("ann", "ben"), 1, java.util.Map.of());
+        }
+        waitFor(view::stale, "the change is heard and left for later");
+        assertTrue(view.summary().getText().startsWith("No task is assigned yet"), "not read while hidden: " + view.summary().getText());
+
+        page.showView(Parts.TEAM_VIEW);
+        waitFor(() -> rows(view.tables().get(0)).size() == 2, "shown again, it reads the assignment");
+        assertFalse(view.stale());
     }
 
     private static List<String> rows(Table table) {

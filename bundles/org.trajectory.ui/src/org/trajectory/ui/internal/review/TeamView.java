@@ -20,6 +20,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IPartListener2;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.part.ViewPart;
 import org.trajectory.dataset.Agreement;
 import org.trajectory.dataset.Dataset;
@@ -48,6 +50,16 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
     private Table pairs;
     private Table disagreements;
     private List<String> suggested = List.of();
+    /** A change heard while the view was hidden behind another tab: read when the view is shown, not before. */
+    private boolean stale;
+    private final IPartListener2 shown = new IPartListener2() {
+        @Override
+        public void partVisible(IWorkbenchPartReference reference) {
+            if (reference.getPart(false) == TeamView.this && stale) {
+                read();
+            }
+        }
+    };
 
     @Override
     public void createPartControl(Composite parent) {
@@ -67,6 +79,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         disagreements.addListener(SWT.DefaultSelection, e -> openSelected());
         sash.setWeights(3, 3, 4);
         session.addListener(this);
+        getSite().getPage().addPartListener(shown);
         read();
     }
 
@@ -85,14 +98,25 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         return table;
     }
 
+    /** Agreement is computed over every verdict: a lead with the view behind another tab does not pay for it. */
     @Override
     public void datasetChanged() {
         if (!area.isDisposed()) {
-            read();
+            area.getDisplay().asyncExec(() -> {
+                if (area.isDisposed()) {
+                    return;
+                }
+                if (getSite().getPage().isPartVisible(this)) {
+                    read();
+                } else {
+                    stale = true;
+                }
+            });
         }
     }
 
     private void read() {
+        stale = false;
         DatasetJobs.read("Reading the team's review", area, () -> session.team(), this::show);
     }
 
@@ -188,6 +212,11 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         return summary;
     }
 
+    /** Whether a change waits to be read until the view is shown. */
+    boolean stale() {
+        return stale;
+    }
+
     Button assignButton() {
         return assign;
     }
@@ -207,6 +236,7 @@ public final class TeamView extends ViewPart implements DatasetSession.Listener 
         if (session != null) {
             session.removeListener(this);
         }
+        getSite().getPage().removePartListener(shown);
         super.dispose();
     }
 }
