@@ -16,12 +16,10 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.recorder.Clock;
-import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.RecordingWriter;
-import org.trajectory.recorder.ScreenSize;
+import org.trajectory.recorder.kit.Recordings;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A recording is built only when it is whole: one still being recorded is refused, one whose recorder was killed is
@@ -38,19 +36,11 @@ class UnfinishedRecordingTest {
         TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             double t = Clock.now() + 1;
-            try (RecordingWriter writer = new RecordingWriter(folder, "Click twice", "test")) {
-                writer.screen(new ScreenSize(t, 800, 600));
-                writer.input(InputEvent.click(t, 100, 100, "left", true, List.of()));
-                writer.input(InputEvent.click(t + 0.1, 100, 100, "left", false, List.of()));
-                writer.input(InputEvent.click(t + 2, 400, 300, "left", true, List.of()));
-                writer.input(InputEvent.click(t + 2.1, 400, 300, "left", false, List.of()));
+            try (RecordingWriter writer = Recordings.twoClicks(folder, "Click twice", t)) {
                 IOException going = assertThrows(IOException.class, () -> builder.build(folder, dataset, Progress.NONE));
                 assertEquals(folder + ": the recording is still going on; stop it, then build", going.getMessage());
             }
-            // What a killed recorder leaves: everything but the stop time, which is written last.
-            ObjectNode metadata = (ObjectNode) Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
-            metadata.remove("stop_time");
-            Files.writeString(folder.resolve(RecordingWriter.METADATA), metadata.toString());
+            Recordings.unfinish(folder);
 
             TrajectoryBuilder.Result result = builder.build(folder, dataset, Progress.NONE);
             assertTrue(result.warnings().get(0).startsWith("the recorder stopped without closing this recording"), result.warnings().toString());

@@ -91,12 +91,13 @@ public final class TrajectoryBuilder {
     public Result build(Path folder, Dataset dataset, Progress progress) throws IOException, SQLException {
         progress.begin("Reading " + folder.getFileName(), -1);
         long start = System.nanoTime();
-        if (RecordingWriter.isBeingWritten(folder)) {
+        RecordingWriter.State state = RecordingWriter.state(folder);
+        if (state == RecordingWriter.State.RECORDING) {
             throw new IOException(folder + ": the recording is still going on; stop it, then build");
         }
         List<String> warnings = new ArrayList<>();
         // A recorder that was killed left its excluded windows in the video: they are blanked before any frame is taken.
-        if (RecordingWriter.finalizeInterrupted(folder)) {
+        if (state == RecordingWriter.State.INTERRUPTED && RecordingWriter.finalizeInterrupted(folder)) {
             warnings.add("the recorder stopped without closing this recording (killed, or the machine went down): it was finished"
                     + " now, the windows excluded from recording blanked");
         }

@@ -53,7 +53,7 @@ class RecorderProcessTest {
             }
             new ProcessBuilder("xdotool", "type", "--delay", "30", "hunter2").start().waitFor();
             Thread.sleep(1000); // more than the half second the recorder may lose
-            assertTrue(RecordingWriter.isBeingWritten(folder), "the recorder's process holds the folder");
+            assertEquals(RecordingWriter.State.RECORDING, RecordingWriter.state(folder), "the recorder's process holds the folder");
             assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is left alone");
             recorder.destroyForcibly(); // SIGKILL
             assertTrue(recorder.waitFor(10, TimeUnit.SECONDS));
@@ -78,7 +78,7 @@ class RecorderProcessTest {
                 && p.info().command().orElse("").endsWith("ffmpeg")), "ffmpeg did not outlive the killed recorder");
         assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
         assertFalse(String.join("\n", events).contains("hunter"), "typed into the vault: no characters stored");
-        assertFalse(RecordingWriter.isBeingWritten(folder), "the lock went with the killed process");
+        assertEquals(RecordingWriter.State.INTERRUPTED, RecordingWriter.state(folder), "the lock went with the killed process");
         assertTrue(RecordingWriter.finalizeInterrupted(folder));
         assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file it left is removed");
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));

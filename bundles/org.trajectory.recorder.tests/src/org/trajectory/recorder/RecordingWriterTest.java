@@ -66,13 +66,13 @@ class RecordingWriterTest {
     void aRecordingBeingWrittenIsLeftAloneUntilItIsClosed() throws Exception {
         Path folder = temp.resolve("rec");
         try (RecordingWriter writer = new RecordingWriter(folder, "t", "test")) {
-            assertTrue(RecordingWriter.isBeingWritten(folder));
+            assertEquals(RecordingWriter.State.RECORDING, RecordingWriter.state(folder));
             IOException second = assertThrows(IOException.class, () -> new RecordingWriter(folder, "t", "test"));
             assertTrue(second.getMessage().contains("is being recorded already"), second.getMessage());
             assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is not finished by anyone else");
             assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
         }
-        assertFalse(RecordingWriter.isBeingWritten(folder));
+        assertEquals(RecordingWriter.State.WHOLE, RecordingWriter.state(folder));
         assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file goes with the recorder");
         assertTrue(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
     }
@@ -83,6 +83,7 @@ class RecordingWriterTest {
         String metadata = "{\"video_start_timestamp\": 1.0, \"screen_width\": 800, \"screen_height\": 600}";
         Files.writeString(folder.resolve(RecordingWriter.METADATA), metadata);
         Files.writeString(folder.resolve(RecordingWriter.EVENTS), "{\"action\": \"click\", \"time_stamp\": 2.0}\n");
+        assertEquals(RecordingWriter.State.WHOLE, RecordingWriter.state(folder), "whole as far as we are concerned");
         assertFalse(RecordingWriter.finalizeInterrupted(folder));
         assertEquals(metadata, Files.readString(folder.resolve(RecordingWriter.METADATA)), "untouched");
     }

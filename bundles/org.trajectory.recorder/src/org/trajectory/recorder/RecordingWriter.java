@@ -329,14 +329,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
      * written, or is not ours (a peer recorder's folder is never changed).
      */
     public static boolean finalizeInterrupted(Path folder) throws IOException {
+        if (state(folder) != State.INTERRUPTED) {
+            return false;
+        }
         Path metadataFile = folder.resolve(METADATA);
-        if (!Files.isRegularFile(metadataFile)) {
-            return false;
-        }
         ObjectNode metadata = (ObjectNode) Json.MAPPER.readTree(Files.readString(metadataFile));
-        if (metadata.has("stop_time") || !RECORDER.equals(metadata.path("recorder").asText()) || isBeingWritten(folder)) {
-            return false;
-        }
         double last = metadata.path("start_time").asDouble();
         Path events = folder.resolve(EVENTS);
         if (Files.isRegularFile(events)) {
@@ -369,9 +366,26 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         return true;
     }
 
-    /** Whether a recorder, in this process or another, is writing the recording in {@code folder} now. */
-    public static boolean isBeingWritten(Path folder) throws IOException {
-        return WritingLock.isHeld(folder);
+    /** Where a recording folder stands. */
+    public enum State {
+        /** A recorder, in this process or another, is writing it now. */
+        RECORDING,
+        /** Ours, without a stop time and nobody writing it: its recorder was killed; {@link #finalizeInterrupted} finishes it. */
+        INTERRUPTED,
+        /** Closed with its stop time, or a peer recorder's (never changed by us); also a folder without metadata. */
+        WHOLE
+    }
+
+    public static State state(Path folder) throws IOException {
+        if (WritingLock.isHeld(folder)) {
+            return State.RECORDING;
+        }
+        Path metadataFile = folder.resolve(METADATA);
+        if (!Files.isRegularFile(metadataFile)) {
+            return State.WHOLE;
+        }
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(metadataFile));
+        return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.WHOLE;
     }
 
     /** The spans in which the window stream shows a redacted (excluded) window, the last one closed at {@code until}. */

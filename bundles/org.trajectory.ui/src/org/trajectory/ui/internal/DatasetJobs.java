@@ -230,6 +230,12 @@ public final class DatasetJobs {
         });
     }
 
+    /** Builds a recording into the dataset in {@code folder} with the OS's own double-click time, as the person recorded had it. */
+    public static Job buildJob(DatasetAddress folder, Path recording, Shell shell) {
+        double doubleClick = shell.getDisplay().getDoubleClickTime() / 1000.0;
+        return buildJob(folder, recording, ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick), shell);
+    }
+
     /** Builds a recording into the dataset in {@code folder}; {@code settings} carry the OS's double-click time. */
     public static Job buildJob(DatasetAddress folder, Path recording, ReductionSettings settings, Shell shell) {
         return job(Operation.BUILD, "Building a trajectory from " + recording.getFileName(), (monitor, session) -> {

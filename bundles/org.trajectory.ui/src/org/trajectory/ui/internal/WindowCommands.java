@@ -48,7 +48,7 @@ public abstract class WindowCommands extends AbstractHandler implements IExecuta
     }
 
     /** The open dataset, or null after telling the user to open one first. */
-    protected static DatasetAddress requireOpen(IWorkbenchWindow window, String title) {
+    public static DatasetAddress requireOpen(IWorkbenchWindow window, String title) {
         DatasetAddress dataset = DatasetSession.of(window).address();
         if (dataset == null) {
             MessageDialog.openInformation(window.getShell(), title, "Open or create a dataset first (File > Open Dataset, File > New Dataset).");

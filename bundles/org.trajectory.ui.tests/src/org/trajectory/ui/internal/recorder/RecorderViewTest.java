@@ -10,10 +10,19 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
 import org.junit.jupiter.api.Test;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.kit.Recordings;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
 
 /**
@@ -60,6 +69,54 @@ class RecorderViewTest extends WorkbenchTest {
             assertTrue(Files.readString(recording.resolve("events.jsonl")).contains("\"x\":700"));
         }
         page.showView(Parts.DATASET_VIEW);
+    }
+
+    @Test
+    void eachRecordingSaysWhereItStandsAndEnterBuildsItIntoTheOpenDataset() throws Exception {
+        session().open(temp.resolve("dataset"), true);
+        Path recordings = temp.resolve("recordings");
+        double t = Clock.now() + 1;
+        Recordings.twoClicks(recordings.resolve("whole"), "Click twice", t).close();
+        Recordings.twoClicks(recordings.resolve("killed"), "Click twice", t).close();
+        Recordings.unfinish(recordings.resolve("killed"));
+        RecorderView view = (RecorderView) page.showView(Parts.RECORDER_VIEW);
+        try (RecordingWriter going = Recordings.twoClicks(recordings.resolve("going"), "Click twice", t)) {
+            Thread.sleep(2 * 200); // its lines reach the file within 200 ms
+            int listings = view.listings();
+            view.folder().setText(recordings.toString());
+            waitFor(() -> view.listings() > listings, "the recordings are listed");
+        }
+        assertEquals(List.of("going|recording", "killed|interrupted", "whole|finished"), nameAndState(view));
+
+        // The Enter key's event on the interrupted one: it is finished (private frames blanked) and built.
+        List<String> said = new java.util.ArrayList<>();
+        Runnable answer = new Runnable() {
+            @Override
+            public void run() {
+                for (Shell shell : display.getShells()) {
+                    if (shell.getParent() != null && "Trajectory Workbench".equals(shell.getText()) && shell.isVisible()) {
+                        WidgetFinder.find(shell, Label.class, l -> l.getText().startsWith("Built")).ifPresent(l -> said.add(l.getText()));
+                        shell.close();
+                    }
+                }
+                if (said.isEmpty()) {
+                    display.timerExec(100, this);
+                }
+            }
+        };
+        display.timerExec(100, answer);
+        int listings = view.listings();
+        view.recordings().setSelection(1);
+        view.recordings().notifyListeners(SWT.DefaultSelection, new Event());
+        waitFor(() -> !said.isEmpty() && view.listings() > listings, "built, said so, and listed again");
+        assertTrue(said.get(0).contains(": 3 steps from killed."), "two clicks and the end: " + said.get(0));
+        assertTrue(said.get(0).contains("killed: the recorder stopped without closing this recording"), said.get(0));
+        assertEquals(1, session().count(TaskQuery.ALL));
+        assertEquals(List.of("going|finished", "killed|finished", "whole|finished"), nameAndState(view), "finished by the build");
+    }
+
+    private static List<String> nameAndState(RecorderView view) {
+        return view.rows().stream().map(row -> row.substring(0, row.indexOf('|')) + row.substring(row.lastIndexOf('|'))).toList();
     }
 
     private static int events(RecorderView view) {

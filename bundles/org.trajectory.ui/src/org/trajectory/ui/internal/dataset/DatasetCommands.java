@@ -8,7 +8,6 @@ import org.eclipse.jface.window.Window;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotationRun;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
@@ -97,10 +96,7 @@ public final class DatasetCommands extends WindowCommands {
         if (chosen == null) {
             return;
         }
-        // The OS's own double-click time, as the person recorded had it.
-        double doubleClick = window.getShell().getDisplay().getDoubleClickTime() / 1000.0;
-        DatasetJobs.buildJob(dataset, Path.of(chosen), ReductionSettings.DEFAULTS.withDoubleClickTime(doubleClick),
-                window.getShell()).schedule();
+        DatasetJobs.buildJob(dataset, Path.of(chosen), window.getShell()).schedule();
     }
 
     private static void extractFromVideo(IWorkbenchWindow window) {

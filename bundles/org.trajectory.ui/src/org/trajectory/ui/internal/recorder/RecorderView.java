@@ -20,18 +20,24 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.part.ViewPart;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.WindowCommands;
 
 /**
  * Records a task from the workbench: the instruction, start, pause and stop, what has been captured so far, a live
@@ -97,11 +103,14 @@ public final class RecorderView extends ViewPart {
         recordings = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
         recordings.setHeaderVisible(true);
         GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(recordings);
-        for (String[] column : new String[][] { { "Recording", "170" }, { "Task", "200" }, { "Events", "60" }, { "Source", "120" } }) {
+        for (String[] column : new String[][] { { "Recording", "170" }, { "Task", "200" }, { "Events", "60" }, { "Source", "120" },
+            { "State", "90" } }) {
             TableColumn widget = new TableColumn(recordings, SWT.LEFT);
             widget.setText(column[0]);
             widget.setWidth(Integer.parseInt(column[1]));
         }
+        recordings.setToolTipText("Double-click a recording, or press Enter, to build it into the open dataset");
+        recordings.addListener(SWT.DefaultSelection, e -> buildSelected());
         updateState();
         listRecordings();
     }
@@ -270,6 +279,30 @@ public final class RecorderView extends ViewPart {
         });
     }
 
+    /** Builds the chosen recordings into the open dataset, each a job; the list follows when one was finished by it. */
+    private void buildSelected() {
+        IWorkbenchWindow window = getSite().getWorkbenchWindow();
+        DatasetAddress dataset = WindowCommands.requireOpen(window, "Build");
+        if (dataset == null) {
+            return;
+        }
+        Path root = Path.of(folder.getText().strip());
+        Display display = recordings.getDisplay();
+        for (TableItem item : recordings.getSelection()) {
+            Job build = DatasetJobs.buildJob(dataset, root.resolve(item.getText(0)), window.getShell());
+            build.addJobChangeListener(IJobChangeListener.onDone(e -> {
+                if (!display.isDisposed()) {
+                    display.asyncExec(this::listRecordings);
+                }
+            }));
+            build.schedule();
+        }
+    }
+
+    /** What the State column says: a killed recorder's recording is finished (private frames blanked) when built. */
+    private static final java.util.Map<RecordingWriter.State, String> STATES = java.util.Map.of(RecordingWriter.State.RECORDING,
+            "recording", RecordingWriter.State.INTERRUPTED, "interrupted", RecordingWriter.State.WHOLE, "finished");
+
     private List<String[]> readRecordings(Path root) throws IOException {
         List<String[]> rows = new java.util.ArrayList<>();
         if (!Files.isDirectory(root)) {
@@ -280,7 +313,7 @@ public final class RecorderView extends ViewPart {
                 try {
                     Recording recording = Recording.read(candidate);
                     rows.add(new String[] { candidate.getFileName().toString(), String.valueOf(recording.task()),
-                            Integer.toString(recording.events().size()), recording.source() });
+                            Integer.toString(recording.events().size()), recording.source(), STATES.get(RecordingWriter.state(candidate)) });
                 } catch (IOException e) {
                     ILog.of(getClass()).warn("Not a readable recording: " + candidate + ": " + e.getMessage());
                 }
@@ -321,6 +354,17 @@ public final class RecorderView extends ViewPart {
 
     Label status() {
         return status;
+    }
+
+    /** Each listed recording's cells, joined by '|'. */
+    List<String> rows() {
+        return java.util.Arrays.stream(recordings.getItems())
+                .map(item -> String.join("|", java.util.stream.IntStream.range(0, recordings.getColumnCount()).mapToObj(item::getText).toList()))
+                .toList();
+    }
+
+    Table recordings() {
+        return recordings;
     }
 
     List<String> recordingNames() {
