@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
@@ -26,16 +28,14 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.core.runtime.jobs.IJobChangeListener;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.part.ViewPart;
+import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;
-import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.WindowCommands;
 
