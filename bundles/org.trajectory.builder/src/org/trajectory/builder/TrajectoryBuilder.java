@@ -99,7 +99,7 @@ public final class TrajectoryBuilder {
         // A recorder that was killed left its excluded windows in the video: they are blanked before any frame is taken.
         if (state == RecordingWriter.State.INTERRUPTED && RecordingWriter.finalizeInterrupted(folder)) {
             warnings.add("the recorder stopped without closing this recording (killed, or the machine went down): it was finished"
-                    + " now, the windows excluded from recording blanked");
+                    + " now (stop time, frame table, the frames of windows excluded from recording blanked)");
         }
         Recording recording = Recording.read(folder);
         long read = System.nanoTime();

@@ -103,8 +103,9 @@ public final class RecorderView extends ViewPart {
         recordings = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
         recordings.setHeaderVisible(true);
         GridDataFactory.fillDefaults().span(2, 1).grab(true, true).applyTo(recordings);
-        for (String[] column : new String[][] { { "Recording", "170" }, { "Task", "200" }, { "Events", "60" }, { "Source", "120" },
-            { "State", "90" } }) {
+        // The state beside the name, where a narrow view still shows it.
+        for (String[] column : new String[][] { { "Recording", "150" }, { "State", "85" }, { "Events", "55" }, { "Task", "200" },
+            { "Source", "120" } }) {
             TableColumn widget = new TableColumn(recordings, SWT.LEFT);
             widget.setText(column[0]);
             widget.setWidth(Integer.parseInt(column[1]));
@@ -312,8 +313,8 @@ public final class RecorderView extends ViewPart {
             for (Path candidate : folders.filter(f -> Files.isRegularFile(f.resolve(RecordingWriter.METADATA))).sorted().toList()) {
                 try {
                     Recording recording = Recording.read(candidate);
-                    rows.add(new String[] { candidate.getFileName().toString(), String.valueOf(recording.task()),
-                            Integer.toString(recording.events().size()), recording.source(), STATES.get(RecordingWriter.state(candidate)) });
+                    rows.add(new String[] { candidate.getFileName().toString(), STATES.get(RecordingWriter.state(candidate)),
+                            Integer.toString(recording.events().size()), String.valueOf(recording.task()), recording.source() });
                 } catch (IOException e) {
                     ILog.of(getClass()).warn("Not a readable recording: " + candidate + ": " + e.getMessage());
                 }
