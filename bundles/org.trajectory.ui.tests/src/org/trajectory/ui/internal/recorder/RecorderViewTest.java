@@ -59,10 +59,10 @@ class RecorderViewTest extends WorkbenchTest {
         view.stop();
         assertFalse(view.isRecording());
         waitFor(() -> !view.isBusy() && view.listings() > listings, "the recording is finished and listed");
-        List<String> listed = view.recordingNames();
-        assertEquals(1, listed.size(), listed.toString());
-        int events = Integer.parseInt(listed.get(0).substring(listed.get(0).lastIndexOf(' ') + 1));
-        assertTrue(events >= 3, "the move and the click's press and release: " + listed);
+        List<String[]> listed = rows(view);
+        assertEquals(1, listed.size());
+        int events = Integer.parseInt(listed.get(0)[2]);
+        assertTrue(events >= 3, "the move and the click's press and release: " + events);
         try (var folders = Files.list(temp)) {
             Path recording = folders.findFirst().orElseThrow();
             assertTrue(Files.size(recording.resolve("video.mkv")) > 0);
@@ -115,8 +115,14 @@ class RecorderViewTest extends WorkbenchTest {
         assertEquals(List.of("going|finished", "killed|finished", "whole|finished"), nameAndState(view), "finished by the build");
     }
 
+    /** Each listed recording's cells: name, state, events, task, source. */
+    private static List<String[]> rows(RecorderView view) {
+        return java.util.Arrays.stream(view.recordings().getItems())
+                .map(item -> java.util.stream.IntStream.range(0, 5).mapToObj(item::getText).toArray(String[]::new)).toList();
+    }
+
     private static List<String> nameAndState(RecorderView view) {
-        return view.rows().stream().map(row -> String.join("|", java.util.Arrays.asList(row.split("\\|")).subList(0, 2))).toList();
+        return rows(view).stream().map(cells -> cells[0] + "|" + cells[1]).toList();
     }
 
     private static int events(RecorderView view) {

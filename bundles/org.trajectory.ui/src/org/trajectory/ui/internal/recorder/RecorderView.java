@@ -357,19 +357,9 @@ public final class RecorderView extends ViewPart {
         return status;
     }
 
-    /** Each listed recording's cells, joined by '|'. */
-    List<String> rows() {
-        return java.util.Arrays.stream(recordings.getItems())
-                .map(item -> String.join("|", java.util.stream.IntStream.range(0, recordings.getColumnCount()).mapToObj(item::getText).toList()))
-                .toList();
-    }
-
+    /** The listed recordings: name, state, events, task, source. */
     Table recordings() {
         return recordings;
-    }
-
-    List<String> recordingNames() {
-        return java.util.Arrays.stream(recordings.getItems()).map(item -> item.getText(0) + " " + item.getText(2)).toList();
     }
 
     boolean isRecording() {
