@@ -51,8 +51,9 @@ record WritingLock(Path folder, FileChannel channel, FileLock lock) implements A
         if (HELD_HERE.contains(key)) {
             return true;
         }
-        try (FileChannel channel = FileChannel.open(key.resolve(FILE), StandardOpenOption.WRITE)) {
-            FileLock lock = channel.tryLock();
+        // Read-only, with a shared lock: a recording on a folder this user cannot write is still asked about.
+        try (FileChannel channel = FileChannel.open(key.resolve(FILE), StandardOpenOption.READ)) {
+            FileLock lock = channel.tryLock(0, Long.MAX_VALUE, true);
             if (lock == null) {
                 return true;
             }
