@@ -72,7 +72,7 @@ class RecordingWriterTest {
             assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is not finished by anyone else");
             assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
         }
-        assertEquals(RecordingWriter.State.WHOLE, RecordingWriter.state(folder));
+        assertEquals(RecordingWriter.State.FINISHED, RecordingWriter.state(folder));
         assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file goes with the recorder");
         assertTrue(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
     }
@@ -83,7 +83,7 @@ class RecordingWriterTest {
         String metadata = "{\"video_start_timestamp\": 1.0, \"screen_width\": 800, \"screen_height\": 600}";
         Files.writeString(folder.resolve(RecordingWriter.METADATA), metadata);
         Files.writeString(folder.resolve(RecordingWriter.EVENTS), "{\"action\": \"click\", \"time_stamp\": 2.0}\n");
-        assertEquals(RecordingWriter.State.WHOLE, RecordingWriter.state(folder), "whole as far as we are concerned");
+        assertEquals(RecordingWriter.State.FINISHED, RecordingWriter.state(folder), "whole as far as we are concerned");
         assertFalse(RecordingWriter.finalizeInterrupted(folder));
         assertEquals(metadata, Files.readString(folder.resolve(RecordingWriter.METADATA)), "untouched");
     }

@@ -366,14 +366,14 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         return true;
     }
 
-    /** Where a recording folder stands. */
+    /** Where a recording folder stands; the Recorder view shows the names in lower case. */
     public enum State {
         /** A recorder, in this process or another, is writing it now. */
         RECORDING,
         /** Ours, without a stop time and nobody writing it: its recorder was killed; {@link #finalizeInterrupted} finishes it. */
         INTERRUPTED,
         /** Closed with its stop time, or a peer recorder's (never changed by us); also a folder without metadata. */
-        WHOLE
+        FINISHED
     }
 
     public static State state(Path folder) throws IOException {
@@ -382,10 +382,10 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         }
         Path metadataFile = folder.resolve(METADATA);
         if (!Files.isRegularFile(metadataFile)) {
-            return State.WHOLE;
+            return State.FINISHED;
         }
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(metadataFile));
-        return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.WHOLE;
+        return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.FINISHED;
     }
 
     /** The spans in which the window stream shows a redacted (excluded) window, the last one closed at {@code until}. */

@@ -300,10 +300,6 @@ public final class RecorderView extends ViewPart {
         }
     }
 
-    /** What the State column says: a killed recorder's recording is finished (private frames blanked) when built. */
-    private static final java.util.Map<RecordingWriter.State, String> STATES = java.util.Map.of(RecordingWriter.State.RECORDING,
-            "recording", RecordingWriter.State.INTERRUPTED, "interrupted", RecordingWriter.State.WHOLE, "finished");
-
     private List<String[]> readRecordings(Path root) throws IOException {
         List<String[]> rows = new java.util.ArrayList<>();
         if (!Files.isDirectory(root)) {
@@ -313,7 +309,7 @@ public final class RecorderView extends ViewPart {
             for (Path candidate : folders.filter(f -> Files.isRegularFile(f.resolve(RecordingWriter.METADATA))).sorted().toList()) {
                 try {
                     Recording recording = Recording.read(candidate);
-                    rows.add(new String[] { candidate.getFileName().toString(), STATES.get(RecordingWriter.state(candidate)),
+                    rows.add(new String[] { candidate.getFileName().toString(), RecordingWriter.state(candidate).name().toLowerCase(Locale.ROOT),
                             Integer.toString(recording.events().size()), String.valueOf(recording.task()), recording.source() });
                 } catch (IOException e) {
                     ILog.of(getClass()).warn("Not a readable recording: " + candidate + ": " + e.getMessage());
