@@ -41,7 +41,9 @@ public final class Dataset implements AutoCloseable {
     static final String IMAGES_FOLDER = "images_folder";
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
-    private static final String TEAM_ROLES_VERSION = "3"; // 2: curators may draw task numbers from the sequence; 3: image_data
+    // 2: curators may draw task numbers from the sequence; 3: image_data; 4: column grants, the audit trail written by triggers
+    private static final String TEAM_ROLES_VERSION = "4";
+    private static final int AUDIT_BY_TRIGGERS = 4;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
     /**
@@ -84,6 +86,7 @@ public final class Dataset implements AutoCloseable {
 
     private final Engine engine;
     private final Connection connection;
+    private final boolean auditedByServer;
     private final ImageStore images;
     private final ScoreTables scoreTables;
     private final ReviewTable reviewTable;
@@ -102,6 +105,16 @@ public final class Dataset implements AutoCloseable {
         this.teamReview = new TeamReview(this);
         this.taskRecords = new TaskRecords(this);
         this.user = engine.user(connection);
+        String roles = engine instanceof Engine.Postgres ? metaValue(connection, TEAM_ROLES) : null;
+        this.auditedByServer = roles != null && roles.matches("\\d{1,3}") && Integer.parseInt(roles) >= AUDIT_BY_TRIGGERS;
+    }
+
+    /**
+     * Whether the server's triggers write the audit trail of the task's record, reviews and verdicts (a server dataset
+     * its owner opened with this workbench); the workbench then writes only what they cannot see: each step's fields.
+     */
+    boolean auditedByServer() {
+        return auditedByServer;
     }
 
     /** Opens the dataset in {@code folder}, creating it (folder, database, images) if it does not exist yet. */
@@ -479,10 +492,16 @@ public final class Dataset implements AutoCloseable {
 
     /**
      * Gives each task to {@code overlap} of {@code reviewers} (round-robin, balanced, the same every time) and each gold
-     * task, with its known verdict, to all of them; returns the number of assignments. Replaces the earlier ones.
+     * task, with its known verdict, to all of them, added to the earlier assignments ({@code replace}: instead of
+     * them); returns the number of assignments added. On a server each reviewer must be a member who may review.
      */
+    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold, boolean replace) throws SQLException {
+        return teamReview.assign(reviewers, overlap, gold, replace);
+    }
+
+    /** {@link #assign(List, int, Map, boolean)}, added to the earlier assignments. */
     public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
-        return teamReview.assign(reviewers, overlap, gold);
+        return assign(reviewers, overlap, gold, false);
     }
 
     /** The review queue of {@code reviewer}: tasks given to them without their verdict yet, in dataset order. */

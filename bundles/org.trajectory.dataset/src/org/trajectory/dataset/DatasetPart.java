@@ -27,9 +27,11 @@ abstract class DatasetPart {
         }
     }
 
-    /** Keeps a judgement of a task ({@code what}: a review or a verdict) in its audit trail and announces it. */
+    /** Keeps a judgement of a task ({@code what}: a review or a verdict) in its audit trail (unless the server's triggers do) and announces it. */
     void judged(Connection c, String taskId, String at, String what, String before, String after) throws SQLException {
-        TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), at, what, before, after)));
+        if (!dataset.auditedByServer()) {
+            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), at, what, before, after)));
+        }
         DatasetChanges.announce(c, dataset.engine(), what, taskId);
     }
 

@@ -244,6 +244,7 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
         void bulkTransaction(Connection connection) throws SQLException {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("SET LOCAL synchronous_commit = off");
+                statement.execute("SET LOCAL tw.bulk = on"); // the owner's copy keeps the audit trail it brings (team-roles.sql)
             }
         }
 

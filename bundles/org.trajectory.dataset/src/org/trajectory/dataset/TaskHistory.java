@@ -28,14 +28,21 @@ public final class TaskHistory {
     public record Entry(long version, String by, String at, String what, String before, String after) {
     }
 
-    /** What differs between two versions of a task: its fields, and each step's fields when the steps are the same in number. */
-    static List<Entry> changes(Task before, Task after, long version, String by, String at) {
+    /**
+     * What differs between two versions of a task: its fields and number of steps ({@code withRecord}: false where the
+     * server's triggers write those), and each step's fields when the steps are the same in number.
+     */
+    static List<Entry> changes(Task before, Task after, long version, String by, String at, boolean withRecord) {
         List<Entry> changes = new ArrayList<>();
-        compare(before.header(), after.header(), "", version, by, at, changes);
+        if (withRecord) {
+            compare(before.header(), after.header(), "", version, by, at, changes);
+        }
         List<Step> a = before.steps();
         List<Step> b = after.steps();
         if (a.size() != b.size()) {
-            changes.add(new Entry(version, by, at, "steps", a.size() + " steps", b.size() + " steps"));
+            if (withRecord) {
+                changes.add(new Entry(version, by, at, "steps", a.size() + " steps", b.size() + " steps"));
+            }
         } else {
             for (int i = 0; i < a.size(); i++) {
                 compare(value(a.get(i)), value(b.get(i)), "step " + i + " ", version, by, at, changes);

@@ -7,7 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
@@ -78,26 +81,22 @@ final class TaskRecords extends DatasetPart {
         return dataset.promptly("edit of task " + task.taskId(), c -> {
             Loaded stored = load(task.taskId()); // what the audit trail compares the edit with
             String now = Instant.now().toString();
-            try (PreparedStatement update = c.prepareStatement("UPDATE trajectories SET trajectory_id = ?, instruction = ?,"
-                    + " domain = ?, os = ?, step_count = ?, task_completed = ?, alignment_score = ?, efficiency_score = ?,"
-                    + " task_difficulty = ?, final_score = ?, updated_at = ?, header = ?, version = version + 1, updated_by = ?"
-                    + " WHERE task_id = ? AND version = ?")) {
-                update.setString(1, task.text(Task.TRAJECTORY_ID));
-                update.setString(2, task.instruction());
-                update.setString(3, task.text(Task.DOMAIN));
-                update.setString(4, task.text(Task.OS));
-                update.setInt(5, draft.stepCount());
-                update.setObject(6, task.taskCompleted());
-                update.setObject(7, task.number(Task.ALIGNMENT_SCORE));
-                update.setObject(8, task.number(Task.EFFICIENCY_SCORE));
-                update.setObject(9, task.number(Task.TASK_DIFFICULTY));
-                update.setObject(10, task.score("final_score"));
-                update.setString(11, now);
-                update.setString(12, task.header().toString());
-                update.setString(13, dataset.user());
-                update.setString(14, task.taskId());
-                update.setLong(15, draft.version());
-                if (update.executeUpdate() != 1) {
+            // Only the columns that change are written: a reviewer's grant covers the steps' columns, not the task's fields.
+            Map<String, Object> was = columns(stored.task(), stored.task().steps().size());
+            Map<String, Object> changed = new LinkedHashMap<>(columns(task, draft.stepCount()));
+            changed.entrySet().removeIf(column -> Objects.equals(column.getValue(), was.get(column.getKey())));
+            changed.put("updated_at", now);
+            changed.put("updated_by", dataset.user());
+            StringBuilder update = new StringBuilder("UPDATE trajectories SET version = version + 1");
+            changed.keySet().forEach(column -> update.append(", ").append(column).append(" = ?"));
+            try (PreparedStatement write = c.prepareStatement(update.append(" WHERE task_id = ? AND version = ?").toString())) {
+                int i = 1;
+                for (Object value : changed.values()) {
+                    write.setObject(i++, value);
+                }
+                write.setString(i++, task.taskId());
+                write.setLong(i, draft.version());
+                if (write.executeUpdate() != 1) {
                     throw StaleTaskException.of(c, task.taskId(), draft.version());
                 }
             }
@@ -111,10 +110,28 @@ final class TaskRecords extends DatasetPart {
                 sql.insertSteps(stored.seq(), task, draft::image);
                 sql.flush();
             }
-            TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now));
+            TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now,
+                    !dataset.auditedByServer()));
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
             return draft.at(draft.version() + 1);
         });
+    }
+
+    /** The columns of the tasks table that show a task's fields (its header holds them all). */
+    private static Map<String, Object> columns(Task task, int stepCount) {
+        Map<String, Object> columns = new LinkedHashMap<>();
+        columns.put("trajectory_id", task.text(Task.TRAJECTORY_ID));
+        columns.put("instruction", task.instruction());
+        columns.put("domain", task.text(Task.DOMAIN));
+        columns.put("os", task.text(Task.OS));
+        columns.put("step_count", stepCount);
+        columns.put("task_completed", task.taskCompleted());
+        columns.put("alignment_score", task.number(Task.ALIGNMENT_SCORE));
+        columns.put("efficiency_score", task.number(Task.EFFICIENCY_SCORE));
+        columns.put("task_difficulty", task.number(Task.TASK_DIFFICULTY));
+        columns.put("final_score", task.score("final_score"));
+        columns.put("header", task.header().toString());
+        return columns;
     }
 
     /**

@@ -21,11 +21,23 @@ final class TeamReview extends DatasetPart {
     /**
      * Gives each task to {@code overlap} of the reviewers, round-robin in task order (task i to reviewers i*overlap,
      * i*overlap+1... modulo their number), so the queues differ by one task at most and the same call gives the same
-     * queues; each gold task goes to every reviewer, its known verdict kept. Replaces any earlier assignment.
+     * queues; each gold task goes to every reviewer, its known verdict kept. Adds to the assignments there are (the
+     * same call twice adds nothing); {@code replace} drops them first. On a server every reviewer must be a member of
+     * the dataset. Returns the number of assignments added.
      */
-    int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
+    int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold, boolean replace) throws SQLException {
         if (reviewers.isEmpty() || overlap < 1 || overlap > reviewers.size()) {
             throw new IllegalArgumentException("overlap must be between 1 and the number of reviewers (" + reviewers.size() + ")");
+        }
+        if (dataset.engine() instanceof Engine.Postgres) {
+            Map<String, TeamRoles.Role> members = dataset.members();
+            String owner = TeamRoles.owner(connection);
+            List<String> strangers = reviewers.stream().filter(name -> !name.equals(owner)
+                    && (members.get(name) == null || members.get(name) == TeamRoles.Role.VIEWER)).toList();
+            if (!strangers.isEmpty()) {
+                throw new IllegalArgumentException("not a reviewer or curator of this dataset: " + String.join(", ", strangers)
+                        + " (users --grant NAME=reviewer makes one)");
+            }
         }
         List<String> ids = dataset.taskIds();
         for (String id : gold.keySet()) {
@@ -34,36 +46,51 @@ final class TeamReview extends DatasetPart {
             }
         }
         return dataset.promptly("assignment of " + ids.size() + " tasks", c -> {
-            try (Statement statement = c.createStatement()) {
-                statement.executeUpdate("DELETE FROM assignments");
-                statement.executeUpdate("DELETE FROM gold");
+            if (replace) {
+                try (Statement statement = c.createStatement()) {
+                    statement.executeUpdate("DELETE FROM assignments");
+                    statement.executeUpdate("DELETE FROM gold");
+                }
             }
-            BulkRows rows = new BulkRows(dataset.engine(), "assignments", List.of("task_seq", "reviewer"));
-            BulkRows known = new BulkRows(dataset.engine(), "gold", List.of("task_seq", "verdict"));
             Map<String, Long> seqs = seqs(c);
-            int count = 0;
+            long before = count(c, "SELECT COUNT(*) FROM assignments");
             int next = 0;
-            for (String id : ids) {
-                long seq = seqs.get(id);
-                if (gold.containsKey(id)) {
-                    known.add(seq, gold.get(id).id());
-                    for (String reviewer : reviewers) {
-                        rows.add(seq, reviewer);
-                        count++;
+            try (PreparedStatement assign = c.prepareStatement("INSERT INTO assignments (task_seq, reviewer) VALUES (?, ?) ON CONFLICT DO NOTHING");
+                    PreparedStatement known = c.prepareStatement("INSERT INTO gold (task_seq, verdict) VALUES (?, ?)"
+                            + " ON CONFLICT (task_seq) DO UPDATE SET verdict = excluded.verdict")) {
+                for (String id : ids) {
+                    long seq = seqs.get(id);
+                    List<String> to = new ArrayList<>();
+                    if (gold.containsKey(id)) {
+                        known.setLong(1, seq);
+                        known.setString(2, gold.get(id).id());
+                        known.addBatch();
+                        to.addAll(reviewers);
+                    } else {
+                        for (int j = 0; j < overlap; j++) {
+                            to.add(reviewers.get((next * overlap + j) % reviewers.size()));
+                        }
+                        next++;
                     }
-                    continue;
+                    for (String reviewer : to) {
+                        assign.setLong(1, seq);
+                        assign.setString(2, reviewer);
+                        assign.addBatch();
+                    }
                 }
-                for (int j = 0; j < overlap; j++) {
-                    rows.add(seq, reviewers.get((next * overlap + j) % reviewers.size()));
-                    count++;
-                }
-                next++;
+                assign.executeBatch();
+                known.executeBatch();
             }
-            rows.flush(c);
-            known.flush(c);
             DatasetChanges.announce(c, dataset.engine(), "assign", null);
-            return count;
+            return (int) (count(c, "SELECT COUNT(*) FROM assignments") - before);
         });
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement statement = c.createStatement(); ResultSet row = statement.executeQuery(sql)) {
+            row.next();
+            return row.getLong(1);
+        }
     }
 
     private static Map<String, Long> seqs(Connection c) throws SQLException {
@@ -135,13 +162,10 @@ final class TeamReview extends DatasetPart {
         }
         String now = Instant.now().toString();
         dataset.promptly("verdict on task " + taskId, c -> {
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM verdicts WHERE reviewer = ? AND task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)");
-                    PreparedStatement insert = c.prepareStatement("INSERT INTO verdicts (task_seq, reviewer, verdict, note, judged_at)"
-                            + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?")) {
-                delete.setString(1, dataset.user());
-                delete.setString(2, taskId);
-                delete.executeUpdate();
-                writeTaskRow(insert, taskId, dataset.user(), verdict.id(), note, now);
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO verdicts (task_seq, reviewer, verdict, note, judged_at)"
+                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, reviewer)"
+                    + " DO UPDATE SET verdict = excluded.verdict, note = excluded.note, judged_at = excluded.judged_at")) {
+                writeTaskRow(upsert, taskId, dataset.user(), verdict.id(), note, now);
             }
             judged(c, taskId, now, "verdict", null, verdictText(verdict, note));
             return null;

@@ -1,5 +1,8 @@
 package org.trajectory.dataset;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,15 +14,16 @@ import java.util.Map;
 
 /**
  * Who may do what on a server dataset, enforced by the server: three roles per database ({@code <db>_curator},
- * {@code <db>_reviewer}, {@code <db>_viewer}), their grants, and row security so a reviewer writes reviews, verdicts
- * and step edits only on the tasks assigned to them. The workbench only sets them up and names them; every refusal
- * comes from the server. A folder dataset has no roles: whoever can write the folder is its curator.
+ * {@code <db>_reviewer}, {@code <db>_viewer}), their grants per table and column, row security so a reviewer writes
+ * reviews, verdicts and step edits only on the tasks assigned to them, and triggers that write the audit trail with the
+ * login and the server's clock (only the owner may change it). The workbench only sets them up and names them; every
+ * refusal comes from the server. A folder dataset has no roles: whoever can write the folder is its curator.
  */
 public final class TeamRoles {
 
     /** What a member may do. */
     public enum Role {
-        /** Everything. */
+        /** Everything but another's verdict and the audit trail, which nobody but the dataset's owner changes. */
         CURATOR,
         /** Review states, notes, verdicts and step edits on the tasks assigned to them; reads everything. */
         REVIEWER,
@@ -39,61 +43,24 @@ public final class TeamRoles {
         }
     }
 
-    /** A task given to the current user; %s is the task's number, qualified by its table (unqualified it would name the assignment's). */
-    private static final String ASSIGNED = "EXISTS (SELECT 1 FROM assignments a WHERE a.task_seq = %s AND a.reviewer = current_user)";
+    /** The roles, grants, policies and audit triggers (team-roles.sql), made or brought up to date; idempotent. */
+    private static final String SETUP = setupScript();
 
-    /**
-     * The roles, grants and policies, made or brought up to date (idempotent); run by the dataset's owner, who needs
-     * the CREATEROLE privilege the first time.
-     */
-    private static final String SETUP = """
-            DO $setup$
-            DECLARE
-              db text := current_database();
-              curator text := db || '_curator';
-              reviewer text := db || '_reviewer';
-              viewer text := db || '_viewer';
-              t text;
-            BEGIN
-              FOREACH t IN ARRAY ARRAY[curator, reviewer, viewer] LOOP
-                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = t) THEN
-                  EXECUTE format('CREATE ROLE %I NOLOGIN', t);
-                END IF;
-              END LOOP;
-              EXECUTE format('GRANT %I TO %I', viewer, reviewer);
-              EXECUTE format('GRANT %I TO %I', reviewer, curator);
-              EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', db, viewer);
-              EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', viewer);
-              EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA public TO %I', viewer);
-              EXECUTE format('GRANT UPDATE ON trajectories TO %I', reviewer);
-              EXECUTE format('GRANT INSERT, DELETE ON steps, step_problems TO %I', reviewer);
-              EXECUTE format('GRANT INSERT, UPDATE, DELETE ON reviews, verdicts TO %I', reviewer);
-              EXECUTE format('GRANT INSERT ON task_history TO %I', reviewer);
-              EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA public TO %I', curator);
-              -- import and copy draw task numbers ahead of COPY (nextval) and copy sets the next one (setval): sequences need their own grant
-              EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO %I', curator);
-              FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'verdicts'] LOOP
-                EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-                EXECUTE format('DROP POLICY IF EXISTS everyone_reads ON %I', t);
-                EXECUTE format('CREATE POLICY everyone_reads ON %I FOR SELECT USING (true)', t);
-                EXECUTE format('DROP POLICY IF EXISTS curators_write ON %I', t);
-                EXECUTE format('CREATE POLICY curators_write ON %I TO %I USING (true) WITH CHECK (true)', t, curator);
-                EXECUTE format('DROP POLICY IF EXISTS reviewers_write_assigned ON %I', t);
-              END LOOP;
-              EXECUTE format('CREATE POLICY reviewers_write_assigned ON trajectories FOR UPDATE TO %I USING (%s)', reviewer, format('%ASSIGNED%', 'trajectories.seq'));
-              FOREACH t IN ARRAY ARRAY['steps', 'step_problems', 'reviews'] LOOP
-                EXECUTE format('CREATE POLICY reviewers_write_assigned ON %I TO %I USING (%s) WITH CHECK (%s)', t, reviewer,
-                    format('%ASSIGNED%', t || '.task_seq'), format('%ASSIGNED%', t || '.task_seq'));
-              END LOOP;
-              EXECUTE format('CREATE POLICY reviewers_write_assigned ON verdicts TO %I USING (reviewer = current_user AND %s)'
-                  || ' WITH CHECK (reviewer = current_user AND %s)', reviewer, format('%ASSIGNED%', 'verdicts.task_seq'), format('%ASSIGNED%', 'verdicts.task_seq'));
-            END
-            $setup$""".replace("%ASSIGNED%", ASSIGNED.replace("'", "''"));
+    private static String setupScript() {
+        try (InputStream in = TeamRoles.class.getResourceAsStream("team-roles.sql")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException | NullPointerException e) {
+            throw new IllegalStateException("the bundle lacks its team-roles.sql", e);
+        }
+    }
 
     private TeamRoles() {
     }
 
-    /** Sets the roles up on a server dataset its owner opens; false when the owner may not create roles (nothing changed). */
+    /**
+     * Sets the roles up on a server dataset its owner opens (who needs the CREATEROLE privilege the first time); false
+     * when the owner may not create roles, or it is not the owner who opens it (nothing changed).
+     */
     static boolean setUp(Connection connection) throws SQLException {
         try {
             return Dataset.transaction(connection, c -> {
@@ -107,6 +74,14 @@ public final class TeamRoles {
                 return false; // not the owner, or no CREATEROLE: a curator runs it
             }
             throw e;
+        }
+    }
+
+    /** The login that owns the dataset (made its tables): it may do everything, roles or not. */
+    static String owner(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'public.trajectories'::regclass")) {
+            return row.next() ? row.getString(1) : null;
         }
     }
 
@@ -132,7 +107,8 @@ public final class TeamRoles {
             checkLogin(c, login);
             for (Role each : Role.values()) {
                 try (PreparedStatement change = c.prepareStatement("SELECT format(?, current_database() || ?, ?::text)")) {
-                    change.setString(1, each == role ? "GRANT %I TO %I" : "REVOKE %I FROM %I");
+                    // A curator holds the admin option on its own role too, so it can add curators (users --grant).
+                    change.setString(1, each != role ? "REVOKE %I FROM %I" : each == Role.CURATOR ? "GRANT %I TO %I WITH ADMIN OPTION" : "GRANT %I TO %I");
                     change.setString(2, "_" + each.id());
                     change.setString(3, login);
                     try (ResultSet sql = change.executeQuery(); Statement statement = c.createStatement()) {

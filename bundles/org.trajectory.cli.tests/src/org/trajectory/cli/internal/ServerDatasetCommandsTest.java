@@ -69,7 +69,7 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         Path gold = temp.resolve("gold.csv");
         Files.write(gold, List.of("# known verdicts", "a,approve"));
         assertEquals(Command.OK, run("assign", "--dataset", admin, "--reviewers", ann + "," + ben, "--overlap", "2", "--gold", gold.toString()), err());
-        assertTrue(out().contains("6 assignments, 1 gold tasks"), out());
+        assertTrue(out().contains("6 assignments added, 1 gold task"), out());
 
         String asAnn = server.address(ann, database, images).toString();
         String asBen = server.address(ben, database, images).toString();

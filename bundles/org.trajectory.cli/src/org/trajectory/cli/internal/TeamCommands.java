@@ -112,6 +112,7 @@ final class TeamCommands {
                     description = "reviewers per task (default 1; 2 or more to measure agreement)") int overlap = 1;
             @Option(names = "--gold", paramLabel = "FILE",
                     description = "tasks with known verdicts, one 'task_id,verdict' a line (verdict: approve, reject, needs-fix)") Path gold;
+            @Option(names = "--replace", description = "drop the earlier assignments first (without it, these are added to them)") boolean replace;
         }
 
         @Override
@@ -127,12 +128,17 @@ final class TeamCommands {
             }
             int count;
             try (Dataset dataset = Dataset.open(args.common.dataset)) {
-                count = dataset.assign(args.reviewers, args.overlap, gold);
+                try {
+                    count = dataset.assign(args.reviewers, args.overlap, gold, args.replace);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage());
+                }
                 for (String reviewer : args.reviewers) {
                     out.printf(Locale.ROOT, "%-24s %d tasks to review%n", reviewer, dataset.queue(reviewer).size());
                 }
             }
-            out.println(count + " assignments, " + gold.size() + " gold tasks");
+            out.println(Words.count(count, "assignment") + " added" + (args.replace ? " (the earlier ones dropped)" : "") + ", "
+                    + Words.count(gold.size(), "gold task"));
             return OK;
         }
     }

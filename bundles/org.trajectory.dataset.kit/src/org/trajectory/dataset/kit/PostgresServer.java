@@ -198,18 +198,31 @@ public final class PostgresServer {
 
     /** A new, empty database owned by {@link #ADMIN}; returns its name. */
     public String createDatabase() throws SQLException {
+        return createDatabase(ADMIN);
+    }
+
+    /** A new, empty database owned by {@code owner} ({@code createdb --owner}), as the README's recipe makes it; returns its name. */
+    public String createDatabase(String owner) throws SQLException {
         String name = "tw_test_" + databases.incrementAndGet();
         try (Connection connection = connect("postgres"); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
+            statement.execute("CREATE DATABASE " + name + " OWNER " + owner);
         }
         return name;
     }
 
     /** A login role with a password (written to the password file), for tests of who may do what. */
     public void createUser(String user) throws SQLException, IOException {
+        createUser(user, new String[0]);
+    }
+
+    /**
+     * A login role with a password (written to the password file), for tests of who may do what; {@code attributes}
+     * such as {@code CREATEROLE} are added to its {@code CREATE ROLE}.
+     */
+    public void createUser(String user, String... attributes) throws SQLException, IOException {
         String password = newPassword();
         try (Connection connection = connect("postgres"); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE ROLE " + user + " LOGIN PASSWORD '" + password + "'");
+            statement.execute("CREATE ROLE " + user + " LOGIN " + String.join(" ", attributes) + " PASSWORD '" + password + "'");
         }
         passwords.put(user, password);
         writePasswordFile();
@@ -223,12 +236,17 @@ public final class PostgresServer {
 
     /** A connection as the administrator, for a test's own checks on the server. */
     public Connection connect(String database) throws SQLException {
+        return connectAs(ADMIN, database);
+    }
+
+    /** A connection with a member's own login, as psql gives it: what a member can do outside the workbench. */
+    public Connection connectAs(String user, String database) throws SQLException {
         PGSimpleDataSource source = new PGSimpleDataSource();
         source.setServerNames(new String[] { "127.0.0.1" });
         source.setPortNumbers(new int[] { port });
         source.setDatabaseName(database);
-        source.setUser(ADMIN);
-        source.setPassword(passwords.get(ADMIN));
+        source.setUser(user);
+        source.setPassword(passwords.get(user));
         return source.getConnection();
     }
 

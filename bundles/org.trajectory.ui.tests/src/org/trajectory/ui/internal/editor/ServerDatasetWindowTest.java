@@ -40,7 +40,10 @@ class ServerDatasetWindowTest extends WorkbenchTest {
     @Test
     void theReviewQueueIsMineNotYetJudgedWhenTasksAreAssigned() throws Exception {
         PostgresServer server = PostgresServer.shared();
-        DatasetAddress address = server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve("images"));
+        String database = server.createDatabase();
+        DatasetAddress address = server.address(PostgresServer.ADMIN, database, temp.resolve("images"));
+        String someoneElse = database + "_someone_else";
+        server.createUser(someoneElse);
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 4; i++) {
             lines.append("{\"task_id\":\"t").append(i).append("\",\"instruction\":\"do ").append(i)
@@ -49,7 +52,8 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         Path jsonl = java.nio.file.Files.writeString(temp.resolve("four.jsonl"), lines);
         try (Dataset dataset = Dataset.openOrCreate(address)) {
             new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
-            dataset.assign(java.util.List.of(PostgresServer.ADMIN, "someone_else"), 1, java.util.Map.of());
+            dataset.grant(someoneElse, org.trajectory.dataset.TeamRoles.Role.REVIEWER);
+            dataset.assign(java.util.List.of(PostgresServer.ADMIN, someoneElse), 1, java.util.Map.of());
         }
         session().open(address, false);
         DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
