@@ -3,6 +3,7 @@ rem Trajectory Workbench on Windows: "workbench.cmd [--dataset DIR]" opens the w
 rem runs a command headless. It starts the product built for Windows: the folder this file is in (the build copies
 rem it into the product), else the build's output below it. Java: JAVA_HOME, else java on the PATH, else Program Files.
 setlocal EnableDelayedExpansion
+set "ORT_TELEMETRY_DISABLED=1"
 set "PRODUCT=%~dp0"
 if not exist "%PRODUCT%plugins\" set "PRODUCT=%~dp0releng\org.trajectory.product\target\products\org.trajectory.workbench\win32\win32\x86_64\"
 if not exist "%PRODUCT%plugins\" (

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import org.trajectory.model.Secrets;
+
 /**
  * Where a dataset lives: a folder on this machine (SQLite), or a database on a PostgreSQL server, written
  * {@code postgresql://user@host:port/db?sslmode=verify-full&images=/shared/images}. Wherever a dataset folder is
@@ -17,11 +19,16 @@ import java.util.Set;
 public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAddress.Server {
 
     String SCHEME = "postgresql://";
+    /** The scheme's other spelling, which libpq takes too. */
+    String SHORT_SCHEME = "postgres://";
 
     /** A server address if {@code text} begins with {@value #SCHEME}, else a folder. */
     static DatasetAddress parse(String text) {
         if (text.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             return Server.parse(text);
+        }
+        if (text.regionMatches(true, 0, SHORT_SCHEME, 0, SHORT_SCHEME.length())) { // libpq's other spelling
+            return Server.parse(SCHEME + text.substring(SHORT_SCHEME.length()));
         }
         return new Folder(Path.of(text));
     }
@@ -63,18 +70,22 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
             options = Map.copyOf(options);
         }
 
+        private static final java.util.regex.Pattern PASSWORD_OPTION = java.util.regex.Pattern.compile("(?i)[?&](ssl)?password=");
+        private static final String NO_PASSWORD = "do not put the password in the address; set PGPASSWORD, use ~/.pgpass (mode 600),"
+                + " or let the workbench keep it in its secure storage";
+
         static Server parse(String text) {
             URI uri;
             try {
                 uri = new URI(text);
             } catch (URISyntaxException e) {
-                throw new IllegalArgumentException("not a server address: " + text + " (" + e.getReason()
+                throw new IllegalArgumentException("not a server address: " + Secrets.scrub(text) + " (" + Secrets.scrub(e.getReason())
                         + "); write postgresql://user@host:port/database");
             }
-            if (uri.getRawUserInfo() != null && uri.getRawUserInfo().contains(":")) {
-                throw new IllegalArgumentException("do not put the password in the address; set PGPASSWORD, use ~/.pgpass,"
-                        + " or let the workbench keep it in its secure storage");
+            if (uri.getRawUserInfo() != null && uri.getRawUserInfo().contains(":") || PASSWORD_OPTION.matcher(text).find()) {
+                throw new IllegalArgumentException(NO_PASSWORD);
             }
+            text = Secrets.scrub(text); // what the messages below may show
             String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
             if (uri.getHost() == null || uri.getUserInfo() == null || path.isEmpty() || path.contains("/")) {
                 throw new IllegalArgumentException("not a server address: " + text + "; write postgresql://user@host:port/database");

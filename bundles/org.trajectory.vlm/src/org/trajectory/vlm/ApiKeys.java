@@ -5,8 +5,9 @@ import org.eclipse.equinox.security.storage.SecurePreferencesFactory;
 import org.eclipse.equinox.security.storage.StorageException;
 
 /**
- * API keys: kept encrypted in Eclipse secure storage (one node per provider), or given by an environment variable
- * for headless runs, which wins when set. Keys are never written anywhere else and never logged.
+ * API keys and tokens: kept encrypted in the workbench's secure storage ({@link SecretStorage}, one node per provider),
+ * or given by an environment variable for headless runs, which wins when set. Keys are never written anywhere else and
+ * never logged.
  */
 public final class ApiKeys {
 
@@ -15,18 +16,18 @@ public final class ApiKeys {
 
     private final ISecurePreferences storage;
 
-    /** Keys in {@code storage}; null: the user's default secure storage. */
+    /** Keys in {@code storage}; null: the user's {@link SecretStorage}. */
     public ApiKeys(ISecurePreferences storage) {
         this.storage = storage;
     }
 
-    /** Keys in the user's default secure storage. */
+    /** Keys in the user's {@link SecretStorage}. */
     public static ApiKeys user() {
         return new ApiKeys(null);
     }
 
-    private ISecurePreferences storage() {
-        return storage != null ? storage : SecurePreferencesFactory.getDefault();
+    private ISecurePreferences storage() throws StorageException {
+        return storage != null ? storage : SecretStorage.open();
     }
 
     /** The key of a provider: the environment variable if set, else the stored one, else null. */
@@ -52,15 +53,14 @@ public final class ApiKeys {
         }
     }
 
-    /** Stores (encrypted) or, for a null or empty key, removes the key of a provider. */
+    /** Stores (encrypted; refused when it cannot be) or, for a null or empty key, removes the key of a provider. */
     public void store(String providerId, String key) throws StorageException {
         ISecurePreferences root = storage();
-        if (root == null) {
-            throw new StorageException(StorageException.INTERNAL_ERROR, "no secure storage is available");
-        }
         ISecurePreferences node = root.node(ROOT + "/" + providerId);
         if (key == null || key.isEmpty()) {
             node.remove(KEY);
+        } else if (storage == null) {
+            SecretStorage.put(node, KEY, key);
         } else {
             node.put(KEY, key, true);
         }
@@ -68,6 +68,23 @@ public final class ApiKeys {
             root.flush();
         } catch (java.io.IOException e) {
             throw new StorageException(StorageException.INTERNAL_ERROR, e);
+        }
+        if (storage == null) {
+            SecretStorage.flush();
+            forgetUnencrypted(providerId);
+        }
+    }
+
+    /** Removes the key an earlier workbench kept in Eclipse's default storage, where a headless run kept it unencrypted. */
+    private static void forgetUnencrypted(String providerId) {
+        try {
+            ISecurePreferences old = SecurePreferencesFactory.getDefault();
+            if (old != null && old.nodeExists(ROOT + "/" + providerId)) {
+                old.node(ROOT + "/" + providerId).removeNode();
+                old.flush();
+            }
+        } catch (java.io.IOException | IllegalStateException e) {
+            // the old storage is not readable: nothing of ours is left in it that we could remove
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 
 import org.trajectory.model.Json;
+import org.trajectory.model.Secrets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -65,18 +66,19 @@ public abstract class HttpJsonProvider implements VlmProvider {
                 throw new VlmException(VlmException.Kind.TIMEOUT, "no answer from " + host(config) + " within "
                         + config.timeout().toSeconds() + " s", null, cause);
             }
-            throw new VlmException(VlmException.Kind.NETWORK, "could not reach " + host(config) + ": " + describe(cause), null, cause);
+            throw new VlmException(VlmException.Kind.NETWORK, "could not reach " + host(config) + ": " + Secrets.scrub(describe(cause), config.apiKey()), null, cause);
         }
         JsonNode body = parse(response.body());
         int status = response.statusCode();
         if (status / 100 == 2) {
             if (body == null) {
                 throw new VlmException(VlmException.Kind.BAD_RESPONSE, host(config) + " answered with something that is not JSON: "
-                        + abbreviate(response.body()));
+                        + Secrets.scrub(abbreviate(response.body()), config.apiKey()));
             }
             return answer(body, request, config);
         }
-        String message = body == null ? abbreviate(response.body()) : errorMessage(body);
+        // A server may echo what it was sent (the key among it): its words are shown without our secrets.
+        String message = Secrets.scrub(body == null ? abbreviate(response.body()) : errorMessage(body), config.apiKey());
         String text = host(config) + " answered HTTP " + status + (message == null || message.isBlank() ? "" : ": " + message);
         throw switch (status) {
             case 401, 403 -> new VlmException(VlmException.Kind.AUTH, text + " (check the API key)");

@@ -122,6 +122,11 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertTrue(err().contains("do not put the password in the address"), err());
         assertTrue(!err().contains("secret"), "the password is not repeated: " + err());
 
+        for (String address : List.of("postgresql://lead@db.example/ds?password=Tulip42", "postgresql://lead@db.example/ds?sslpassword=Tulip42",
+                "postgres://lead:Tulip42@db.example/ds", "postgresql://lead@db.example/ds?sslmode=require&password=Tulip42&bogus=1")) {
+            assertEquals(Command.USAGE, run("stats", "--dataset", address), address);
+            assertTrue(err().contains("do not put the password in the address") && !err().contains("Tulip42"), "no message shows it: " + err());
+        }
         assertEquals(Command.USAGE, run("stats", "--dataset", "postgresql://me@db.example/ds?sslmode=sometimes"));
         assertTrue(err().contains("sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full"), err());
 

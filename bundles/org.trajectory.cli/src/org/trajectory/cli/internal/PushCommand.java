@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.eclipse.equinox.security.storage.StorageException;
 import org.trajectory.export.hub.HubPush;
 import org.trajectory.vlm.ApiKeys;
+import org.trajectory.vlm.SecretStorage;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +30,8 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
         @Option(names = "--repo", paramLabel = "USER/NAME", description = "the dataset repository (made if it does not exist)") String repo;
         @Option(names = "--private", description = "make a new repository private") boolean privateRepo;
         @Option(names = "--overwrite", description = "push into a repository that exists and was not made by the workbench") boolean overwrite;
-        @Option(names = "--login", description = "read a token from standard input and keep it, encrypted, in secure storage") boolean login;
+        @Option(names = "--login", description = "read a token from standard input and keep it encrypted (a master password, asked once, or"
+                + " " + SecretStorage.PASSWORD_VARIABLE + ", where no desktop keyring holds one)") boolean login;
         @Option(names = "--json", description = "print the result as JSON on stdout") boolean json;
     }
 
@@ -46,7 +48,7 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
             } catch (StorageException e) {
                 throw new IOException("the token could not be kept in secure storage: " + e.getMessage());
             }
-            out.println("the token is kept in secure storage; HF_TOKEN, when set, is used instead");
+            out.println("the token is kept " + SecretStorage.describe() + "; HF_TOKEN, when set, is used instead");
             return OK;
         }
         if (args.folder == null || args.repo == null) {

@@ -42,7 +42,13 @@ public final class OnnxRuntimeLibraries {
             }
             prepared = true;
             OrtEnvironment environment = OrtEnvironment.getEnvironment();
+            try {
+                environment.setTelemetry(false);
+            } catch (ai.onnxruntime.OrtException e) {
+                throw new IOException("ONNX Runtime's telemetry could not be turned off: " + e.getMessage(), e);
+            }
             removeTelemetryLog();
+            removeTelemetryStore();
             return environment;
         }
         return OrtEnvironment.getEnvironment();
@@ -91,6 +97,42 @@ public final class OnnxRuntimeLibraries {
     }
 
     /** The telemetry library opens an empty log in the temporary folder when the environment starts; it is not needed. */
+    /**
+     * ONNX Runtime (1.29 on Linux and macOS) writes a device id and a queue of telemetry events under the user's cache
+     * as its environment is made, before it can be told not to (ORT_TELEMETRY_DISABLED, which ./workbench sets, stops
+     * it only in later versions): telemetry is off from then on, and what it wrote is removed.
+     */
+    private static void removeTelemetryStore() {
+        String cache = System.getenv("XDG_CACHE_HOME");
+        String home = System.getenv("HOME");
+        Path base = cache != null && !cache.isEmpty() ? Path.of(cache) : home != null && !home.isEmpty() ? Path.of(home, ".cache") : null;
+        if (base == null) {
+            return;
+        }
+        Path folder = base.resolve("Microsoft").resolve("DeveloperTools").resolve(".onnxruntime");
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.equals("deviceid") || name.startsWith("onnxruntime.db")) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            deleteIfEmpty(folder);
+            deleteIfEmpty(folder.getParent());
+            deleteIfEmpty(folder.getParent().getParent());
+        } catch (IOException e) {
+            // nothing written there, or not ours to remove
+        }
+    }
+
+    private static void deleteIfEmpty(Path folder) throws IOException {
+        try (java.util.stream.Stream<Path> entries = Files.list(folder)) {
+            if (entries.findAny().isEmpty()) {
+                Files.delete(folder);
+            }
+        }
+    }
+
     private static void removeTelemetryLog() {
         String temp = System.getenv("TMPDIR") == null ? System.getProperty("java.io.tmpdir") : System.getenv("TMPDIR");
         Path log = Path.of(temp, "mat-debug-" + ProcessHandle.current().pid() + ".log");

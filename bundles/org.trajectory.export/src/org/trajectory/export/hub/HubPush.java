@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.Progress;
+import org.trajectory.model.Secrets;
 import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -157,7 +158,7 @@ public final class HubPush {
             return true;
         }
         HttpResponse<String> info = send(request(URI.create(endpoint + "/api/datasets/" + options.repo())).GET().build(), "read the repository", 0);
-        JsonNode repo = Json.MAPPER.readTree(info.body());
+        JsonNode repo = answer(info, "read the repository");
         boolean ours = false;
         for (JsonNode tag : repo.path("cardData").path("tags")) {
             ours |= TAG.equals(tag.asText());
@@ -186,7 +187,7 @@ public final class HubPush {
                 list.addObject().put("path", file.path()).put("size", file.size()).put("sample", Base64.getEncoder().encodeToString(sample));
             }
             HttpResponse<String> response = send(json(api("preupload/main"), body), "ask how to upload the files", 0);
-            for (JsonNode file : Json.MAPPER.readTree(response.body()).path("files")) {
+            for (JsonNode file : answer(response, "ask how to upload the files").path("files")) {
                 modes.put(file.path("path").asText(), file.path("uploadMode").asText("regular"));
             }
         }
@@ -206,7 +207,7 @@ public final class HubPush {
         HttpRequest request = request(URI.create(endpoint + "/datasets/" + options.repo() + ".git/info/lfs/objects/batch"))
                 .header("Accept", LFS_JSON).header("Content-Type", LFS_JSON)
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        JsonNode answer = Json.MAPPER.readTree(send(request, "ask the Hub for upload addresses", 0).body());
+        JsonNode answer = answer(send(request, "ask the Hub for upload addresses", 0), "ask the Hub for upload addresses");
         long sent = 0;
         for (JsonNode object : answer.path("objects")) {
             FileEntry file = byOid.get(object.path("oid").asText());
@@ -295,7 +296,7 @@ public final class HubPush {
         }
         HttpRequest request = request(api("commit/main")).header("Content-Type", "application/x-ndjson")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        JsonNode answer = Json.MAPPER.readTree(send(request, "commit the files", 0).body());
+        JsonNode answer = answer(send(request, "commit the files", 0), "commit the files");
         return answer.path("commitUrl").asText(answer.path("commitOid").asText("(no address given)"));
     }
 
@@ -329,7 +330,7 @@ public final class HubPush {
                 response = http.send(request, HttpResponse.BodyHandlers.ofString());
             } catch (IOException e) { // refused, timed out, or broken off: worth another try
                 String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                last = new IOException("could not " + doing + ": the connection failed (" + reason + "), " + ATTEMPTS
+                last = new IOException("could not " + doing + ": the connection failed (" + Secrets.scrub(reason, options.token()) + "), " + ATTEMPTS
                         + " times; run the push again to go on from where it stopped", e);
                 continue;
             }
@@ -337,7 +338,7 @@ public final class HubPush {
             if (status / 100 == 2 || status == accepted) {
                 return response;
             }
-            String said = said(response.body());
+            String said = Secrets.scrub(said(response.body()), options.token()); // a server may echo the token it was sent
             if (status == 401 || status == 403) {
                 throw new IOException("the Hub refused the token (" + status + ") when trying to " + doing + ": " + said);
             }
@@ -347,6 +348,22 @@ public final class HubPush {
             last = new IOException("could not " + doing + ": the Hub answered " + status + ", " + ATTEMPTS + " times: " + said);
         }
         throw last;
+    }
+
+    /** A Hub answer read as JSON; anything else (a proxy's or a web server's HTML page) is said in words. */
+    private JsonNode answer(HttpResponse<String> response, String doing) throws IOException {
+        try {
+            JsonNode json = Json.MAPPER.readTree(response.body());
+            if (json != null && json.isObject()) {
+                return json;
+            }
+        } catch (IOException notJson) {
+            // said below
+        }
+        String body = response.body() == null ? "" : response.body().stripLeading();
+        String what = body.startsWith("<") ? "a web page" : body.isEmpty() ? "nothing" : "something that is not JSON";
+        throw new IOException("could not " + doing + ": " + endpoint + " answered with " + what + " instead of the Hub's JSON"
+                + " (is HF_ENDPOINT the address of a Hugging Face Hub?)");
     }
 
     /** The error message of a Hub answer ({"error": "..."}), or its first line. */

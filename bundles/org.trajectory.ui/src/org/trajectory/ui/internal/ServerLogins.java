@@ -1,18 +1,17 @@
 package org.trajectory.ui.internal;
 
-import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.eclipse.equinox.security.storage.EncodingUtils;
 import org.eclipse.equinox.security.storage.ISecurePreferences;
-import org.eclipse.equinox.security.storage.SecurePreferencesFactory;
 import org.eclipse.equinox.security.storage.StorageException;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ServerPasswords;
+import org.trajectory.vlm.SecretStorage;
 
 /**
- * The passwords of server datasets in the window: kept encrypted in Eclipse secure storage when the person asks to
+ * The passwords of server datasets in the window: kept encrypted in the workbench's secure storage when the person asks to
  * remember them, else in memory until the window closes. Installed as the dataset store's keyring at start.
  */
 public final class ServerLogins {
@@ -24,8 +23,9 @@ public final class ServerLogins {
     private ServerLogins() {
     }
 
-    /** Makes the store look passwords up here (after PGPASSWORD, before ~/.pgpass). */
+    /** Makes the store look passwords up here (after PGPASSWORD, before ~/.pgpass), and the window ask for the master password. */
     public static void install() {
+        SecretStorage.useAsker(new MasterPasswordAsker());
         ServerPasswords.useKeyring(ServerLogins::find);
     }
 
@@ -35,7 +35,7 @@ public final class ServerLogins {
             return typed;
         }
         try {
-            ISecurePreferences root = SecurePreferencesFactory.getDefault();
+            ISecurePreferences root = SecretStorage.open();
             String node = ROOT + "/" + EncodingUtils.encodeSlashes(key);
             return root == null || !root.nodeExists(node) ? null : root.node(node).get(KEY, null);
         } catch (StorageException | IllegalStateException e) {
@@ -49,15 +49,6 @@ public final class ServerLogins {
         if (!remember) {
             return;
         }
-        ISecurePreferences root = SecurePreferencesFactory.getDefault();
-        if (root == null) {
-            throw new StorageException(StorageException.INTERNAL_ERROR, "no secure storage is available");
-        }
-        root.node(ROOT + "/" + EncodingUtils.encodeSlashes(server.key())).put(KEY, password, true);
-        try {
-            root.flush();
-        } catch (IOException e) {
-            throw new StorageException(StorageException.INTERNAL_ERROR, e);
-        }
+        SecretStorage.put(SecretStorage.open().node(ROOT + "/" + EncodingUtils.encodeSlashes(server.key())), KEY, password);
     }
 }

@@ -1,9 +1,5 @@
 package org.trajectory.ui.internal;
 
-import javax.crypto.spec.PBEKeySpec;
-
-import org.eclipse.equinox.security.storage.provider.IPreferencesContainer;
-import org.eclipse.equinox.security.storage.provider.PasswordProvider;
 import org.eclipse.jface.dialogs.Dialog;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -16,20 +12,19 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.PlatformUI;
+import org.trajectory.vlm.SecretStorage;
 
 /**
- * Secure storage's password where the desktop has no keyring to hold it (no Secret Service on Linux, say): the user
- * chooses a master password, asked once a session. The Eclipse SDK has such a provider in a bundle that is not on
- * Maven Central; this is ours. Headless runs get none (they read keys from the environment).
+ * The window's way to ask for the master password that encrypts the secrets where the desktop has no keyring to hold
+ * a password (no Secret Service on Linux, say): a dialog, once a session ({@link SecretStorage} keeps the rest).
  */
-public final class MasterPasswordProvider extends PasswordProvider {
+public final class MasterPasswordAsker implements SecretStorage.Asker {
 
     @Override
-    public PBEKeySpec getPassword(IPreferencesContainer container, int passwordType) {
+    public char[] ask(boolean create) {
         if (!PlatformUI.isWorkbenchRunning()) {
             return null;
         }
-        boolean create = (passwordType & CREATE_NEW_PASSWORD) != 0;
         char[][] password = new char[1][];
         Display display = PlatformUI.getWorkbench().getDisplay();
         display.syncExec(() -> {
@@ -39,12 +34,7 @@ public final class MasterPasswordProvider extends PasswordProvider {
                 password[0] = dialog.password;
             }
         });
-        return password[0] == null ? null : new PBEKeySpec(password[0]);
-    }
-
-    @Override
-    public boolean retryOnError(Exception e, IPreferencesContainer container) {
-        return true; // a mistyped password: ask again
+        return password[0];
     }
 
     /** Asks for the master password; a new one is typed twice. */
@@ -71,8 +61,8 @@ public final class MasterPasswordProvider extends PasswordProvider {
             Composite area = (Composite) super.createDialogArea(parent);
             GridLayoutFactory.swtDefaults().numColumns(2).applyTo(area);
             Label intro = new Label(area, SWT.WRAP);
-            intro.setText(create ? "API keys are kept encrypted with a master password, since this desktop has no keyring."
-                    + " Choose one; it is asked once a session." : "Type the master password that encrypts the stored API keys.");
+            intro.setText(create ? "Keys and passwords are kept " + SecretStorage.describe() + ", since this desktop has no keyring."
+                    + " Choose the master password; it is asked once a session." : "Type the master password that encrypts the stored keys and passwords.");
             GridDataFactory.fillDefaults().span(2, 1).hint(380, SWT.DEFAULT).applyTo(intro);
             new Label(area, SWT.NONE).setText("&Password:");
             first = new Text(area, SWT.BORDER | SWT.PASSWORD);
