@@ -201,4 +201,40 @@ class ServerRolesTest {
             assertEquals("4", one(admin, "SELECT count(*) FROM assignments"));
         }
     }
+
+    /** The README's table of who may do what, row by row, held against the grants the server reports for each role. */
+    @Test
+    void theReadmeTableOfRolesSaysWhatTheServerEnforces() throws Exception {
+        List<String> rows = Files.readAllLines(Path.of("../../README.md")).stream().map(String::strip)
+                .dropWhile(line -> !line.equals("| who | reads | may change | may not |")).skip(2).takeWhile(line -> line.startsWith("|")).toList();
+        Map<String, String[]> table = new java.util.LinkedHashMap<>();
+        rows.forEach(row -> table.put(row.split("\\|")[1].strip(), row.split("\\|")));
+        List<String> roles = new java.util.ArrayList<>(List.of("owner"));
+        for (TeamRoles.Role role : TeamRoles.Role.values()) {
+            roles.add(role.id());
+        }
+        assertEquals(roles, List.copyOf(table.keySet()), "one row per role, the owner first");
+        try (Connection admin = server.connect(database)) {
+            for (TeamRoles.Role role : TeamRoles.Role.values()) {
+                String name = database + "_" + role.id();
+                String mayNot = table.get(role.id())[4];
+                String mayChange = table.get(role.id())[3];
+                if (mayNot.contains("the audit trail")) {
+                    assertEquals("f", one(admin, "SELECT has_table_privilege('" + name + "', 'task_history', 'UPDATE')"
+                            + " OR has_table_privilege('" + name + "', 'task_history', 'DELETE')"), role + " changes the audit trail");
+                }
+                if (mayNot.contains("TRUNCATE")) {
+                    assertEquals("f", one(admin, "SELECT bool_or(has_table_privilege('" + name + "', c.oid, 'TRUNCATE')) FROM pg_class c"
+                            + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'"), role + " truncates");
+                }
+                if (mayNot.contains("a task's fields")) {
+                    assertEquals("f", one(admin, "SELECT has_column_privilege('" + name + "', 'trajectories', 'instruction', 'UPDATE')"
+                            + " OR has_column_privilege('" + name + "', 'trajectories', 'task_id', 'UPDATE')"), role + " rewrites a task's fields");
+                }
+                boolean writes = "t".equals(one(admin, "SELECT bool_or(has_table_privilege('" + name + "', c.oid, 'INSERT, UPDATE, DELETE'))"
+                        + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'"));
+                assertEquals(!mayChange.strip().equals("nothing"), writes, role + ": " + mayChange);
+            }
+        }
+    }
 }

@@ -121,7 +121,7 @@ public final class SecretStorage {
     /** Keeps {@code value} encrypted under {@code key} of {@code node} and writes the file (0600); refused when it cannot be encrypted. */
     public static void put(ISecurePreferences node, String key, String value) throws StorageException {
         if (!keyring() && !canAsk()) {
-            throw new StorageException(StorageException.NO_PASSWORD, "there is no keyring on this desktop and no one to ask for a master"
+            throw new StorageException(StorageException.NO_PASSWORD, "there is no desktop keyring here and no one to ask for a master"
                     + " password: run this in a terminal, or set " + PASSWORD_VARIABLE + " for unattended runs");
         }
         node.put(key, value, true);
