@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.trajectory.cli.internal.TerminalSafe;
+
 /** Dispatches {@code <command> [args]} to the command of that name; knows nothing about any single command. */
 public final class CommandLine {
 
@@ -37,7 +39,19 @@ public final class CommandLine {
         return commands.get(name);
     }
 
-    public int run(List<String> argv, PrintStream out, PrintStream err) {
+    public int run(List<String> argv, PrintStream terminalOut, PrintStream terminalErr) {
+        // Data may hold control characters (a title's ESC, a name's NUL): printed visibly, never obeyed.
+        PrintStream out = TerminalSafe.wrap(terminalOut, false);
+        PrintStream err = TerminalSafe.wrap(terminalErr, true);
+        try {
+            return dispatch(argv, out, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int dispatch(List<String> argv, PrintStream out, PrintStream err) {
         if (argv.isEmpty()) {
             err.println(PROGRAM + ": no command given; run '" + PROGRAM + " help' for the list of commands");
             return Command.USAGE;

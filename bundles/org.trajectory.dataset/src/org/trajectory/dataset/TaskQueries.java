@@ -243,7 +243,8 @@ final class TaskQueries {
         List<String> terms = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         if (query.text() != null && !query.text().isBlank()) {
-            terms.add("LOWER(t.instruction) LIKE ? ESCAPE '\\'");
+            terms.add("(LOWER(t.instruction) LIKE ? ESCAPE '\\' OR LOWER(t.task_id) LIKE ? ESCAPE '\\')");
+            parameters.add(containing(query.text().strip()));
             parameters.add(containing(query.text().strip()));
         }
         term(terms, parameters, "t.domain = ?", query.domain());

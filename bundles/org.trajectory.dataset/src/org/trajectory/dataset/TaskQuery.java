@@ -2,7 +2,7 @@ package org.trajectory.dataset;
 
 /**
  * A filter and an order over a dataset's tasks, as the table asks for them. Null fields do not filter.
- * {@code text} matches the instruction, case-insensitively, anywhere. {@code minScore}/{@code maxScore} bound the score
+ * {@code text} matches the instruction or the task id, case-insensitively, anywhere. {@code minScore}/{@code maxScore} bound the score
  * of {@code scoreCriterion} (null: the final score); {@code sortCriterion}, when set, sorts by that criterion's score
  * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
  * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.

@@ -30,6 +30,22 @@ class DatasetCommandsTest extends CommandTestBase {
     }
 
     @Test
+    void listFindsTasksByIdAndShowsControlCharactersInsteadOfObeyingThem() throws Exception {
+        String dataset = temp.resolve("ds").toString();
+        Path input = Files.writeString(temp.resolve("in.jsonl"), oneStepTask("login-form-17", "web", "pyautogui.press('a')") + "\n"
+                + "{\"task_id\":\"bell\",\"instruction\":\"ring \\u0007 then clear \\u001b[2J and \\r overwrite \\u0000\","
+                + "\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", dataset), err());
+        assertEquals(Command.OK, run("list", "--dataset", dataset, "--filter", "FORM-17"));
+        assertTrue(out().startsWith("login-form-17 ") && out().lines().count() == 1, "found by its id: " + out());
+        assertEquals(Command.OK, run("list", "--dataset", dataset, "--filter", "ring"));
+        assertTrue(out().contains("ring ^G then clear ^[[2J and"), out());
+        assertTrue(out().chars().noneMatch(c -> c < 0x20 && c != '\n' || c == 0x7f), "no control character reaches the terminal: " + out());
+        assertEquals(Command.OK, run("show", "bell", "--dataset", dataset, "--json"));
+        assertTrue(out().contains("\\u0007") && out().contains("\\u001B[2J"), "JSON keeps them, escaped: " + out());
+    }
+
+    @Test
     void badCommandLinesAreUsageErrorsAndMissingDatasetsFailures() throws Exception {
         assertEquals(Command.USAGE, run("import", "--dataset", temp.toString()));
         assertTrue(err().startsWith("workbench import: expected one JSONL file; usage: workbench import FILE.jsonl"), err());
