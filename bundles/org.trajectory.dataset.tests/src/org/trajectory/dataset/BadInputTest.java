@@ -140,4 +140,23 @@ class BadInputTest {
             assertTrue(problems.contains("in.jsonl:3: step 0: image name '../evil.png' leaves the images folder"), problems);
         }
     }
+
+    /** What a server cannot keep (a NUL in a text, an id past its column) is refused the same way on both engines, by line. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource(Engines.BOTH)
+    void aRecordNoEngineCanKeepIsNamedAndTheOthersAreKept(Engines engine) throws Exception {
+        String step = ",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}";
+        Path jsonl = Files.write(temp.resolve("nul.jsonl"), List.of("{\"task_id\":\"good1\",\"instruction\":\"do it\"" + step,
+                "{\"task_id\":\"nul\",\"instruction\":\"a \\u0000 b\"" + step,
+                "{\"task_id\":\"" + "x".repeat(300) + "\",\"instruction\":\"long id\"" + step,
+                "{\"task_id\":\"good2\",\"instruction\":\"do it too\"" + step));
+        try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
+            ImportReport report = new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            assertEquals(2, report.imported(), report.toString());
+            assertEquals(List.of("good1", "good2"), dataset.taskIds());
+            assertTrue(report.problems().get(0).toString().contains("nul.jsonl:2: the instruction holds a NUL character (U+0000)"), report.problems().toString());
+            assertTrue(report.problems().get(1).toString().contains("nul.jsonl:3: the task_id is 300 characters long; a dataset keeps at most 255"),
+                    report.problems().toString());
+        }
+    }
 }

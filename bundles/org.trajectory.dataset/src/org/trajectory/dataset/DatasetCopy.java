@@ -290,6 +290,10 @@ public final class DatasetCopy {
             Object[] values = new Object[row.size()];
             for (int i = 0; i < values.length; i++) {
                 values[i] = column(columns.get(i), row.get(i));
+                if (values[i] instanceof String text && text.indexOf('\0') >= 0) { // a folder from before StorableTask took it
+                    throw new SQLException(table + " row " + columns.get(0) + " = " + row.get(0) + ": its " + columns.get(i)
+                            + " holds a NUL character (U+0000), which " + target.address() + " cannot keep; edit it out in the source and copy again");
+                }
             }
             bulk.add(values);
         }

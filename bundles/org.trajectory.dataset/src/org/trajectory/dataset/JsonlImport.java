@@ -318,6 +318,10 @@ public final class JsonlImport {
             } catch (RecordFormatException e) {
                 return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), e.getMessage()));
             }
+            String unstorable = StorableTask.problem(split.task());
+            if (unstorable != null) {
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), unstorable));
+            }
             if (existing.contains(split.task().taskId())) {
                 return Line.of(line, position, kb, Outcome.PRESENT, null);
             }
