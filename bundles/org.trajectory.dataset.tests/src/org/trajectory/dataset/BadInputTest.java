@@ -159,4 +159,23 @@ class BadInputTest {
                     report.problems().toString());
         }
     }
+
+    /** Steps removed outside the workbench (the owner's psql, a damaged file): validate says so, task by task. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource(Engines.BOTH)
+    void validateFindsATaskWhoseStepsAreGoneBehindItsBack(Engines engine) throws Exception {
+        Path jsonl = Files.write(temp.resolve("two.jsonl"), List.of("{\"task_id\":\"t\",\"instruction\":\"do it\",\"traj\":["
+                + "{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}},{\"index\":1,\"value\":{\"code\":\"pyautogui.press('b')\"}}]}"));
+        try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
+            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            try (java.sql.Statement statement = dataset.connection().createStatement()) {
+                statement.executeUpdate("DELETE FROM steps");
+            }
+            List<Problem> problems = new java.util.ArrayList<>();
+            DatasetValidator.run(dataset, Progress.NONE, problems::add);
+            assertEquals(1, problems.size(), problems.toString());
+            assertEquals("t", problems.get(0).source());
+            assertTrue(problems.get(0).message().startsWith("its record says 2 steps and the dataset holds 0"), problems.toString());
+        }
+    }
 }

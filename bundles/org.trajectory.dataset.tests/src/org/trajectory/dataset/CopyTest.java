@@ -109,11 +109,20 @@ class CopyTest {
             assertTrue(stopped.cancelled());
             assertEquals(DatasetCopy.BATCH, stopped.copied());
             assertEquals(DatasetCopy.BATCH, target.taskIds().size(), "whole tasks only");
-
+        }
+        try (Dataset reopened = Dataset.open(server)) {
+            assertTrue(reopened.unfinishedCopy().contains("is an unfinished copy (from " + folder), "every opener is told: " + reopened.unfinishedCopy());
+            List<Problem> problems = new java.util.ArrayList<>();
+            DatasetValidator.run(reopened, Progress.NONE, problems::add);
+            assertTrue(problems.stream().anyMatch(p -> p.message().contains("unfinished copy") && p.message().contains("run the same copy again")),
+                    "validate does not pass it: " + problems);
+        }
+        try (Dataset source = Dataset.open(folder); Dataset target = Dataset.open(server)) {
             DatasetCopy.Report resumed = new DatasetCopy(source, target).run(Progress.NONE);
             assertEquals(DatasetCopy.BATCH, resumed.resumed());
             assertEquals(DatasetCopy.BATCH + 50, resumed.copied());
             assertTrue(resumed.verified(), resumed.differences().toString());
+            assertEquals(null, target.unfinishedCopy(), "verified whole: a dataset like any other");
         }
         Path other = temp.resolve("other");
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(other)) {

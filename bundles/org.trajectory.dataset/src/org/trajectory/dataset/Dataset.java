@@ -548,6 +548,18 @@ public final class Dataset implements AutoCloseable {
         return taskQueries.distinct(column);
     }
 
+    /** The meta entry a copy into this dataset holds until the copy is verified whole. */
+    static final String UNFINISHED_COPY = "unfinished_copy";
+
+    /**
+     * Null, or what every opener is told when this dataset is a copy that has not finished (stopped, killed, or not
+     * yet verified): until it is, tasks may be missing.
+     */
+    public String unfinishedCopy() throws SQLException {
+        String copy = metaValue(connection, UNFINISHED_COPY);
+        return copy == null ? null : address() + " is an unfinished copy (" + copy + "): tasks may be missing; run the same copy again to finish it";
+    }
+
     /** A value kept about the whole dataset (the last scoring run's weights...), or null. */
     public String meta(String name) throws SQLException {
         return metaValue(connection, name);
@@ -566,6 +578,17 @@ public final class Dataset implements AutoCloseable {
     public void setMeta(String name, String value) throws SQLException {
         promptly("meta " + name, c -> {
             putMeta(c, name, value);
+            return null;
+        });
+    }
+
+    /** Forgets the value kept under {@code name}. */
+    void removeMeta(String name) throws SQLException {
+        promptly("meta " + name, c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM meta WHERE name = ?")) {
+                delete.setString(1, name);
+                delete.executeUpdate();
+            }
             return null;
         });
     }

@@ -55,7 +55,7 @@ public final class DatasetCopy {
     private static final List<String> IMAGE_COLUMNS = List.of("sha256", "format", "width", "height", "bytes");
     private static final List<String> HISTORY_COLUMNS = List.of("id", "task_id", "version", "changed_by", "changed_at", "what", "before_text", "after_text");
     /** Meta entries that belong to the place, not the data. */
-    private static final List<String> LOCAL_META = List.of("schema_version", Dataset.IMAGES_FOLDER);
+    private static final List<String> LOCAL_META = List.of("schema_version", Dataset.IMAGES_FOLDER, Dataset.UNFINISHED_COPY);
 
     private final Dataset source;
     private final Dataset target;
@@ -90,6 +90,8 @@ public final class DatasetCopy {
         long done = resumeAfter();
         long resumed = count(target.connection(), "SELECT COUNT(*) FROM trajectories");
         long total = count(source.connection(), "SELECT COUNT(*) FROM trajectories");
+        // Said to every opener until the copy is verified whole: a stopped copy must not pass for a dataset.
+        target.setMeta(Dataset.UNFINISHED_COPY, "from " + source.address() + ", begun " + java.time.Instant.now());
         progress.begin("Copying " + source.address() + " to " + target.address(), total, "tasks");
         progress.worked(resumed);
         long copied = 0;
@@ -136,6 +138,9 @@ public final class DatasetCopy {
         double copySeconds = (System.nanoTime() - start) / 1e9;
         Map<String, Long> rows = new LinkedHashMap<>();
         List<String> differences = cancelled ? List.of() : verify(rows);
+        if (!cancelled && differences.isEmpty()) {
+            target.removeMeta(Dataset.UNFINISHED_COPY);
+        }
         return new Report(copied, resumed, images, rows, differences, cancelled, copySeconds, (System.nanoTime() - start) / 1e9 - copySeconds);
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.NoSuchFileException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -35,6 +36,21 @@ public final class DatasetValidator {
         long total = dataset.stats().steps();
         progress.begin("Validating " + Words.count(total, "step"), total);
         long count = 0;
+        String unfinished = dataset.unfinishedCopy();
+        if (unfinished != null) {
+            sink.accept(new Problem("dataset", 0, -1, unfinished));
+            count++;
+        }
+        // A task whose record says another number of steps than it holds (steps lost outside the workbench).
+        try (Statement statement = dataset.connection().createStatement(); ResultSet wrong = statement.executeQuery(
+                "SELECT t.task_id, t.step_count, COUNT(s.position) FROM trajectories t LEFT JOIN steps s ON s.task_seq = t.seq"
+                        + " GROUP BY t.seq, t.task_id, t.step_count HAVING COUNT(s.position) <> t.step_count ORDER BY t.seq")) {
+            while (wrong.next()) {
+                sink.accept(new Problem(wrong.getString(1), 0, -1, "its record says " + Words.count(wrong.getLong(2), "step")
+                        + " and the dataset holds " + wrong.getLong(3) + " (steps were removed or added outside the workbench)"));
+                count++;
+            }
+        }
         Map<String, String> checkedImages = new HashMap<>(); // sha to its problem, "" when sound
         try (PreparedStatement query = dataset.connection().prepareStatement("SELECT t.task_id, s.position, s.record,"
                 + " s.image_name, s.image_sha256, t.seq FROM trajectories t JOIN steps s ON s.task_seq = t.seq ORDER BY t.seq, s.position");

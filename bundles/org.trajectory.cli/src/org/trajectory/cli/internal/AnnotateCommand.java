@@ -58,7 +58,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         AnnotationRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
         long start = System.nanoTime();
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             report = new AnnotationRun(dataset, annotator, new AnnotationRun.Options(args.concurrency, args.tasks)).run(progress);
         } catch (VlmException e) {
             progress.finish();

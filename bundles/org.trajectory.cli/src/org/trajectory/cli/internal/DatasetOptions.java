@@ -1,6 +1,7 @@
 package org.trajectory.cli.internal;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.sql.SQLException;
 
 import org.trajectory.dataset.Dataset;
@@ -23,10 +24,25 @@ final class DatasetOptions {
         T from(Dataset dataset) throws SQLException;
     }
 
-    /** Opens the dataset, reads from it and closes it. */
-    <T> T read(Reading<T> reading) throws IOException, SQLException {
-        try (Dataset open = Dataset.open(dataset)) {
+    /** Opens the dataset, reads from it and closes it; a warning on {@code err} when it is an unfinished copy. */
+    <T> T read(Reading<T> reading, PrintStream err) throws IOException, SQLException {
+        try (Dataset open = open(dataset, err)) {
             return reading.from(open);
+        }
+    }
+
+    /** Opens an existing dataset, and says on {@code err} when it is a copy not finished yet (its tasks may be missing). */
+    static Dataset open(DatasetAddress address, PrintStream err) throws IOException, SQLException {
+        Dataset dataset = Dataset.open(address);
+        try {
+            String unfinished = dataset.unfinishedCopy();
+            if (unfinished != null) {
+                err.println(org.trajectory.cli.CommandLine.PROGRAM + ": warning: " + unfinished);
+            }
+            return dataset;
+        } catch (SQLException e) {
+            dataset.close();
+            throw e;
         }
     }
 }

@@ -93,7 +93,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
             throw new UsageException(e.getMessage());
         }
         TerminalProgress progress = new TerminalProgress(err, "tasks");
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             ExportRun run;
             try {
                 run = new ExportRun(dataset, exporter, args.out, settings, filter, splits, args.force);

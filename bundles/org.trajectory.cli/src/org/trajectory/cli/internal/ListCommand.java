@@ -57,7 +57,7 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
         long count;
         long start = System.nanoTime();
         long opened;
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             opened = System.nanoTime();
             count = dataset.count(query);
             rows = dataset.page(query, args.offset, args.limit);

@@ -77,7 +77,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         ScoringRun.Report report;
         TerminalProgress progress = new TerminalProgress(err, "tasks");
         long start = System.nanoTime();
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             report = new ScoringRun(dataset, chosen, weights, model, new ScoringRun.Options(args.concurrency, args.force, args.tasks))
                     .run(progress);
         } catch (InterruptedException e) {

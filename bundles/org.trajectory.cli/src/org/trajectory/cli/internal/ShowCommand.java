@@ -28,7 +28,7 @@ final class ShowCommand extends OptionsCommand<ShowCommand.Options> {
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
         String taskId = args.taskId;
         Task task;
-        try (Dataset dataset = Dataset.open(args.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.dataset, err)) {
             task = dataset.read(taskId);
         }
         if (task == null) {

@@ -22,7 +22,7 @@ final class StatsCommand extends OptionsCommand<StatsCommand.Options> {
 
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
-        DatasetStats stats = args.common.read(Dataset::stats);
+        DatasetStats stats = args.common.read(Dataset::stats, err);
         if (args.common.json) {
             printJson(out, stats);
             return OK;

@@ -67,7 +67,7 @@ final class TeamCommands {
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+            try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 for (String grant : args.grants) {
                     int equals = grant.indexOf('=');
                     if (equals <= 0) {
@@ -127,7 +127,7 @@ final class TeamCommands {
                 throw new UsageException(e.getMessage());
             }
             int count;
-            try (Dataset dataset = Dataset.open(args.common.dataset)) {
+            try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 try {
                     count = dataset.assign(args.reviewers, args.overlap, gold, args.replace);
                 } catch (IllegalArgumentException e) {
@@ -201,7 +201,7 @@ final class TeamCommands {
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            Agreement agreement = args.common.read(Dataset::agreement);
+            Agreement agreement = args.common.read(Dataset::agreement, err);
             if (args.common.json) {
                 printJson(out, agreement);
                 return OK;

@@ -29,7 +29,7 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
         List<Map<String, Object>> found = new ArrayList<>();
         TerminalProgress progress = new TerminalProgress(err, "steps");
         long count;
-        try (Dataset dataset = Dataset.open(args.common.dataset)) {
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             count = DatasetValidator.run(dataset, progress, problem -> {
                 if (json) {
                     found.add(asJson(problem));

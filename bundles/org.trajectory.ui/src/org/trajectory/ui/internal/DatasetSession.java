@@ -37,6 +37,7 @@ public final class DatasetSession {
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private Dataset dataset;
     private DatasetChanges changes;
+    private String unfinishedCopy;
 
     DatasetSession() {
     }
@@ -65,7 +66,9 @@ public final class DatasetSession {
     public void open(DatasetAddress address, boolean create) throws IOException, SQLException {
         Dataset opened = create ? Dataset.openOrCreate(address) : Dataset.open(address);
         DatasetChanges heard;
+        String unfinished;
         try {
+            unfinished = opened.unfinishedCopy();
             heard = opened.watch(change -> changed());
         } catch (SQLException e) {
             opened.close();
@@ -75,6 +78,10 @@ public final class DatasetSession {
             closeQuietly();
             dataset = opened;
             changes = heard;
+            unfinishedCopy = unfinished;
+        }
+        if (unfinished != null) {
+            ILog.of(getClass()).warn(unfinished);
         }
         remember(address);
         changed();
@@ -153,6 +160,11 @@ public final class DatasetSession {
 
     public synchronized long count(TaskQuery query) throws SQLException {
         return dataset == null ? 0 : dataset.count(query);
+    }
+
+    /** Null, or what the open dataset's opener is told: it is a copy not finished yet, whose tasks may be missing. */
+    public synchronized String unfinishedCopy() {
+        return unfinishedCopy;
     }
 
     public synchronized Dataset.ReviewProgress reviewProgress() throws SQLException {

@@ -325,7 +325,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         }
         boolean anotherDataset = !java.util.Objects.equals(address, shownAddress);
         shownAddress = address;
-        setContentDescription(address != null ? address.toString() : "");
+        String unfinished = session.unfinishedCopy();
+        setContentDescription(address == null ? "" : unfinished != null ? "Warning: " + unfinished : address.toString());
         rows.reset(query);
         int asked = ++requeries;
         DatasetJobs.read("Counting tasks", viewer.getTable(),
