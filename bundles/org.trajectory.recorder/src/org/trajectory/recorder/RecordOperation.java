@@ -50,6 +50,10 @@ public final class RecordOperation implements AutoCloseable {
         if (Files.exists(options.folder().resolve(RecordingWriter.EVENTS))) {
             throw new IOException(options.folder() + " already holds a recording; choose another folder");
         }
+        String low = RecordingWriter.lowSpace(options.folder());
+        if (low != null) {
+            throw new IOException(low + "; free some space, or record onto another disk");
+        }
         List<Path> finished = finishInterrupted(options.folder().toAbsolutePath().getParent());
         CaptureBackends.Descriptor backend = CaptureBackends.get().choose();
         RecordingWriter writer = new RecordingWriter(options.folder(), options.task(), backend.id());

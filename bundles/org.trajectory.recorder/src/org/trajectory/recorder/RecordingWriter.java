@@ -2,7 +2,6 @@ package org.trajectory.recorder;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,23 +92,68 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             lock.close();
             throw e;
         }
-        flusher.scheduleAtFixedRate(this::flush, FLUSH_MS, FLUSH_MS, TimeUnit.MILLISECONDS);
+        flusher.scheduleAtFixedRate(() -> {
+            flush();
+            checkSpace();
+        }, FLUSH_MS, FLUSH_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The space a recording keeps free on its disk (MB; the system property {@value #MIN_FREE_PROPERTY} changes it):
+     * enough to close it whole (frame table, blanked frames, metadata) when it stops because the disk is filling up.
+     */
+    public static final String MIN_FREE_PROPERTY = "trajectory.recorder.minFreeMB";
+
+    /** The space the recording's disk must keep free, in bytes. */
+    static long minFreeBytes() {
+        return Long.getLong(MIN_FREE_PROPERTY, 64) * 1024 * 1024;
+    }
+
+    /** Null, or why recording into {@code folder} must not start or go on: its disk is (nearly) full. */
+    public static String lowSpace(Path folder) {
+        try {
+            Path existing = folder.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            long usable = Files.getFileStore(existing).getUsableSpace();
+            if (usable < minFreeBytes()) {
+                return String.format(java.util.Locale.ROOT, "the disk holding %s has %.1f MB left (a recording keeps %d MB free to close"
+                        + " whole)", folder, usable / 1048576.0, minFreeBytes() / 1048576);
+            }
+            return null;
+        } catch (IOException e) {
+            return null; // no store to ask: the writes themselves say when they fail
+        }
+    }
+
+    /** Ends the recording, keeping what it holds, when its disk fills up. */
+    private void checkSpace() {
+        String low = lowSpace(folder);
+        if (low != null && ended.getCount() > 0) {
+            problem(low + ": the recording stopped and keeps everything written until then; free some space to record again", true);
+        }
     }
 
     /** Adds fields to metadata.json (screen size, monitors, fps...), written at once. */
     public synchronized void metadata(String key, Object value) {
         metadata.put(key, value);
-        writeMetadata();
+        try {
+            writeMetadata();
+        } catch (IOException e) {
+            failed(e);
+        }
     }
 
-    private synchronized void writeMetadata() {
+    private synchronized void writeMetadata() throws IOException {
+        Path temp = folder.resolve(METADATA + ".part");
         try {
-            Path temp = folder.resolve(METADATA + ".part");
             Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
             Files.move(temp, folder.resolve(METADATA), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Files.deleteIfExists(temp); // the last whole metadata.json stays
+            throw e;
         }
     }
 
@@ -246,8 +290,15 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 writer.write(line.toString());
                 writer.write('\n');
             } catch (IOException e) {
-                lastProblem = "could not write " + folder + ": " + e.getMessage();
+                failed(e);
             }
+        }
+    }
+
+    /** A write that failed (a full disk, a folder gone) ends the recording: going on would record into nothing. */
+    private void failed(IOException e) {
+        if (ended.getCount() > 0) {
+            problem("could not write " + folder + " (" + e.getMessage() + "): the recording stopped and keeps everything written until then", true);
         }
     }
 
@@ -267,7 +318,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                     frames = Files.newBufferedWriter(folder.resolve(FrameTable.FILE), StandardCharsets.US_ASCII);
                     frames.write("frame,time_stamp\n");
                 } catch (IOException e) {
-                    lastProblem = "could not write " + folder + ": " + e.getMessage();
+                    failed(e);
                     return;
                 }
                 metadata(FRAME_SOURCE, "capture");
@@ -286,7 +337,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             }
             lastFrameTime = time;
         } catch (IOException e) {
-            lastProblem = "could not write " + folder + ": " + e.getMessage();
+            failed(e);
         }
     }
 
@@ -301,7 +352,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 try {
                     writer.flush();
                 } catch (IOException e) {
-                    lastProblem = "could not write " + folder + ": " + e.getMessage();
+                    failed(e);
                 }
             }
         }
@@ -478,7 +529,13 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
                 }
             }
             // Last: a recording with a stop time is whole, its excluded windows blanked; one closed halfway is finished later.
-            metadata("stop_time", stop);
+            metadata.put("stop_time", stop);
+            try {
+                writeMetadata();
+            } catch (IOException e) {
+                throw new IOException("could not finish the recording in " + folder + " (" + e.getMessage() + "); what it holds is kept,"
+                        + " and it is finished when space is freed and it is built or a recording starts beside it", e);
+            }
         }
     }
 
