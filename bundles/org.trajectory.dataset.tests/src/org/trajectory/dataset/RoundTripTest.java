@@ -94,6 +94,29 @@ class RoundTripTest {
         assertArrayEquals(Files.readAllBytes(fixture().resolve("images/3.png")), Files.readAllBytes(temp.resolve("again/images/3.png")));
     }
 
+    /** Two recordings each call their first screenshot 0.png: each record names its own image in the export, never the other's. */
+    @Test
+    void differentImagesUnderOneNameAreExportedUnderNamesOfTheirOwn() throws Exception {
+        byte[] first = Files.readAllBytes(fixture().resolve("images/1.png"));
+        byte[] second = Files.readAllBytes(fixture().resolve("images/2.png"));
+        Path out = temp.resolve("export");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("a"))) {
+            for (String id : List.of("first", "second")) {
+                Task task = Task.parse("{\"task_id\":\"" + id
+                        + "\",\"instruction\":\"do\",\"traj\":[{\"index\":0,\"image\":\"0.png\",\"value\":{\"code\":\"pyautogui.press('a')\"}}]}");
+                dataset.put(task, List.of(id.equals("first") ? first : second), "test");
+            }
+            ExportReport report = new JsonlExport(dataset, out.resolve("data.jsonl"), out.resolve("images"), false).run(Progress.NONE);
+            assertEquals(List.of(), report.problems(), "nothing refused");
+        }
+        for (String line : Files.readAllLines(out.resolve("data.jsonl"))) {
+            JsonNode record = Json.MAPPER.readTree(line);
+            String image = record.path("traj").get(0).path("image").asText();
+            byte[] expected = record.path("task_id").asText().equals("first") ? first : second;
+            assertArrayEquals(expected, Files.readAllBytes(out.resolve("images").resolve(image)), record.path("task_id") + " names " + image);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void pagesFilterAndSort(Engines engine) throws Exception {

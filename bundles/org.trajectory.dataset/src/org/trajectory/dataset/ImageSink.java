@@ -24,6 +24,8 @@ public abstract class ImageSink implements AutoCloseable {
 
     private final ImageStore store;
     private final Map<String, String> written = new HashMap<>();
+    /** Each name given out in this export, and the image (content hash) it names. */
+    private final Map<String, String> names = new HashMap<>();
     private long bytes;
 
     ImageSink(ImageStore store) {
@@ -190,6 +192,58 @@ public abstract class ImageSink implements AutoCloseable {
     }
 
     /**
+     * The name the image of content hash {@code sha}, called {@code name} in its task, has in this export: its own, or,
+     * when another task's different image already has that name ({@code 0.png} in two recordings), its name with the
+     * image's digest before the extension. A record never names another task's image; callers put the returned name
+     * in the record ({@link #renamed}) and {@link #write} the image under it.
+     */
+    public String exportName(String name, String sha) {
+        if (name == null || sha == null) {
+            return name;
+        }
+        String held = names.putIfAbsent(name, sha);
+        if (held == null || held.equals(sha)) {
+            return name;
+        }
+        int dot = name.lastIndexOf('.');
+        boolean extension = dot > name.lastIndexOf('/') && dot > 0;
+        String unique = (extension ? name.substring(0, dot) : name) + "-" + sha.substring(0, Math.min(16, sha.length()))
+                + (extension ? name.substring(dot) : "");
+        names.putIfAbsent(unique, sha);
+        return unique;
+    }
+
+    /** The export names of a task's steps' images, in step order. */
+    public List<String> exportNames(List<StoredRecords.StoredStep> steps) {
+        List<String> exported = new ArrayList<>(steps.size());
+        for (StoredRecords.StoredStep step : steps) {
+            exported.add(exportName(step.imageName(), step.imageSha256()));
+        }
+        return exported;
+    }
+
+    /** Whether any step's image has another name in the export than in its task. */
+    public static boolean anyRenamed(List<StoredRecords.StoredStep> steps, List<String> exported) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (!java.util.Objects.equals(steps.get(i).imageName(), exported.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code record} with each step's image named as the export names it. */
+    public static com.fasterxml.jackson.databind.node.ObjectNode renamed(com.fasterxml.jackson.databind.node.ObjectNode record, List<String> exported) {
+        com.fasterxml.jackson.databind.JsonNode traj = record.path(org.trajectory.model.Task.TRAJ);
+        for (int i = 0; i < traj.size() && i < exported.size(); i++) {
+            if (traj.get(i) instanceof com.fasterxml.jackson.databind.node.ObjectNode step && exported.get(i) != null) {
+                step.put(org.trajectory.model.Step.IMAGE, exported.get(i));
+            }
+        }
+        return record;
+    }
+
+    /**
      * Writes the image of content hash {@code sha} under {@code name}, once per name; true when it was written now.
      * A missing image or a name clash is added to {@code problems}.
      */
@@ -204,7 +258,7 @@ public abstract class ImageSink implements AutoCloseable {
         String before = written.putIfAbsent(name, sha);
         if (before != null) {
             if (!before.equals(sha)) {
-                problems.add(new Problem(name, 0, -1, "two different images share this name; the first was exported"));
+                problems.add(new Problem(name, 0, -1, "two different images share this name: only the first was exported (give each its exportName)"));
             }
             return false;
         }

@@ -107,20 +107,24 @@ public final class JsonlExport {
                             file = new PartFile(ExportTarget.file(partFile(jsonl, name), force));
                             files.put(name, file);
                         }
+                        List<StoredRecords.StoredStep> steps = records.steps();
+                        List<String> exported = sink.exportNames(steps);
+                        boolean renamed = ImageSink.anyRenamed(steps, exported);
                         try {
-                            if (rewrite == null) {
+                            if (rewrite == null && !renamed) {
                                 records.write(file.out);
                             } else {
                                 StringWriter text = new StringWriter();
                                 records.write(text);
-                                file.out.write(Json.MAPPER.writeValueAsString(rewrite.apply((ObjectNode) Json.MAPPER.readTree(text.toString()))));
+                                ObjectNode record = ImageSink.renamed((ObjectNode) Json.MAPPER.readTree(text.toString()), exported);
+                                file.out.write(Json.MAPPER.writeValueAsString(rewrite == null ? record : rewrite.apply(record)));
                             }
                             file.out.write('\n');
                         } catch (IOException e) {
                             throw file.target.failure(e);
                         }
-                        for (StoredRecords.StoredStep step : records.steps()) {
-                            sink.write(step.imageName(), step.imageSha256(), problems);
+                        for (int i = 0; i < steps.size(); i++) {
+                            sink.write(exported.get(i), steps.get(i).imageSha256(), problems);
                         }
                         tasks++;
                     }

@@ -132,11 +132,15 @@ public final class HuggingFaceExporter implements Exporter {
                     StringWriter text = new StringWriter();
                     records.write(text);
                     ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
-                    card.add(task, record, records.steps());
-                    out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : text.toString());
+                    List<StoredRecords.StoredStep> steps = records.steps();
+                    List<String> exported = out.images.exportNames(steps);
+                    boolean renamed = ImageSink.anyRenamed(steps, exported);
+                    ImageSink.renamed(record, exported);
+                    card.add(task, record, steps);
+                    out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : renamed ? Json.MAPPER.writeValueAsString(record) : text.toString());
                     out.out.write('\n');
-                    for (StoredRecords.StoredStep step : records.steps()) {
-                        out.images.write(step.imageName(), step.imageSha256(), problems);
+                    for (int i = 0; i < steps.size(); i++) {
+                        out.images.write(exported.get(i), steps.get(i).imageSha256(), problems);
                     }
                     progress.worked(1);
                     if (progress.isCancelled()) {

@@ -111,7 +111,7 @@ public final class MessagesExporter implements Exporter {
                             problems.add(new Problem(taskId, 0, i, "no sample: the step has no " + (missing == null ? Step.CODE : missing)));
                             continue;
                         }
-                        String image = steps.get(i).imageName();
+                        String image = images.exportName(steps.get(i).imageName(), steps.get(i).imageSha256());
                         if (image != null && !images.write(image, steps.get(i).imageSha256(), problems) && !images.has(image)) {
                             image = null; // the screenshot could not be written (reported): the sample goes without it
                         }
