@@ -109,4 +109,26 @@ class PeerRecordingBuildTest {
             assertEquals(0, dataset.count(TaskQuery.ALL));
         }
     }
+
+    /** A screen size its own video contradicts (a damaged line claiming 100000x100000 over 320x240) is refused, not used. */
+    @Test
+    void aScreenSizeTheVideoContradictsIsRefusedNotUsed(@TempDir Path temp) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("rec"));
+        Files.writeString(recording.resolve("events.jsonl"), String.format(java.util.Locale.ROOT,
+                "{\"time_stamp\": %.3f, \"action\": \"screen\", \"width\": 100000, \"height\": 100000}%n", PeerRecordings.START + 1),
+                java.nio.file.StandardOpenOption.APPEND);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE));
+            assertTrue(e.getMessage().contains("the recording says the screen is 100000x100000 from 5001.000 s")
+                    && e.getMessage().contains("but its video is 320x240"), e.getMessage());
+            assertEquals(0, dataset.count(TaskQuery.ALL));
+        }
+        PeerRecordings.write(recording); // as it was: a 640x480 screen recorded at half size keeps its shape and builds
+        Files.writeString(recording.resolve("metadata.json"), Files.readString(recording.resolve("metadata.json"))
+                .replace("\"screen_width\": 320, \"screen_height\": 240", "\"screen_width\": 640, \"screen_height\": 480"));
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            assertEquals(4, new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task().steps().size());
+        }
+    }
 }

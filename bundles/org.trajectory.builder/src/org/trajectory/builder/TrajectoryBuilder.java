@@ -107,6 +107,9 @@ public final class TrajectoryBuilder {
             throw new IOException(folder + ": the recording does not say the screen size (screen_width, screen_height in "
                     + RecordingWriter.METADATA + "), so its points cannot be normalized");
         }
+        if (recording.video() != null) {
+            checkScreens(folder, recording.screens(), FrameTable.size(recording.video()));
+        }
         boolean resolved = recording.source().equals(Recording.Source.TRAJECTORY_WORKBENCH.name().toLowerCase(java.util.Locale.ROOT));
         List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
         long reduced = System.nanoTime();
@@ -138,6 +141,25 @@ public final class TrajectoryBuilder {
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
         return new Result(task, warnings, doubtfulLines, doubts.size(), recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
                 (framed - reduced) / 1e9, (stored - framed) / 1e9);
+    }
+
+    /**
+     * Refuses screen sizes the video contradicts: points are normalized by the screen size, so a wrong one (a damaged or
+     * hand-edited line claiming 100000x100000 over a 1280x800 video) would put every click elsewhere without a word.
+     * A video may be scaled (a HiDPI screen, a recorder's output size) but keeps the screen's shape.
+     */
+    private static void checkScreens(Path folder, List<ScreenSize> screens, int[] video) throws IOException {
+        for (ScreenSize screen : screens) {
+            double scale = (double) video[0] / screen.width();
+            double shape = ((double) video[0] / video[1]) / ((double) screen.width() / screen.height());
+            if (scale < 0.25 || scale > 4 || Math.abs(shape - 1) > 0.03) {
+                String when = Double.isInfinite(screen.time()) ? "in " + RecordingWriter.METADATA
+                        : String.format(java.util.Locale.ROOT, "from %.3f s (a screen line of %s)", screen.time(), RecordingWriter.EVENTS);
+                throw new IOException(folder + ": the recording says the screen is " + screen.width() + "x" + screen.height() + " " + when
+                        + ", but its video is " + video[0] + "x" + video[1] + ": its points cannot be normalized by a size the screenshots"
+                        + " contradict; correct the screen size, then build again");
+            }
+        }
     }
 
     /**

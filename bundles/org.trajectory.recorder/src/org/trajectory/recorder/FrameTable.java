@@ -95,6 +95,24 @@ public final class FrameTable {
         return Arrays.copyOf(times, count);
     }
 
+    /** The width and height of the video's first video stream, in pixels. */
+    public static int[] size(Path video) throws IOException {
+        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=width,height", "-of", "csv=p=0", video.toString()).start();
+        String out = new String(ffprobe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        try {
+            if (ffprobe.waitFor() != 0 || !out.matches("\\d+,\\d+.*")) {
+                throw new IOException(video + " cannot be read as a video: "
+                        + toolReason(new String(ffprobe.getErrorStream().readAllBytes(), StandardCharsets.UTF_8), video));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading " + video, e);
+        }
+        String[] fields = out.lines().findFirst().orElse("").split(",");
+        return new int[] { Integer.parseInt(fields[0].strip()), Integer.parseInt(fields[1].strip()) };
+    }
+
     /**
      * The presentation time of every frame of the video's first video stream, in seconds, in order. Read from the
      * packets, not decoded frames, so a 30-minute video takes seconds (each video packet is one frame).
