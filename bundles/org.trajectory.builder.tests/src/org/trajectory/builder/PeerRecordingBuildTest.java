@@ -131,4 +131,28 @@ class PeerRecordingBuildTest {
             assertEquals(4, new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task().steps().size());
         }
     }
+
+    /** A recording is read from its own files: a link out of its folder is refused (and what it points at is not shown). */
+    @Test
+    void aLinkOutOfTheRecordingIsRefusedAndAHugeTitleIsCut(@TempDir Path temp) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("rec"));
+        Path outside = Files.writeString(temp.resolve("private.txt"), "hunter2 and other private words");
+        Files.delete(recording.resolve("metadata.json"));
+        Files.createSymbolicLink(recording.resolve("metadata.json"), outside);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE));
+            assertTrue(e.getMessage().contains("metadata.json is a link to a file outside the recording") && !e.getMessage().contains("hunter2"),
+                    e.getMessage());
+        }
+        Files.delete(recording.resolve("metadata.json")); // a file of its own again
+        PeerRecordings.write(recording);
+        Files.writeString(recording.resolve("top_window.jsonl"), String.format(java.util.Locale.ROOT,
+                "{\"time_stamp\": %.3f, \"top_window_name\": \"%s\"}%n", PeerRecordings.START + 0.1, "A".repeat(1_000_000)));
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            Task task = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task();
+            String title = task.steps().get(0).json().path(TrajectoryBuilder.WINDOW).asText();
+            assertTrue(title.length() < 1100 && title.endsWith("(cut from 1000000 characters)"), title.length() + " characters");
+        }
+    }
 }

@@ -77,8 +77,12 @@ public final class RecordOperation implements AutoCloseable {
         }
         try (var folders = Files.list(parent)) {
             for (Path folder : folders.filter(Files::isDirectory).toList()) {
-                if (RecordingWriter.finalizeInterrupted(folder)) {
-                    finished.add(folder);
+                try {
+                    if (RecordingWriter.finalizeInterrupted(folder)) {
+                        finished.add(folder);
+                    }
+                } catch (IOException unreadable) {
+                    // not a recording we can read (damaged, a link out of it): building it says why; recording beside it goes on
                 }
             }
         }

@@ -119,7 +119,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         for (Line line : lines(folder.resolve(RecordingWriter.WINDOWS), doubts)) {
             JsonNode node = line.node();
             JsonNode geometry = node.path("geometry");
-            windows.add(new WindowEvent(node.path("time_stamp").asDouble(), node.path("top_window_name").asText(""),
+            windows.add(new WindowEvent(node.path("time_stamp").asDouble(), bounded(node.path("top_window_name").asText("")),
                     text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
                     integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height"), text(node, "process")));
         }
@@ -158,12 +158,18 @@ public record Recording(Path folder, String source, String task, String os, Inte
     /** The screen video: ours ({@code video.mkv}), else the first .mp4, .mkv or .webm in the folder; null if none. */
     public Path video() throws IOException {
         Path ours = folder.resolve(RecordingWriter.VIDEO);
+        Path video;
         if (Files.isRegularFile(ours)) {
-            return ours;
+            video = ours;
+        } else {
+            try (var files = Files.list(folder)) {
+                video = files.filter(f -> f.getFileName().toString().matches("(?i).*\\.(mp4|mkv|webm)$")).sorted().findFirst().orElse(null);
+            }
         }
-        try (var files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().matches("(?i).*\\.(mp4|mkv|webm)$")).sorted().findFirst().orElse(null);
+        if (video != null) {
+            ownFile(video);
         }
+        return video;
     }
 
     /** Why a line cannot be an input event (no action, no time, a point that is not one), or null when it can. */
@@ -283,6 +289,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return nodes;
         }
+        ownFile(file);
         String content;
         try {
             content = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
@@ -315,16 +322,43 @@ public record Recording(Path folder, String source, String task, String os, Inte
         return nodes;
     }
 
-    private static JsonNode readJson(Path file) throws IOException {
+    /** A JSON file of the recording's own (no link out of its folder), its content never quoted in an error. */
+    static JsonNode readJson(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new java.nio.file.NoSuchFileException(file.toString(), null, "not a recording (no " + file.getFileName() + ")");
         }
-        return Json.MAPPER.readTree(Files.readString(file));
+        ownFile(file);
+        try {
+            return Json.MAPPER.readTree(Files.readString(file));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) { // its message quotes the content: not repeated
+            throw new IOException(file + " is not JSON (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+        }
     }
+
+    /**
+     * Refuses a file that is a symbolic link, or reached through one, out of the recording's folder: a recording is
+     * read from its own files only, as import reads only the images under its folder.
+     */
+    static void ownFile(Path file) throws IOException {
+        Path folder = file.toAbsolutePath().getParent().toRealPath();
+        Path real = file.toRealPath();
+        if (!real.startsWith(folder)) {
+            throw new IOException(file + " is a link to a file outside the recording; the workbench reads only the recording's own files"
+                    + " (copy the file into the folder instead)");
+        }
+    }
+
+    /** The longest text kept from a recording's line (a window title, an element's name): a 1 MB title is no step's business. */
+    static final int MAX_TEXT = 1000;
 
     private static String text(JsonNode node, String field) {
         JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asText();
+        return value == null || value.isNull() ? null : bounded(value.asText());
+    }
+
+    /** {@code text} cut to {@link #MAX_TEXT} characters, saying so, where it is longer. */
+    private static String bounded(String text) {
+        return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT) + "\u2026 (cut from " + text.length() + " characters)";
     }
 
     private static Integer integer(JsonNode node, String field) {

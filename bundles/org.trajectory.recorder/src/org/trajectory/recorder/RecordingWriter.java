@@ -384,10 +384,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             return false;
         }
         Path metadataFile = folder.resolve(METADATA);
-        ObjectNode metadata = (ObjectNode) Json.MAPPER.readTree(Files.readString(metadataFile));
+        ObjectNode metadata = (ObjectNode) Recording.readJson(metadataFile);
         double last = metadata.path("start_time").asDouble();
         Path events = folder.resolve(EVENTS);
         if (Files.isRegularFile(events)) {
+            Recording.ownFile(events);
             for (String line : Files.readAllLines(events)) {
                 try {
                     last = Math.max(last, Json.MAPPER.readTree(line).path("time_stamp").asDouble());
@@ -435,7 +436,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (!Files.isRegularFile(metadataFile)) {
             return State.FINISHED;
         }
-        JsonNode metadata = Json.MAPPER.readTree(Files.readString(metadataFile));
+        JsonNode metadata = Recording.readJson(metadataFile);
         return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.FINISHED;
     }
 
