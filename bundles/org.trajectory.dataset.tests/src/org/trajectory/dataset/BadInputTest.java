@@ -178,4 +178,37 @@ class BadInputTest {
             assertTrue(problems.get(0).message().startsWith("its record says 2 steps and the dataset holds 0"), problems.toString());
         }
     }
+
+    /** A review on a full disk says so, not "database in auto-commit mode"; the dataset stays as it was. */
+    @Test
+    void aChangeOnAFullDiskSaysTheDiskIsFullAndLeavesTheDatasetAsItWas() throws Exception {
+        Path disk = Files.createDirectories(temp.resolve("disk"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", disk.toString()).redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount.waitFor() == 0, "a tmpfs could not be mounted here (not root?): " + said);
+        try {
+            Path jsonl = Files.write(temp.resolve("one.jsonl"), List.of("{\"task_id\":\"t\",\"instruction\":\"do it\",\"traj\":["
+                    + "{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}"));
+            try (Dataset dataset = Dataset.openOrCreate(disk.resolve("ds"))) {
+                new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+                try (OutputStream filler = Files.newOutputStream(disk.resolve("filler"))) {
+                    byte[] block = new byte[64 * 1024];
+                    while (true) {
+                        filler.write(block);
+                    }
+                } catch (java.io.IOException full) {
+                    // the disk is full now
+                }
+                java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+                        () -> dataset.setReview("t", ReviewState.APPROVED, "qa", "x".repeat(200_000)));
+                assertTrue(e.getMessage().startsWith("the disk holding the dataset is full: nothing of this change was kept"), e.getMessage());
+                Files.delete(disk.resolve("filler"));
+                assertEquals(ReviewState.NEW, dataset.review("t").state(), "nothing half written");
+                dataset.setReview("t", ReviewState.APPROVED, "qa", "fine");
+                assertEquals(ReviewState.APPROVED, dataset.review("t").state(), "space freed: it works again");
+            }
+        } finally {
+            new ProcessBuilder("umount", disk.toString()).inheritIO().start().waitFor();
+        }
+    }
 }

@@ -306,20 +306,38 @@ public final class Dataset implements AutoCloseable {
     static <T> T transaction(Connection connection, SqlWork<T> work) throws SQLException {
         boolean auto = connection.getAutoCommit();
         connection.setAutoCommit(false);
+        T result;
         try {
-            T result = work.run(connection);
+            result = work.run(connection);
             if (auto) {
                 connection.setAutoCommit(true); // commits; commit() would begin the next transaction and wait for its lock
             } else {
                 connection.commit();
             }
-            return result;
         } catch (SQLException | RuntimeException e) {
-            connection.rollback();
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback); // a commit that failed may have ended the transaction already: its reason is the one to tell
+            }
+            try {
+                connection.setAutoCommit(auto);
+            } catch (SQLException restore) {
+                e.addSuppressed(restore);
+            }
+            if (e instanceof SQLException sql && diskFull(sql)) {
+                throw new SQLException("the disk holding the dataset is full: nothing of this change was kept; free some space and do it"
+                        + " again (" + sql.getMessage() + ")", sql.getSQLState(), sql);
+            }
             throw e;
-        } finally {
-            connection.setAutoCommit(auto);
         }
+        connection.setAutoCommit(auto);
+        return result;
+    }
+
+    /** Whether the engine refused for want of disk space (SQLite's SQLITE_FULL, PostgreSQL's disk_full). */
+    private static boolean diskFull(SQLException e) {
+        return "53100".equals(e.getSQLState()) || e.getMessage() != null && e.getMessage().contains("SQLITE_FULL");
     }
 
     /**
