@@ -41,6 +41,24 @@ class FrameSamplerTest {
         }
     }
 
+    /** An MP4 with its index in front, cut halfway: its length is where its frames end, and it says it is cut. */
+    @Test
+    void aCutVideoIsMeasuredByItsFramesNotItsHeader(@TempDir Path temp) throws Exception {
+        Path whole = temp.resolve("whole.mp4");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=20",
+                "-c:v", "libx264", "-g", "10", "-pix_fmt", "yuv420p", "-movflags", "+faststart", whole.toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        Video full = Video.probe(whole);
+        assertNull(full.cut(), "a whole video is not cut");
+        assertEquals(20, full.duration(), 0.2);
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(temp.resolve("cut.mp4"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Video half = Video.probe(cut);
+        assertEquals(20, half.claimed(), 0.2, "what the header says");
+        assertTrue(half.duration() < 14 && half.duration() > 4, "where the frames end: " + half.duration());
+        assertTrue(half.cut() != null && half.cut().startsWith("cut.mp4 is cut: it says it lasts 20.0 s and its frames end at"), half.cut());
+    }
+
     @Test
     void whatIsNotAVideoIsSaidInOneLine(@TempDir Path temp) throws Exception {
         Path text = Files.writeString(temp.resolve("notes.mp4"), "not a video at all");

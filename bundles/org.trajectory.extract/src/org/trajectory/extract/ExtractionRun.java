@@ -73,8 +73,8 @@ public final class ExtractionRun {
     public record Options(String method, ExtractionSettings settings, String model) {
     }
 
-    /** One video done: the task made and its actions by operation. */
-    public record Extracted(Path video, String taskId, int actions, Map<String, Integer> operations, double seconds) {
+    /** One video done: the task made, its actions by operation, and what the person should know (a cut video). */
+    public record Extracted(Path video, String taskId, int actions, Map<String, Integer> operations, double seconds, List<String> warnings) {
     }
 
     /** What a run did: the videos extracted, the ones that failed (each in one line), whether it was cancelled. */
@@ -82,8 +82,10 @@ public final class ExtractionRun {
 
         public String summary() {
             int actions = extracted.stream().mapToInt(Extracted::actions).sum();
+            int warnings = extracted.stream().mapToInt(e -> e.warnings().size()).sum();
             return Words.count(extracted.size(), "video") + " extracted, " + Words.count(actions, "action") + ", "
-                    + failures.size() + " failed" + (cancelled ? ", cancelled" : "");
+                    + failures.size() + " failed" + (warnings == 0 ? "" : ", " + Words.count(warnings, "warning") + " (" + extracted.stream()
+                            .flatMap(e -> e.warnings().stream()).findFirst().orElse("") + ")") + (cancelled ? ", cancelled" : "");
         }
 
         public Map<String, Object> json() {
@@ -96,6 +98,7 @@ public final class ExtractionRun {
                 one.put("actions", done.actions());
                 one.put("operations", done.operations());
                 one.put("seconds", done.seconds());
+                one.put("warnings", done.warnings());
                 videos.add(one);
             }
             json.put("videos", videos);
@@ -164,7 +167,8 @@ public final class ExtractionRun {
         dataset.put(task, images, Dataset.EXTRACTED + method.id());
         Map<String, Integer> operations = new TreeMap<>();
         actions.forEach(a -> operations.merge(a.operation(), 1, Integer::sum));
-        return new Extracted(input.video(), taskId, actions.size(), operations, (System.nanoTime() - start) / 1e9);
+        return new Extracted(input.video(), taskId, actions.size(), operations, (System.nanoTime() - start) / 1e9,
+                video.cut() == null ? List.of() : List.of(video.cut()));
     }
 
     private Task task(String taskId, String instruction, Video video, List<ExtractedAction> actions) {
@@ -189,6 +193,9 @@ public final class ExtractionRun {
             if (i == actions.size()) {
                 value.put(Step.CODE, "computer.terminate(status='success')");
                 step.put("start_time", round(video.duration())).put("end_time", round(video.duration()));
+                if (video.cut() != null) {
+                    step.putArray(Step.BUILD_PROBLEMS).add(video.cut()); // validate says it too
+                }
                 continue;
             }
             ExtractedAction action = actions.get(i);

@@ -9,8 +9,22 @@ import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.FrameTable;
 
-/** A video file as ffprobe sees it: its size in pixels and its length in seconds. */
-public record Video(Path file, int width, int height, double duration) {
+/**
+ * A video file as ffprobe sees it: its size in pixels and its length in seconds, as far as its frames go; {@code claimed}
+ * is the length its container says, longer when the file was cut after its index (an MP4 made with the index in front).
+ */
+public record Video(Path file, int width, int height, double duration, double claimed) {
+
+    /** A whole video: its frames go as far as it says. */
+    public Video(Path file, int width, int height, double duration) {
+        this(file, width, height, duration, duration);
+    }
+
+    /** Null, or what the person is told of a cut video: how long it says it is, and where its frames end. */
+    public String cut() {
+        return claimed - duration > Math.max(1.0, 0.05 * claimed) ? String.format(java.util.Locale.ROOT,
+                "%s is cut: it says it lasts %.1f s and its frames end at %.1f s; the steps stop there", file.getFileName(), claimed, duration) : null;
+    }
 
     /**
      * Probes {@code file}; an {@link IOException} in one line when it is missing, not a video ffmpeg can read, or holds
@@ -38,11 +52,14 @@ public record Video(Path file, int width, int height, double duration) {
         if (width <= 0 || height <= 0) {
             throw new IOException(file + ": not a video ffmpeg can read (it has no video stream)");
         }
-        double duration = value(out, "duration");
-        if (!(duration > 0)) {
+        double claimed = value(out, "duration");
+        double[] frames = FrameTable.probe(file); // the packets that are there, whatever the container's header says
+        if (frames.length == 0) {
             throw new IOException(file + ": the video has no frames");
         }
-        return new Video(file, width, height, duration);
+        double step = frames.length > 1 ? (frames[frames.length - 1] - frames[0]) / (frames.length - 1) : 0;
+        double end = frames[frames.length - 1] + step;
+        return new Video(file, width, height, claimed > 0 ? Math.min(claimed, end) : end, claimed > 0 ? claimed : end);
     }
 
     private static double value(String probed, String key) {

@@ -33,7 +33,7 @@ class DatasetCommandsTest extends CommandTestBase {
     void listFindsTasksByIdAndShowsControlCharactersInsteadOfObeyingThem() throws Exception {
         String dataset = temp.resolve("ds").toString();
         Path input = Files.writeString(temp.resolve("in.jsonl"), oneStepTask("login-form-17", "web", "pyautogui.press('a')") + "\n"
-                + "{\"task_id\":\"bell\",\"instruction\":\"ring \\u0007 then clear \\u001b[2J and \\r overwrite \\u0000\","
+                + "{\"task_id\":\"bell\",\"instruction\":\"ring \\u0007 then clear \\u001b[2J and \\r overwrite \\u007f\","
                 + "\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
         assertEquals(Command.OK, run("import", input.toString(), "--dataset", dataset), err());
         assertEquals(Command.OK, run("list", "--dataset", dataset, "--filter", "FORM-17"));
@@ -43,6 +43,28 @@ class DatasetCommandsTest extends CommandTestBase {
         assertTrue(out().chars().noneMatch(c -> c < 0x20 && c != '\n' || c == 0x7f), "no control character reaches the terminal: " + out());
         assertEquals(Command.OK, run("show", "bell", "--dataset", dataset, "--json"));
         assertTrue(out().contains("\\u0007") && out().contains("\\u001B[2J"), "JSON keeps them, escaped: " + out());
+    }
+
+    /** A video cut after its index (an MP4 with the index in front): extracted as far as its frames go, and said so. */
+    @Test
+    void aCutVideoIsExtractedAsFarAsItsFramesGoAndSaidToBeCut() throws Exception {
+        Path whole = temp.resolve("whole.mp4");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=20",
+                "-c:v", "libx264", "-g", "10", "-pix_fmt", "yuv420p", "-movflags", "+faststart", whole.toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(temp.resolve("cut.mp4"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        String dataset = temp.resolve("ds").toString();
+        assertEquals(Command.FAILED, run("extract", cut.toString(), "--dataset", dataset, "--task", "Watch the pattern"));
+        assertTrue(err().contains("warning: cut.mp4 is cut: it says it lasts 20.0 s and its frames end at"), err());
+        assertEquals(Command.OK, run("list", "--dataset", dataset, "--json"));
+        String taskId = org.trajectory.model.Json.MAPPER.readTree(out()).get(0).path("taskId").asText();
+        assertEquals(Command.OK, run("show", taskId, "--dataset", dataset, "--json"));
+        com.fasterxml.jackson.databind.JsonNode traj = org.trajectory.model.Json.MAPPER.readTree(out()).path("traj");
+        double end = traj.get(traj.size() - 1).path("start_time").asDouble();
+        assertTrue(end < 14, "the terminate step is where the frames end, not at the 20 s the file claims: " + end);
+        assertEquals(Command.FAILED, run("validate", "--dataset", dataset));
+        assertTrue(out().contains("cut.mp4 is cut"), "validate says it too: " + out());
     }
 
     @Test

@@ -124,6 +124,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         progress.finish();
         double seconds = (System.nanoTime() - start) / 1e9;
         report.failures().forEach(f -> err.println(prefix() + f));
+        report.extracted().forEach(e -> e.warnings().forEach(w -> err.println(prefix() + "warning: " + w)));
         if (!args.common.json) {
             report.extracted().forEach(e -> out.println("extracted " + e.taskId() + ": " + e.actions() + " actions " + e.operations() + " from "
                     + e.video()));
@@ -134,7 +135,8 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
         if (args.compare && !report.extracted().isEmpty()) {
             compare(args.common.dataset, report, out, err);
         }
-        return report.failures().isEmpty() && !report.cancelled() ? OK : FAILED;
+        boolean warned = report.extracted().stream().anyMatch(e -> !e.warnings().isEmpty());
+        return report.failures().isEmpty() && !report.cancelled() && !warned ? OK : FAILED;
     }
 
     /**
