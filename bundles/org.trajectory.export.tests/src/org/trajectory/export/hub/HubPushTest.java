@@ -136,4 +136,33 @@ class HubPushTest {
             assertThrows(IllegalArgumentException.class, () -> push(folder, hub, "not a repo", false, TOKEN));
         }
     }
+
+    /** A server that is not the Hub, or one that echoes the token: said in words, and the token never shown. */
+    @Test
+    void aServerThatEchoesTheTokenOrAnswersAWebPageIsSaidInWords() throws Exception {
+        Path folder = export();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            boolean echo = exchange.getRequestURI().getPath().startsWith("/echo");
+            byte[] body = (echo ? "Invalid credentials: " + exchange.getRequestHeaders().getFirst("Authorization")
+                    : "<!DOCTYPE html><html><body>Welcome to nginx!</body></html>").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", echo ? "text/plain" : "text/html");
+            exchange.sendResponseHeaders(echo ? 401 : 200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
+            IOException echoed = assertThrows(IOException.class, () -> new HubPush(folder, new HubPush.Options("qa-team/x", true, false,
+                    endpoint + "/echo", TOKEN), Duration.ofMillis(10)).run(Progress.NONE));
+            assertTrue(echoed.getMessage().startsWith("the Hub refused the token (401)") && !echoed.getMessage().contains(TOKEN), echoed.getMessage());
+            IOException page = assertThrows(IOException.class, () -> new HubPush(folder, new HubPush.Options("qa-team/x", true, false,
+                    endpoint, TOKEN), Duration.ofMillis(10)).run(Progress.NONE));
+            assertTrue(page.getMessage().contains("answered with a web page instead of the Hub's JSON (is HF_ENDPOINT the address of a Hugging Face"
+                    + " Hub?)"), page.getMessage());
+        } finally {
+            server.stop(0);
+        }
+    }
 }

@@ -146,6 +146,18 @@ public abstract class VlmProviderContract {
         assertKind(VlmException.Kind.BAD_RESPONSE, "without text");
     }
 
+    /** A server that echoes what it was sent (the key among it) is shown without the key, however often it says it. */
+    @Test
+    public void aServerEchoingTheKeyIsShownWithoutIt() throws Exception {
+        String key = config().apiKey();
+        server.reply(Reply.status(401, error("Invalid credentials: Bearer " + key)), Reply.status(500, "upstream said: api_key=" + key
+                + " Authorization: Bearer " + key), Reply.status(400, error("key " + key + " is not allowed this model")));
+        for (int i = 0; i < 3; i++) {
+            VlmException e = assertThrows(VlmException.class, () -> provider().complete(request(false), config()));
+            org.junit.jupiter.api.Assertions.assertFalse(key != null && e.getMessage().contains(key), "the key is shown: " + e.getMessage());
+        }
+    }
+
     private void assertKind(VlmException.Kind kind, String inMessage) {
         VlmException e = assertThrows(VlmException.class, () -> provider().complete(request(false), config()));
         assertEquals(kind, e.kind(), e.getMessage());
