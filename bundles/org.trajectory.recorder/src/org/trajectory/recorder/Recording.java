@@ -341,7 +341,14 @@ public record Recording(Path folder, String source, String task, String os, Inte
      */
     static void ownFile(Path file) throws IOException {
         Path folder = file.toAbsolutePath().getParent().toRealPath();
-        Path real = file.toRealPath();
+        Path real;
+        try {
+            real = file.toRealPath();
+        } catch (java.nio.file.FileSystemException e) {
+            String reason = e.getReason() == null ? e.getClass().getSimpleName()
+                    : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
+            throw new IOException(file + " cannot be read: " + reason);
+        }
         if (!real.startsWith(folder)) {
             throw new IOException(file + " is a link to a file outside the recording; the workbench reads only the recording's own files"
                     + " (copy the file into the folder instead)");

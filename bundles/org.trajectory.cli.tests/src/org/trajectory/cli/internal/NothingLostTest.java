@@ -208,7 +208,7 @@ class NothingLostTest extends CommandTestBase {
                 click(3.0, "200", "200", true), click(3.1, "200", "200", false),
                 "{\"time_stamp\": 2.0, \"action\": \"press\", \"name\": \"a\"}");
         Path video = rec.resolve("screen.mkv");
-        ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-g", "10",
+        ffmpeg("-f", "lavfi", "-i", "testsrc=size=640x400:rate=10", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-g", "10",
                 "-pix_fmt", "yuv420p", video.toString());
         byte[] whole = Files.readAllBytes(video);
         Files.write(video, Arrays.copyOf(whole, whole.length / 3));

@@ -60,6 +60,12 @@ class NoveltyTest {
         String tmp = System.getenv("TMPDIR") == null ? System.getProperty("java.io.tmpdir") : System.getenv("TMPDIR");
         assertTrue(!java.nio.file.Files.exists(Path.of(tmp, "mat-debug-" + ProcessHandle.current().pid() + ".log")),
                 "the telemetry library's empty log is removed");
+        // ONNX Runtime writes a device id and an event queue under the user's cache as it starts (HOME as the process has it)
+        String cacheHome = System.getenv("XDG_CACHE_HOME");
+        Path telemetry = (cacheHome != null && !cacheHome.isEmpty() ? Path.of(cacheHome) : Path.of(System.getenv("HOME"), ".cache"))
+                .resolve("Microsoft").resolve("DeveloperTools").resolve(".onnxruntime");
+        assertTrue(!java.nio.file.Files.exists(telemetry.resolve("deviceid")) && !java.nio.file.Files.exists(telemetry.resolve("onnxruntime.db")),
+                "no device id and no telemetry queue left in " + telemetry);
         try (var folders = java.nio.file.Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")), "onnxruntime-java*")) {
             for (Path folder : folders) {
                 try (var files = java.nio.file.Files.list(folder)) {
