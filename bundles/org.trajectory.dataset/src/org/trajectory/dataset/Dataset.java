@@ -571,11 +571,11 @@ public final class Dataset implements AutoCloseable {
 
     /**
      * Null, or what every opener is told when this dataset is a copy that has not finished (stopped, killed, or not
-     * yet verified): until it is, tasks may be missing.
+     * yet verified), the most needed words first: until it is, tasks may be missing.
      */
     public String unfinishedCopy() throws SQLException {
         String copy = metaValue(connection, UNFINISHED_COPY);
-        return copy == null ? null : address() + " is an unfinished copy (" + copy + "): tasks may be missing; run the same copy again to finish it";
+        return copy == null ? null : "an unfinished copy: tasks may be missing; run the same copy again to finish it (" + copy + ")";
     }
 
     /** A value kept about the whole dataset (the last scoring run's weights...), or null. */

@@ -38,7 +38,7 @@ public final class DatasetValidator {
         long count = 0;
         String unfinished = dataset.unfinishedCopy();
         if (unfinished != null) {
-            sink.accept(new Problem("dataset", 0, -1, unfinished));
+            sink.accept(new Problem("dataset", 0, -1, dataset.address() + " is " + unfinished));
             count++;
         }
         // A task whose record says another number of steps than it holds (steps lost outside the workbench).

@@ -91,10 +91,10 @@ class SecretsTest extends CommandTestBase {
         Path pgpass = home.resolve(".pgpass");
         Files.writeString(pgpass, "*:*:*:nobody:hunter2\n");
         Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-r--r--"));
+        PostgresServer server = PostgresServer.shared(); // started first: it names its own password file as it starts
         String named = System.getProperty("org.postgresql.pgpassfile");
         System.setProperty("org.postgresql.pgpassfile", pgpass.toString());
         try {
-            PostgresServer server = PostgresServer.shared();
             assertEquals(Command.FAILED, run("stats", "--dataset", server.address("nobody", "postgres", null).toString()));
             assertTrue(err().contains("the password file " + pgpass + " can be read by others (rw-r--r--)") && err().contains("chmod 600"), err());
             assertFalse(err().contains("hunter2"), err());
@@ -105,5 +105,17 @@ class SecretsTest extends CommandTestBase {
                 System.setProperty("org.postgresql.pgpassfile", named);
             }
         }
+    }
+
+    /** The README's Secrets section names the file, its modes and the variable the code uses. */
+    @Test
+    void theReadmeSaysWhereAndHowSecretsAreKeptAsTheCodeDoes() throws Exception {
+        String readme = Files.readString(Path.of("../../README.md"));
+        String section = readme.substring(readme.indexOf("## Secrets"), readme.indexOf("\n## ", readme.indexOf("## Secrets") + 5));
+        String file = "~/" + Path.of(userHome).relativize(Path.of(userHome).resolve(
+                Path.of(System.getProperty("user.home")).relativize(SecretStorage.file()))).toString().replace('\\', '/');
+        assertTrue(section.contains("`" + file + "`, mode 0600 in a 0700 folder"), "the README names " + file);
+        assertTrue(section.contains("`" + SecretStorage.PASSWORD_VARIABLE + "`"), section);
+        assertTrue(section.contains("a master password you choose, asked once a session"), section);
     }
 }

@@ -37,7 +37,7 @@ final class DatasetOptions {
         try {
             String unfinished = dataset.unfinishedCopy();
             if (unfinished != null) {
-                err.println(org.trajectory.cli.CommandLine.PROGRAM + ": warning: " + unfinished);
+                err.println(org.trajectory.cli.CommandLine.PROGRAM + ": warning: " + address + " is " + unfinished);
             }
             return dataset;
         } catch (SQLException e) {

@@ -81,7 +81,7 @@ public final class DatasetSession {
             unfinishedCopy = unfinished;
         }
         if (unfinished != null) {
-            ILog.of(getClass()).warn(unfinished);
+            ILog.of(getClass()).warn(address + " is " + unfinished);
         }
         remember(address);
         changed();
