@@ -36,7 +36,7 @@ import org.trajectory.ui.internal.Parts;
 
 /**
  * The dataset table: lazy and virtual (rows come from the store a page at a time, so 400,000 steps open at once),
- * sortable by clicking a column, filtered by the instruction text as you type. The status line shows the count.
+ * sortable by clicking a column, filtered by task id or instruction text as you type. The status line shows the count.
  */
 public final class DatasetView extends ViewPart implements DatasetSession.Listener, Parts.TaskTable {
 
@@ -106,7 +106,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         tablePage = new Composite(stack, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(tablePage);
         filter = new Text(tablePage, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
-        filter.setMessage("Filter by instruction text");
+        filter.setMessage("Filter by task id or instruction");
         GridDataFactory.fillDefaults().grab(true, false).applyTo(filter);
         Runnable applyFilter = () -> {
             if (!filter.isDisposed()) {

@@ -21,7 +21,7 @@ import org.trajectory.vlm.VlmProviders;
 
 /**
  * The settings of one VLM provider, named by the page's initialization data ({@code class="...ProviderPreferencePage:openai"}),
- * so a plugin that adds a provider adds its page with one line of plugin.xml. The key goes to secure storage, encrypted;
+ * so a plugin that adds a provider adds its page with one line of plugin.xml. The key goes to the workbench's secure storage, encrypted;
  * the field never shows it, only whether one is stored.
  */
 public final class ProviderPreferencePage extends PreferencePage implements IWorkbenchPreferencePage, IExecutableExtension {
@@ -64,7 +64,7 @@ public final class ProviderPreferencePage extends PreferencePage implements IWor
         inputPrice = field(form, "&Input price ($ per million tokens):", ProviderSettings.get(node, ProviderSettings.INPUT_PRICE, ""), SWT.NONE);
         outputPrice = field(form, "&Output price ($ per million tokens):", ProviderSettings.get(node, ProviderSettings.OUTPUT_PRICE, ""), SWT.NONE);
         Label note = new Label(form, SWT.WRAP);
-        note.setText("The key is kept encrypted in Eclipse secure storage and never written to any file, log or export."
+        note.setText("The key is kept " + org.trajectory.vlm.SecretStorage.describe() + ", and never written to any other file, log or export."
                 + (provider.keyVariable() == null ? "" : " Headless runs read it from " + provider.keyVariable() + ", which wins when set.")
                 + " Local servers (vLLM, Ollama, LM Studio) need no key: set their base URL, e.g. http://localhost:11434/v1.");
         GridDataFactory.fillDefaults().span(2, 1).grab(true, false).hint(460, SWT.DEFAULT).indent(0, 10).applyTo(note);
@@ -98,7 +98,7 @@ public final class ProviderPreferencePage extends PreferencePage implements IWor
         } catch (Exception e) {
             ILog.of(getClass()).error("Could not save the settings of " + provider.name(), e);
             setErrorMessage("Could not save: " + e.getMessage() + (e instanceof org.eclipse.equinox.security.storage.StorageException
-                    ? " (secure storage is unavailable; use " + provider.keyVariable() + " instead)" : ""));
+                    ? " (nothing was kept; " + provider.keyVariable() + " gives the key without storing it)" : ""));
             return false;
         }
     }
