@@ -131,6 +131,9 @@ class ServerRolesTest {
             refused(asAlice, "DELETE FROM task_history");
             // Steps go only with a saved edit of their task, and never leave the task saying another count.
             refused(asAlice, "DELETE FROM steps WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = '" + mine + "')");
+            one(asAlice, "SELECT set_config('tw.versioned_' || seq, 'yes', false) FROM trajectories WHERE task_id = '" + mine + "'");
+            refused(asAlice, "DELETE FROM steps WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = '" + mine + "')"
+                    + " AND position = 1"); // no setting of hers stands for a saved edit
             assertEquals("2", one(asAlice, "SELECT count(*) FROM steps WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = '" + mine + "')"));
             asAlice.setAutoCommit(false);
             update(asAlice, "UPDATE trajectories SET version = version + 1 WHERE task_id = '" + mine + "'");
@@ -139,9 +142,10 @@ class ServerRolesTest {
             assertTrue(commit.getMessage().contains("would hold 0 steps where its record says 2"), commit.getMessage());
             asAlice.rollback();
             asAlice.setAutoCommit(true);
-            // What she may change is stamped with her name, whatever she writes.
-            assertEquals(1, update(asAlice, "UPDATE trajectories SET updated_by = '" + carol + "' WHERE task_id = '" + mine + "'"));
+            // What she may change is stamped with her name, whatever she writes, as a new version.
+            assertEquals(1, update(asAlice, "UPDATE trajectories SET updated_by = '" + carol + "', version = 1 WHERE task_id = '" + mine + "'"));
             assertEquals(alice, one(asAlice, "SELECT updated_by FROM trajectories WHERE task_id = '" + mine + "'"));
+            assertEquals("2", one(asAlice, "SELECT version FROM trajectories WHERE task_id = '" + mine + "'"));
             assertEquals(0, update(asAlice, "UPDATE trajectories SET updated_by = 'x' WHERE task_id = '" + bobs + "'"), "not her task");
         }
         String mine;
