@@ -3,20 +3,17 @@
 -- to it; <db>_curator does the rest, but rewrites nobody's verdict and no audit row. The audit trail (task_history) is
 -- written by the triggers below, with the login and the server's clock; only the owner may change or delete it.
 
--- The dataset's owner (who made its tables): trusted with everything, and the one whose copy keeps an audit trail as it was.
-CREATE OR REPLACE FUNCTION tw_is_owner() RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog, public AS $$
-  SELECT session_user::text = pg_get_userbyid(relowner)::text FROM pg_class WHERE oid = 'public.task_history'::regclass
-$$;
-
--- A member whose writes are bounded to the tasks assigned to them: neither the owner nor a curator.
-CREATE OR REPLACE FUNCTION tw_restricted() RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog, public AS $$
-  SELECT NOT tw_is_owner() AND NOT pg_has_role(session_user, current_database() || '_curator', 'MEMBER')
-$$;
-
--- The owner's copy of a whole dataset (DatasetCopy) brings the audit trail as it was: its rows write none of their own.
-CREATE OR REPLACE FUNCTION tw_copying() RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog, public AS $$
-  SELECT tw_is_owner() AND coalesce(current_setting('tw.bulk', true), '') = 'on'
-$$;
+-- The dataset's owner (who runs this: it made the tables) and the curators' role are written in as names: these checks
+-- run for every row a trigger sees, so they look nothing up (and, without settings of their own, are inlined).
+DO $names$
+BEGIN
+  EXECUTE format('CREATE OR REPLACE FUNCTION tw_is_owner() RETURNS boolean LANGUAGE sql STABLE AS %L',
+      format('SELECT session_user = %L::name', current_user));
+  -- A member whose writes are bounded to the tasks assigned to them: neither the owner nor a curator.
+  EXECUTE format('CREATE OR REPLACE FUNCTION tw_restricted() RETURNS boolean LANGUAGE sql STABLE AS %L',
+      format('SELECT session_user <> %L::name AND NOT pg_has_role(session_user, %L, ''MEMBER'')', current_user, current_database() || '_curator'));
+END
+$names$;
 
 -- The server's clock as the workbench writes times (ISO 8601, UTC).
 CREATE OR REPLACE FUNCTION tw_now() RETURNS text LANGUAGE sql STABLE AS $$
@@ -50,8 +47,6 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
-DROP TRIGGER IF EXISTS tw_stamp ON task_history;
-CREATE TRIGGER tw_stamp BEFORE INSERT ON task_history FOR EACH ROW EXECUTE FUNCTION tw_stamp_history();
 
 -- A change of a task's record: stamped with who and when; a reviewer changes steps and completion, not what the task is.
 CREATE OR REPLACE FUNCTION tw_task_changing() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
@@ -73,17 +68,12 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
-DROP TRIGGER IF EXISTS tw_changing ON trajectories;
-CREATE TRIGGER tw_changing BEFORE UPDATE ON trajectories FOR EACH ROW EXECUTE FUNCTION tw_task_changing();
 
 -- What changed in a task's record, field by field (scores aside: the scores table keeps when and by which criterion).
 CREATE OR REPLACE FUNCTION tw_task_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
   field record;
 BEGIN
-  IF tw_copying() THEN
-    RETURN NULL;
-  END IF;
   IF NEW.task_id <> OLD.task_id THEN
     INSERT INTO task_history (task_id, version, changed_by, changed_at, what, before_text, after_text)
     VALUES (OLD.task_id, NEW.version, session_user, tw_now(), 'task id', OLD.task_id, NEW.task_id);
@@ -100,8 +90,6 @@ BEGIN
   END LOOP;
   RETURN NULL;
 END $$;
-DROP TRIGGER IF EXISTS tw_changed ON trajectories;
-CREATE TRIGGER tw_changed AFTER UPDATE ON trajectories FOR EACH ROW EXECUTE FUNCTION tw_task_changed();
 
 -- A reviewer's steps change only with their task's saved edit, and never leave it with another number of steps than it says.
 CREATE OR REPLACE FUNCTION tw_steps_whole() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
@@ -125,16 +113,10 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
-DROP TRIGGER IF EXISTS tw_steps_whole ON steps;
-CREATE CONSTRAINT TRIGGER tw_steps_whole AFTER INSERT OR UPDATE OR DELETE ON steps DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW WHEN (tw_restricted()) EXECUTE FUNCTION tw_steps_whole();
 
 -- Reviews: in the audit trail; a reviewer does not settle the task where another reviewer's verdict differs.
 CREATE OR REPLACE FUNCTION tw_review_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 BEGIN
-  IF tw_copying() THEN
-    RETURN NULL;
-  END IF;
   IF TG_OP <> 'DELETE' AND tw_restricted() AND NEW.state IN ('approved', 'rejected', 'needs_fix') AND EXISTS (
       SELECT 1 FROM verdicts v WHERE v.task_seq = NEW.task_seq AND v.reviewer <> session_user AND v.verdict <> NEW.state) THEN
     RAISE EXCEPTION 'the reviewers'' verdicts on this task differ: a curator settles it' USING ERRCODE = '42501';
@@ -144,21 +126,14 @@ BEGIN
       CASE WHEN TG_OP = 'DELETE' THEN 'new' ELSE tw_judgement(NEW.state, NEW.note) END);
   RETURN NULL;
 END $$;
-DROP TRIGGER IF EXISTS tw_review_changed ON reviews;
-CREATE TRIGGER tw_review_changed AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH ROW EXECUTE FUNCTION tw_review_changed();
 
 CREATE OR REPLACE FUNCTION tw_verdict_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 BEGIN
-  IF tw_copying() THEN
-    RETURN NULL;
-  END IF;
   PERFORM tw_audit(coalesce(NEW.task_seq, OLD.task_seq), 'verdict',
       CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE tw_judgement(OLD.verdict, OLD.note) END,
       CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE tw_judgement(NEW.verdict, NEW.note) END);
   RETURN NULL;
 END $$;
-DROP TRIGGER IF EXISTS tw_verdict_changed ON verdicts;
-CREATE TRIGGER tw_verdict_changed AFTER INSERT OR UPDATE OR DELETE ON verdicts FOR EACH ROW EXECUTE FUNCTION tw_verdict_changed();
 
 DO $setup$
 DECLARE
@@ -216,3 +191,29 @@ BEGIN
       format(assigned, '(SELECT seq FROM trajectories WHERE task_id = task_history.task_id)'));
 END
 $setup$;
+
+-- The triggers, their conditions written with the names: the owner's copy (DatasetCopy, tw.bulk) brings the audit trail
+-- it copies and writes none of its own; only a bounded member's steps are checked at commit.
+DO $triggers$
+DECLARE
+  not_owner text := format('session_user <> %L::name', current_user);
+  bounded text := format('session_user <> %L::name AND NOT pg_has_role(session_user, %L, ''MEMBER'')', current_user, current_database() || '_curator');
+  not_copying text := format('(session_user <> %L::name OR coalesce(current_setting(''tw.bulk'', true), '''') <> ''on'')', current_user);
+BEGIN
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_stamp ON task_history';
+  EXECUTE format('CREATE TRIGGER tw_stamp BEFORE INSERT ON task_history FOR EACH ROW WHEN (%s) EXECUTE FUNCTION tw_stamp_history()', not_owner);
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_changing ON trajectories';
+  EXECUTE 'CREATE TRIGGER tw_changing BEFORE UPDATE ON trajectories FOR EACH ROW EXECUTE FUNCTION tw_task_changing()';
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_changed ON trajectories';
+  EXECUTE format('CREATE TRIGGER tw_changed AFTER UPDATE ON trajectories FOR EACH ROW WHEN (%s) EXECUTE FUNCTION tw_task_changed()', not_copying);
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_steps_whole ON steps';
+  EXECUTE format('CREATE CONSTRAINT TRIGGER tw_steps_whole AFTER INSERT OR UPDATE OR DELETE ON steps DEFERRABLE INITIALLY DEFERRED'
+      || ' FOR EACH ROW WHEN (%s) EXECUTE FUNCTION tw_steps_whole()', bounded);
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_review_changed ON reviews';
+  EXECUTE format('CREATE TRIGGER tw_review_changed AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH ROW WHEN (%s)'
+      || ' EXECUTE FUNCTION tw_review_changed()', not_copying);
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_verdict_changed ON verdicts';
+  EXECUTE format('CREATE TRIGGER tw_verdict_changed AFTER INSERT OR UPDATE OR DELETE ON verdicts FOR EACH ROW WHEN (%s)'
+      || ' EXECUTE FUNCTION tw_verdict_changed()', not_copying);
+END
+$triggers$;
