@@ -18,10 +18,10 @@ import org.eclipse.equinox.security.storage.provider.IProviderHints;
 /**
  * Where the workbench keeps secrets (API keys, the Hub token, server passwords): Eclipse secure storage in a file of
  * its own, {@code ~/.trajectory-workbench/secure-storage/secure_storage}, readable by its owner only (0600 in a 0700
- * folder). Every value is encrypted (PBE with AES): with a password the desktop keyring holds (the Secret Service,
- * through Equinox's libsecret module) where a keyring answers, else with a master password the user chooses, asked
- * once a session (the window's dialog, the terminal, or {@value #PASSWORD_VARIABLE} for unattended runs). A secret is
- * never kept unencrypted: without a password it is refused.
+ * folder). Every value is encrypted (PBE with AES): with a password the system keeps (Windows' DPAPI and the macOS
+ * keychain through Equinox's modules; on Linux the Secret Service through its libsecret module, where a desktop keyring
+ * answers), else with a master password the user chooses, asked once a session (the window's dialog, the terminal, or
+ * {@value #PASSWORD_VARIABLE} for unattended runs). A secret is never kept unencrypted: without a password it is refused.
  */
 public final class SecretStorage {
 
@@ -109,7 +109,9 @@ public final class SecretStorage {
         try {
             makePrivate(file);
             Map<String, Object> options = new HashMap<>();
-            options.put(IProviderHints.REQUIRED_MODULE_ID, keyring() ? KEYRING_MODULE : MASTER_PASSWORD_MODULE);
+            if (isLinux()) { // Windows and macOS: their own store's module, which Equinox ranks first
+                options.put(IProviderHints.REQUIRED_MODULE_ID, keyring() ? KEYRING_MODULE : MASTER_PASSWORD_MODULE);
+            }
             root = SecurePreferencesFactory.open(file.toUri().toURL(), options);
             rootFile = file;
             return root;
@@ -120,7 +122,7 @@ public final class SecretStorage {
 
     /** Keeps {@code value} encrypted under {@code key} of {@code node} and writes the file (0600); refused when it cannot be encrypted. */
     public static void put(ISecurePreferences node, String key, String value) throws StorageException {
-        if (!keyring() && !canAsk()) {
+        if (!keyring() && !canAsk()) { // on Windows and macOS, keyring() is the system's store
             throw new StorageException(StorageException.NO_PASSWORD, "there is no desktop keyring here and no one to ask for a master"
                     + " password: run this in a terminal, or set " + PASSWORD_VARIABLE + " for unattended runs");
         }
@@ -144,8 +146,8 @@ public final class SecretStorage {
 
     /** In words: where and how secrets are kept, for the commands and dialogs that keep one. */
     public static String describe() {
-        return "encrypted (AES) with " + (keyring() ? "a password the desktop keyring holds" : "your master password") + " in " + file()
-                + ", readable by you only";
+        String by = !isLinux() ? "a password the system keeps for your account" : keyring() ? "a password the desktop keyring holds" : "your master password";
+        return "encrypted (AES) with " + by + " in " + file() + ", readable by you only";
     }
 
     private static void makePrivate(Path file) throws IOException {
@@ -163,12 +165,13 @@ public final class SecretStorage {
     private static Boolean keyring;
 
     /**
-     * Whether a desktop keyring answers on this Linux session (the Secret Service's name on the session bus, or one the
-     * bus can start). Servers and containers have none; there the master password encrypts.
+     * Whether the system keeps the password: Windows (DPAPI) and macOS (the keychain) always; Linux when a desktop
+     * keyring answers (the Secret Service's name on the session bus, or one the bus can start). Servers and containers
+     * have none; there the master password encrypts.
      */
     static synchronized boolean keyring() {
         if (keyring == null) {
-            keyring = isLinux() && System.getenv("DBUS_SESSION_BUS_ADDRESS") != null
+            keyring = !isLinux() || System.getenv("DBUS_SESSION_BUS_ADDRESS") != null
                     && (busAnswers("NameHasOwner", "string:org.freedesktop.secrets") || busAnswers("ListActivatableNames"));
         }
         return keyring;
