@@ -107,8 +107,9 @@ public final class TrajectoryBuilder {
             throw new IOException(folder + ": the recording does not say the screen size (screen_width, screen_height in "
                     + RecordingWriter.METADATA + "), so its points cannot be normalized");
         }
-        if (recording.video() != null) {
-            checkScreens(folder, recording.screens(), FrameTable.size(recording.video()));
+        Path video = recording.video();
+        if (video != null) {
+            checkScreens(folder, recording.screens(), FrameTable.size(video));
         }
         boolean resolved = recording.source().equals(Recording.Source.TRAJECTORY_WORKBENCH.name().toLowerCase(java.util.Locale.ROOT));
         List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
@@ -124,7 +125,6 @@ public final class TrajectoryBuilder {
         }
         List<byte[]> images = new ArrayList<>();
         List<Integer> frames = new ArrayList<>();
-        Path video = recording.video();
         if (video == null) {
             warnings.add("the recording has no video: the steps have no screenshots");
             steps.forEach(s -> images.add(null));

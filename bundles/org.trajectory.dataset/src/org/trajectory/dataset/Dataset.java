@@ -600,26 +600,25 @@ public final class Dataset implements AutoCloseable {
         });
     }
 
-    /** Forgets the value kept under {@code name}. */
-    void removeMeta(String name) throws SQLException {
-        promptly("meta " + name, c -> {
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM meta WHERE name = ?")) {
-                delete.setString(1, name);
-                delete.executeUpdate();
-            }
-            return null;
-        });
-    }
-
-    /** Keeps {@code value} under {@code name} in the dataset's meta table, replacing what was there. */
+    /** Keeps {@code value} under {@code name} in the dataset's meta table, replacing what was there; null forgets it. */
     static void putMeta(Connection connection, String name, String value) throws SQLException {
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM meta WHERE name = ?");
                 PreparedStatement insert = connection.prepareStatement("INSERT INTO meta (name, value) VALUES (?, ?)")) {
             delete.setString(1, name);
             delete.executeUpdate();
-            insert.setString(1, name);
-            insert.setString(2, value);
-            insert.executeUpdate();
+            if (value != null) {
+                insert.setString(1, name);
+                insert.setString(2, value);
+                insert.executeUpdate();
+            }
+        }
+    }
+
+    /** The one number {@code sql} answers (a count, a maximum). */
+    static long count(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery(sql)) {
+            row.next();
+            return row.getLong(1);
         }
     }
 

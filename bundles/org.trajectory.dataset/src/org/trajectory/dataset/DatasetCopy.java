@@ -88,8 +88,8 @@ public final class DatasetCopy {
     public Report run(Progress progress) throws SQLException, IOException {
         long start = System.nanoTime();
         long done = resumeAfter();
-        long resumed = count(target.connection(), "SELECT COUNT(*) FROM trajectories");
-        long total = count(source.connection(), "SELECT COUNT(*) FROM trajectories");
+        long resumed = Dataset.count(target.connection(), "SELECT COUNT(*) FROM trajectories");
+        long total = Dataset.count(source.connection(), "SELECT COUNT(*) FROM trajectories");
         // Said to every opener until the copy is verified whole: a stopped copy must not pass for a dataset.
         target.setMeta(Dataset.UNFINISHED_COPY, "from " + source.address() + ", begun " + java.time.Instant.now());
         progress.begin("Copying " + source.address() + " to " + target.address(), total, "tasks");
@@ -139,7 +139,7 @@ public final class DatasetCopy {
         Map<String, Long> rows = new LinkedHashMap<>();
         List<String> differences = cancelled ? List.of() : verify(rows);
         if (!cancelled && differences.isEmpty()) {
-            target.removeMeta(Dataset.UNFINISHED_COPY);
+            target.setMeta(Dataset.UNFINISHED_COPY, null);
         }
         return new Report(copied, resumed, images, rows, differences, cancelled, copySeconds, (System.nanoTime() - start) / 1e9 - copySeconds);
     }
@@ -166,13 +166,13 @@ public final class DatasetCopy {
 
     /** The last task number the target already holds, after checking it holds the source's first tasks and nothing else. */
     private long resumeAfter() throws SQLException {
-        long last = count(target.connection(), "SELECT COALESCE(MAX(seq), 0) FROM trajectories");
+        long last = Dataset.count(target.connection(), "SELECT COALESCE(MAX(seq), 0) FROM trajectories");
         if (last == 0) {
             return 0;
         }
         String theirs = taskAt(target.connection(), last);
         if (!Objects.equals(theirs, taskAt(source.connection(), last))
-                || count(target.connection(), "SELECT COUNT(*) FROM trajectories") != count(source.connection(),
+                || Dataset.count(target.connection(), "SELECT COUNT(*) FROM trajectories") != Dataset.count(source.connection(),
                         "SELECT COUNT(*) FROM trajectories WHERE seq <= " + last)) {
             throw new SQLException(target.address() + " already holds other tasks (" + theirs + "...); copy into an empty dataset");
         }
@@ -247,7 +247,7 @@ public final class DatasetCopy {
     private void copyHistory() throws SQLException {
         String select = "SELECT " + String.join(", ", HISTORY_COLUMNS) + " FROM task_history WHERE id > ? ORDER BY id LIMIT 10000";
         while (true) {
-            long last = count(target.connection(), "SELECT COALESCE(MAX(id), 0) FROM task_history");
+            long last = Dataset.count(target.connection(), "SELECT COALESCE(MAX(id), 0) FROM task_history");
             List<List<Object>> rows = rows(source.connection(), select, last);
             if (rows.isEmpty()) {
                 return;
@@ -391,10 +391,4 @@ public final class DatasetCopy {
         return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 
-    private static long count(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery(sql)) {
-            row.next();
-            return row.getLong(1);
-        }
-    }
 }

@@ -10,9 +10,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Where an export's images go, under the names the records use: a folder, one zip, zip volumes of at most a set size
@@ -225,7 +232,7 @@ public abstract class ImageSink implements AutoCloseable {
     /** Whether any step's image has another name in the export than in its task. */
     public static boolean anyRenamed(List<StoredRecords.StoredStep> steps, List<String> exported) {
         for (int i = 0; i < steps.size(); i++) {
-            if (!java.util.Objects.equals(steps.get(i).imageName(), exported.get(i))) {
+            if (!Objects.equals(steps.get(i).imageName(), exported.get(i))) {
                 return true;
             }
         }
@@ -233,11 +240,11 @@ public abstract class ImageSink implements AutoCloseable {
     }
 
     /** {@code record} with each step's image named as the export names it. */
-    public static com.fasterxml.jackson.databind.node.ObjectNode renamed(com.fasterxml.jackson.databind.node.ObjectNode record, List<String> exported) {
-        com.fasterxml.jackson.databind.JsonNode traj = record.path(org.trajectory.model.Task.TRAJ);
+    public static ObjectNode renamed(ObjectNode record, List<String> exported) {
+        JsonNode traj = record.path(Task.TRAJ);
         for (int i = 0; i < traj.size() && i < exported.size(); i++) {
-            if (traj.get(i) instanceof com.fasterxml.jackson.databind.node.ObjectNode step && exported.get(i) != null) {
-                step.put(org.trajectory.model.Step.IMAGE, exported.get(i));
+            if (traj.get(i) instanceof ObjectNode step && exported.get(i) != null) {
+                step.put(Step.IMAGE, exported.get(i));
             }
         }
         return record;

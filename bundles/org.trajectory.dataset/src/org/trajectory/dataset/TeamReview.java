@@ -53,7 +53,7 @@ final class TeamReview extends DatasetPart {
                 }
             }
             Map<String, Long> seqs = seqs(c);
-            long before = count(c, "SELECT COUNT(*) FROM assignments");
+            long before = Dataset.count(c, "SELECT COUNT(*) FROM assignments");
             int next = 0;
             try (PreparedStatement assign = c.prepareStatement("INSERT INTO assignments (task_seq, reviewer) VALUES (?, ?) ON CONFLICT DO NOTHING");
                     PreparedStatement known = c.prepareStatement("INSERT INTO gold (task_seq, verdict) VALUES (?, ?)"
@@ -82,15 +82,8 @@ final class TeamReview extends DatasetPart {
                 known.executeBatch();
             }
             DatasetChanges.announce(c, dataset.engine(), "assign", null);
-            return (int) (count(c, "SELECT COUNT(*) FROM assignments") - before);
+            return (int) (Dataset.count(c, "SELECT COUNT(*) FROM assignments") - before);
         });
-    }
-
-    private static long count(Connection c, String sql) throws SQLException {
-        try (Statement statement = c.createStatement(); ResultSet row = statement.executeQuery(sql)) {
-            row.next();
-            return row.getLong(1);
-        }
     }
 
     private static Map<String, Long> seqs(Connection c) throws SQLException {

@@ -296,9 +296,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new IOException(file + " is not UTF-8 text, so its events cannot be read");
         } catch (java.nio.file.FileSystemException e) {
-            String reason = e.getReason() == null ? e.getClass().getSimpleName()
-                    : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
-            throw new IOException(file + " cannot be read: " + reason);
+            throw unreadable(file, e);
         }
         String[] text = content.split("\n", -1);
         int last = text.length - 1; // after a final newline, an empty string; otherwise a line cut off by a kill
@@ -345,14 +343,19 @@ public record Recording(Path folder, String source, String task, String os, Inte
         try {
             real = file.toRealPath();
         } catch (java.nio.file.FileSystemException e) {
-            String reason = e.getReason() == null ? e.getClass().getSimpleName()
-                    : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
-            throw new IOException(file + " cannot be read: " + reason);
+            throw unreadable(file, e);
         }
         if (!real.startsWith(folder)) {
             throw new IOException(file + " is a link to a file outside the recording; the workbench reads only the recording's own files"
                     + " (copy the file into the folder instead)");
         }
+    }
+
+    /** A file the file system would not give, said in words (a loop of links is the common one). */
+    private static IOException unreadable(Path file, java.nio.file.FileSystemException e) {
+        String reason = e.getReason() == null ? e.getClass().getSimpleName()
+                : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
+        return new IOException(file + " cannot be read: " + reason);
     }
 
     /** The longest text kept from a recording's line (a window title, an element's name): a 1 MB title is no step's business. */

@@ -157,8 +157,7 @@ public final class HubPush {
         if (created.statusCode() != 409) {
             return true;
         }
-        HttpResponse<String> info = send(request(URI.create(endpoint + "/api/datasets/" + options.repo())).GET().build(), "read the repository", 0);
-        JsonNode repo = answer(info, "read the repository");
+        JsonNode repo = ask(request(URI.create(endpoint + "/api/datasets/" + options.repo())).GET().build(), "read the repository");
         boolean ours = false;
         for (JsonNode tag : repo.path("cardData").path("tags")) {
             ours |= TAG.equals(tag.asText());
@@ -186,8 +185,7 @@ public final class HubPush {
                 }
                 list.addObject().put("path", file.path()).put("size", file.size()).put("sample", Base64.getEncoder().encodeToString(sample));
             }
-            HttpResponse<String> response = send(json(api("preupload/main"), body), "ask how to upload the files", 0);
-            for (JsonNode file : answer(response, "ask how to upload the files").path("files")) {
+            for (JsonNode file : ask(json(api("preupload/main"), body), "ask how to upload the files").path("files")) {
                 modes.put(file.path("path").asText(), file.path("uploadMode").asText("regular"));
             }
         }
@@ -207,7 +205,7 @@ public final class HubPush {
         HttpRequest request = request(URI.create(endpoint + "/datasets/" + options.repo() + ".git/info/lfs/objects/batch"))
                 .header("Accept", LFS_JSON).header("Content-Type", LFS_JSON)
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        JsonNode answer = answer(send(request, "ask the Hub for upload addresses", 0), "ask the Hub for upload addresses");
+        JsonNode answer = ask(request, "ask the Hub for upload addresses");
         long sent = 0;
         for (JsonNode object : answer.path("objects")) {
             FileEntry file = byOid.get(object.path("oid").asText());
@@ -296,7 +294,7 @@ public final class HubPush {
         }
         HttpRequest request = request(api("commit/main")).header("Content-Type", "application/x-ndjson")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        JsonNode answer = answer(send(request, "commit the files", 0), "commit the files");
+        JsonNode answer = ask(request, "commit the files");
         return answer.path("commitUrl").asText(answer.path("commitOid").asText("(no address given)"));
     }
 
@@ -350,8 +348,9 @@ public final class HubPush {
         throw last;
     }
 
-    /** A Hub answer read as JSON; anything else (a proxy's or a web server's HTML page) is said in words. */
-    private JsonNode answer(HttpResponse<String> response, String doing) throws IOException {
+    /** Sends {@code request} and reads the Hub's answer as JSON; anything else (a proxy's or a web server's HTML page) is said in words. */
+    private JsonNode ask(HttpRequest request, String doing) throws IOException, InterruptedException {
+        HttpResponse<String> response = send(request, doing, 0);
         try {
             JsonNode json = Json.MAPPER.readTree(response.body());
             if (json != null && json.isObject()) {
