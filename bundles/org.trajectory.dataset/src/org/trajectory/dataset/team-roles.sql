@@ -37,14 +37,13 @@ LANGUAGE sql SET search_path = pg_catalog, public AS $$
   SELECT task_id, version, session_user, tw_now(), what, before_text, after_text FROM trajectories WHERE seq = task
 $$;
 
--- Every audit row names who wrote it and when as the server knows them, and the task's version as it stands.
+-- Every audit row a member writes names who wrote it and when as the server knows them, and the task's version as it
+-- stands (the trigger's condition leaves the owner's rows, a copied trail among them, as they are).
 CREATE OR REPLACE FUNCTION tw_stamp_history() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
 BEGIN
-  IF NOT tw_is_owner() THEN
-    NEW.changed_by := session_user;
-    NEW.changed_at := tw_now();
-    NEW.version := coalesce((SELECT version FROM trajectories WHERE task_id = NEW.task_id), NEW.version);
-  END IF;
+  NEW.changed_by := session_user;
+  NEW.changed_at := tw_now();
+  NEW.version := coalesce((SELECT version FROM trajectories WHERE task_id = NEW.task_id), NEW.version);
   RETURN NEW;
 END $$;
 
