@@ -1,5 +1,8 @@
 package org.trajectory.dataset;
 
+import org.trajectory.dataset.kit.Engines;
+import org.trajectory.dataset.kit.StoredJson;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,7 +84,7 @@ class EditingTest {
 
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
-    void aSavedDraftIsWhatTheNextReaderSeesAndWhatExportWrites(Engines engine) throws Exception {
+    void aSavedDraftIsWhatTheNextReaderSeesAndWhatIsStoredForExport(Engines engine) throws Exception {
         try (Dataset dataset = imported(engine)) {
             TaskDraft draft = dataset.draft("task_example_0")
                     .withStepText(0, Step.THOUGHT, "The clock is in the corner")
@@ -91,6 +94,7 @@ class EditingTest {
                     .deleteStep(13);
             dataset.save(draft);
         }
+        List<com.fasterxml.jackson.databind.JsonNode> exported;
         try (Dataset dataset = Dataset.open(address)) {
             TaskDraft reread = dataset.draft("task_example_0");
             assertEquals(14, reread.stepCount());
@@ -100,9 +104,8 @@ class EditingTest {
             assertEquals(8, reread.task().json().get("alignment_score").intValue());
             assertEquals(1, dataset.count(TaskQuery.ALL.withDomain("os")));
             assertEquals(14, dataset.page(TaskQuery.ALL, 0, 1).get(0).steps());
-            new JsonlExport(dataset, temp.resolve("out/data.jsonl"), temp.resolve("out/images"), false).run(Progress.NONE);
+            exported = StoredJson.records(dataset);
         }
-        List<com.fasterxml.jackson.databind.JsonNode> exported = RoundTripTest.records(temp.resolve("out/data.jsonl"));
         assertEquals("The clock is in the corner", exported.get(0).path("traj").get(0).path("value").path("thought").asText());
         assertEquals(14, exported.get(0).path("traj").size());
     }

@@ -1,5 +1,7 @@
 package org.trajectory.dataset;
 
+import org.trajectory.dataset.kit.Engines;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -78,8 +78,8 @@ public abstract class ImageSource implements Closeable {
         return List.of();
     }
 
-    /** The name as a relative path of plain segments, or an exception saying why it is unsafe. */
-    static String checkedName(String name) throws IOException {
+    /** The name as a relative path of plain segments, or an exception saying why it is unsafe (reading or writing an image by it). */
+    public static String checkedName(String name) throws IOException {
         String normalized = name.replace('\\', '/');
         if (normalized.isEmpty() || normalized.startsWith("/") || normalized.matches("^[A-Za-z]:.*") || normalized.indexOf('\0') >= 0) {
             throw new IOException("image name '" + name + "' is an absolute path; names must be relative to the images folder");

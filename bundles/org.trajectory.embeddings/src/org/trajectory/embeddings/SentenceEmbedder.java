@@ -52,7 +52,7 @@ public final class SentenceEmbedder implements AutoCloseable {
         try (InputStream in = open(MODEL + "-tokenizer.json")) {
             tokenizer = WordPiece.read(in);
         }
-        OrtEnvironment environment = OnnxRuntimeLibraries.environment(); // before any other ONNX Runtime class loads
+        OrtEnvironment environment = OnnxRuntimeLibraries.environment(CACHE); // before any other ONNX Runtime class loads
         try {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlExport;
+import org.trajectory.export.internal.JsonlExport;
 import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;

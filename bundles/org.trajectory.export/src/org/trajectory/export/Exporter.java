@@ -27,7 +27,7 @@ public interface Exporter {
 
     /**
      * Writes the job's selection to its destination, replacing it only when the job says so, never leaving a partial
-     * file under a final name ({@code org.trajectory.dataset.ExportTarget}).
+     * file under a final name ({@code org.trajectory.export.ExportTarget}).
      *
      * @throws IOException the destination cannot be written, or a setting's value is wrong, with the reason in one line
      */

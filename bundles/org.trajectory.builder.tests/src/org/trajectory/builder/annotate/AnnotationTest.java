@@ -1,5 +1,7 @@
 package org.trajectory.builder.annotate;
 
+import org.trajectory.vlm.Ocr;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

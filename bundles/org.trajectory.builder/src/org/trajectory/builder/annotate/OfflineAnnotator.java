@@ -1,5 +1,7 @@
 package org.trajectory.builder.annotate;
 
+import org.trajectory.vlm.Ocr;
+
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.List;

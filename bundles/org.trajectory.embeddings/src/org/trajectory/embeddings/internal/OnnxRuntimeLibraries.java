@@ -10,7 +10,6 @@ import java.util.Locale;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
-import org.trajectory.embeddings.SentenceEmbedder;
 
 import ai.onnxruntime.OrtEnvironment;
 
@@ -31,11 +30,14 @@ public final class OnnxRuntimeLibraries {
     private OnnxRuntimeLibraries() {
     }
 
-    /** The environment, with the libraries loaded from the cache; call instead of {@link OrtEnvironment#getEnvironment()}. */
-    public static synchronized OrtEnvironment environment() throws IOException {
+    /**
+     * The environment, with the libraries loaded from (and first unpacked into) {@code cache}/onnxruntime; call instead
+     * of {@link OrtEnvironment#getEnvironment()}.
+     */
+    public static synchronized OrtEnvironment environment(Path cache) throws IOException {
         if (!prepared) {
             if (System.getProperty(NATIVE_PATH) == null) {
-                Path folder = unpack();
+                Path folder = unpack(cache);
                 if (folder != null) {
                     System.setProperty(NATIVE_PATH, folder.toString());
                 }
@@ -55,12 +57,12 @@ public final class OnnxRuntimeLibraries {
     }
 
     /** The cache folder holding this platform's libraries, unpacked now if they are not there; null if the jar has none. */
-    private static Path unpack() throws IOException {
+    private static Path unpack(Path cache) throws IOException {
         String platform = platform();
         Bundle bundle = FrameworkUtil.getBundle(OrtEnvironment.class);
         String version = bundle != null ? bundle.getVersion().toString() : String.valueOf(OrtEnvironment.class.getProtectionDomain()
                 .getCodeSource().getLocation().toString().hashCode() & 0x7fffffff);
-        Path folder = SentenceEmbedder.CACHE.resolve("onnxruntime").resolve(version).resolve(platform);
+        Path folder = cache.resolve("onnxruntime").resolve(version).resolve(platform);
         for (String library : LIBRARIES) {
             String name = System.mapLibraryName(library);
             Path file = folder.resolve(name);

@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.ExportReport;
-import org.trajectory.dataset.JsonlExport;
 import org.trajectory.dataset.TaskHistory;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;

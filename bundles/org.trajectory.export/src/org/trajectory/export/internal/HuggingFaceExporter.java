@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.ExportTarget;
-import org.trajectory.dataset.ImageSink;
+import org.trajectory.export.ExportTarget;
+import org.trajectory.export.ImageSink;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.dataset.TaskFacts;

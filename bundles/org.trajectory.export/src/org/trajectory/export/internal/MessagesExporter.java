@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.trajectory.dataset.ExportTarget;
-import org.trajectory.dataset.ImageSink;
+import org.trajectory.export.ExportTarget;
+import org.trajectory.export.ImageSink;
 import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.export.ExportJob;

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.opencv.core.Rect;
-import org.trajectory.builder.annotate.Ocr;
+import org.trajectory.vlm.Ocr;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
 import org.trajectory.extract.ExtractionContext;

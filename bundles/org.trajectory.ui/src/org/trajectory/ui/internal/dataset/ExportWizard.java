@@ -24,7 +24,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.PlatformUI;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.ExportTarget;
+import org.trajectory.export.ExportTarget;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportFilter;

@@ -1,4 +1,4 @@
-package org.trajectory.embeddings.internal;
+package org.trajectory.scoring.novelty.internal;
 
 import java.io.IOException;
 import java.sql.SQLException;

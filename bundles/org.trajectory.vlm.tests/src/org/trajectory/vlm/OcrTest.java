@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,25 +1,26 @@
-package org.trajectory.dataset;
+package org.trajectory.dataset.kit;
+
+import org.trajectory.dataset.DatasetAddress;
 
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Named;
-import org.trajectory.dataset.kit.PostgresServer;
 
 /**
  * The engines every store test runs on: SQLite in a folder, and a fresh database on a real PostgreSQL server that
- * {@link PostgresServer} starts for the test run. Use with {@code @ParameterizedTest @MethodSource("org.trajectory.dataset.Engines#both")}.
+ * {@link PostgresServer} starts for the test run. Use with {@code @ParameterizedTest @MethodSource("org.trajectory.dataset.kit.Engines#both")}.
  */
 public interface Engines {
 
     /** The method source of tests that run on both engines. */
-    String BOTH = "org.trajectory.dataset.Engines#both";
+    String BOTH = "org.trajectory.dataset.kit.Engines#both";
 
     /** A new, empty dataset's address under {@code temp}. */
     DatasetAddress newDataset(Path temp, String name) throws Exception;
 
     /** The method source of tests that run on both engines and on a server dataset holding its images itself. */
-    String ALL = "org.trajectory.dataset.Engines#all";
+    String ALL = "org.trajectory.dataset.kit.Engines#all";
 
     static Stream<Named<Engines>> both() {
         return Stream.of(Named.of("SQLite", sqlite()), Named.of("PostgreSQL", postgresql()));

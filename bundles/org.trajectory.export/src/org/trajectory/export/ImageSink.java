@@ -1,4 +1,10 @@
-package org.trajectory.dataset;
+package org.trajectory.export;
+
+import org.trajectory.dataset.ImageSource;
+
+import org.trajectory.dataset.ImageStore;
+import org.trajectory.dataset.Problem;
+import org.trajectory.dataset.StoredRecords;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.vlm;
 
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;

@@ -1,4 +1,6 @@
-package org.trajectory.dataset;
+package org.trajectory.export.internal;
+
+import org.trajectory.dataset.Problem;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,11 @@
-package org.trajectory.dataset;
+package org.trajectory.export.internal;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.Problem;
+import org.trajectory.dataset.StoredRecords;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.export.ExportTarget;
+import org.trajectory.export.ImageSink;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,4 +1,6 @@
-package org.trajectory.dataset;
+package org.trajectory.export;
+
+import org.trajectory.dataset.Dataset;
 
 import java.io.IOException;
 import java.io.OutputStream;
