@@ -12,14 +12,15 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.trajectory.builder.annotate.AnnotationRun;
+
+import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.dataset.TaskQuery;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.RecordingWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -91,7 +92,7 @@ class PeerRecordingBuildTest {
             assertEquals("focus", field.path("cause").asText());
             assertTrue(task.steps().get(task.steps().size() - 1).json().path(Step.ELEMENT).isMissingNode(), "terminate acts on nothing");
 
-            new AnnotationRun(dataset, new OfflineAnnotator(false), new AnnotationRun.Options(1, null)).run(Progress.NONE);
+            new AnnotateOperation(dataset, new OfflineAnnotator(false), new AnnotateOperation.Options(1, null)).run(Progress.NONE);
             Task annotated = dataset.read(task.taskId());
             assertEquals("Click the \"Save\" button at (0.500, 0.500).", annotated.steps().get(0).text(Step.ACTION));
             assertEquals("Type \"ok\" into the \"Search\" field.", annotated.steps().get(1).text(Step.ACTION));

@@ -10,10 +10,11 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureSession;

@@ -11,10 +11,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.recorder.kit.Recordings;

@@ -11,8 +11,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Progress;
 
 /**
  * Takes single frames out of a video with the real ffmpeg, by seeking: each frame costs a decode from the key frame

@@ -15,12 +15,12 @@ import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
-import org.trajectory.model.action.Action;
 import org.trajectory.model.Words;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.ElementEvent;
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;

@@ -1,7 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +16,10 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.trajectory.model.Progress;
+
+import org.trajectory.dataset.kit.Engines;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 /** Every kind of bad input gives one error naming its place, and every good record is kept. */
 class BadInputTest {
@@ -48,7 +49,7 @@ class BadInputTest {
         Path jsonl = temp.resolve("in.jsonl");
         Files.write(jsonl, content);
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
-            return new JsonlImport(dataset, jsonl, source).maxLineBytes(64 << 20).run(Progress.NONE);
+            return new ImportOperation(dataset, jsonl, source).maxLineBytes(64 << 20).run(Progress.NONE);
         }
     }
 
@@ -99,7 +100,7 @@ class BadInputTest {
         try (Dataset dataset = Dataset.open(temp.resolve("ds"))) {
             assertEquals(8, dataset.count(TaskQuery.ALL));
             assertEquals(1, dataset.stats().images(), "only good.png was stored");
-            assertEquals(6, DatasetValidator.run(dataset, Progress.NONE, p -> { }),
+            assertEquals(6, new ValidateOperation(dataset).run(Progress.NONE).problemCount(),
                     "validate finds the two code errors and the four missing images again");
         }
     }
@@ -115,7 +116,7 @@ class BadInputTest {
         Path jsonl = temp.resolve("long.jsonl");
         Files.writeString(jsonl, huge + "\n" + record("after2", null, CLICK) + "\n");
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds2"))) {
-            ImportReport limited = new JsonlImport(dataset, jsonl, ImageSource.none()).maxLineBytes(1 << 20).run(Progress.NONE);
+            ImportReport limited = new ImportOperation(dataset, jsonl, ImageSource.none()).maxLineBytes(1 << 20).run(Progress.NONE);
             assertEquals(1, limited.imported());
             assertEquals("long.jsonl:1: line is longer than 1 MB; skipped", limited.problems().get(0).toString());
         }
@@ -153,7 +154,7 @@ class BadInputTest {
                 "{\"task_id\":\"" + "x".repeat(300) + "\",\"instruction\":\"long id\"" + step,
                 "{\"task_id\":\"good2\",\"instruction\":\"do it too\"" + step));
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
-            ImportReport report = new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            ImportReport report = new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             assertEquals(2, report.imported(), report.toString());
             assertEquals(List.of("good1", "good2"), dataset.taskIds());
             assertTrue(report.problems().get(0).toString().contains("nul.jsonl:2: the instruction holds a NUL character (U+0000)"), report.problems().toString());
@@ -169,12 +170,11 @@ class BadInputTest {
         Path jsonl = Files.write(temp.resolve("two.jsonl"), List.of("{\"task_id\":\"t\",\"instruction\":\"do it\",\"traj\":["
                 + "{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}},{\"index\":1,\"value\":{\"code\":\"pyautogui.press('b')\"}}]}"));
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             try (java.sql.Statement statement = dataset.connection().createStatement()) {
                 statement.executeUpdate("DELETE FROM steps");
             }
-            List<Problem> problems = new java.util.ArrayList<>();
-            DatasetValidator.run(dataset, Progress.NONE, problems::add);
+            List<Problem> problems = new ValidateOperation(dataset).run(Progress.NONE).problems();
             assertEquals(1, problems.size(), problems.toString());
             assertEquals("t", problems.get(0).source());
             assertTrue(problems.get(0).message().startsWith("its record says 2 steps and the dataset holds 0"), problems.toString());
@@ -192,7 +192,7 @@ class BadInputTest {
             Path jsonl = Files.write(temp.resolve("one.jsonl"), List.of("{\"task_id\":\"t\",\"instruction\":\"do it\",\"traj\":["
                     + "{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}"));
             try (Dataset dataset = Dataset.openOrCreate(disk.resolve("ds"))) {
-                new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+                new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
                 try (OutputStream filler = Files.newOutputStream(disk.resolve("filler"))) {
                     byte[] block = new byte[64 * 1024];
                     while (true) {

@@ -1,8 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-import org.trajectory.dataset.kit.StoredJson;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,8 +12,12 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.trajectory.dataset.kit.Engines;
+import org.trajectory.dataset.kit.StoredJson;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -39,7 +40,7 @@ class CopyTest {
         Files.writeString(jsonl, many);
         Path folder = temp.resolve("folder");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
-            new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
             dataset.setReview("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
             dataset.putScores("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
             dataset.putEmbeddings("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
@@ -58,7 +59,7 @@ class CopyTest {
         DatasetAddress server = Engines.postgresql().newDataset(temp, "server");
         Path back = temp.resolve("back");
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(server)) {
-            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            CopyOperation.Report report = new CopyOperation(source, target).run(Progress.NONE);
             assertTrue(report.verified(), report.differences().toString());
             assertEquals(3, report.copied());
             assertEquals(15, report.images(), "the images went to the server dataset's folder");
@@ -69,7 +70,7 @@ class CopyTest {
             assertEquals("{\"format\":1}", target.meta(Dataset.SCORING_WEIGHTS));
         }
         try (Dataset source = Dataset.open(server); Dataset target = Dataset.openOrCreate(back)) {
-            assertTrue(new DatasetCopy(source, target).run(Progress.NONE).verified());
+            assertTrue(new CopyOperation(source, target).run(Progress.NONE).verified());
             target.put(renamed(target.read("t2"), "t3"), java.util.Collections.nCopies(15, null), "test");
             assertEquals(List.of("t0", "t1", "t2", "t3"), target.taskIds(), "new tasks are numbered after the copied ones");
         }
@@ -84,7 +85,7 @@ class CopyTest {
 
     @Test
     void aStoppedCopyGoesOnWhereItStoppedAndRefusesAForeignTarget() throws Exception {
-        Path folder = folderDataset(DatasetCopy.BATCH * 2 + 50);
+        Path folder = folderDataset(CopyOperation.BATCH * 2 + 50);
         DatasetAddress server = Engines.postgresql().newDataset(temp, "server");
         AtomicLong seen = new AtomicLong();
         Progress stopsAfterOneBatch = new Progress() {
@@ -103,30 +104,29 @@ class CopyTest {
             }
         };
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(server)) {
-            DatasetCopy.Report stopped = new DatasetCopy(source, target).run(stopsAfterOneBatch);
+            CopyOperation.Report stopped = new CopyOperation(source, target).run(stopsAfterOneBatch);
             assertTrue(stopped.cancelled());
-            assertEquals(DatasetCopy.BATCH, stopped.copied());
-            assertEquals(DatasetCopy.BATCH, target.taskIds().size(), "whole tasks only");
+            assertEquals(CopyOperation.BATCH, stopped.copied());
+            assertEquals(CopyOperation.BATCH, target.taskIds().size(), "whole tasks only");
         }
         try (Dataset reopened = Dataset.open(server)) {
             assertTrue(reopened.unfinishedCopy().startsWith("an unfinished copy: tasks may be missing; run the same copy again to finish it (from "
                     + folder), "every opener is told: " + reopened.unfinishedCopy());
-            List<Problem> problems = new java.util.ArrayList<>();
-            DatasetValidator.run(reopened, Progress.NONE, problems::add);
+            List<Problem> problems = new ValidateOperation(reopened).run(Progress.NONE).problems();
             assertTrue(problems.stream().anyMatch(p -> p.message().contains("unfinished copy") && p.message().contains("run the same copy again")),
                     "validate does not pass it: " + problems);
         }
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.open(server)) {
-            DatasetCopy.Report resumed = new DatasetCopy(source, target).run(Progress.NONE);
-            assertEquals(DatasetCopy.BATCH, resumed.resumed());
-            assertEquals(DatasetCopy.BATCH + 50, resumed.copied());
+            CopyOperation.Report resumed = new CopyOperation(source, target).run(Progress.NONE);
+            assertEquals(CopyOperation.BATCH, resumed.resumed());
+            assertEquals(CopyOperation.BATCH + 50, resumed.copied());
             assertTrue(resumed.verified(), resumed.differences().toString());
             assertEquals(null, target.unfinishedCopy(), "verified whole: a dataset like any other");
         }
         Path other = temp.resolve("other");
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(other)) {
             target.put(source.read("t5"), java.util.Collections.nCopies(15, null), "test");
-            SQLException refused = assertThrows(SQLException.class, () -> new DatasetCopy(source, target).run(Progress.NONE));
+            SQLException refused = assertThrows(SQLException.class, () -> new CopyOperation(source, target).run(Progress.NONE));
             assertTrue(refused.getMessage().contains("already holds other tasks"), refused.getMessage());
         }
     }
@@ -136,7 +136,7 @@ class CopyTest {
         Path folder = folderDataset(2);
         DatasetAddress.Server inside = (DatasetAddress.Server) Engines.postgresqlImagesInside().newDataset(temp, "inside");
         try (Dataset source = Dataset.open(folder); Dataset target = Dataset.openOrCreate(inside)) {
-            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            CopyOperation.Report report = new CopyOperation(source, target).run(Progress.NONE);
             assertTrue(report.verified(), report.differences().toString());
             assertEquals(15, report.images());
             try (var statement = target.connection().createStatement(); var rows = statement.executeQuery("SELECT COUNT(*) FROM image_data")) {
@@ -151,11 +151,10 @@ class CopyTest {
         assertTrue(refused.getMessage().contains("keeps its images inside the database"), refused.getMessage());
         Path back = temp.resolve("back");
         try (Dataset source = Dataset.open(DatasetAddress.parse(inside.key())); Dataset target = Dataset.openOrCreate(back)) {
-            DatasetCopy.Report report = new DatasetCopy(source, target).run(Progress.NONE);
+            CopyOperation.Report report = new CopyOperation(source, target).run(Progress.NONE);
             assertTrue(report.verified(), report.differences().toString());
             assertEquals(15, report.images(), "the images left the database for the folder's images");
-            List<Problem> problems = new java.util.ArrayList<>();
-            DatasetValidator.run(target, Progress.NONE, problems::add);
+            List<Problem> problems = new ValidateOperation(target).run(Progress.NONE).problems();
             assertTrue(problems.isEmpty(), problems.toString());
         }
         try (Dataset one = Dataset.open(folder); Dataset other = Dataset.open(back); StoredRecords records = one.records()) {

@@ -1,8 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-import org.trajectory.dataset.kit.StoredJson;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,11 +8,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
-import org.trajectory.model.Progress;
+
+import org.trajectory.dataset.kit.Engines;
+import org.trajectory.dataset.kit.StoredJson;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 
 class EditingTest {
 
@@ -28,7 +28,7 @@ class EditingTest {
         address = engine.newDataset(temp, "ds");
         Dataset dataset = Dataset.openOrCreate(address);
         try (ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
-            new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
+            new ImportOperation(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
         } catch (Exception e) {
             dataset.close();
             throw e;

@@ -7,14 +7,14 @@ import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.trajectory.model.Progress;
+
+import org.trajectory.model.operation.Progress;
 
 /** An import killed with SIGKILL leaves a consistent dataset (no half task) and a second run completes it. */
 class KilledImportTest {
@@ -55,7 +55,7 @@ class KilledImportTest {
             assertEquals(tasks * 18, dataset.stats().steps(), "every stored task has all its steps");
             assertEquals(tasks * 18, countRows(folder, "SELECT COUNT(*) FROM steps"));
 
-            ImportReport second = new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            ImportReport second = new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             assertEquals(tasks, second.alreadyPresent());
             assertEquals(TASKS - tasks, second.imported());
             assertEquals(TASKS, dataset.count(TaskQuery.ALL));

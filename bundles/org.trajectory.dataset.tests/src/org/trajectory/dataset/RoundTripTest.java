@@ -1,8 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-import org.trajectory.dataset.kit.StoredJson;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,17 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
-import org.trajectory.model.Task;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.trajectory.dataset.kit.Engines;
+import org.trajectory.dataset.kit.StoredJson;
+import org.trajectory.model.Json;
+import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
+
 
 class RoundTripTest {
 
@@ -39,7 +37,7 @@ class RoundTripTest {
     void theOpenCuaExampleIsStoredExactly(Engines engine) throws Exception {
         Path input = fixture().resolve("raw_example.jsonl");
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
-            ImportReport report = new JsonlImport(dataset, input, images).run(Progress.NONE);
+            ImportReport report = new ImportOperation(dataset, input, images).run(Progress.NONE);
             assertEquals(1, report.imported());
             assertEquals(0, report.problemCount(), report.problems().toString());
             assertEquals(StoredJson.records(input), StoredJson.records(dataset));
@@ -56,8 +54,8 @@ class RoundTripTest {
     void importingAgainChangesNothingAndImagesAreStoredOnce() throws Exception {
         Path input = fixture().resolve("raw_example.jsonl");
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
-            new JsonlImport(dataset, input, images).run(Progress.NONE);
-            ImportReport again = new JsonlImport(dataset, input, images).run(Progress.NONE);
+            new ImportOperation(dataset, input, images).run(Progress.NONE);
+            ImportReport again = new ImportOperation(dataset, input, images).run(Progress.NONE);
             assertEquals(0, again.imported());
             assertEquals(1, again.alreadyPresent());
             DatasetStats stats = dataset.stats();
@@ -89,7 +87,7 @@ class RoundTripTest {
         }
         Files.writeString(input, lines);
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
-            new JsonlImport(dataset, input, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, input, ImageSource.none()).run(Progress.NONE);
             assertEquals(50, dataset.count(TaskQuery.ALL));
             assertEquals(25, dataset.count(TaskQuery.ALL.withText("firefox")));
             TaskQuery webByScore = TaskQuery.ALL.withDomain("web").sortedBy(TaskQuery.Column.SCORE, false);

@@ -17,9 +17,10 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.kit.PostgresServer;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 
 /**
  * The roles as the server enforces them against a member who skips the workbench: each member's own login, raw SQL
@@ -62,7 +63,7 @@ class ServerRolesTest {
         }
         Path jsonl = Files.writeString(temp.resolve("four.jsonl"), lines);
         try (Dataset asLead = Dataset.openOrCreate(server.address(lead, database, images))) {
-            new JsonlImport(asLead, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(asLead, jsonl, ImageSource.none()).run(Progress.NONE);
             asLead.grant(carol, TeamRoles.Role.CURATOR);
         }
         // A curator adds the members, as the product says (users --grant): the server lets it.

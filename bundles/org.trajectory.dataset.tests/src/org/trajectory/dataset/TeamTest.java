@@ -1,7 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,9 +13,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.trajectory.dataset.kit.Engines;
 import org.trajectory.dataset.kit.PostgresServer;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 
 /** A team on one dataset: assignment, each reviewer's verdicts, agreement, and on a server the roles the server enforces. */
 class TeamTest {
@@ -55,7 +55,7 @@ class TeamTest {
         Path jsonl = temp.resolve("ten.jsonl");
         Files.writeString(jsonl, lines);
         try (Dataset dataset = Dataset.openOrCreate(address)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
         }
         return address;
     }
@@ -140,7 +140,7 @@ class TeamTest {
         Path more = Files.writeString(temp.resolve("more.jsonl"),
                 "{\"task_id\":\"t10\",\"instruction\":\"do 10\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.press('a')\"}}]}\n");
         try (Dataset asCarol = Dataset.open(server.address(carol, database, images))) {
-            assertEquals(1, new JsonlImport(asCarol, more, ImageSource.none()).run(Progress.NONE).imported());
+            assertEquals(1, new ImportOperation(asCarol, more, ImageSource.none()).run(Progress.NONE).imported());
             assertEquals(1, asCarol.draft("t10").stepCount());
         }
     }

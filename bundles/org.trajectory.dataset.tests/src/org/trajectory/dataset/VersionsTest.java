@@ -1,7 +1,5 @@
 package org.trajectory.dataset;
 
-import org.trajectory.dataset.kit.Engines;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,9 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.trajectory.dataset.kit.Engines;
 import org.trajectory.dataset.kit.PostgresServer;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 
 /** Several people on one dataset: task versions, a stale save refused with who and when, and the schema's versions. */
 class VersionsTest {
@@ -31,7 +31,7 @@ class VersionsTest {
         DatasetAddress address = engine.newDataset(temp, "ds");
         try (Dataset dataset = Dataset.openOrCreate(address);
                 ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
-            new JsonlImport(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
+            new ImportOperation(dataset, TestData.path("opencua-cot-example/raw_example.jsonl"), images).run(Progress.NONE);
         }
         return address;
     }

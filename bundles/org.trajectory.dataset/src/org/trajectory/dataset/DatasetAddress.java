@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.trajectory.model.Secrets;
+import org.trajectory.model.operation.Operation;
 
 /**
  * Where a dataset lives: a folder on this machine (SQLite), or a database on a PostgreSQL server, written
@@ -35,6 +36,17 @@ public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAdd
 
     /** The address written so that {@link #parse} gives it back: the folder, or the server's address with its options (never a password). */
     String spec();
+
+    /**
+     * The name by which an operation asks for this dataset for itself while it runs ({@code Operation#exclusive()}):
+     * the folder, or the server's database whoever logs in to it.
+     */
+    default String exclusive() {
+        return switch (this) {
+            case Folder folder -> Operation.folder(folder.path());
+            case Server server -> "dataset " + SCHEME + server.host() + ":" + server.port() + "/" + server.database();
+        };
+    }
 
     /** A dataset folder: an SQLite database and its images folder. */
     record Folder(Path path) implements DatasetAddress {

@@ -6,12 +6,14 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ArrayList;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+
+import org.trajectory.model.operation.Problem;
 
 /**
  * Where an import finds the images its records name: a folder (of images, or of zip archives of them) or a zip. Names are resolved strictly inside it:

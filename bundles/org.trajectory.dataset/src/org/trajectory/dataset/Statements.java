@@ -128,7 +128,7 @@ final class Statements implements AutoCloseable {
         List<Step> all = task.steps();
         for (int i = 0; i < all.size(); i++) {
             Step step = all.get(i);
-            insertStep(seq, i, step.image(), images.apply(i), JsonlImport.actionNames(ActionParser.parse(step.code())), step.json().toString(),
+            insertStep(seq, i, step.image(), images.apply(i), ImportOperation.actionNames(ActionParser.parse(step.code())), step.json().toString(),
                     step.application());
         }
     }

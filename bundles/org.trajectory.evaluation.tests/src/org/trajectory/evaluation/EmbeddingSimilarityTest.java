@@ -8,9 +8,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.embeddings.EmbeddingCache;
 import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /** The real model decides Sharingan's "alike": a paraphrase passes 0.7, another action does not; each text once. */
 class EmbeddingSimilarityTest {

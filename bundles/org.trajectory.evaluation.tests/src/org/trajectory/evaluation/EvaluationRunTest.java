@@ -13,9 +13,10 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 
 /** From AgentNet records to tuples and step scores, and the run over two files as the evaluate command sees it. */
 class EvaluationRunTest {
@@ -64,12 +65,12 @@ class EvaluationRunTest {
                         new String[] {"pyautogui.click(x=0.2, y=0.2)", "Click a link", "Browser"}),
                 record("only-predicted", null, new String[] {"pyautogui.click(x=0.1, y=0.1)", "Click", "X"})) + "\n");
         TextSimilarity exact = (x, y) -> x.equals(y) ? 1 : 0;
-        EvaluationReport report = new EvaluationRun(new EvaluationRun.Options(new DatasetAddress.Folder(reference), new DatasetAddress.Folder(predicted), null, 0.7, AgentNetBench.Version.V2026, 2),
+        EvaluationReport report = new EvaluateOperation(new EvaluateOperation.Options(new DatasetAddress.Folder(reference), new DatasetAddress.Folder(predicted), null, 0.7, AgentNetBench.Version.V2026, 2),
                 exact).run(Progress.NONE);
         assertEquals(List.of("only-in-reference"), report.referenceOnly());
         assertEquals(List.of("only-predicted"), report.predictedOnly());
-        assertEquals(1, report.problems().size());
-        assertTrue(report.problems().get(0).startsWith(predicted + ":2: "), report.problems().get(0));
+        assertEquals(1, report.unread().size());
+        assertTrue(report.unread().get(0).startsWith(predicted + ":2: "), report.unread().get(0));
         assertEquals(2, report.tasks().size());
         TaskEvaluation a = report.tasks().get(0);
         // step 1: 0.01 off is inside the threshold; step 2: "abc" vs "abd" = (2/3) / 0.8
@@ -93,8 +94,8 @@ class EvaluationRunTest {
 
     @Test
     void aFileThatIsNotThereIsNamed(@TempDir Path temp) {
-        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new EvaluationRun(
-                new EvaluationRun.Options(new DatasetAddress.Folder(temp.resolve("nope.jsonl")), new DatasetAddress.Folder(temp.resolve("nope.jsonl")), null, null, AgentNetBench.DEFAULT, 1),
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new EvaluateOperation(
+                new EvaluateOperation.Options(new DatasetAddress.Folder(temp.resolve("nope.jsonl")), new DatasetAddress.Folder(temp.resolve("nope.jsonl")), null, null, AgentNetBench.DEFAULT, 1),
                 null).run(Progress.NONE));
         assertTrue(e.toString().contains("nope.jsonl"), e.toString());
     }

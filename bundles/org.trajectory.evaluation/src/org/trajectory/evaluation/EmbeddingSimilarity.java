@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.trajectory.embeddings.EmbeddingCache;
 import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Progress;
 
 /**
  * Cosine similarity of sentence embeddings (all-MiniLM-L6-v2, as Sharingan used BERT embeddings). Each distinct text

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.trajectory.model.Json;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Report;
 
 /**
  * The outcome of an evaluation: one row per compared task, the overall tables in the papers' layouts, the tasks
@@ -15,7 +17,7 @@ import org.trajectory.model.Json;
  * programs ({@link #json}).
  */
 public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenceOnly, List<String> predictedOnly,
-        List<String> problems, Double threshold, AgentNetBench.Version version) {
+        List<String> unread, Double threshold, AgentNetBench.Version version) implements Report {
 
     /** Sharingan's four figures, each the mean over videos (as the paper averages per video). */
     public record Means(int videos, double operationRecall, double operationPrecision, int videosWithAll, double allRecall,
@@ -24,7 +26,23 @@ public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenc
 
     /** True when every task had a counterpart and every line was read. */
     public boolean complete() {
-        return referenceOnly.isEmpty() && predictedOnly.isEmpty() && problems.isEmpty();
+        return referenceOnly.isEmpty() && predictedOnly.isEmpty() && unread.isEmpty();
+    }
+
+    /** The lines that could not be read (each names its file and line), then the tasks without a counterpart. */
+    @Override
+    public List<Problem> problems() {
+        List<Problem> problems = new ArrayList<>();
+        unread.forEach(line -> problems.add(Problem.at("", 0, line)));
+        referenceOnly.forEach(id -> problems.add(Problem.at("", 0, "no predicted trajectory for the reference task " + id)));
+        predictedOnly.forEach(id -> problems.add(Problem.at("", 0, "no reference for the predicted task " + id)));
+        return problems;
+    }
+
+    /** The tables of {@link #text()}, for the command line and the window. */
+    @Override
+    public String summary() {
+        return text().stripTrailing();
     }
 
     /** The paper's Tables II and III: one row over all videos. Null without Sharingan. */
@@ -142,6 +160,7 @@ public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenc
     }
 
     /** The same figures for programs; NaN (not computable) is null. */
+    @Override
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -192,7 +211,7 @@ public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenc
         }
         json.put("reference_only", referenceOnly);
         json.put("predicted_only", predictedOnly);
-        json.put("problems", problems);
+        json.put("problems", unread);
         return json;
     }
 

@@ -3,7 +3,7 @@ package org.trajectory.evaluation;
 import java.io.IOException;
 import java.util.Collection;
 
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /** How alike two texts are in meaning, from -1 to 1 (a cosine); Sharingan compares details and contexts with it. */
 public interface TextSimilarity {

@@ -13,9 +13,9 @@ import java.util.Map;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 
 /** Reads the trajectories to compare from a dataset folder or an AgentNet JSONL file, by task id. */
 public final class Trajectories {

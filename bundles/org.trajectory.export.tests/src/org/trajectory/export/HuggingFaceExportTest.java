@@ -17,16 +17,17 @@ import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.export.internal.JsonlExport;
-import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
+import org.trajectory.export.internal.JsonlExport;
 import org.trajectory.export.kit.ExportFixture;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -56,7 +57,7 @@ class HuggingFaceExportTest {
             for (String history : List.of("leave", "include")) {
                 for (String privacy : List.of("keep", "strip")) {
                     Path out = temp.resolve(history + "-" + privacy + "/data.jsonl");
-                    new ExportRun(source, format("agentnet"), out, Map.of("images", "none", "history", history, "privacy", privacy),
+                    new ExportOperation(source, format("agentnet"), out, Map.of("images", "none", "history", history, "privacy", privacy),
                             ExportFilter.ANY, null, false).run(Progress.NONE);
                     JsonNode first = Json.MAPPER.readTree(Files.readAllLines(out).get(0));
                     if (history.equals("leave")) {
@@ -81,7 +82,7 @@ class HuggingFaceExportTest {
     void importedBackItGivesTheSameRecordsAndImageBytesFromArchivesThatEachOpenAlone() throws Exception {
         Path out = temp.resolve("hf");
         try (Dataset source = ExportFixture.create(temp.resolve("ds"), 8)) {
-            ExportRun.Summary summary = new ExportRun(source, format("huggingface"), out, Map.of("privacy", "keep", "zip_size_mb", "0.0015"),
+            ExportOperation.Summary summary = new ExportOperation(source, format("huggingface"), out, Map.of("privacy", "keep", "zip_size_mb", "0.0015"),
                     ExportFilter.ANY, null, false).run(Progress.NONE);
             assertEquals(8, summary.result().tasks());
             assertEquals(24, summary.result().images());
@@ -99,7 +100,7 @@ class HuggingFaceExportTest {
 
             try (Dataset back = Dataset.openOrCreate(temp.resolve("back")); ImageSource images = ImageSource.open(out.resolve("images"))) {
                 for (Path jsonl : files(out, ".jsonl")) {
-                    var problems = new JsonlImport(back, jsonl, images).run(Progress.NONE).problems();
+                    var problems = new ImportOperation(back, jsonl, images).run(Progress.NONE).problems();
                     assertTrue(problems.isEmpty(), problems.toString());
                 }
                 assertEquals(8, back.count(TaskQuery.ALL));
@@ -120,7 +121,7 @@ class HuggingFaceExportTest {
     void theCardsYamlParsesItsConfigsNameTheFilesAndItsCountsAreTheDatasets() throws Exception {
         Path out = temp.resolve("hf");
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 10)) {
-            ExportRun.Summary summary = new ExportRun(dataset, format("huggingface"), out, Map.of("license", "cc-by-4.0", "files", "split"),
+            ExportOperation.Summary summary = new ExportOperation(dataset, format("huggingface"), out, Map.of("license", "cc-by-4.0", "files", "split"),
                     ExportFilter.DEFAULT, new Splits(0.6, 0.2, 0.2, 0.9), false).run(Progress.NONE);
             long approved = dataset.count(TaskQuery.ALL.withReview(ReviewState.APPROVED));
             assertEquals(approved, summary.result().tasks(), "publishing keeps the approved tasks by default");
@@ -163,7 +164,7 @@ class HuggingFaceExportTest {
     void strippedRecordsCarryNoWindowTitleSubmitterTimeNorVideoNameAndAgentNetOutputIsUnchanged() throws Exception {
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 4)) {
             Path hf = temp.resolve("hf");
-            new ExportRun(dataset, format("huggingface"), hf, Map.of(), ExportFilter.ANY, null, false).run(Progress.NONE);
+            new ExportOperation(dataset, format("huggingface"), hf, Map.of(), ExportFilter.ANY, null, false).run(Progress.NONE);
             List<String> texts = new ArrayList<>();
             for (Path file : files(hf, "")) {
                 if (Files.isRegularFile(file) && !file.toString().endsWith(".zip")) {
@@ -180,7 +181,7 @@ class HuggingFaceExportTest {
             Path before = temp.resolve("before/data.jsonl");
             new JsonlExport(dataset, before, before.resolveSibling("images"), false).run(Progress.NONE);
             Path after = temp.resolve("after/data.jsonl");
-            new ExportRun(dataset, format("agentnet"), after, Map.of(), ExportFilter.DEFAULT, null, false).run(Progress.NONE);
+            new ExportOperation(dataset, format("agentnet"), after, Map.of(), ExportFilter.DEFAULT, null, false).run(Progress.NONE);
             assertEquals(Files.readString(before), Files.readString(after), "agentnet keeps every task and every field by default");
             assertTrue(Files.readString(after).contains(ExportFixture.WINDOW_TITLE));
         }

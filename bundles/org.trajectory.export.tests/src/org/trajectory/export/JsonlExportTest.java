@@ -14,17 +14,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ImportReport;
-import org.trajectory.dataset.JsonlImport;
 import org.trajectory.dataset.kit.Engines;
 import org.trajectory.dataset.kit.StoredJson;
 import org.trajectory.export.internal.ExportReport;
 import org.trajectory.export.internal.JsonlExport;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -48,7 +49,7 @@ class JsonlExportTest {
     void theOpenCuaExampleRoundTripsExactly(Engines engine) throws Exception {
         Path input = fixture().resolve("raw_example.jsonl");
         try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
-            ImportReport report = new JsonlImport(dataset, input, images).run(Progress.NONE);
+            ImportReport report = new ImportOperation(dataset, input, images).run(Progress.NONE);
             assertEquals(1, report.imported());
             assertEquals(0, report.problemCount(), report.problems().toString());
 
@@ -71,14 +72,14 @@ class JsonlExportTest {
         Path input = fixture().resolve("raw_example.jsonl");
         Path zip = temp.resolve("export/images.zip");
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("a")); ImageSource images = ImageSource.open(fixture().resolve("images"))) {
-            new JsonlImport(dataset, input, images).run(Progress.NONE);
+            new ImportOperation(dataset, input, images).run(Progress.NONE);
             new JsonlExport(dataset, temp.resolve("export/data.jsonl"), zip, false).run(Progress.NONE);
         }
         try (ZipFile file = new ZipFile(zip.toFile())) {
             assertEquals(15, file.size());
         }
         try (Dataset copy = Dataset.openOrCreate(temp.resolve("b")); ImageSource images = ImageSource.open(zip)) {
-            ImportReport report = new JsonlImport(copy, temp.resolve("export/data.jsonl"), images).run(Progress.NONE);
+            ImportReport report = new ImportOperation(copy, temp.resolve("export/data.jsonl"), images).run(Progress.NONE);
             assertEquals(0, report.problemCount(), report.problems().toString());
             new JsonlExport(copy, temp.resolve("again/data.jsonl"), temp.resolve("again/images"), false).run(Progress.NONE);
         }

@@ -10,10 +10,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.export.kit.ExportFixture;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -25,7 +26,7 @@ class MessagesExportTest {
 
     private List<JsonNode> export(Dataset dataset, String name, Map<String, String> settings) throws Exception {
         Path out = temp.resolve(name);
-        ExportRun.Summary summary = new ExportRun(dataset, Exporters.get().find("messages").orElseThrow(), out, settings, ExportFilter.ANY, null, false)
+        ExportOperation.Summary summary = new ExportOperation(dataset, Exporters.get().find("messages").orElseThrow(), out, settings, ExportFilter.ANY, null, false)
                 .run(Progress.NONE);
         assertTrue(summary.result().cancelled() == false);
         List<JsonNode> samples = new java.util.ArrayList<>();
@@ -69,7 +70,7 @@ class MessagesExportTest {
     void aStepWithoutWhatItsLevelNeedsIsLeftOutAndReported() throws Exception {
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 2)) {
             Path out = temp.resolve("l3");
-            ExportRun.Summary summary = new ExportRun(dataset, Exporters.get().find("messages").orElseThrow(), out, Map.of("reasoning", "l3"),
+            ExportOperation.Summary summary = new ExportOperation(dataset, Exporters.get().find("messages").orElseThrow(), out, Map.of("reasoning", "l3"),
                     ExportFilter.ANY, null, false).run(Progress.NONE);
             assertEquals(4, summary.result().samples(), "the first step of each task has no reflection");
             assertEquals("task-0: step 0: no sample: the step has no reflection", summary.result().problems().get(0).toString());

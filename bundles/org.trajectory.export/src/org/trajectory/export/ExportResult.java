@@ -3,7 +3,7 @@ package org.trajectory.export;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.trajectory.dataset.Problem;
+import org.trajectory.model.operation.Problem;
 
 /**
  * What an exporter wrote: tasks, samples (records or training samples), images and bytes, the files, and the

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /**
  * A way of writing a dataset (the part of it an export selected) somewhere, contributed to the {@code exporters}

@@ -1,11 +1,5 @@
 package org.trajectory.export;
 
-import org.trajectory.dataset.ImageSource;
-
-import org.trajectory.dataset.ImageStore;
-import org.trajectory.dataset.Problem;
-import org.trajectory.dataset.StoredRecords;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -21,8 +15,12 @@ import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
+import org.trajectory.dataset.ImageSource;
+import org.trajectory.dataset.ImageStore;
+import org.trajectory.dataset.StoredRecords;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Problem;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -5,13 +5,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.trajectory.model.Json;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.model.operation.Report;
 
 /**
  * One recording, as the window and {@code ./workbench record} both make it: recordings beside it that a killed
  * recorder left are finished first, the best backend captures, the privacy filter applies the built-in, the
  * preferences' and any extra excluded-window patterns, and stopping blanks the excluded frames and closes the files.
+ * <p>
+ * As an {@link Operation} it records from {@link #run} until its progress is cancelled (the window's Stop, Ctrl-C, the
+ * end of a duration) or the capture ends by itself; while it runs, others may pause and resume it and read its writer's
+ * counters once {@link #started()}.
+ *
+ * @since 0.1
  */
-public final class RecordOperation implements AutoCloseable {
+public final class RecordOperation implements Operation<RecordOperation.Summary>, AutoCloseable {
 
     /**
      * What to record: the folder, the task, the frame rate (null: the preference), video or not, extra exclusions,
@@ -21,32 +35,83 @@ public final class RecordOperation implements AutoCloseable {
     }
 
     /** What a stopped recording holds, and why it ended by itself when it did (null when it was stopped). */
-    public record Summary(Path folder, long events, long windows, long frames, long framesSkipped, String problem) {
+    public record Summary(Path folder, long events, long windows, long frames, long framesSkipped, String problem) implements Report {
         @Override
-        public String toString() {
+        public String summary() {
             return "recorded " + events + " input events and " + windows + " window changes"
                     + (frames == 0 ? "" : ", " + frames + " frames (" + framesSkipped + " skipped)") + " into " + folder;
         }
+
+        @Override
+        public String toString() {
+            return summary();
+        }
+
+        /** Why the recording ended by itself (its display went away), when it did. */
+        @Override
+        public List<Problem> problems() {
+            return problem == null ? List.of() : List.of(Problem.at(folder.toString(), 0, problem));
+        }
+
+        @Override
+        public Map<String, Object> json() {
+            return Json.fields("folder", folder.toString(), "events", events, "windows", windows, "frames", frames, "frames_skipped",
+                    framesSkipped, "problem", problem);
+        }
     }
 
-    private final CaptureBackends.Descriptor backend;
-    private final RecordingWriter writer;
-    private final PrivacyFilter privacy;
-    private final CaptureSession session;
-    private final List<Path> finished;
+    /** How often a running recording looks whether it should stop. */
+    private static final long POLL_MS = 100;
+
+    private final Options options;
+    private volatile CaptureBackends.Descriptor backend;
+    private volatile RecordingWriter writer;
+    private PrivacyFilter privacy;
+    private volatile CaptureSession session;
+    private List<Path> finished = List.of();
     private Summary summary;
 
-    private RecordOperation(CaptureBackends.Descriptor backend, RecordingWriter writer, PrivacyFilter privacy, CaptureSession session,
-            List<Path> finished) {
-        this.backend = backend;
-        this.writer = writer;
-        this.privacy = privacy;
-        this.session = session;
-        this.finished = finished;
+    /** A recording not started yet: {@link #run} records, or {@link #start(Options)} starts one for its caller to stop. */
+    public RecordOperation(Options options) {
+        this.options = options;
     }
 
-    /** Starts recording; the folder must not hold a recording yet. */
+    @Override
+    public String title() {
+        return "Recording into " + options.folder().getFileName();
+    }
+
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(Operation.folder(options.folder()));
+    }
+
+    /** Records until {@code progress} is cancelled or the capture ends by itself, then stops and says what it holds. */
+    @Override
+    public Summary run(Progress progress) throws CaptureException, IOException, InterruptedException {
+        try (RecordOperation self = this) {
+            begin();
+            progress.begin("Recording into " + options.folder() + " with " + backend.name(), -1);
+            while (!progress.isCancelled() && !endedByItself()) {
+                Thread.sleep(POLL_MS);
+            }
+            return stop();
+        }
+    }
+
+    /** Whether it records (or has recorded): its writer's counters and pausing are there from now on. */
+    public boolean started() {
+        return writer != null;
+    }
+
+    /** Starts recording for a caller that stops it; the folder must not hold a recording yet. */
     public static RecordOperation start(Options options) throws CaptureException, IOException {
+        RecordOperation recording = new RecordOperation(options);
+        recording.begin();
+        return recording;
+    }
+
+    private synchronized void begin() throws CaptureException, IOException {
         if (Files.exists(options.folder().resolve(RecordingWriter.EVENTS))) {
             throw new IOException(options.folder() + " already holds a recording; choose another folder");
         }
@@ -54,17 +119,19 @@ public final class RecordOperation implements AutoCloseable {
         if (low != null) {
             throw new IOException(low + "; free some space, or record onto another disk");
         }
-        List<Path> finished = finishInterrupted(options.folder().toAbsolutePath().getParent());
-        CaptureBackends.Descriptor backend = CaptureBackends.get().choose();
-        RecordingWriter writer = new RecordingWriter(options.folder(), options.task(), backend.id());
+        finished = finishInterrupted(options.folder().toAbsolutePath().getParent());
+        CaptureBackends.Descriptor chosen = CaptureBackends.get().choose();
+        RecordingWriter opened = new RecordingWriter(options.folder(), options.task(), chosen.id());
         try {
             int fps = options.fps() == null ? RecorderPreferences.fps() : options.fps();
-            PrivacyFilter privacy = new PrivacyFilter(writer, RecorderPreferences.exclusions(options.extraExclusions()));
+            PrivacyFilter filter = new PrivacyFilter(opened, RecorderPreferences.exclusions(options.extraExclusions()));
             boolean elements = options.elements() == null ? RecorderPreferences.elements() : options.elements();
-            CaptureSession session = backend.backend().start(new CaptureSettings(options.video() ? writer.video() : null, fps, elements), privacy);
-            return new RecordOperation(backend, writer, privacy, session, finished);
+            session = chosen.backend().start(new CaptureSettings(options.video() ? opened.video() : null, fps, elements), filter);
+            privacy = filter;
+            backend = chosen;
+            writer = opened;
         } catch (CaptureException | RuntimeException e) {
-            writer.close();
+            opened.close();
             throw e;
         }
     }
@@ -122,7 +189,7 @@ public final class RecordOperation implements AutoCloseable {
 
     /** Stops capturing, blanks the excluded windows' frames, closes the files; the second call returns the same. */
     public synchronized Summary stop() throws IOException {
-        if (summary == null) {
+        if (summary == null && writer != null) {
             session.close();
             writer.redact(privacy.redactedSpans(Clock.now()));
             writer.close();

@@ -10,9 +10,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.scoring.kit.ScoringCriterionContract;
 
 /** Each local criterion on crafted good and bad tasks, the reason checked. */
@@ -22,8 +23,8 @@ class CriteriaTest {
     Path temp;
 
     private Dataset.StoredScore run(Dataset dataset, String criterion, String taskId) throws Exception {
-        new ScoringRun(dataset, List.of(ScoringCriteria.get().find(criterion).orElseThrow()),
-                Weights.defaults(ScoringCriteria.get().all()), null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
+        new ScoreOperation(dataset, List.of(ScoringCriteria.get().find(criterion).orElseThrow()),
+                Weights.defaults(ScoringCriteria.get().all()), null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
         return dataset.scores(taskId).get(criterion);
     }
 
@@ -127,9 +128,9 @@ class CriteriaTest {
         }));
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
             new Tasks("t", "x").step("pyautogui.click(x=0.5, y=0.5)").into(dataset);
-            ScoringRun.Report report = new ScoringRun(dataset, List.of(ScoringCriteria.get().find("broken").orElseThrow(),
+            ScoreOperation.Report report = new ScoreOperation(dataset, List.of(ScoringCriteria.get().find("broken").orElseThrow(),
                     ScoringCriteria.get().find("action_validity").orElseThrow()), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(1, false, null)).run(Progress.NONE);
+                    new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(1, report.criterionErrors());
             assertTrue(report.errors().get(0).message().contains("boom"), report.errors().toString());
             assertNull(dataset.scores("t").get("broken").value());

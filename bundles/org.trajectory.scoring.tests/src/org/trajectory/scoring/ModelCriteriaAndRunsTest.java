@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Queue;
@@ -16,16 +15,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.dataset.kit.StoredJson;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import com.sun.net.httpserver.HttpServer;
 
 /**
@@ -84,8 +85,8 @@ class ModelCriteriaAndRunsTest {
             server.contents.add("{\"score\": 0.7, \"reason\": \"Step 1 clicks an empty area.\", \"problem_steps\": [{\"step\": 1, \"problem\": \"clicks nothing\"}]}");
             server.contents.add("not json at all");
             server.contents.add("{\"score\": 0.9, \"reason\": \"The trash is empty on the final screen.\"}");
-            ScoringRun.Report report = new ScoringRun(dataset, criteria("coherence", "completion"), Weights.defaults(ScoringCriteria.get().all()),
-                    server.model(), new ScoringRun.Options(1, false, null)).run(Progress.NONE);
+            ScoreOperation.Report report = new ScoreOperation(dataset, criteria("coherence", "completion"), Weights.defaults(ScoringCriteria.get().all()),
+                    server.model(), new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(0, report.criterionErrors(), report.errors().toString());
             Dataset.StoredScore coherence = dataset.scores("t").get("coherence");
             assertEquals(0.7, coherence.value());
@@ -105,12 +106,12 @@ class ModelCriteriaAndRunsTest {
     void aModelFailureIsAnErrorScoreAndWithoutAModelTheCriterionIsSkipped() throws Exception {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds")); Server server = new Server()) {
             new Tasks("t", "x").step("pyautogui.click(x=0.5, y=0.5)").into(dataset);
-            ScoringRun.Report report = new ScoringRun(dataset, criteria("completion", "action_validity"),
-                    Weights.defaults(ScoringCriteria.get().all()), server.model(), new ScoringRun.Options(1, false, null)).run(Progress.NONE);
+            ScoreOperation.Report report = new ScoreOperation(dataset, criteria("completion", "action_validity"),
+                    Weights.defaults(ScoringCriteria.get().all()), server.model(), new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(1, report.criterionErrors());
             assertTrue(dataset.scores("t").get("completion").error().startsWith("server: "), dataset.scores("t").get("completion").error());
-            ScoringRun.Report without = new ScoringRun(dataset, criteria("coherence"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(1, false, null)).run(Progress.NONE);
+            ScoreOperation.Report without = new ScoreOperation(dataset, criteria("coherence"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(List.of("coherence (needs a model: choose a provider)"), without.skippedCriteria());
             assertNull(dataset.scores("t").get("coherence"));
         }
@@ -138,29 +139,29 @@ class ModelCriteriaAndRunsTest {
             for (int i = 0; i < 20; i++) {
                 new Tasks("t" + i, "task " + i).step("pyautogui.click(x=0.5, y=0.5)").into(dataset);
             }
-            ScoringRun first = new ScoringRun(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(4, false, null));
+            ScoreOperation first = new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(4, false, null));
             assertEquals(20, first.run(Progress.NONE).scored());
             assertEquals(20, calls[0]);
-            ScoringRun.Report again = new ScoringRun(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(4, false, null)).run(Progress.NONE);
+            ScoreOperation.Report again = new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(4, false, null)).run(Progress.NONE);
             assertEquals(0, again.scored());
             assertEquals(20, again.upToDate());
             assertEquals(20, calls[0], "nothing scored twice");
 
             TaskDraft draft = dataset.draft("t7");
             dataset.save(draft.insertStep(1));
-            ScoringRun.Report afterEdit = new ScoringRun(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(4, false, null)).run(Progress.NONE);
+            ScoreOperation.Report afterEdit = new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(4, false, null)).run(Progress.NONE);
             assertEquals(1, afterEdit.scored(), "only the edited task");
             assertEquals(1.0, dataset.scores("t7").get("counting").value());
 
             version[0] = "2";
-            assertEquals(20, new ScoringRun(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(4, false, null)).run(Progress.NONE).scored(), "a new version rescores all");
+            assertEquals(20, new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(4, false, null)).run(Progress.NONE).scored(), "a new version rescores all");
             assertEquals("2", dataset.scores("t3").get("counting").version());
-            assertEquals(20, new ScoringRun(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
-                    new ScoringRun.Options(4, true, null)).run(Progress.NONE).scored(), "--force");
+            assertEquals(20, new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
+                    new ScoreOperation.Options(4, true, null)).run(Progress.NONE).scored(), "--force");
         } finally {
             ScoringCriteria.get().remove("counting");
         }
@@ -173,8 +174,8 @@ class ModelCriteriaAndRunsTest {
             new Tasks("t", "x").step("pyautogui.click(x=0.5, y=0.5)", plain, null).step("pyautogui.hotkey('ctrl', 'florp')", plain, null)
                     .into(dataset);
             Weights weights = Weights.defaults(ScoringCriteria.get().all()).with(Weights.parse("action_validity=1,screen_change=3"));
-            new ScoringRun(dataset, criteria("format", "action_validity", "screen_change"), weights, null,
-                    new ScoringRun.Options(1, false, null)).run(Progress.NONE);
+            new ScoreOperation(dataset, criteria("format", "action_validity", "screen_change"), weights, null,
+                    new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             // action validity 0.5 (weight 1), screen change 0 (the click changed nothing, weight 3)
             assertEquals(0.125, dataset.read("t").score("final_score"), 1e-9);
             JsonNode exported = StoredJson.records(dataset).get(0); // what an export writes

@@ -1,7 +1,7 @@
 package org.trajectory.scoring;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /** What a criterion may look at before a run: the whole dataset, with progress and cancel for long preparation. */
 public record ScoringContext(Dataset dataset, Progress progress) {

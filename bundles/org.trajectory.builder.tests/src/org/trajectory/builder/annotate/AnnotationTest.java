@@ -1,7 +1,5 @@
 package org.trajectory.builder.annotate;
 
-import org.trajectory.vlm.Ocr;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -22,13 +20,15 @@ import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.builder.PeerRecordings;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.vlm.Ocr;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
@@ -89,9 +89,9 @@ class AnnotationTest {
         return Path.of(new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task().taskId());
     }
 
-    static AnnotationRun.Report annotate(Dataset dataset, ScriptedProvider provider, Progress progress) throws Exception {
+    static AnnotateOperation.Report annotate(Dataset dataset, ScriptedProvider provider, Progress progress) throws Exception {
         Retrying model = new Retrying(provider, new ProviderConfig("http://unused", "scripted", null), Retrying.Policy.DEFAULT, new Usage());
-        return new AnnotationRun(dataset, new ModelAnnotator(model, new Prompts(null, ModelAnnotator.class)), new AnnotationRun.Options(4, null)).run(progress);
+        return new AnnotateOperation(dataset, new ModelAnnotator(model, new Prompts(null, ModelAnnotator.class)), new AnnotateOperation.Options(4, null)).run(progress);
     }
 
     @Test
@@ -99,7 +99,7 @@ class AnnotationTest {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             String id = built(temp, dataset).toString();
             ScriptedProvider provider = new ScriptedProvider();
-            AnnotationRun.Report report = annotate(dataset, provider, Progress.NONE);
+            AnnotateOperation.Report report = annotate(dataset, provider, Progress.NONE);
             assertEquals(4, report.described());
             assertEquals(3, report.reflected(), "every step but the first judges the one before it");
             assertEquals(1, report.summarized());
@@ -130,7 +130,7 @@ class AnnotationTest {
             assertTrue(click.messages().get(1).text().contains("note.txt - Notepad"), "the window title is in the prompt");
             assertTrue(click.json(), "JSON is asked for");
 
-            AnnotationRun.Report again = annotate(dataset, provider, Progress.NONE);
+            AnnotateOperation.Report again = annotate(dataset, provider, Progress.NONE);
             assertEquals(0, again.described() + again.reflected() + again.summarized(), "a finished task is skipped");
         }
     }
@@ -142,9 +142,9 @@ class AnnotationTest {
             ScriptedProvider provider = new ScriptedProvider();
             provider.generatorOverrides.add("Sure! Here is what I see: a test pattern.");
             provider.generatorOverrides.add("{\"observation\": \"x\", \"thought\": 3}");
-            AnnotationRun.Report report = new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
+            AnnotateOperation.Report report = new AnnotateOperation(dataset, new ModelAnnotator(new Retrying(provider,
                     new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null, ModelAnnotator.class)),
-                    new AnnotationRun.Options(1, null)).run(Progress.NONE);
+                    new AnnotateOperation.Options(1, null)).run(Progress.NONE);
             assertEquals(1, report.failed(), "the one step whose answer and repair were both wrong");
             assertTrue(report.failures().get(0).message().contains("\"thought\" must be a non-empty string"), report.failures().toString());
             VlmRequest repair = provider.requests.stream().filter(r -> r.messages().size() == 4).findFirst().orElseThrow();
@@ -153,7 +153,7 @@ class AnnotationTest {
             assertEquals(1, task.steps().stream().filter(s -> s.text(Step.ACTION) == null).count());
 
             ScriptedProvider second = new ScriptedProvider();
-            AnnotationRun.Report resumed = annotate(dataset, second, Progress.NONE);
+            AnnotateOperation.Report resumed = annotate(dataset, second, Progress.NONE);
             assertEquals(1, resumed.described(), "only the step left undone");
             assertEquals(1, second.count("You annotate"));
             assertEquals(0, dataset.read(id).steps().stream().filter(s -> s.text(Step.ACTION) == null).count());
@@ -173,9 +173,9 @@ class AnnotationTest {
             built(temp, dataset);
             ScriptedProvider provider = new ScriptedProvider();
             provider.generatorOverrides.add("AUTH");
-            VlmException e = assertThrows(VlmException.class, () -> new AnnotationRun(dataset, new ModelAnnotator(new Retrying(provider,
+            VlmException e = assertThrows(VlmException.class, () -> new AnnotateOperation(dataset, new ModelAnnotator(new Retrying(provider,
                     new ProviderConfig("http://unused", "m", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null, ModelAnnotator.class)),
-                    new AnnotationRun.Options(1, null)).run(Progress.NONE));
+                    new AnnotateOperation.Options(1, null)).run(Progress.NONE));
             assertEquals(VlmException.Kind.AUTH, e.kind());
         }
     }
@@ -185,7 +185,7 @@ class AnnotationTest {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             built(temp, dataset);
             ScriptedProvider provider = new ScriptedProvider();
-            AnnotationRun.Report report = annotate(dataset, provider, Progress.CANCELLED);
+            AnnotateOperation.Report report = annotate(dataset, provider, Progress.CANCELLED);
             assertTrue(report.cancelled());
             assertEquals(0, provider.requests.size());
         }
@@ -250,7 +250,7 @@ class AnnotationTest {
     void theOfflineAnnotatorFillsADatasetWithoutNetwork(@TempDir Path temp) throws Exception {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             String id = built(temp, dataset).toString();
-            AnnotationRun.Report report = new AnnotationRun(dataset, new OfflineAnnotator(false), new AnnotationRun.Options(2, null))
+            AnnotateOperation.Report report = new AnnotateOperation(dataset, new OfflineAnnotator(false), new AnnotateOperation.Options(2, null))
                     .run(Progress.NONE);
             assertEquals(0, report.failed(), report.failures().toString());
             List<String> actions = new ArrayList<>();

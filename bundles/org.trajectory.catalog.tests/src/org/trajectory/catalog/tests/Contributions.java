@@ -12,8 +12,7 @@ import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
-import org.trajectory.model.Progress;
-
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;

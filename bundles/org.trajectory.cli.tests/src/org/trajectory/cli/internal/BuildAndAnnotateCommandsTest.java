@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.cli.Command;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
@@ -20,6 +21,7 @@ import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
 import com.sun.net.httpserver.HttpServer;
 
 /** {@code build} and {@code annotate} as a user runs them, against a local server speaking the OpenAI wire format. */
@@ -72,7 +74,7 @@ class BuildAndAnnotateCommandsTest extends CommandTestBase {
     void buildThenAnnotateAgainstALocalOpenAiCompatibleServer(@TempDir Path temp) throws Exception {
         Path dataset = temp.resolve("dataset");
         assertEquals(Command.OK, run("build", recording(temp.resolve("rec")).toString(), "--dataset", dataset.toString(), "--json"), err.toString());
-        JsonNode built = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8)).get(0);
+        JsonNode built = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8)).path("built").get(0);
         assertEquals(4, built.path("steps").asInt(), "click, write, press enter, terminate");
         assertTrue(err.toString().contains("no video"), err.toString());
 

@@ -1,26 +1,22 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
-
-import org.trajectory.builder.annotate.AnnotationRun;
-import org.trajectory.builder.annotate.Annotator;
-import org.trajectory.builder.annotate.ModelAnnotator;
-import org.trajectory.builder.annotate.OfflineAnnotator;
-import org.trajectory.dataset.Dataset;
-import org.trajectory.vlm.Retrying;
-import org.trajectory.vlm.Usage;
-import org.trajectory.vlm.VlmException;
-import org.trajectory.vlm.prompt.Prompts;
-import org.trajectory.model.Json;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import org.trajectory.builder.annotate.AnnotateOperation;
+import org.trajectory.builder.annotate.Annotator;
+import org.trajectory.builder.annotate.ModelAnnotator;
+import org.trajectory.builder.annotate.OfflineAnnotator;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Json;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.prompt.Prompts;
 
 /** {@code annotate --dataset DIR --provider ID}: a model (or the offline annotator) writes the reasoning. */
 final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
@@ -42,7 +38,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         String providerId = args.provider;
         Usage usage = new Usage();
         Annotator annotator;
@@ -55,25 +51,15 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             model = retrying.config().model();
             annotator = new ModelAnnotator(retrying, prompts);
         }
-        AnnotationRun.Report report;
-        TerminalProgress progress = new TerminalProgress(err, "tasks");
-        long start = System.nanoTime();
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
-            report = new AnnotationRun(dataset, annotator, new AnnotationRun.Options(args.concurrency, args.tasks)).run(progress);
-        } catch (VlmException e) {
-            progress.finish();
-            err.println(prefix() + "stopped: " + e.getMessage());
-            err.println(prefix() + "used " + usage);
-            return FAILED;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            AnnotateOperation annotation;
+            try {
+                annotation = new AnnotateOperation(dataset, annotator, new AnnotateOperation.Options(args.concurrency, args.tasks));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            return exitCode(execute(annotation, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model",
+                    model), out, err, true));
         }
-        progress.finish();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        report.failures().forEach(f -> err.println(prefix() + f));
-        Map<String, Object> fields = Json.fields("provider", providerId, "model", model);
-        fields.putAll(report.json());
-        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
-        return report.failed() == 0 && !report.cancelled() ? OK : FAILED;
     }
 }

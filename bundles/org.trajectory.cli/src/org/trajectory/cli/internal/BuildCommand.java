@@ -1,22 +1,17 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-
-import org.trajectory.builder.ReductionSettings;
-import org.trajectory.builder.TrajectoryBuilder;
-import org.trajectory.dataset.Dataset;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+
+import org.trajectory.builder.BuildOperation;
+import org.trajectory.builder.ReductionSettings;
+import org.trajectory.dataset.Dataset;
 
 /** {@code build RECORDING... --dataset DIR}: recordings become trajectories. */
 final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
@@ -35,7 +30,7 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         ReductionSettings defaults = ReductionSettings.DEFAULTS;
         ReductionSettings settings;
         try {
@@ -46,39 +41,9 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        TrajectoryBuilder builder = new TrajectoryBuilder(settings);
-        List<Map<String, Object>> built = new ArrayList<>();
-        int failed = 0;
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
-            for (Path recording : args.recordings) {
-                TerminalProgress progress = new TerminalProgress(err, "frames");
-                try {
-                    TrajectoryBuilder.Result result = builder.build(recording, dataset, progress);
-                    progress.finish();
-                    result.warnings().forEach(w -> err.println(prefix() + recording + ": " + w));
-                    Map<String, Object> line = new LinkedHashMap<>();
-                    line.put("recording", recording.toString());
-                    line.putAll(result.json());
-                    built.add(line);
-                    if (!args.common.json) {
-                        out.println(result.summary(recording.toString()) + (result.clean() ? "" : " (see them with validate)"));
-                    }
-                    if (!result.clean()) {
-                        failed++;
-                    }
-                } catch (IOException e) {
-                    progress.finish();
-                    failed++;
-                    String message = String.valueOf(e.getMessage());
-                    // the other recordings still build; a message that names the recording already is not prefixed twice
-                    err.println(prefix() + (message.startsWith(recording.toString()) ? message : recording + ": " + message));
-                }
-            }
+            return execute(new BuildOperation(settings, args.recordings, dataset), args.common.json, null, out, err);
         }
-        if (args.common.json) {
-            printJson(out, built);
-        }
-        return failed == 0 ? OK : FAILED;
     }
 
     private static <T> T or(T value, T fallback) {

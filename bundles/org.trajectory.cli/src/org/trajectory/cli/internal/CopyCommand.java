@@ -1,16 +1,14 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.sql.SQLException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import org.trajectory.dataset.CopyOperation;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.DatasetCopy;
 
 /** {@code copy SRC DST}: a whole dataset into another, folder to server and back, resumable and verified. */
 final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
@@ -25,19 +23,12 @@ final class CopyCommand extends OptionsCommand<CopyCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         if (args.source.equals(args.target)) {
             throw new UsageException("SRC and DST are the same dataset");
         }
-        long start = System.nanoTime();
-        TerminalProgress progress = new TerminalProgress(err, "tasks");
-        DatasetCopy.Report report;
         try (Dataset source = Dataset.open(args.source); Dataset target = Dataset.openOrCreate(args.target)) {
-            report = new DatasetCopy(source, target).run(progress);
+            return execute(new CopyOperation(source, target), args.json, null, out, err);
         }
-        progress.finish();
-        report.differences().forEach(d -> err.println(prefix() + "the copy differs: " + d));
-        printResult(out, args.json, report.json(), report.summary(args.target), null, (System.nanoTime() - start) / 1e9);
-        return report.verified() ? OK : FAILED;
     }
 }

@@ -4,20 +4,18 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
-import org.trajectory.evaluation.EvaluationReport;
-import org.trajectory.evaluation.EvaluationRun;
+import org.trajectory.evaluation.EvaluateOperation;
 import org.trajectory.evaluation.Sharingan;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code evaluate --reference R --predicted P}: how true a prediction is, by Sharingan's and AgentNetBench's metrics. */
 final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
@@ -41,7 +39,7 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         boolean sharingan = args.metric.equals("all") || args.metric.equals("sharingan");
         boolean bench = args.metric.equals("all") || args.metric.equals("agentnetbench");
         if (!sharingan && !bench) {
@@ -56,27 +54,11 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        EvaluationRun.Options options = new EvaluationRun.Options(args.reference, args.predicted, mapping(args.mapping),
+        EvaluateOperation.Options options = new EvaluateOperation.Options(args.reference, args.predicted, mapping(args.mapping),
                 sharingan ? args.threshold : null, bench ? version : null, args.threads);
-        TerminalProgress progress = new TerminalProgress(err, "tasks");
-        EvaluationReport report;
         try (EmbeddingSimilarity similarity = sharingan ? EmbeddingSimilarity.load() : null) {
-            report = new EvaluationRun(options, similarity).run(progress);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println(prefix() + "interrupted");
-            return FAILED;
+            return execute(new EvaluateOperation(options, similarity), args.json, null, out, err);
         }
-        progress.finish();
-        report.problems().forEach(p -> err.println(prefix() + p));
-        report.referenceOnly().forEach(id -> err.println(prefix() + "no predicted trajectory for the reference task " + id));
-        report.predictedOnly().forEach(id -> err.println(prefix() + "no reference for the predicted task " + id));
-        if (args.json) {
-            printJson(out, report.json());
-        } else {
-            out.print(report.text());
-        }
-        return report.complete() ? OK : FAILED;
     }
 
     /** "REFERENCE_ID PREDICTED_ID" per line (spaces, a tab or a comma between); # starts a comment. */

@@ -1,9 +1,7 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,11 +14,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportFilter;
-import org.trajectory.export.ExportRun;
+import org.trajectory.export.ExportOperation;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.Exporters;
 import org.trajectory.export.Selection;
@@ -75,9 +72,9 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         Exporters.Descriptor exporter = Exporters.get().find(args.format.strip().toLowerCase(Locale.ROOT))
-                .orElseThrow(() -> new UsageException("no format '" + args.format + "' (there are " + String.join(", ", ExportRun.formats()) + ")"));
+                .orElseThrow(() -> new UsageException("no format '" + args.format + "' (there are " + String.join(", ", ExportOperation.formats()) + ")"));
         Map<String, String> settings = new LinkedHashMap<>(args.settings);
         if (args.noImages) {
             settings.put("images", "none");
@@ -92,11 +89,10 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        TerminalProgress progress = new TerminalProgress(err, "tasks");
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
-            ExportRun run;
+            ExportOperation run;
             try {
-                run = new ExportRun(dataset, exporter, args.out, settings, filter, splits, args.force);
+                run = new ExportOperation(dataset, exporter, args.out, settings, filter, splits, args.force);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
@@ -109,20 +105,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
                 }
                 return OK;
             }
-            ExportRun.Summary summary = run.run(progress);
-            progress.finish();
-            for (Problem problem : summary.result().problems()) {
-                err.println(problem);
-            }
-            if (args.common.json) {
-                printJson(out, summary.json());
-            } else {
-                out.println(summary.text());
-            }
-            return summary.result().problems().isEmpty() ? OK : FAILED;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("the export was interrupted");
+            return execute(run, args.common.json, null, out, err);
         }
     }
 

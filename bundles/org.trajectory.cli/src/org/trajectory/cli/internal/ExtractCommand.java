@@ -12,31 +12,29 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
-import org.trajectory.evaluation.EvaluationRun;
-import org.trajectory.extract.ExtractionContext;
+import org.trajectory.evaluation.EvaluateOperation;
+import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
-import org.trajectory.extract.ExtractionRun;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
-import org.trajectory.model.Progress;
+import org.trajectory.model.Json;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
-import org.trajectory.vlm.VlmException;
-import org.trajectory.model.Json;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code extract VIDEO... --dataset DIR --method ID}: screen videos without events become trajectories. */
 final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
@@ -73,7 +71,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         ExtractionMethods.Descriptor method = ExtractionMethods.get().find(args.method).orElseThrow(() -> new UsageException("no method '"
                 + args.method + "' (there are " + ExtractionMethods.get().all().stream().map(ExtractionMethods.Descriptor::id)
                         .collect(Collectors.joining("|")) + ")"));
@@ -91,14 +89,14 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             }
             model = args.model.model(args.provider, usage, "");
         }
-        List<ExtractionRun.Input> inputs = new ArrayList<>();
+        List<ExtractOperation.Input> inputs = new ArrayList<>();
         for (Path video : args.videos) {
-            inputs.add(ExtractionRun.Input.of(video, args.task));
+            inputs.add(ExtractOperation.Input.of(video, args.task));
         }
         Model asked = model == null ? null : ReplyCache.of(model);
         if (model != null) {
             long calls = 0;
-            for (ExtractionRun.Input input : inputs) {
+            for (ExtractOperation.Input input : inputs) {
                 try {
                     calls += method.method().estimateCalls(Video.probe(input.video()), settings);
                 } catch (IOException unreadable) {
@@ -108,48 +106,29 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             err.println(prefix() + "at most " + calls + " model calls to " + args.provider + " (" + model.config().model()
                     + "), fewer for answers already in the reply cache");
         }
-        TerminalProgress progress = new TerminalProgress(err, "frames");
-        ExtractionRun.Report report;
-        long start = System.nanoTime();
+        ExtractOperation.Report report;
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
-            ExtractionRun run = new ExtractionRun(dataset, method, new ExtractionRun.Options(method.id(), settings,
-                    model == null ? null : model.config().model()), new ExtractionContext(settings, asked, args.prompts, progress));
-            report = run.run(inputs, progress);
-        } catch (VlmException e) {
-            progress.finish();
-            err.println(prefix() + "stopped: " + e.getMessage());
-            err.println(prefix() + "used " + usage);
-            return FAILED;
+            ExtractOperation extraction = new ExtractOperation(dataset, method, new ExtractOperation.Options(method.id(), settings,
+                    model == null ? null : model.config().model()), asked, args.prompts, inputs);
+            report = execute(extraction, args.common.json, model == null ? null : usage, Json.fields("method", method.id()), out, err, true);
         }
-        progress.finish();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        report.failures().forEach(f -> err.println(prefix() + f));
-        report.extracted().forEach(e -> e.warnings().forEach(w -> err.println(prefix() + "warning: " + w)));
-        if (!args.common.json) {
-            report.extracted().forEach(e -> out.println("extracted " + e.taskId() + ": " + e.actions() + " actions " + e.operations() + " from "
-                    + e.video()));
-        }
-        Map<String, Object> fields = Json.fields("method", method.id());
-        fields.putAll(report.json());
-        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
-        if (args.compare && !report.extracted().isEmpty()) {
+        if (args.compare && report != null && !report.extracted().isEmpty()) {
             compare(args.common.dataset, report, out, err);
         }
-        boolean warned = report.extracted().stream().anyMatch(e -> !e.warnings().isEmpty());
-        return report.failures().isEmpty() && !report.cancelled() && !warned ? OK : FAILED;
+        return exitCode(report);
     }
 
     /**
      * Builds the recordings among the extracted videos from their events (into a dataset of its own, removed after) and
      * evaluates each extraction against its built trajectory by both metrics.
      */
-    private void compare(DatasetAddress dataset, ExtractionRun.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
+    private void compare(DatasetAddress dataset, ExtractOperation.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
         Path temp = Files.createTempDirectory("tw-compare");
         try {
             Map<String, String> mapping = new LinkedHashMap<>();
             try (Dataset built = Dataset.openOrCreate(temp.resolve("built"))) {
                 TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
-                for (ExtractionRun.Extracted done : report.extracted()) {
+                for (ExtractOperation.Extracted done : report.extracted()) {
                     Path folder = done.video().toAbsolutePath().getParent();
                     if (folder == null || !Files.isRegularFile(folder.resolve(RecordingWriter.EVENTS))) {
                         err.println(prefix() + done.video() + ": not in a recording with events, so not compared");
@@ -161,12 +140,12 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             if (mapping.isEmpty()) {
                 return;
             }
-            EvaluationRun.Options options = new EvaluationRun.Options(new DatasetAddress.Folder(temp.resolve("built")), dataset, mapping, 0.7,
+            EvaluateOperation.Options options = new EvaluateOperation.Options(new DatasetAddress.Folder(temp.resolve("built")), dataset, mapping, 0.7,
                     AgentNetBench.Version.V2026, 2);
             try (EmbeddingSimilarity similarity = EmbeddingSimilarity.load()) {
                 out.println();
                 out.println("compared with the trajectories built from the recordings' events:");
-                out.print(new EvaluationRun(options, similarity).run(Progress.NONE).text());
+                out.print(new EvaluateOperation(options, similarity).run(Progress.NONE).text());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -4,22 +4,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.ParameterizedType;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
-
-import org.trajectory.cli.Command;
-import org.trajectory.cli.CommandLine;
-import org.trajectory.dataset.DatasetActivity;
-import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.StaleTaskException;
-import org.trajectory.model.Json;
-import org.trajectory.vlm.Usage;
-import org.trajectory.vlm.VlmException;
+import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -32,6 +22,18 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
+
+import org.trajectory.cli.Command;
+import org.trajectory.cli.CommandLine;
+import org.trajectory.dataset.DatasetActivity;
+import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.StaleTaskException;
+import org.trajectory.model.Json;
+import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Report;
+import org.trajectory.vlm.Usage;
+import org.trajectory.vlm.VlmException;
 
 /**
  * The shared frame of the commands with options. A command declares itself once, as its picocli-annotated options
@@ -95,6 +97,15 @@ abstract class OptionsCommand<O> implements Command {
                     : "42501".equals(e.getSQLState()) ? "the server refused: " + firstLine(e) + " (your role on this dataset does not allow it; see users)"
                     : "the dataset could not be read or written: " + firstLine(e)));
             return FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(prefix() + "interrupted");
+            return FAILED;
+        } catch (RuntimeException e) {
+            throw e; // a bug: CommandLine reports it with its trace
+        } catch (Exception e) {
+            err.println(prefix() + e.getMessage());
+            return FAILED;
         }
     }
 
@@ -105,7 +116,67 @@ abstract class OptionsCommand<O> implements Command {
         return (end < 0 ? message : message.substring(0, end)).replaceFirst("^ERROR: ", "").strip();
     }
 
-    abstract int run(O options, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException;
+    /** Does the command: usually makes the operation its options describe and gives it to {@link #execute}. */
+    abstract int run(O options, PrintStream out, PrintStream err) throws Exception;
+
+    /** Problems listed on the terminal; the rest are counted. */
+    static final int LISTED_PROBLEMS = 10_000;
+
+    /**
+     * Runs an operation as every command does: its progress on the terminal, its problems on {@code err} (each with its
+     * place, after the command's name), then its sentence and the seconds it took on {@code out}, or with {@code json} its fields; a report that
+     * counts bytes also gives the rate. {@code usage} is the model's, null when no model is asked. Exit 0 when it
+     * succeeded, 1 when it met problems or was cancelled.
+     */
+    final int execute(Operation<?> operation, boolean json, Usage usage, PrintStream out, PrintStream err) throws Exception {
+        return exitCode(execute(operation, json, usage, Map.of(), out, err, true));
+    }
+
+    /** Exit 0 when the operation did all it was asked without a problem, 1 otherwise (null: a model stopped it). */
+    static int exitCode(Report report) {
+        return report != null && report.succeeded() ? OK : FAILED;
+    }
+
+    /**
+     * As {@link #execute(Operation, boolean, Usage, PrintStream, PrintStream)}, with {@code fields} the command knows
+     * (the provider asked) before the report's in the JSON; {@code listProblems} false when the operation printed them
+     * itself. Returns the report, or null when a model stopped the operation (a refused key): that is said, with the
+     * usage so far.
+     */
+    final <R extends Report> R execute(Operation<R> operation, boolean json, Usage usage, Map<String, Object> fields, PrintStream out,
+            PrintStream err, boolean listProblems) throws Exception {
+        TerminalProgress progress = new TerminalProgress(err, "");
+        long start = System.nanoTime();
+        R report;
+        try {
+            report = operation.run(progress);
+        } catch (VlmException e) {
+            progress.finish();
+            err.println(prefix() + "stopped: " + e.getMessage());
+            if (usage != null) {
+                err.println(prefix() + "used " + usage);
+            }
+            return null;
+        } finally {
+            progress.finish();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (listProblems) {
+            report.problems().stream().limit(LISTED_PROBLEMS).forEach(problem -> err.println(prefix() + problem));
+            long unlisted = report.problemCount() - Math.min(LISTED_PROBLEMS, report.problems().size());
+            if (unlisted > 0) {
+                err.println(prefix() + "... and " + Words.count(unlisted, "more problem"));
+            }
+        }
+        Map<String, Object> all = new LinkedHashMap<>(fields);
+        all.putAll(report.json());
+        if (json || !(report.json().get("bytes") instanceof Number bytes) || seconds == 0) {
+            printResult(out, json, all, report.summary(), usage, seconds);
+        } else {
+            out.printf(Locale.ROOT, "%s, in %.1f s (%.1f MB/s)%n", report.summary(), seconds, bytes.doubleValue() / seconds / 1048576);
+        }
+        return report;
+    }
 
     @Override
     public final String name() {
@@ -248,7 +319,8 @@ abstract class OptionsCommand<O> implements Command {
             all.put("seconds", seconds);
             printJson(out, all);
         } else {
-            out.printf(Locale.ROOT, "%s, in %.1f s%n", summary, seconds);
+            // a report of several lines (evaluate's tables) gets the time on a line of its own
+            out.printf(Locale.ROOT, summary.contains("\n") ? "%s%n(%.1f s)%n" : "%s, in %.1f s%n", summary, seconds);
             if (usage != null) {
                 out.println("usage: " + usage);
             }

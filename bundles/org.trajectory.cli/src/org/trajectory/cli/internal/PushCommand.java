@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.eclipse.equinox.security.storage.StorageException;
-import org.trajectory.export.hub.HubPush;
+
+import org.trajectory.export.hub.PushOperation;
 import org.trajectory.vlm.ApiKeys;
 import org.trajectory.vlm.SecretStorage;
 
@@ -36,7 +37,7 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         if (args.login) {
             err.println("paste a Hugging Face token with write access, then Enter:");
             String token = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
@@ -54,27 +55,13 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
         if (args.folder == null || args.repo == null) {
             throw new UsageException("give the export folder and --repo USER/NAME");
         }
-        HubPush push;
+        PushOperation push;
         try {
-            push = new HubPush(args.folder, new HubPush.Options(args.repo, args.privateRepo, args.overwrite, HubPush.endpoint(),
+            push = new PushOperation(args.folder, new PushOperation.Options(args.repo, args.privateRepo, args.overwrite, PushOperation.endpoint(),
                     ApiKeys.user().get(TOKEN_NODE, TOKEN_VARIABLE)));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        TerminalProgress progress = new TerminalProgress(err, "B");
-        HubPush.Report report;
-        try {
-            report = push.run(progress);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("the push was interrupted; run it again to go on from where it stopped");
-        }
-        progress.finish();
-        if (args.json) {
-            printJson(out, report.json());
-        } else {
-            out.println(report.summary());
-        }
-        return OK;
+        return execute(push, args.json, null, out, err);
     }
 }

@@ -1,19 +1,21 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.RecordOperation;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code record --task TEXT --out DIR [--duration S]}: records input and window context until stopped. */
 final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
@@ -32,7 +34,7 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         Integer duration = args.duration;
         List<String> extraExclusions = List.of();
         if (args.exclusions != null) {
@@ -56,26 +58,45 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
             }
         }, "Stop recording");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (RecordOperation recording = RecordOperation.start(options)) {
-            recording.finishedInterrupted().forEach(f -> err.println(prefix() + "finished the interrupted recording " + f));
-            err.println("recording with " + recording.backendName() + " into " + options.folder() + (duration == null ? "; Ctrl-C stops"
-                    : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
-            // Until Ctrl-C, the duration, or the capture ending by itself (the X server went away).
-            long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration * 1_000_000_000L;
-            while (!stopped.await(100, TimeUnit.MILLISECONDS) && System.nanoTime() < end && !recording.endedByItself()) {
-                // waiting
+        RecordOperation recording = new RecordOperation(options);
+        long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration * 1_000_000_000L;
+        // Until Ctrl-C, the duration, or the capture ending by itself (the X server went away).
+        Operation<RecordOperation.Summary> untilStopped = new Operation<>() {
+            @Override
+            public String title() {
+                return recording.title();
             }
-            RecordOperation.Summary summary = recording.stop();
-            if (summary.problem() != null) {
-                err.println(prefix() + summary.problem());
+
+            @Override
+            public Set<String> exclusive() {
+                return recording.exclusive();
             }
-            out.println(summary);
-            return summary.problem() == null ? OK : FAILED;
+
+            @Override
+            public RecordOperation.Summary run(Progress terminal) throws Exception {
+                return recording.run(new Progress() {
+                    @Override
+                    public void begin(String task, long totalWork) {
+                        recording.finishedInterrupted().forEach(f -> err.println(prefix() + "finished the interrupted recording " + f));
+                        err.println("recording with " + recording.backendName() + " into " + options.folder()
+                                + (duration == null ? "; Ctrl-C stops" : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
+                    }
+
+                    @Override
+                    public void worked(long work) {
+                    }
+
+                    @Override
+                    public boolean isCancelled() {
+                        return stopped.getCount() == 0 || System.nanoTime() >= end;
+                    }
+                });
+            }
+        };
+        try {
+            return execute(untilStopped, false, null, out, err);
         } catch (CaptureException e) {
             err.println(prefix() + e.getMessage());
-            return FAILED;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return FAILED;
         } finally {
             finished.countDown();

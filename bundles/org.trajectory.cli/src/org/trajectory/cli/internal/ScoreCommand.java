@@ -1,25 +1,22 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.trajectory.dataset.Dataset;
-import org.trajectory.scoring.ScoringCriteria;
-import org.trajectory.scoring.ScoringRun;
-import org.trajectory.scoring.Weights;
-import org.trajectory.vlm.Retrying;
-import org.trajectory.vlm.Usage;
-import org.trajectory.vlm.VlmException;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.scoring.ScoreOperation;
+import org.trajectory.scoring.ScoringCriteria;
+import org.trajectory.scoring.Weights;
+import org.trajectory.vlm.Retrying;
+import org.trajectory.vlm.Usage;
 
 /** {@code score --dataset DIR}: the criteria judge the tasks that changed since they were last scored. */
 final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
@@ -49,7 +46,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
     }
 
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException, VlmException {
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         List<ScoringCriteria.Descriptor> all = ScoringCriteria.get().all();
         List<ScoringCriteria.Descriptor> chosen = new ArrayList<>();
         if (args.criteria == null) {
@@ -74,26 +71,15 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         if (args.provider != null) {
             model = args.model.model(args.provider, usage, "");
         }
-        ScoringRun.Report report;
-        TerminalProgress progress = new TerminalProgress(err, "tasks");
-        long start = System.nanoTime();
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
-            report = new ScoringRun(dataset, chosen, weights, model, new ScoringRun.Options(args.concurrency, args.force, args.tasks))
-                    .run(progress);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println(prefix() + "interrupted");
-            return FAILED;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            ScoreOperation scoring;
+            try {
+                scoring = new ScoreOperation(dataset, chosen, weights, model, new ScoreOperation.Options(args.concurrency, args.force, args.tasks));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            return exitCode(execute(scoring, args.common.json, model == null ? null : usage, Map.of("weights", weights.byCriterion()), out, err,
+                    true));
         }
-        progress.finish();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        report.skippedCriteria().forEach(s -> err.println(prefix() + "skipped " + s));
-        report.errors().forEach(p -> err.println(prefix() + p));
-        Map<String, Object> fields = report.json();
-        fields.put("weights", weights.byCriterion());
-        printResult(out, args.common.json, fields, report.summary(), model == null ? null : usage, seconds);
-        return report.criterionErrors() == 0 && !report.cancelled() ? OK : FAILED;
     }
 }

@@ -3,7 +3,7 @@ package org.trajectory.cli.internal;
 import java.io.PrintStream;
 import java.util.Locale;
 
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /** A one-line progress bar on stderr with rate and ETA, redrawn at most 5 times a second. */
 final class TerminalProgress implements Progress {

@@ -1,19 +1,13 @@
 package org.trajectory.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.DatasetValidator;
-import org.trajectory.dataset.Problem;
-import org.trajectory.model.Json;
+import org.trajectory.dataset.ValidateOperation;
 
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
 final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
@@ -23,31 +17,12 @@ final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
         @Mixin DatasetOptions common;
     }
 
+    /** The problems are what validate finds: they go to stdout as they are found, or into the JSON. */
     @Override
-    int run(Options args, PrintStream out, PrintStream err) throws IOException, SQLException {
-        boolean json = args.common.json;
-        List<Map<String, Object>> found = new ArrayList<>();
-        TerminalProgress progress = new TerminalProgress(err, "steps");
-        long count;
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
-            count = DatasetValidator.run(dataset, progress, problem -> {
-                if (json) {
-                    found.add(asJson(problem));
-                } else {
-                    out.println(problem);
-                }
-            });
+            ValidateOperation validation = args.common.json ? new ValidateOperation(dataset) : new ValidateOperation(dataset, out::println);
+            return exitCode(execute(validation, args.common.json, null, Map.of(), out, err, false));
         }
-        progress.finish();
-        if (json) {
-            printJson(out, found);
-        } else {
-            out.println(count == 0 ? "no problems" : count + " problems");
-        }
-        return count == 0 ? OK : FAILED;
-    }
-
-    private static Map<String, Object> asJson(Problem problem) {
-        return Json.fields("task_id", problem.source(), "step", problem.step(), "message", problem.message());
     }
 }

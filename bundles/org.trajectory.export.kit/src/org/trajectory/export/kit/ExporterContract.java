@@ -17,14 +17,15 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.export.ExportFilter;
-import org.trajectory.export.ExportRun;
+import org.trajectory.export.ExportOperation;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.Exporters;
 import org.trajectory.export.Splits;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /**
  * What every exporter must do, on a real dataset ({@link ExportFixture}): write the selected tasks and no other, each
@@ -49,9 +50,9 @@ public abstract class ExporterContract {
         return exporter().exporter().writesFolder() ? folder.resolve(name) : folder.resolve(name).resolve("data.jsonl");
     }
 
-    private ExportRun.Summary export(Dataset dataset, Path destination, ExportFilter filter, Splits splits, boolean force, Progress progress)
+    private ExportOperation.Summary export(Dataset dataset, Path destination, ExportFilter filter, Splits splits, boolean force, Progress progress)
             throws Exception {
-        return new ExportRun(dataset, exporter(), destination, settings(), filter, splits, force).run(progress);
+        return new ExportOperation(dataset, exporter(), destination, settings(), filter, splits, force).run(progress);
     }
 
     /** The text of every file the export wrote that is not an archive or an image. */
@@ -72,8 +73,8 @@ public abstract class ExporterContract {
     public void writesTheSelectedTasksAndNoOther() throws Exception {
         try (Dataset dataset = ExportFixture.create(folder.resolve("ds"), 6)) {
             Path out = destination("approved");
-            ExportRun.Summary summary = export(dataset, out, ExportFilter.ANY.withReview(Set.of(ReviewState.APPROVED)), null, false, Progress.NONE);
-            assertEquals(3, summary.result().tasks(), summary.text());
+            ExportOperation.Summary summary = export(dataset, out, ExportFilter.ANY.withReview(Set.of(ReviewState.APPROVED)), null, false, Progress.NONE);
+            assertEquals(3, summary.result().tasks(), summary.summary());
             assertFalse(summary.result().cancelled());
             String all = String.join("\n", texts(folder.resolve("approved")));
             for (int i = 0; i < 6; i++) {
@@ -88,8 +89,8 @@ public abstract class ExporterContract {
     @Test
     public void putsEachSplitsTasksInFilesNamedAfterTheSplit() throws Exception {
         try (Dataset dataset = ExportFixture.create(folder.resolve("ds"), 12)) {
-            ExportRun.Summary summary = export(dataset, destination("split"), ExportFilter.ANY, new Splits(0.5, 0.25, 0.25, 0.95), false, Progress.NONE);
-            assertEquals(12, summary.result().tasks(), summary.text());
+            ExportOperation.Summary summary = export(dataset, destination("split"), ExportFilter.ANY, new Splits(0.5, 0.25, 0.25, 0.95), false, Progress.NONE);
+            assertEquals(12, summary.result().tasks(), summary.summary());
             for (String split : List.of(Splits.TRAIN, Splits.VALIDATION, Splits.TEST)) {
                 Set<String> inSplit = new HashSet<>();
                 for (String text : texts(folder.resolve("split"))) {
@@ -146,7 +147,7 @@ public abstract class ExporterContract {
     @Test
     public void saysWhenItWasCancelled() throws Exception {
         try (Dataset dataset = ExportFixture.create(folder.resolve("ds"), 4)) {
-            ExportRun.Summary summary = export(dataset, destination("cancelled"), ExportFilter.ANY, null, false, Progress.CANCELLED);
+            ExportOperation.Summary summary = export(dataset, destination("cancelled"), ExportFilter.ANY, null, false, Progress.CANCELLED);
             assertTrue(summary.result().cancelled(), "the result says so");
             assertTrue(summary.result().tasks() < 4, "it stopped early: " + summary.result().tasks());
         }

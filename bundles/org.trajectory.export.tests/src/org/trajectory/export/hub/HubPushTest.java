@@ -17,12 +17,13 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.export.ExportFilter;
-import org.trajectory.export.ExportRun;
+import org.trajectory.export.ExportOperation;
 import org.trajectory.export.Exporters;
 import org.trajectory.export.kit.ExportFixture;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /**
  * A push of a real Hugging Face export to a local server that speaks the Hub's protocol: there is no network here,
@@ -38,14 +39,14 @@ class HubPushTest {
     private Path export() throws Exception {
         Path out = temp.resolve("export");
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 8)) {
-            new ExportRun(dataset, Exporters.get().find("huggingface").orElseThrow(), out, Map.of("zip_size_mb", "1"), ExportFilter.ANY,
+            new ExportOperation(dataset, Exporters.get().find("huggingface").orElseThrow(), out, Map.of("zip_size_mb", "1"), ExportFilter.ANY,
                     null, false).run(Progress.NONE);
         }
         return out;
     }
 
-    private static HubPush push(Path folder, LocalHub hub, String repo, boolean overwrite, String token) {
-        return new HubPush(folder, new HubPush.Options(repo, true, overwrite, hub.endpoint(), token), Duration.ofMillis(10));
+    private static PushOperation push(Path folder, LocalHub hub, String repo, boolean overwrite, String token) {
+        return new PushOperation(folder, new PushOperation.Options(repo, true, overwrite, hub.endpoint(), token), Duration.ofMillis(10));
     }
 
     private static List<Path> files(Path folder) throws IOException {
@@ -58,7 +59,7 @@ class HubPushTest {
     void pushesEveryFileInOneCommitLargeOnesThroughLfsAndTheHubHoldsTheSameBytes() throws Exception {
         Path folder = export();
         try (LocalHub hub = new LocalHub(TOKEN, 1024, 3000, 1024)) {
-            HubPush.Report report = push(folder, hub, "qa-team/desktop-tasks", false, TOKEN).run(Progress.NONE);
+            PushOperation.Report report = push(folder, hub, "qa-team/desktop-tasks", false, TOKEN).run(Progress.NONE);
             assertTrue(report.created());
             LocalHub.Repo repo = hub.repos.get("qa-team/desktop-tasks");
             assertTrue(repo.isPrivate, "asked for private");
@@ -83,7 +84,7 @@ class HubPushTest {
         Path folder = export();
         try (LocalHub hub = new LocalHub(TOKEN, 512, Long.MAX_VALUE, 4096)) {
             hub.breakUploads.set(2);
-            HubPush.Report first = push(folder, hub, "qa-team/retried", false, TOKEN).run(Progress.NONE);
+            PushOperation.Report first = push(folder, hub, "qa-team/retried", false, TOKEN).run(Progress.NONE);
             assertTrue(first.lfsUploaded() > 0, first.summary());
 
             assertEquals(0, hub.breakUploads.get(), "the two broken uploads were tried again");
@@ -95,7 +96,7 @@ class HubPushTest {
             assertEquals(1, hub.objects.size(), "one object got through before the connection went");
             hub.uploadsUntilBroken.set(Integer.MAX_VALUE);
             int uploadsBefore = hub.uploads.get();
-            HubPush.Report resumed = push(folder, hub, "qa-team/resumed", false, TOKEN).run(Progress.NONE);
+            PushOperation.Report resumed = push(folder, hub, "qa-team/resumed", false, TOKEN).run(Progress.NONE);
             assertEquals(1, resumed.lfsAlreadyThere(), "the object uploaded before is not sent again: " + resumed.summary());
             assertEquals(uploadsBefore + resumed.lfsUploaded(), hub.uploads.get());
             assertTrue(resumed.lfsUploaded() >= 1, resumed.summary());
@@ -154,10 +155,10 @@ class HubPushTest {
         server.start();
         try {
             String endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
-            IOException echoed = assertThrows(IOException.class, () -> new HubPush(folder, new HubPush.Options("qa-team/x", true, false,
+            IOException echoed = assertThrows(IOException.class, () -> new PushOperation(folder, new PushOperation.Options("qa-team/x", true, false,
                     endpoint + "/echo", TOKEN), Duration.ofMillis(10)).run(Progress.NONE));
             assertTrue(echoed.getMessage().startsWith("the Hub refused the token (401)") && !echoed.getMessage().contains(TOKEN), echoed.getMessage());
-            IOException page = assertThrows(IOException.class, () -> new HubPush(folder, new HubPush.Options("qa-team/x", true, false,
+            IOException page = assertThrows(IOException.class, () -> new PushOperation(folder, new PushOperation.Options("qa-team/x", true, false,
                     endpoint, TOKEN), Duration.ofMillis(10)).run(Progress.NONE));
             assertTrue(page.getMessage().contains("answered with a web page instead of the Hub's JSON (is HF_ENDPOINT the address of a Hugging Face"
                     + " Hub?)"), page.getMessage());

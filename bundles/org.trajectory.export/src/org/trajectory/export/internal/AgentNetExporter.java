@@ -16,8 +16,8 @@ import org.trajectory.export.ExportSetting;
 import org.trajectory.export.Exporter;
 import org.trajectory.export.Privacy;
 import org.trajectory.export.Selection;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

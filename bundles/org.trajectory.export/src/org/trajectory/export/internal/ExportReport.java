@@ -1,12 +1,11 @@
 package org.trajectory.export.internal;
 
-import org.trajectory.dataset.Problem;
-
 import java.util.List;
 import java.util.Map;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Problem;
 
 /** What an export wrote; problems are images that could not be written (missing from the store, name clashes). */
 public record ExportReport(long tasks, long images, long bytes, List<Problem> problems, boolean cancelled) {

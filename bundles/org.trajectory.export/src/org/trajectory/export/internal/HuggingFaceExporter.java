@@ -17,22 +17,22 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
-import org.trajectory.export.ExportTarget;
-import org.trajectory.export.ImageSink;
-import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.ExportSettings;
+import org.trajectory.export.ExportTarget;
 import org.trajectory.export.Exporter;
+import org.trajectory.export.ImageSink;
 import org.trajectory.export.Privacy;
 import org.trajectory.export.Selection;
 import org.trajectory.export.Splits;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

@@ -1,12 +1,5 @@
 package org.trajectory.export.internal;
 
-import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.Problem;
-import org.trajectory.dataset.StoredRecords;
-import org.trajectory.dataset.TaskQuery;
-import org.trajectory.export.ExportTarget;
-import org.trajectory.export.ImageSink;
-
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -23,9 +16,15 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.StoredRecords;
+import org.trajectory.dataset.TaskQuery;
+import org.trajectory.export.ExportTarget;
+import org.trajectory.export.ImageSink;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

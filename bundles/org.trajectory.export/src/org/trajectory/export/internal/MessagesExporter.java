@@ -12,21 +12,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.trajectory.export.ExportTarget;
-import org.trajectory.export.ImageSink;
-import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.ExportSettings;
+import org.trajectory.export.ExportTarget;
 import org.trajectory.export.Exporter;
+import org.trajectory.export.ImageSink;
 import org.trajectory.export.Splits;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

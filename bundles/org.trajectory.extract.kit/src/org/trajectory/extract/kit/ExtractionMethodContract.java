@@ -12,13 +12,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
-import org.trajectory.model.Progress;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.operation.Progress;
 
 /**
  * What every extraction method must do, proven on a real video ({@link ScreenVideo}: a button clicked once) in every

@@ -2,7 +2,8 @@ package org.trajectory.ui.internal;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
-import org.trajectory.model.Progress;
+
+import org.trajectory.model.operation.Progress;
 
 /** Lets a core operation report to an Eclipse progress monitor; totals in bytes are scaled to the monitor's int. */
 final class MonitorProgress implements Progress {

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.kit.ScreenVideo;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
 
 import com.fasterxml.jackson.databind.JsonNode;

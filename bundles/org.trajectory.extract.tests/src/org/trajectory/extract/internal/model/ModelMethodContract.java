@@ -1,12 +1,13 @@
 package org.trajectory.extract.internal.model;
 
 import org.junit.jupiter.api.AfterEach;
+
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.kit.ExtractionMethodContract;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
 
 /** The extraction contract for a model method: the model is the real OpenAI client on a {@link ChatServer}. */

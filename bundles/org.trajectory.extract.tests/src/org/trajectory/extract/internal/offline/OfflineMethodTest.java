@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionMethod;
@@ -14,7 +15,7 @@ import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.kit.ExtractionMethodContract;
 import org.trajectory.extract.kit.ScreenVideo;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /** The offline method passes the extraction contract, and finds the click where the pointer was, to the pixel. */
 class OfflineMethodTest extends ExtractionMethodContract {

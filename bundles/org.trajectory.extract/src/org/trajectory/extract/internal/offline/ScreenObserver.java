@@ -12,10 +12,11 @@ import org.opencv.core.MatOfDouble;
 import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.opencv.imgproc.Imgproc;
+
 import org.trajectory.extract.Frame;
 import org.trajectory.extract.FrameSampler;
 import org.trajectory.extract.Video;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 
 /**
  * The offline method's look at the video: reads its frames one at a time (memory holds two) and notes, for each frame,

@@ -20,13 +20,14 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;

@@ -11,11 +11,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
-import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.scoring.kit.ScoringCriterionContract;
 
@@ -34,8 +35,8 @@ class NoveltyTest {
                 dataset.put(ScoringCriterionContract.task("t" + i, instructions[i], "pyautogui.click(x=0.5, y=0.5)"),
                         java.util.Collections.singletonList(null), "test");
             }
-            new ScoringRun(dataset, List.of(ScoringCriteria.get().find("novelty").orElseThrow()), Weights.defaults(ScoringCriteria.get().all()),
-                    null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
+            new ScoreOperation(dataset, List.of(ScoringCriteria.get().find("novelty").orElseThrow()), Weights.defaults(ScoringCriteria.get().all()),
+                    null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
             List<Map.Entry<String, Double>> ranked = new ArrayList<>();
             for (int i = 0; i < instructions.length; i++) {
                 ranked.add(Map.entry("t" + i, dataset.scores("t" + i).get("novelty").value()));

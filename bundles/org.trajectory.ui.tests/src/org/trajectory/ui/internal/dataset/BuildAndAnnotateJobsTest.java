@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.preference.IPreferenceNode;
 import org.eclipse.ui.PlatformUI;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.builder.ReductionSettings;
-import org.trajectory.builder.annotate.AnnotationRun;
+import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.ui.internal.DatasetJobs;
@@ -47,7 +49,7 @@ class BuildAndAnnotateJobsTest extends WorkbenchTest {
         run(DatasetJobs.buildJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), recording, ReductionSettings.DEFAULTS.withDoubleClickTime(display.getDoubleClickTime() / 1000.0),
                 null));
         assertEquals(1, session().count(TaskQuery.ALL));
-        run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotationRun.Options(2, null), null));
+        run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotateOperation.Options(2, null), null));
         try (var opened = org.trajectory.dataset.Dataset.open(dataset)) {
             String id = opened.page(TaskQuery.ALL, 0, 1).get(0).taskId();
             assertEquals("Right-click to open the context menu at (0.500, 0.500).",

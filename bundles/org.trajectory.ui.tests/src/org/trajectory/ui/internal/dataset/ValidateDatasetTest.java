@@ -15,13 +15,15 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.handlers.IHandlerService;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
-import org.trajectory.model.Progress;
+import org.trajectory.dataset.ImportOperation;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
@@ -54,7 +56,7 @@ class ValidateDatasetTest extends WorkbenchTest {
                 task("broken", "pyautogui.click(x=0.5, y=0.5)", "pyautogui.bogus()", "pyautogui.press('enter')")));
         Path folder = temp.resolve("dataset");
         try (Dataset dataset = Dataset.openOrCreate(new DatasetAddress.Folder(folder))) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
         }
         session().open(folder, false);
         waitFor(() -> new DatasetAddress.Folder(folder).equals(session().address()), "the dataset is open");

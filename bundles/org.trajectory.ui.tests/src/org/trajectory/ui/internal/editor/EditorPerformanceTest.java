@@ -16,11 +16,13 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.widgets.Display;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
-import org.trajectory.model.Progress;
+import org.trajectory.dataset.ImportOperation;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
@@ -122,7 +124,7 @@ class EditorPerformanceTest extends WorkbenchTest {
             out.write("]}\n");
         }
         try (ImageSource source = ImageSource.open(images)) {
-            new JsonlImport(dataset, jsonl, source).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, source).run(Progress.NONE);
         }
     }
 

@@ -6,15 +6,16 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.kit.PostgresServer;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
@@ -51,7 +52,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         }
         Path jsonl = java.nio.file.Files.writeString(temp.resolve("four.jsonl"), lines);
         try (Dataset dataset = Dataset.openOrCreate(address)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             dataset.grant(someoneElse, org.trajectory.dataset.TeamRoles.Role.REVIEWER);
             dataset.assign(java.util.List.of(PostgresServer.ADMIN, someoneElse), 1, java.util.Map.of());
         }
@@ -80,7 +81,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         PostgresServer server = PostgresServer.shared();
         DatasetAddress address = server.address(PostgresServer.ADMIN, server.createDatabase(), temp.resolve("shared-images"));
         try (Dataset dataset = Dataset.openOrCreate(address); ImageSource images = ImageSource.open(FIXTURE.resolve("images"))) {
-            new JsonlImport(dataset, FIXTURE.resolve("raw_example.jsonl"), images).run(Progress.NONE);
+            new ImportOperation(dataset, FIXTURE.resolve("raw_example.jsonl"), images).run(Progress.NONE);
         }
         session().open(address, false);
         page.showView(Parts.DATASET_VIEW);

@@ -8,13 +8,15 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.StepClip;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.RecordOperation;
 import org.trajectory.ui.internal.Parts;

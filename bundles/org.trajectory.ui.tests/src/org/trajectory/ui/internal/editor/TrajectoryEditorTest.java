@@ -15,19 +15,21 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.PlatformUI;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.TaskEditorInput;
@@ -56,7 +58,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         Path jsonl = temp.resolve("with-element.jsonl");
         Files.writeString(jsonl, record + "\n");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
-            new JsonlImport(dataset, jsonl, images).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
         }
         session().open(folder, false);
         page.showView(Parts.DATASET_VIEW);
@@ -176,7 +178,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         java.nio.file.Files.writeString(second, java.nio.file.Files.readString(FIXTURE.resolve("raw_example.jsonl"))
                 .replace("task_example_0", "task_example_1"));
         try (Dataset dataset = Dataset.open(folder)) {
-            new JsonlImport(dataset, second, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, second, ImageSource.none()).run(Progress.NONE);
         }
         TrajectoryEditor editor = open();
         focus(editor);

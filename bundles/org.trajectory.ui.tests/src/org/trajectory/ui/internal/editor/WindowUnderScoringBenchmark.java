@@ -11,12 +11,14 @@ import java.util.Locale;
 
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.Table;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.TaskQuery;
+import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
-import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
@@ -63,7 +65,7 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all().stream().filter(c -> !c.needsModel()
                 && (c.id().equals("format") || c.id().equals("action_validity"))).toList();
         Job scoring = DatasetJobs.scoreJob(new DatasetAddress.Folder(folder), criteria, Weights.preferred(ScoringCriteria.get().all()), null,
-                new org.trajectory.vlm.Usage(), new ScoringRun.Options(2, true, null), null);
+                new org.trajectory.vlm.Usage(), new ScoreOperation.Options(2, true, null), null);
         long start = System.nanoTime();
         scoring.schedule();
 

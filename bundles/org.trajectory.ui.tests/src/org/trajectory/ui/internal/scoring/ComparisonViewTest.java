@@ -10,13 +10,15 @@ import java.util.List;
 
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.StructuredSelection;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.WorkbenchTest;
@@ -44,7 +46,7 @@ class ComparisonViewTest extends WorkbenchTest {
                 "Scroll down", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
         Path folder = temp.resolve("predicted");
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new JsonlImport(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
         }
         session().open(folder, false);
         DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);

@@ -10,14 +10,16 @@ import java.util.List;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
-import org.trajectory.dataset.JsonlImport;
+import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.TaskRow;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
-import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
@@ -41,9 +43,9 @@ class ScoringViewTest extends WorkbenchTest {
         Files.writeString(jsonl, lines);
         Path folder = temp.resolve("ds");
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
-            new ScoringRun(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow()),
-                    Weights.defaults(ScoringCriteria.get().all()), null, new ScoringRun.Options(2, false, null)).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ScoreOperation(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow()),
+                    Weights.defaults(ScoringCriteria.get().all()), null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
         }
         session().open(folder, false);
         DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
@@ -116,7 +118,7 @@ class ScoringViewTest extends WorkbenchTest {
                 + "{\"index\": 0, \"value\": {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}\n");
         Path folder = temp.resolve("ds");
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new JsonlImport(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
         }
         session().open(folder, false);
     }

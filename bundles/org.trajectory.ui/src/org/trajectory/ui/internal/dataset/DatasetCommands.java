@@ -8,11 +8,13 @@ import org.eclipse.jface.window.Window;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.trajectory.builder.annotate.AnnotationRun;
+
+import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.ValidateOperation;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.ServerLogins;
 import org.trajectory.ui.internal.WindowCommands;
@@ -74,11 +76,11 @@ public final class DatasetCommands extends WindowCommands {
         }
     }
 
-    static void showValidation(IWorkbenchWindow window, DatasetJobs.Validation found) {
-        if (found.count() > 0) {
+    static void showValidation(IWorkbenchWindow window, ValidateOperation.Report found) {
+        if (found.problemCount() > 0) {
             new ValidationDialog(window.getShell(), window.getActivePage(), found).open();
         } else {
-            MessageDialog.openInformation(window.getShell(), ValidationDialog.TITLE, found.complete()
+            MessageDialog.openInformation(window.getShell(), ValidationDialog.TITLE, !found.cancelled()
                     ? "No problems: every step's code is valid PyAutoGUI and every image is whole."
                     : "Stopped before the end; the steps checked have no problems.");
         }
@@ -128,7 +130,7 @@ public final class DatasetCommands extends WindowCommands {
                 MessageDialog.openError(window.getShell(), "Annotate", "Could not read the annotation prompts: " + e.getMessage());
                 return;
             }
-            DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotationRun.Options(choice.concurrency(), null),
+            DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotateOperation.Options(choice.concurrency(), null),
                     window.getShell()).schedule();
         });
     }

@@ -14,8 +14,9 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+
+import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
-import org.trajectory.extract.ExtractionRun;
 import org.trajectory.ui.internal.FormDialog;
 import org.trajectory.ui.internal.PathField;
 import org.trajectory.vlm.ProviderSettings;
@@ -25,7 +26,7 @@ import org.trajectory.vlm.VlmProviders;
 final class ExtractDialog extends FormDialog {
 
     /** The choice: the video and its task, the method, and the provider and model (null for a method without one). */
-    record Choice(ExtractionRun.Input input, ExtractionMethods.Descriptor method, String provider, String model) {
+    record Choice(ExtractOperation.Input input, ExtractionMethods.Descriptor method, String provider, String model) {
     }
 
     private final List<ExtractionMethods.Descriptor> methods = ExtractionMethods.get().all();
@@ -82,7 +83,7 @@ final class ExtractDialog extends FormDialog {
         Path chosen = video.path();
         if (chosen != null && task.getText().isBlank() && (Files.isRegularFile(chosen) || Files.isDirectory(chosen))) {
             try {
-                String known = ExtractionRun.Input.of(chosen, null).task();
+                String known = ExtractOperation.Input.of(chosen, null).task();
                 if (known != null) {
                     task.setText(known);
                 }
@@ -124,7 +125,7 @@ final class ExtractDialog extends FormDialog {
     protected void okPressed() {
         ExtractionMethods.Descriptor chosen = methods.get(method.getSelectionIndex());
         try {
-            ExtractionRun.Input input = ExtractionRun.Input.of(video.path(), task.getText().strip());
+            ExtractOperation.Input input = ExtractOperation.Input.of(video.path(), task.getText().strip());
             choice = new Choice(input, chosen, chosen.needsModel() ? providers.get(provider.getSelectionIndex()).id() : null,
                     chosen.needsModel() && !model.getText().isBlank() ? model.getText().strip() : null);
         } catch (IOException e) {

@@ -21,8 +21,9 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
-import org.trajectory.dataset.Problem;
-import org.trajectory.ui.internal.DatasetJobs;
+
+import org.trajectory.dataset.ValidateOperation;
+import org.trajectory.model.operation.Problem;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TitledDialog;
 
@@ -35,10 +36,10 @@ final class ValidationDialog extends TitledDialog {
     static final String TITLE = "Validate Dataset";
 
     private final IWorkbenchPage page;
-    private final DatasetJobs.Validation validation;
+    private final ValidateOperation.Report validation;
     private TableViewer table;
 
-    ValidationDialog(Shell shell, IWorkbenchPage page, DatasetJobs.Validation validation) {
+    ValidationDialog(Shell shell, IWorkbenchPage page, ValidateOperation.Report validation) {
         super(shell, TITLE);
         this.page = page;
         this.validation = validation;
@@ -46,12 +47,12 @@ final class ValidationDialog extends TitledDialog {
     }
 
     /** The sentence above the list: how many problems on how many tasks, and whether every step was checked. */
-    static String summary(DatasetJobs.Validation validation) {
-        String found = String.format(Locale.ROOT, "%,d %s in %,d %s", validation.count(), validation.count() == 1 ? "problem" : "problems",
+    static String summary(ValidateOperation.Report validation) {
+        String found = String.format(Locale.ROOT, "%,d %s in %,d %s", validation.problemCount(), validation.problemCount() == 1 ? "problem" : "problems",
                 validation.tasks(), validation.tasks() == 1 ? "task" : "tasks");
-        String listed = validation.problems().size() < validation.count()
+        String listed = validation.problems().size() < validation.problemCount()
                 ? String.format(Locale.ROOT, "; the first %,d are listed", validation.problems().size()) : "";
-        return (validation.complete() ? "" : "Stopped before the end: ") + found + listed
+        return (!validation.cancelled() ? "" : "Stopped before the end: ") + found + listed
                 + ". Enter or a double-click opens the task at the step.";
     }
 

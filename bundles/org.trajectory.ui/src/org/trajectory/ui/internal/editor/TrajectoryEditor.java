@@ -46,6 +46,7 @@ import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.part.EditorPart;
+
 import org.trajectory.builder.StepClip;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
@@ -497,7 +498,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
         var status = getEditorSite().getActionBars().getStatusLineManager();
         status.setMessage("Decoding step " + (position + 1) + " of its recording...");
-        DatasetJobs.offUiThread("Decoding step " + (position + 1) + " of its recording", DatasetJobs.Operation.PLAY, canvas, () -> {
+        DatasetJobs.offUiThread("Decoding step " + (position + 1) + " of its recording", DatasetJobs.Kind.PLAY, canvas, () -> {
             Path folder = Dataset.recordingFolder(dataset.source(taskId));
             if (folder == null) {
                 throw new IOException("Task " + taskId + " does not name the recording it was built from (it was imported, or built"

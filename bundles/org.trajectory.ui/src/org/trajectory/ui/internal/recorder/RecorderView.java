@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.IJobChangeListener;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
@@ -30,6 +33,7 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.part.ViewPart;
+
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
@@ -37,6 +41,7 @@ import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.OperationJob;
 import org.trajectory.ui.internal.WindowCommands;
 
 /**
@@ -59,6 +64,8 @@ public final class RecorderView extends ViewPart {
     private Table recordings;
 
     private RecordOperation session;
+    /** The job that records, from Start until the files are closed. */
+    private OperationJob<RecordOperation.Summary> job;
     private boolean starting;
     private boolean stopping;
     private Preview shown;
@@ -137,29 +144,62 @@ public final class RecorderView extends ViewPart {
         starting = true;
         updateState();
         status.setText("Starting...");
-        // Starting waits for ffmpeg and the X server: off the UI thread.
-        DatasetJobs.offUiThread("Starting to record", DatasetJobs.Operation.RECORD, status,
-                () -> {
-                    RecordOperation started = RecordOperation.start(new RecordOperation.Options(target, instruction, null, true, List.of(), null));
-                    if (status.isDisposed()) { // the view closed while it started: nothing would ever stop it
-                        started.stop();
-                    }
-                    return started;
-                }, started -> {
-                    starting = false;
-                    session = started;
-                    startedAt = Clock.now();
-                    if (!session.finishedInterrupted().isEmpty()) {
-                        ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());
-                    }
-                    updateState();
-                    refresh();
-                }, e -> {
-                    starting = false;
-                    updateState();
-                    ILog.of(getClass()).error("Could not start recording", e);
-                    MessageDialog.openError(getSite().getShell(), "Record", e.getMessage());
-                });
+        // The recording runs as a job until Stop cancels it; starting (ffmpeg, the X server) happens in the job too.
+        RecordOperation recording = new RecordOperation(new RecordOperation.Options(target, instruction, null, true, List.of(), null));
+        job = new OperationJob<>(DatasetJobs.Kind.RECORD, recording).shownBy(getSite().getShell(), this::finished);
+        job.addJobChangeListener(new JobChangeAdapter() {
+            @Override
+            public void done(IJobChangeEvent event) {
+                if (!event.getResult().isOK() && event.getResult().getSeverity() != IStatus.CANCEL && !status.isDisposed()) {
+                    status.getDisplay().asyncExec(() -> failed(event.getResult()));
+                }
+            }
+        });
+        job.schedule();
+        watchStart(recording);
+    }
+
+    /** Until the job has started the recording (or failed to), looks five times a second; then shows it recording. */
+    private void watchStart(RecordOperation recording) {
+        if (status.isDisposed() || !starting) {
+            return;
+        }
+        if (!recording.started()) {
+            status.getDisplay().timerExec(REFRESH_MS, () -> watchStart(recording));
+            return;
+        }
+        starting = false;
+        session = recording;
+        startedAt = Clock.now();
+        if (!session.finishedInterrupted().isEmpty()) {
+            ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());
+        }
+        updateState();
+        refresh();
+    }
+
+    /** The recording could not start, or could not be finished: said on the status line (the job's error dialog says it too). */
+    private void failed(IStatus result) {
+        if (status.isDisposed()) {
+            return;
+        }
+        boolean wasStarting = starting;
+        starting = false;
+        stopping = false;
+        session = null;
+        updateState();
+        status.setText((wasStarting ? "Could not start recording: " : "Could not finish the recording: ") + result.getMessage());
+    }
+
+    /** The recording is finished and its files closed: listed, with why it ended when it ended by itself. */
+    private void finished(RecordOperation.Summary summary) {
+        stopping = false;
+        session = null;
+        updateState();
+        if (summary.problem() != null) {
+            status.setText("Stopped: " + summary.problem());
+        }
+        listRecordings();
     }
 
     void togglePause() {
@@ -173,36 +213,16 @@ public final class RecorderView extends ViewPart {
         }
     }
 
+    /** Stops recording: the job finishes the files (ffmpeg, blanking private spans) and the list shows the recording. */
     void stop() {
-        stop(null);
-    }
-
-    /**
-     * Stops recording; finishing the files (ffmpeg, blanking private spans) runs off the UI thread. {@code why}, when
-     * given, stays on the status line afterwards.
-     */
-    private void stop(String why) {
         if (session == null) {
             return;
         }
-        RecordOperation stopping = session;
         session = null;
-        this.stopping = true;
+        stopping = true;
         updateState();
         status.setText("Finishing the recording...");
-        DatasetJobs.offUiThread("Finishing the recording", DatasetJobs.Operation.RECORD, status, stopping::stop, summary -> {
-            this.stopping = false;
-            updateState();
-            if (why != null) {
-                status.setText(why);
-            }
-            listRecordings();
-        }, e -> {
-            this.stopping = false;
-            updateState();
-            ILog.of(getClass()).error("Could not finish the recording", e);
-            status.setText("Could not finish the recording: " + e.getMessage());
-        });
+        job.cancel();
     }
 
     /** Counters and the thumbnail, at most five times a second while recording. */
@@ -211,8 +231,10 @@ public final class RecorderView extends ViewPart {
             return;
         }
         try {
-            if (session.endedByItself()) { // the capture ended by itself (its X server went away): close what was recorded
-                stop("Stopped: " + session.writer().lastProblem());
+            if (session.endedByItself()) { // the capture ended by itself (its X server went away): the job closes what was recorded
+                session = null;
+                stopping = true;
+                updateState();
                 return;
             }
         } catch (InterruptedException e) {
@@ -332,6 +354,9 @@ public final class RecorderView extends ViewPart {
             } catch (IOException e) {
                 ILog.of(getClass()).error("Could not finish the recording", e);
             }
+        }
+        if (job != null) {
+            job.cancel(); // one still starting stops as soon as it has started
         }
         if (preview != null) {
             preview.dispose();

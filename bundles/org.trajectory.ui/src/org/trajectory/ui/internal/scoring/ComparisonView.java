@@ -31,6 +31,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.TaskRow;
@@ -42,8 +43,8 @@ import org.trajectory.evaluation.Sharingan;
 import org.trajectory.evaluation.TaskEvaluation;
 import org.trajectory.evaluation.Trajectories;
 import org.trajectory.evaluation.Trajectory;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 

@@ -3,9 +3,10 @@ package org.trajectory.ui.internal.scoring;
 import java.util.Map;
 
 import org.eclipse.ui.IWorkbenchWindow;
+
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
-import org.trajectory.scoring.ScoringRun;
 import org.trajectory.scoring.Weights;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.WindowCommands;
@@ -29,6 +30,6 @@ public final class ScoringCommands extends WindowCommands {
         Usage usage = new Usage();
         withModel(window, "Score", choice.provider(), null, usage, model ->
                 DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
-                        new ScoringRun.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule());
+                        new ScoreOperation.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule());
     }
 }

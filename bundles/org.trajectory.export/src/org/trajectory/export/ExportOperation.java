@@ -4,21 +4,23 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.model.operation.Report;
 
 /**
  * One export, as the command line and the Export wizard run it: the exporter, its settings, the filter and splits.
  * {@link #preview()} says what would be exported before anything is written; {@link #run} selects and writes.
  */
-public final class ExportRun {
+public final class ExportOperation implements Operation<ExportOperation.Summary> {
 
     private final Dataset dataset;
     private final Exporters.Descriptor exporter;
@@ -33,7 +35,7 @@ public final class ExportRun {
      * @param splits null for none
      * @throws IllegalArgumentException a setting is unknown or has a value not among its choices (said in one line)
      */
-    public ExportRun(Dataset dataset, Exporters.Descriptor exporter, Path destination, Map<String, String> settings,
+    public ExportOperation(Dataset dataset, Exporters.Descriptor exporter, Path destination, Map<String, String> settings,
             ExportFilter filter, Splits splits, boolean force) {
         this.dataset = dataset;
         this.exporter = exporter;
@@ -56,18 +58,30 @@ public final class ExportRun {
     }
 
     /** What an export did: the selection and what the exporter wrote. */
-    public record Summary(String format, Path destination, Selection selection, ExportResult result, double seconds) {
+    public record Summary(String format, Path destination, Selection selection, ExportResult result, double seconds)
+            implements Report {
 
-        /** One paragraph for the command line and the window. */
-        public String text() {
+        /** What was written where, and what was selected; the time and rate are the runner's to add. */
+        @Override
+        public String summary() {
             String written = "exported " + Words.count(result.tasks(), "task")
                     + (result.samples() != result.tasks() ? " as " + Words.count(result.samples(), "sample") : "")
-                    + " and " + Words.count(result.images(), "image") + " to " + destination
-                    + String.format(Locale.ROOT, " in %.1f s (%.1f MB/s)", seconds, result.bytes() / Math.max(seconds, 1e-9) / 1048576);
-            return written + (result.cancelled() ? " (cancelled: the files hold what was written so far)" : "") + "\n  selected "
-                    + selection.summary() + (result.problems().isEmpty() ? "" : "\n  " + Words.count(result.problems().size(), "problem"));
+                    + " and " + Words.count(result.images(), "image") + " to " + destination;
+            return written + (result.cancelled() ? " (cancelled: the files hold what was written so far)" : "") + "; selected "
+                    + selection.summary();
         }
 
+        @Override
+        public List<Problem> problems() {
+            return result.problems();
+        }
+
+        @Override
+        public boolean cancelled() {
+            return result.cancelled();
+        }
+
+        @Override
         public Map<String, Object> json() {
             return Json.fields("format", format, "destination", destination.toString(), "tasks", result.tasks(),
                     "samples", result.samples(), "images", result.images(), "bytes", result.bytes(),
@@ -76,6 +90,18 @@ public final class ExportRun {
         }
     }
 
+    @Override
+    public String title() {
+        return "Exporting to " + destination.getFileName();
+    }
+
+    /** Writes its destination; reads the dataset, which it keeps from others so the export is one state of it. */
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive(), Operation.folder(destination));
+    }
+
+    @Override
     public Summary run(Progress progress) throws IOException, SQLException, InterruptedException {
         long start = System.nanoTime();
         progress.begin("Selecting tasks", -1);

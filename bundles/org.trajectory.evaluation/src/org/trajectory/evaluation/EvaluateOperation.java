@@ -15,14 +15,15 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.model.Progress;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Progress;
 
 /**
  * The evaluate operation: reads a reference and a prediction (datasets or JSONL files), pairs their tasks by id (or by
  * a mapping), and compares each pair by the metrics asked for. The CLI's {@code evaluate} and the workbench's
  * comparison both run it.
  */
-public final class EvaluationRun {
+public final class EvaluateOperation implements Operation<EvaluationReport> {
 
     /**
      * @param reference the trajectories taken as true: a dataset (a folder or a server) or a JSONL file (a folder address naming a file)
@@ -39,11 +40,23 @@ public final class EvaluationRun {
     private final TextSimilarity similarity;
 
     /** @param similarity how details and contexts are compared; only used with Sharingan */
-    public EvaluationRun(Options options, TextSimilarity similarity) {
+    public EvaluateOperation(Options options, TextSimilarity similarity) {
         this.options = options;
         this.similarity = similarity;
     }
 
+    @Override
+    public String title() {
+        return "Evaluating " + options.predicted() + " against " + options.reference();
+    }
+
+    /** Evaluation only reads; the datasets are not kept from others (a changing prediction is read as it is). */
+    @Override
+    public Set<String> exclusive() {
+        return Set.of();
+    }
+
+    @Override
     public EvaluationReport run(Progress progress) throws IOException, SQLException, InterruptedException {
         List<String> problems = new ArrayList<>();
         Map<String, Trajectory> reference = Trajectories.read(options.reference(), problems, progress);

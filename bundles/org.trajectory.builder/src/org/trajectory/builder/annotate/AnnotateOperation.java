@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,18 +14,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
-import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.model.Words;
-import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.VlmException;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +38,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * saved in one transaction. So a run stopped or killed resumes where it was: finished steps are skipped. A step that
  * fails is counted and left for the next run; an authentication failure stops the run, since every call would fail.
  */
-public final class AnnotationRun {
+public final class AnnotateOperation implements Operation<AnnotateOperation.Report> {
 
     public record Options(int concurrency, List<String> taskIds) {
         public Options {
@@ -49,9 +51,20 @@ public final class AnnotationRun {
 
     /** What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary). */
     public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<Problem> failures,
-            boolean cancelled) {
+            boolean cancelled) implements org.trajectory.model.operation.Report {
+
+        @Override
+        public List<Problem> problems() {
+            return failures;
+        }
+
+        @Override
+        public long problemCount() {
+            return failed;
+        }
 
         /** One sentence for the command line and the window: "annotated 2 tasks: 5 steps described, ...". */
+        @Override
         public String summary() {
             return "annotated " + Words.count(tasks, "task") + ": " + Words.count(described, "step") + " described, " + reflected
                     + " reflected, " + Words.count(summarized, "task") + " summarized, " + skipped + " already done, " + failed + " failed"
@@ -59,6 +72,7 @@ public final class AnnotationRun {
         }
 
         /** The same for programs ({@code --json}). */
+        @Override
         public Map<String, Object> json() {
             return Json.fields("tasks", tasks, "steps_described", described, "steps_reflected", reflected,
                     "tasks_summarized", summarized, "skipped", skipped, "failed", failed, "cancelled", cancelled);
@@ -78,12 +92,23 @@ public final class AnnotationRun {
     private final List<Problem> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     private Progress progress = Progress.NONE;
 
-    public AnnotationRun(Dataset dataset, Annotator annotator, Options options) {
+    public AnnotateOperation(Dataset dataset, Annotator annotator, Options options) {
         this.dataset = dataset;
         this.annotator = annotator;
         this.options = options;
     }
 
+    @Override
+    public String title() {
+        return "Annotating " + dataset.address();
+    }
+
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive());
+    }
+
+    @Override
     public Report run(Progress monitor) throws SQLException, IOException, VlmException {
         try (DatasetActivity activity = dataset.activity("annotation run")) {
             return runRegistered(monitor);

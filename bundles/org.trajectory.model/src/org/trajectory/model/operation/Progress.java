@@ -1,4 +1,4 @@
-package org.trajectory.model;
+package org.trajectory.model.operation;
 
 /**
  * Progress and cancellation for long operations, without the Eclipse runtime: the terminal bar of the headless

@@ -6,16 +6,22 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Step;
+import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.CodeProblem;
-import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -26,13 +32,72 @@ import com.fasterxml.jackson.databind.JsonNode;
  * or remembers. Records are checked for their shape on import, so a stored record always has one; what is checked
  * here is their content. Each stored image file is read once and walked whole.
  */
-public final class DatasetValidator {
+public final class ValidateOperation implements Operation<ValidateOperation.Report> {
 
-    private DatasetValidator() {
+    /** The problems a report keeps to list; beyond them it only counts (a broken import can have millions). */
+    public static final int LISTED_PROBLEMS = 10_000;
+
+    private final Dataset dataset;
+    private final Consumer<Problem> each;
+
+    public ValidateOperation(Dataset dataset) {
+        this(dataset, problem -> {
+        });
+    }
+
+    /** A validation that also hands each problem to {@code each} as it is found, all of them, for a stream of findings. */
+    public ValidateOperation(Dataset dataset, Consumer<Problem> each) {
+        this.dataset = dataset;
+        this.each = each;
+    }
+
+    /**
+     * What validation found: the first {@value #LISTED_PROBLEMS} problems (each names its task and step), how many
+     * there are in all and on how many tasks, and whether it was cancelled before it checked every step.
+     */
+    public record Report(DatasetAddress dataset, List<Problem> problems, long problemCount, int tasks, boolean cancelled)
+            implements org.trajectory.model.operation.Report {
+
+        @Override
+        public String summary() {
+            return (problemCount == 0 ? "no problems" : Words.count(problemCount, "problem") + " in " + Words.count(tasks, "task"))
+                    + (cancelled ? " in the steps checked before it was cancelled" : "");
+        }
+
+        @Override
+        public Map<String, Object> json() {
+            return Json.fields("problems", problemCount, "tasks", tasks, "cancelled", cancelled, "listed", problems.stream()
+                    .map(p -> Json.fields("task_id", p.source(), "step", p.step(), "message", p.message())).toList());
+        }
+    }
+
+    @Override
+    public String title() {
+        return "Validating " + dataset.address();
+    }
+
+    /** Validation only reads; it is kept apart from work that writes the dataset so it checks one state of it. */
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive());
+    }
+
+    @Override
+    public Report run(Progress progress) throws SQLException {
+        List<Problem> listed = new ArrayList<>();
+        Set<String> tasks = new HashSet<>();
+        long count = check(dataset, progress, problem -> {
+            tasks.add(problem.source());
+            if (listed.size() < LISTED_PROBLEMS) {
+                listed.add(problem);
+            }
+            each.accept(problem);
+        });
+        return new Report(dataset.address(), List.copyOf(listed), count, tasks.size(), progress.isCancelled());
     }
 
     /** Reports each problem (source = task_id) to {@code sink}; returns how many there were. */
-    public static long run(Dataset dataset, Progress progress, Consumer<Problem> sink) throws SQLException {
+    private static long check(Dataset dataset, Progress progress, Consumer<Problem> sink) throws SQLException {
         long total = dataset.stats().steps();
         progress.begin("Validating " + Words.count(total, "step"), total);
         long count = 0;

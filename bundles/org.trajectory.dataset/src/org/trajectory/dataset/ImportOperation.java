@@ -29,7 +29,6 @@ import java.util.stream.Collectors;
 
 import org.trajectory.dataset.internal.LineReader;
 import org.trajectory.dataset.internal.RecordSplitter;
-import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
@@ -37,6 +36,9 @@ import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 /**
  * Imports an AgentNet JSONL file (and the images its records name) into a dataset, streaming: memory stays bounded
@@ -48,7 +50,7 @@ import org.trajectory.model.action.ParsedCode;
  * writes the database, in file order. Images stored for a task whose transaction never commits are harmless: they are
  * content-addressed and reused by the next run.
  */
-public final class JsonlImport {
+public final class ImportOperation implements Operation<ImportReport> {
 
     public static final int MAX_REPORTED_PROBLEMS = 10_000;
     /** Longest line read; longer ones are reported and skipped without being held in memory. */
@@ -60,20 +62,40 @@ public final class JsonlImport {
 
     private final Dataset dataset;
     private final Path jsonl;
-    private final ImageSource images;
+    private final Path imagesPath;
+    private ImageSource images;
     private int maxLineBytes = DEFAULT_MAX_LINE_BYTES;
 
     private final List<Problem> problems = new ArrayList<>();
     private long problemCount;
     private final Map<String, Long> seen = new HashMap<>();
 
-    public JsonlImport(Dataset dataset, Path jsonl, ImageSource images) {
+    /** An import whose images are read from {@code images}, which the caller closes. */
+    public ImportOperation(Dataset dataset, Path jsonl, ImageSource images) {
         this.dataset = dataset;
         this.jsonl = jsonl;
+        this.imagesPath = null;
         this.images = images;
     }
 
-    public JsonlImport maxLineBytes(int bytes) {
+    /** An import whose images are read from a folder or a zip, opened while it runs; null imports the records without images. */
+    public ImportOperation(Dataset dataset, Path jsonl, Path images) {
+        this.dataset = dataset;
+        this.jsonl = jsonl;
+        this.imagesPath = images;
+    }
+
+    @Override
+    public String title() {
+        return "Importing " + jsonl.getFileName();
+    }
+
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive());
+    }
+
+    public ImportOperation maxLineBytes(int bytes) {
         this.maxLineBytes = bytes;
         return this;
     }
@@ -85,8 +107,21 @@ public final class JsonlImport {
         }
     }
 
+    @Override
     public ImportReport run(Progress progress) throws IOException, SQLException {
         requireFile(jsonl);
+        if (images == null) {
+            try (ImageSource opened = imagesPath == null ? ImageSource.none() : ImageSource.open(imagesPath)) {
+                images = opened;
+                return importLines(progress);
+            } finally {
+                images = null;
+            }
+        }
+        return importLines(progress);
+    }
+
+    private ImportReport importLines(Progress progress) throws IOException, SQLException {
         String source = jsonl.getFileName().toString();
         images.refusedEntries().forEach(this::problem);
         long imported = 0;
@@ -390,7 +425,7 @@ public final class JsonlImport {
         if (!code.ok()) {
             return "(unparsable)";
         }
-        return code.actions().stream().map(JsonlImport::actionName).collect(Collectors.joining(" "));
+        return code.actions().stream().map(ImportOperation::actionName).collect(Collectors.joining(" "));
     }
 
     private static String actionName(Action action) {

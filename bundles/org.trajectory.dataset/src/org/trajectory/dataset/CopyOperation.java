@@ -5,13 +5,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,8 +19,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 /**
  * Copies a whole dataset into another, across engines (a folder to a server and back): every table row as it is,
@@ -29,7 +31,7 @@ import org.trajectory.model.Words;
  * one. Into PostgreSQL the rows go by COPY, the server's bulk path. At the end both sides are counted and hashed, table
  * by table, and any difference is reported.
  */
-public final class DatasetCopy {
+public final class CopyOperation implements Operation<CopyOperation.Report> {
 
     /** Tasks per transaction: large enough for the bulk path to pay, small enough that a resumed copy redoes little. */
     static final int BATCH = 200;
@@ -60,31 +62,51 @@ public final class DatasetCopy {
     private final Dataset source;
     private final Dataset target;
 
-    public DatasetCopy(Dataset source, Dataset target) {
+    public CopyOperation(Dataset source, Dataset target) {
         this.source = source;
         this.target = target;
     }
 
+    @Override
+    public String title() {
+        return "Copying " + source.address() + " to " + target.address();
+    }
+
+    /** The target is written; the source is only read, but a copy of a dataset that changes meanwhile would not verify. */
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(source.address().exclusive(), target.address().exclusive());
+    }
+
     /** What a copy did: tasks copied now and found copied by an earlier run, images stored, and the check at the end. */
-    public record Report(long copied, long resumed, long images, Map<String, Long> rows, List<String> differences, boolean cancelled,
-            double copySeconds, double verifySeconds) {
+    public record Report(DatasetAddress target, long copied, long resumed, long images, Map<String, Long> rows, List<String> differences,
+            boolean cancelled, double copySeconds, double verifySeconds) implements org.trajectory.model.operation.Report {
         public boolean verified() {
             return differences.isEmpty() && !cancelled;
         }
 
-        /** One sentence for the command line: what was copied to {@code target}, and whether the check found it the same. */
-        public String summary(DatasetAddress target) {
+        /** Each difference the check found between the two sides. */
+        @Override
+        public List<Problem> problems() {
+            return differences.stream().map(d -> Problem.at(target.toString(), 0, "the copy differs: " + d)).toList();
+        }
+
+        /** One sentence: what was copied to the target, and whether the check found it the same. */
+        @Override
+        public String summary() {
             return cancelled ? "cancelled after " + Words.count(copied, "task") + "; run it again to go on"
                     : "copied " + Words.count(copied, "task") + (resumed > 0 ? " (" + resumed + " were there already)" : "") + " and "
                             + Words.count(images, "image") + " to " + target + "; " + (verified() ? "counts and hashes of every table match" : "NOT the same: see above");
         }
 
+        @Override
         public Map<String, Object> json() {
             return Json.fields("copied", copied, "already_there", resumed, "images", images, "rows", rows, "verified", verified(),
                     "copy_seconds", copySeconds, "verify_seconds", verifySeconds);
         }
     }
 
+    @Override
     public Report run(Progress progress) throws SQLException, IOException {
         long start = System.nanoTime();
         long done = resumeAfter();
@@ -141,7 +163,7 @@ public final class DatasetCopy {
         if (!cancelled && differences.isEmpty()) {
             target.setMeta(Dataset.UNFINISHED_COPY, null);
         }
-        return new Report(copied, resumed, images, rows, differences, cancelled, copySeconds, (System.nanoTime() - start) / 1e9 - copySeconds);
+        return new Report(target.address(), copied, resumed, images, rows, differences, cancelled, copySeconds, (System.nanoTime() - start) / 1e9 - copySeconds);
     }
 
     /** What one batch of tasks holds: its range of task numbers, its rows by table, and the images stored for it. */

@@ -14,17 +14,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
-import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.Words;
+import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.vlm.Model;
 import org.trajectory.vlm.VlmException;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -38,7 +42,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * mean confidence; each step its {@code confidence} and time span). The task id is a digest of the video's content and
  * the method, so extracting the same video again by the same method replaces its trajectory.
  */
-public final class ExtractionRun {
+public final class ExtractOperation implements Operation<ExtractOperation.Report> {
 
 
     /** One video and what the person was doing in it. */
@@ -78,16 +82,29 @@ public final class ExtractionRun {
     }
 
     /** What a run did: the videos extracted, the ones that failed (each in one line), whether it was cancelled. */
-    public record Report(List<Extracted> extracted, List<String> failures, boolean cancelled) {
+    public record Report(List<Extracted> extracted, List<String> failures, boolean cancelled)
+            implements org.trajectory.model.operation.Report {
 
+        @Override
         public String summary() {
             int actions = extracted.stream().mapToInt(Extracted::actions).sum();
             int warnings = extracted.stream().mapToInt(e -> e.warnings().size()).sum();
             return Words.count(extracted.size(), "video") + " extracted, " + Words.count(actions, "action") + ", "
                     + failures.size() + " failed" + (warnings == 0 ? "" : ", " + Words.count(warnings, "warning") + " (" + extracted.stream()
-                            .flatMap(e -> e.warnings().stream()).findFirst().orElse("") + ")") + (cancelled ? ", cancelled" : "");
+                            .flatMap(e -> e.warnings().stream()).findFirst().orElse("") + ")") + (cancelled ? ", cancelled" : "")
+                    + (extracted.size() == 1 ? ": task " + extracted.get(0).taskId() + ", " + extracted.get(0).operations() : "");
         }
 
+        /** The videos that failed, then what the person should know of those that did not (a cut video). */
+        @Override
+        public List<Problem> problems() {
+            List<Problem> problems = new ArrayList<>();
+            failures.forEach(f -> problems.add(Problem.at("", 0, f)));
+            extracted.forEach(e -> e.warnings().forEach(w -> problems.add(Problem.at("", 0, "warning: " + w))));
+            return problems;
+        }
+
+        @Override
         public Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
             List<Map<String, Object>> videos = new ArrayList<>();
@@ -111,17 +128,37 @@ public final class ExtractionRun {
     private final Dataset dataset;
     private final ExtractionMethods.Descriptor method;
     private final Options options;
-    private final ExtractionContext context;
+    private final Model model;
+    private final Path prompts;
+    private final List<Input> inputs;
 
-    public ExtractionRun(Dataset dataset, ExtractionMethods.Descriptor method, Options options, ExtractionContext context) {
+    /**
+     * @param model the model a model method asks (null for the others)
+     * @param prompts prompt templates that replace the built-in ones, or null
+     */
+    public ExtractOperation(Dataset dataset, ExtractionMethods.Descriptor method, Options options, Model model, Path prompts, List<Input> inputs) {
         this.dataset = dataset;
         this.method = method;
         this.options = options;
-        this.context = context;
+        this.model = model;
+        this.prompts = prompts;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public String title() {
+        return inputs.size() == 1 ? "Extracting the actions of " + inputs.get(0).video().getFileName() : "Extracting the actions of "
+                + Words.count(inputs.size(), "video");
+    }
+
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive());
     }
 
     /** Extracts every input in turn; a video that fails is reported and the others go on. A model failure stops the run. */
-    public Report run(List<Input> inputs, Progress progress) throws VlmException, SQLException {
+    @Override
+    public Report run(Progress progress) throws VlmException, SQLException {
         List<Extracted> done = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (Input input : inputs) {
@@ -148,7 +185,7 @@ public final class ExtractionRun {
     private Extracted extract(Input input, Progress progress) throws IOException, VlmException, InterruptedException, SQLException {
         long start = System.nanoTime();
         Video video = Video.probe(input.video());
-        ExtractionContext own = new ExtractionContext(options.settings(), context.model(), context.prompts(), progress);
+        ExtractionContext own = new ExtractionContext(options.settings(), model, prompts, progress);
         List<ExtractedAction> actions = method.method().extract(video, input.task(), own);
         progress.begin("Taking the screenshots of " + (actions.size() + 1) + " steps", -1);
         // each action starts at a sampled frame: those the method did not keep come out of one decoding pass

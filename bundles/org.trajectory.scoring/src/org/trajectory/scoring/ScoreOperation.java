@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,13 +21,14 @@ import java.util.concurrent.TimeoutException;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
-import org.trajectory.dataset.Problem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.Retrying;
 
@@ -38,7 +40,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * stored in one transaction as they come, so a stopped or killed run resumes where it was. Tasks are scored on
  * {@code concurrency} threads; a criterion that fails gives an error score and the run goes on.
  */
-public final class ScoringRun {
+public final class ScoreOperation implements Operation<ScoreOperation.Report> {
 
     public record Options(int concurrency, boolean force, List<String> taskIds) {
         public Options {
@@ -51,9 +53,20 @@ public final class ScoringRun {
 
     /** What a run did; {@code errors} holds the first criterion errors (task id as the source). */
     public record Report(List<String> criteria, int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors,
-            List<String> skippedCriteria, boolean cancelled) {
+            List<String> skippedCriteria, boolean cancelled) implements org.trajectory.model.operation.Report {
+
+        @Override
+        public List<Problem> problems() {
+            return errors;
+        }
+
+        @Override
+        public long problemCount() {
+            return criterionErrors;
+        }
 
         /** One sentence for the command line and the window: "scored 2 tasks by format, 0 already up to date, ...". */
+        @Override
         public String summary() {
             return "scored " + Words.count(scored, "task") + " by " + String.join(", ", criteria) + ", " + upToDate + " already up to date, "
                     + Words.count(criterionErrors, "criterion error") + (skippedCriteria.isEmpty() ? "" : "; skipped " + String.join(", ", skippedCriteria))
@@ -61,6 +74,7 @@ public final class ScoringRun {
         }
 
         /** The same for programs ({@code --json}). */
+        @Override
         public Map<String, Object> json() {
             return Json.fields("criteria", criteria, "tasks", tasks, "scored", scored, "up_to_date", upToDate,
                     "criterion_errors", criterionErrors, "skipped_criteria", skippedCriteria, "cancelled", cancelled);
@@ -76,7 +90,7 @@ public final class ScoringRun {
     private final Options options;
 
     /** @param model the model for criteria that need one; null: those criteria are skipped and said so */
-    public ScoringRun(Dataset dataset, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Options options) {
+    public ScoreOperation(Dataset dataset, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Options options) {
         this.dataset = dataset;
         this.criteria = List.copyOf(criteria);
         this.weights = weights;
@@ -89,6 +103,17 @@ public final class ScoringRun {
             Future<Map<String, Score>> scores) {
     }
 
+    @Override
+    public String title() {
+        return "Scoring " + dataset.address();
+    }
+
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(dataset.address().exclusive());
+    }
+
+    @Override
     public Report run(Progress progress) throws SQLException, IOException, InterruptedException {
         try (DatasetActivity activity = dataset.activity("scoring run")) {
             // The weights behind the final scores, for whoever publishes them (the dataset card says them).

@@ -19,12 +19,14 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.trajectory.model.Json;
-import org.trajectory.model.Progress;
 import org.trajectory.model.Secrets;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Progress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -40,7 +42,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * what the Hub does not have yet (the LFS batch answer says which objects it holds), so it resumes. The token goes
  * only into the Authorization header of requests to the endpoint; it is never written or logged.
  */
-public final class HubPush {
+public final class PushOperation implements Operation<PushOperation.Report> {
 
     /** The Hub's address unless {@code HF_ENDPOINT} says otherwise (as the Hub's own client reads it). */
     public static final String DEFAULT_ENDPOINT = "https://huggingface.co";
@@ -55,14 +57,17 @@ public final class HubPush {
     }
 
     /** What a push did. */
-    public record Report(String repo, String commitUrl, int files, int lfsUploaded, int lfsAlreadyThere, long bytesUploaded, boolean created) {
+    public record Report(String repo, String commitUrl, int files, int lfsUploaded, int lfsAlreadyThere, long bytesUploaded, boolean created)
+            implements org.trajectory.model.operation.Report {
 
+        @Override
         public String summary() {
             return "pushed " + files + " files to " + repo + (created ? " (a new repository)" : "") + ": " + lfsUploaded
                     + " large files uploaded (" + bytesUploaded / 1048576 + " MB), " + lfsAlreadyThere + " the Hub had already; commit "
                     + commitUrl;
         }
 
+        @Override
         public Map<String, Object> json() {
             return Json.fields("repo", repo, "commit", commitUrl, "files", files, "lfs_uploaded", lfsUploaded,
                     "lfs_already_there", lfsAlreadyThere, "bytes_uploaded", bytesUploaded, "created", created);
@@ -79,12 +84,12 @@ public final class HubPush {
     private final String endpoint;
     private final Duration backoff;
 
-    public HubPush(Path folder, Options options) {
+    public PushOperation(Path folder, Options options) {
         this(folder, options, Duration.ofSeconds(2));
     }
 
     /** @param backoff the first wait before a retry (doubled each time); tests shorten it */
-    HubPush(Path folder, Options options, Duration backoff) {
+    PushOperation(Path folder, Options options, Duration backoff) {
         this.folder = folder;
         this.options = options;
         this.endpoint = options.endpoint().replaceAll("/+$", "");
@@ -97,6 +102,18 @@ public final class HubPush {
         }
     }
 
+    @Override
+    public String title() {
+        return "Pushing " + folder.getFileName() + " to " + options.repo();
+    }
+
+    /** The folder must not change while its files are hashed and sent. */
+    @Override
+    public Set<String> exclusive() {
+        return Set.of(Operation.folder(folder));
+    }
+
+    @Override
     public Report run(Progress progress) throws IOException, InterruptedException {
         if (!Files.isDirectory(folder)) {
             throw new IOException(folder + " is not a folder: push an export folder (./workbench export --format huggingface)");
