@@ -21,7 +21,7 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

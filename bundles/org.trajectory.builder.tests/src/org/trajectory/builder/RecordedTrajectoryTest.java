@@ -19,10 +19,10 @@ import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureSession;
 import org.trajectory.recorder.CaptureSettings;
-import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.recorder.ScreenSize;
+import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 /**
  * The whole way from a person's input to a trajectory: the X11 recorder under Xvfb records a known xdotool script

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import org.trajectory.builder.internal.ReducedStep;
+import org.trajectory.builder.internal.Reducer;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.ScreenSize;
 

@@ -17,7 +17,7 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.Clock;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.Recordings;
 
 import com.fasterxml.jackson.databind.JsonNode;

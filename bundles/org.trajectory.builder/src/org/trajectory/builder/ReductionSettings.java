@@ -2,6 +2,8 @@ package org.trajectory.builder;
 
 import java.util.List;
 
+import org.trajectory.builder.internal.Reducer;
+
 /**
  * The thresholds of {@link Reducer}, all settings. {@link #DEFAULTS} are the field's values (0.5 s and 5 px for a
  * double click, 10 px for a drag); the UI passes the operating system's own double-click time where it can read it.

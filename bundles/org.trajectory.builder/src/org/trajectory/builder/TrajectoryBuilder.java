@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.trajectory.builder.internal.Keyframes;
+import org.trajectory.builder.internal.ReducedStep;
+import org.trajectory.builder.internal.Reducer;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
@@ -22,11 +25,11 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.ElementEvent;
-import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
+import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

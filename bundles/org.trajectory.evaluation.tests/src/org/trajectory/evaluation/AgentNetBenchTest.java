@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.evaluation.AgentNetBench.Version;
+import org.trajectory.evaluation.internal.BenchAction;
+import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
 
 /**

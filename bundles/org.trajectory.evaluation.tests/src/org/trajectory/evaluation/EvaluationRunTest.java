@@ -15,6 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.evaluation.internal.ActionTuple;
+import org.trajectory.evaluation.internal.BenchAction;
+import org.trajectory.evaluation.internal.OperationType;
+import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
 
@@ -42,9 +46,9 @@ class EvaluationRunTest {
                 new String[] {"pyautogui.moveTo(0.9, 0.9)", "Hover", "Editor"},
                 new String[] {"computer.terminate(status='success')", "Done", "Editor"}));
         List<ActionTuple> tuples = ActionTuple.of(Trajectory.of(task));
-        assertEquals(List.of(Operation.SELECT, Operation.DRAG, Operation.CLICK, Operation.TYPE, Operation.SCROLL, Operation.HOTKEY, Operation.MOVE,
-                Operation.TERMINATE), tuples.stream().map(ActionTuple::operation).toList());
-        assertEquals(new ActionTuple(Operation.SELECT, "Select the first paragraph", "Editor", 0), tuples.get(0));
+        assertEquals(List.of(OperationType.SELECT, OperationType.DRAG, OperationType.CLICK, OperationType.TYPE, OperationType.SCROLL, OperationType.HOTKEY, OperationType.MOVE,
+                OperationType.TERMINATE), tuples.stream().map(ActionTuple::operation).toList());
+        assertEquals(new ActionTuple(OperationType.SELECT, "Select the first paragraph", "Editor", 0), tuples.get(0));
         assertEquals(List.of("moveto", "dragto"), BenchAction.of(Trajectory.of(task).steps().get(0)).stream().map(BenchAction::type).toList());
     }
 
@@ -88,7 +92,7 @@ class EvaluationRunTest {
         assertEquals((1.0 + 0.8333333333333334 + 0.5) / 3, report.benchScore(), 1e-9); // the mean over the 3 reference steps
         assertEquals(Map.of("click", 1.0, "write", 0.8333333333333334, "scroll", 0.5).keySet(), report.benchByType().keySet());
         String text = report.text();
-        assertTrue(text.contains("Recall (Operation)"), text);
+        assertTrue(text.contains("Recall (OperationType)"), text);
         assertTrue(text.contains("scroll (1)"), text);
     }
 

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import org.trajectory.evaluation.internal.BenchAction;
+
 /**
  * AgentNetBench's step score (OpenCUA's offline evaluator, {@code evaluation/agentnetbench/eval.py}): the predicted
  * actions of one step against the reference's, by position, averaged per action type and then across types. Our own

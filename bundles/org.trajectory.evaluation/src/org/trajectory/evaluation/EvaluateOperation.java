@@ -15,6 +15,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.evaluation.internal.ActionTuple;
+import org.trajectory.evaluation.internal.Evaluator;
+import org.trajectory.evaluation.internal.Trajectories;
+import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Progress;
 

@@ -6,6 +6,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import org.trajectory.evaluation.internal.ActionTuple;
+import org.trajectory.evaluation.internal.OperationType;
+
 /**
  * The Sharingan paper's action-sequence metric (section IV-B). Per video, the reference actions are walked in time
  * order and each is paired with the first predicted action not yet paired that matches it; recall is pairs over
@@ -68,8 +71,8 @@ public final class Sharingan {
          * aside), else "mixed"; "empty" for a reference without actions.
          */
         public String category() {
-            Set<Operation> operations = EnumSet.noneOf(Operation.class);
-            reference.stream().map(ActionTuple::operation).filter(o -> o != Operation.TERMINATE).forEach(operations::add);
+            Set<OperationType> operations = EnumSet.noneOf(OperationType.class);
+            reference.stream().map(ActionTuple::operation).filter(o -> o != OperationType.TERMINATE).forEach(operations::add);
             return operations.isEmpty() ? "empty" : operations.size() == 1 ? operations.iterator().next().id() : "mixed";
         }
 

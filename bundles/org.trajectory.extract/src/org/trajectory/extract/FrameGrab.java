@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import org.trajectory.recorder.FrameTable;
+import org.trajectory.recorder.internal.FrameTable;
 
 /**
  * Frames of a video as PNG, by the real ffmpeg: one by seeking to its time (never decoding the whole video), or many in

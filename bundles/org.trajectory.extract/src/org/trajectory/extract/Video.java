@@ -7,7 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import org.trajectory.recorder.FrameTable;
+import org.trajectory.recorder.internal.FrameTable;
 
 /**
  * A video file as ffprobe sees it: its size in pixels and its length in seconds, as far as its frames go; {@code claimed}

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.XServer;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -14,7 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 /**
  * A recording onto a disk that fills up: refused when there is no room to begin, ended with a line saying why when the

@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.trajectory.recorder.internal.RecordingWriter;
+
 /** Recordings written in AgentNetTool's and DuckTrack's formats read into the same model as ours. */
 class PeerRecordingTest {
 

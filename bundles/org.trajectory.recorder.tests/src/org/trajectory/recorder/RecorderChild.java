@@ -2,6 +2,8 @@ package org.trajectory.recorder;
 
 import java.nio.file.Path;
 
+import org.trajectory.recorder.internal.RecordingWriter;
+
 /**
  * A recorder in a process of its own on the display in $DISPLAY, for a test to kill, starve or wait for. It prints
  * "recording" once it records. Arguments: the recording folder and how it ends:

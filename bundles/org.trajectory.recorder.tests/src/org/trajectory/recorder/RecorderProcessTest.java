@@ -15,9 +15,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
+
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.internal.WritingLock;
 import org.trajectory.recorder.kit.XServer;
 
 import com.fasterxml.jackson.databind.JsonNode;

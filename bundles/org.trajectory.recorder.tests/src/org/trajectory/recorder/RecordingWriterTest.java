@@ -13,7 +13,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.internal.WritingLock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

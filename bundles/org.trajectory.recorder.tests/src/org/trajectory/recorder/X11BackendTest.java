@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
-import org.trajectory.recorder.kit.CollectingSink;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.kit.CollectingSink;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

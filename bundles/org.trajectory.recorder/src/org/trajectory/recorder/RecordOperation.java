@@ -13,6 +13,7 @@ import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.model.operation.Report;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 /**
  * One recording, as the window and {@code ./workbench record} both make it: recordings beside it that a killed

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.RecordingFiles;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -55,11 +57,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
     }
 
     public static Recording read(Path folder) throws IOException {
-        JsonNode metadata = readJson(folder.resolve(RecordingWriter.METADATA));
+        JsonNode metadata = RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA));
         Source source = metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
                 : metadata.has("obs_record_state_timings") || metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL
                         : Source.DUCKTRACK;
-        JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? readJson(folder.resolve(RecordingWriter.TASK)) : null;
+        JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? RecordingFiles.readJson(folder.resolve(RecordingWriter.TASK)) : null;
         boolean natural = metadata.path("scroll_direction").asText("").toLowerCase(Locale.ROOT).contains("natural")
                 || metadata.path("natural_scrolling").asBoolean(false);
         List<Doubt> doubts = new ArrayList<>();
@@ -167,7 +169,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
             }
         }
         if (video != null) {
-            ownFile(video);
+            RecordingFiles.ownFile(video);
         }
         return video;
     }
@@ -289,14 +291,14 @@ public record Recording(Path folder, String source, String task, String os, Inte
         if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return nodes;
         }
-        ownFile(file);
+        RecordingFiles.ownFile(file);
         String content;
         try {
             content = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new IOException(file + " is not UTF-8 text, so its events cannot be read");
         } catch (java.nio.file.FileSystemException e) {
-            throw unreadable(file, e);
+            throw RecordingFiles.unreadable(file, e);
         }
         String[] text = content.split("\n", -1);
         int last = text.length - 1; // after a final newline, an empty string; otherwise a line cut off by a kill
@@ -320,45 +322,6 @@ public record Recording(Path folder, String source, String task, String os, Inte
         return nodes;
     }
 
-    /** A JSON file of the recording's own (no link out of its folder), its content never quoted in an error. */
-    static JsonNode readJson(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new java.nio.file.NoSuchFileException(file.toString(), null, "not a recording (no " + file.getFileName() + ")");
-        }
-        ownFile(file);
-        try {
-            return Json.MAPPER.readTree(Files.readString(file));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) { // its message quotes the content: not repeated
-            throw new IOException(file + " is not JSON (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
-        }
-    }
-
-    /**
-     * Refuses a file that is a symbolic link, or reached through one, out of the recording's folder: a recording is
-     * read from its own files only, as import reads only the images under its folder.
-     */
-    static void ownFile(Path file) throws IOException {
-        Path folder = file.toAbsolutePath().getParent().toRealPath();
-        Path real;
-        try {
-            real = file.toRealPath();
-        } catch (java.nio.file.FileSystemException e) {
-            throw unreadable(file, e);
-        }
-        if (!real.startsWith(folder)) {
-            throw new IOException(file + " is a link to a file outside the recording; the workbench reads only the recording's own files"
-                    + " (copy the file into the folder instead)");
-        }
-    }
-
-    /** A file the file system would not give, said in words (a loop of links is the common one). */
-    private static IOException unreadable(Path file, java.nio.file.FileSystemException e) {
-        String reason = e.getReason() == null ? e.getClass().getSimpleName()
-                : e.getReason().startsWith("Too many levels of symbolic links") ? "it is a loop of symbolic links" : e.getReason();
-        return new IOException(file + " cannot be read: " + reason);
-    }
-
-    /** The longest text kept from a recording's line (a window title, an element's name): a 1 MB title is no step's business. */
     static final int MAX_TEXT = 1000;
 
     private static String text(JsonNode node, String field) {

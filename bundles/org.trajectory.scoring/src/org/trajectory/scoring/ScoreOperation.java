@@ -55,9 +55,12 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
     public record Report(List<String> criteria, int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors,
             List<String> skippedCriteria, boolean cancelled) implements org.trajectory.model.operation.Report {
 
+        /** The first criterion errors, then the criteria left out (they need a model): said, but not a failure. */
         @Override
         public List<Problem> problems() {
-            return errors;
+            List<Problem> problems = new ArrayList<>(errors);
+            skippedCriteria.forEach(s -> problems.add(Problem.at("", 0, "skipped " + s)));
+            return problems;
         }
 
         @Override

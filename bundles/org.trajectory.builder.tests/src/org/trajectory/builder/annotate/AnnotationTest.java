@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.builder.PeerRecordings;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.builder.annotate.internal.Notes;
+import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.builder.annotate.internal.Notes;
+import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.TaskDraft;

@@ -3,6 +3,8 @@ package org.trajectory.builder.annotate;
 import java.io.IOException;
 import java.util.List;
 
+import org.trajectory.builder.annotate.internal.Notes;
+import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.vlm.VlmException;
 
 /**

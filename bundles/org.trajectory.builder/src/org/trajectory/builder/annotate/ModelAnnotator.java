@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.builder.annotate.internal.Notes;
+import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.model.Digests;
 import org.trajectory.model.action.Action;
 import org.trajectory.vlm.Retrying;

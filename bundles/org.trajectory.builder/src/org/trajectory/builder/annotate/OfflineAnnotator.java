@@ -1,14 +1,15 @@
 package org.trajectory.builder.annotate;
 
-import org.trajectory.vlm.Ocr;
-
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.trajectory.builder.annotate.internal.Notes;
+import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.model.action.Action;
+import org.trajectory.vlm.Ocr;
 import org.trajectory.vlm.prompt.Markers;
 
 /**

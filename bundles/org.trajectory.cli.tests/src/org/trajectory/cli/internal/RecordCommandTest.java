@@ -16,10 +16,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.trajectory.cli.Command;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.RecorderPreferences;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -30,7 +30,7 @@ import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.model.Json;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;

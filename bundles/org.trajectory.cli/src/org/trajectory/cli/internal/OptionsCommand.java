@@ -124,7 +124,7 @@ abstract class OptionsCommand<O> implements Command {
 
     /**
      * Runs an operation as every command does: its progress on the terminal, its problems on {@code err} (each with its
-     * place, after the command's name), then its sentence and the seconds it took on {@code out}, or with {@code json} its fields; a report that
+     * place), then its sentence and the seconds it took on {@code out}, or with {@code json} its fields; a report that
      * counts bytes also gives the rate. {@code usage} is the model's, null when no model is asked. Exit 0 when it
      * succeeded, 1 when it met problems or was cancelled.
      */
@@ -162,7 +162,8 @@ abstract class OptionsCommand<O> implements Command {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (listProblems) {
-            report.problems().stream().limit(LISTED_PROBLEMS).forEach(problem -> err.println(prefix() + problem));
+            // a place in a file reads as compilers write it (file:line: ...); anything else is said by the command
+            report.problems().stream().limit(LISTED_PROBLEMS).forEach(problem -> err.println((problem.line() > 0 ? "" : prefix()) + problem));
             long unlisted = report.problemCount() - Math.min(LISTED_PROBLEMS, report.problems().size());
             if (unlisted > 0) {
                 err.println(prefix() + "... and " + Words.count(unlisted, "more problem"));

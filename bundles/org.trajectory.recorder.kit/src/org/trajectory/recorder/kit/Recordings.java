@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.trajectory.recorder.InputEvent;
-import org.trajectory.recorder.RecordingWriter;
 import org.trajectory.recorder.ScreenSize;
+import org.trajectory.recorder.internal.RecordingWriter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

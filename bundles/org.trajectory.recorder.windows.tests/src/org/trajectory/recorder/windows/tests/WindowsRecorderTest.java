@@ -30,7 +30,7 @@ import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;

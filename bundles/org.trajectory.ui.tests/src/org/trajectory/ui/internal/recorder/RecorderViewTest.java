@@ -14,11 +14,13 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
+
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.Recordings;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;

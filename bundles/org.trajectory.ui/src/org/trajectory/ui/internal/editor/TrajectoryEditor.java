@@ -59,7 +59,7 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;

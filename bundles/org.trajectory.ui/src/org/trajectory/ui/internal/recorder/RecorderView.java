@@ -39,7 +39,7 @@ import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.RecordingWriter;
+import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.OperationJob;
 import org.trajectory.ui.internal.WindowCommands;

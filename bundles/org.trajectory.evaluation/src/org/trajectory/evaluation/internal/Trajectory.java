@@ -1,8 +1,9 @@
-package org.trajectory.evaluation;
+package org.trajectory.evaluation.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 
+import org.trajectory.evaluation.Sharingan;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;

@@ -1,9 +1,10 @@
-package org.trajectory.evaluation;
+package org.trajectory.evaluation.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.trajectory.evaluation.Sharingan;
 import org.trajectory.model.action.Action;
 
 /**
@@ -26,7 +27,7 @@ import org.trajectory.model.action.Action;
  * </table>
  * A moveTo followed in the same step by a click, dragTo or scroll is that action's approach, not an action of its own.
  */
-public record ActionTuple(Operation operation, String detail, String context, int step) {
+public record ActionTuple(OperationType operation, String detail, String context, int step) {
 
     private static final Pattern SELECTING = Pattern.compile("(?i)^\\s*(select|highlight)\\b");
 
@@ -40,7 +41,7 @@ public record ActionTuple(Operation operation, String detail, String context, in
             for (int i = 0; i < actions.size(); i++) {
                 Action action = actions.get(i);
                 boolean approach = action instanceof Action.MoveTo && i + 1 < actions.size() && usesThePointer(actions.get(i + 1));
-                Operation operation = approach ? null : operation(action, step.detail());
+                OperationType operation = approach ? null : operation(action, step.detail());
                 if (operation != null) {
                     tuples.add(new ActionTuple(operation, step.detail(), step.context(), step.index()));
                 }
@@ -53,17 +54,17 @@ public record ActionTuple(Operation operation, String detail, String context, in
         return next instanceof Action.Click || next instanceof Action.DragTo || next instanceof Action.Scroll || next instanceof Action.HScroll;
     }
 
-    private static Operation operation(Action action, String detail) {
+    private static OperationType operation(Action action, String detail) {
         return switch (action) {
-            case Action.Click c -> Operation.CLICK;
-            case Action.DragTo d -> detail != null && SELECTING.matcher(detail).find() ? Operation.SELECT : Operation.DRAG;
-            case Action.Scroll s -> Operation.SCROLL;
-            case Action.HScroll s -> Operation.SCROLL;
-            case Action.Write w -> Operation.TYPE;
-            case Action.Press p -> Operation.PRESS;
-            case Action.Hotkey h -> Operation.HOTKEY;
-            case Action.MoveTo m -> Operation.MOVE;
-            case Action.Terminate t -> Operation.TERMINATE;
+            case Action.Click c -> OperationType.CLICK;
+            case Action.DragTo d -> detail != null && SELECTING.matcher(detail).find() ? OperationType.SELECT : OperationType.DRAG;
+            case Action.Scroll s -> OperationType.SCROLL;
+            case Action.HScroll s -> OperationType.SCROLL;
+            case Action.Write w -> OperationType.TYPE;
+            case Action.Press p -> OperationType.PRESS;
+            case Action.Hotkey h -> OperationType.HOTKEY;
+            case Action.MoveTo m -> OperationType.MOVE;
+            case Action.Terminate t -> OperationType.TERMINATE;
             case Action.KeyDown k -> null;
             case Action.KeyUp k -> null;
             case Action.Sleep s -> null;

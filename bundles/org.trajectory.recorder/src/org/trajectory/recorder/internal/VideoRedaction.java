@@ -1,4 +1,4 @@
-package org.trajectory.recorder;
+package org.trajectory.recorder.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+
+import org.trajectory.recorder.PrivacyFilter;
 
 /**
  * Blanks the frames of a recording's video during the given spans (an excluded window was active), by encoding it

@@ -1,4 +1,4 @@
-package org.trajectory.builder;
+package org.trajectory.builder.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +23,7 @@ public final class Keyframes {
     private final Path video;
     private final double[] stamps;
 
-    /** @param stamps each frame's presentation time in the video itself ({@link org.trajectory.recorder.FrameTable#probe}) */
+    /** @param stamps each frame's presentation time in the video itself ({@link org.trajectory.recorder.internal.FrameTable#probe}) */
     public Keyframes(Path video, double[] stamps) {
         if (stamps.length == 0) {
             throw new IllegalArgumentException(video + " has no frames");
@@ -50,7 +50,7 @@ public final class Keyframes {
         try {
             if (ffmpeg.waitFor() != 0 || png.length == 0) {
                 throw new IOException("frame " + frame + " of " + video + " cannot be decoded: "
-                        + org.trajectory.recorder.FrameTable.toolReason(new String(ffmpeg.getErrorStream().readAllBytes()), video));
+                        + org.trajectory.recorder.internal.FrameTable.toolReason(new String(ffmpeg.getErrorStream().readAllBytes()), video));
             }
         } catch (InterruptedException e) {
             ffmpeg.destroyForcibly();

@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.builder.annotate.internal;
 
 import java.util.List;
 

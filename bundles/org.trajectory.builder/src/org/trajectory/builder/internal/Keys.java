@@ -1,10 +1,10 @@
-package org.trajectory.builder;
+package org.trajectory.builder.internal;
 
 import java.util.Locale;
 import java.util.Map;
 
 /** Key names as recorders write them (pynput style: {@code ctrl_l}, {@code page_up}) to PyAutoGUI's names. */
-final class Keys {
+public final class Keys {
 
     private static final Map<String, String> PYAUTOGUI = Map.ofEntries(
             Map.entry("ctrl_l", "ctrl"), Map.entry("ctrl_r", "ctrl"), Map.entry("control", "ctrl"),
@@ -18,7 +18,7 @@ final class Keys {
     }
 
     /** PyAutoGUI's name for a recorded key name; a control character (Ctrl+C as pynput writes it) becomes its letter. */
-    static String pyautogui(String name) {
+    public static String pyautogui(String name) {
         if (name.length() == 4 && name.startsWith("\\x")) {
             try {
                 name = String.valueOf((char) Integer.parseInt(name.substring(2), 16)); // pynput's repr of a control character
@@ -34,7 +34,7 @@ final class Keys {
     }
 
     /** The modifier a key is, as PyAutoGUI names it, or null; AltGr types characters and is no hotkey modifier. */
-    static String modifier(String pyautoguiName) {
+    public static String modifier(String pyautoguiName) {
         return switch (pyautoguiName) {
             case "ctrl", "alt", "shift", "win" -> pyautoguiName;
             case "command", "option" -> pyautoguiName;
@@ -42,7 +42,7 @@ final class Keys {
         };
     }
 
-    static boolean isLock(String pyautoguiName) {
+    public static boolean isLock(String pyautoguiName) {
         return pyautoguiName.equals("capslock") || pyautoguiName.equals("numlock") || pyautoguiName.equals("scrolllock");
     }
 }

@@ -1,4 +1,4 @@
-package org.trajectory.builder.annotate;
+package org.trajectory.builder.annotate.internal;
 
 /** What the annotation pipeline writes: per step the generator's and the reflector's fields, per task the summary. */
 public final class Notes {

@@ -1,4 +1,4 @@
-package org.trajectory.recorder;
+package org.trajectory.recorder.internal;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
+
+import org.trajectory.recorder.Recording;
 
 /**
  * The frame-time table of a recording's video ({@value #FILE}: {@code frame,time_stamp}, one row a frame, the time on

@@ -1,4 +1,4 @@
-package org.trajectory.recorder;
+package org.trajectory.recorder.internal;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -16,6 +16,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.trajectory.model.Json;
+import org.trajectory.recorder.CaptureSink;
+import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.ElementEvent;
+import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.Monitor;
+import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.PrivacyFilter;
+import org.trajectory.recorder.Recording;
+import org.trajectory.recorder.ScreenSize;
+import org.trajectory.recorder.WindowEvent;
+import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.VideoRedaction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,7 +40,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class RecordingWriter implements CaptureSink, AutoCloseable {
 
-    static final long FLUSH_MS = 200;
+    public static final long FLUSH_MS = 200;
     public static final String EVENTS = "events.jsonl";
     public static final String WINDOWS = "top_window.jsonl";
     /** The elements actions met (AgentNetTool's file name; our fields, see {@link ElementEvent}). */
@@ -384,11 +396,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             return false;
         }
         Path metadataFile = folder.resolve(METADATA);
-        ObjectNode metadata = (ObjectNode) Recording.readJson(metadataFile);
+        ObjectNode metadata = (ObjectNode) RecordingFiles.readJson(metadataFile);
         double last = metadata.path("start_time").asDouble();
         Path events = folder.resolve(EVENTS);
         if (Files.isRegularFile(events)) {
-            Recording.ownFile(events);
+            RecordingFiles.ownFile(events);
             for (String line : Files.readAllLines(events)) {
                 try {
                     last = Math.max(last, Json.MAPPER.readTree(line).path("time_stamp").asDouble());
@@ -436,7 +448,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (!Files.isRegularFile(metadataFile)) {
             return State.FINISHED;
         }
-        JsonNode metadata = Recording.readJson(metadataFile);
+        JsonNode metadata = RecordingFiles.readJson(metadataFile);
         return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.FINISHED;
     }
 

@@ -1,8 +1,12 @@
-package org.trajectory.evaluation;
+package org.trajectory.evaluation.internal;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.trajectory.evaluation.AgentNetBench;
+import org.trajectory.evaluation.Sharingan;
+import org.trajectory.evaluation.TaskEvaluation;
 
 
 /** Compares a predicted trajectory with its reference by Sharingan's metric, AgentNetBench's, or both. */

@@ -1,10 +1,11 @@
-package org.trajectory.evaluation;
+package org.trajectory.evaluation.internal;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
+import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.model.action.Action;
 
 /**

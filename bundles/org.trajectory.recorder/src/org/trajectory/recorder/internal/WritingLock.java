@@ -1,4 +1,4 @@
-package org.trajectory.recorder;
+package org.trajectory.recorder.internal;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -17,13 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * being written, whatever file it left. Folders this process writes are also kept in a set and never opened a second
  * time: closing another channel on the file would drop the lock (POSIX locks belong to the process, not the channel).
  */
-record WritingLock(Path folder, FileChannel channel, FileLock lock) implements AutoCloseable {
+public record WritingLock(Path folder, FileChannel channel, FileLock lock) implements AutoCloseable {
 
-    static final String FILE = ".recording.lock";
+    public static final String FILE = ".recording.lock";
     private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
     /** Takes the folder for this recorder; refused when another recorder, here or in another process, writes it. */
-    static WritingLock take(Path folder) throws IOException {
+    public static WritingLock take(Path folder) throws IOException {
         Path key = folder.toAbsolutePath().normalize();
         if (!HELD_HERE.add(key)) {
             throw new IOException(folder + " is being recorded already");
@@ -46,7 +46,7 @@ record WritingLock(Path folder, FileChannel channel, FileLock lock) implements A
     }
 
     /** Whether a recorder (in this process or another) is writing {@code folder} now. */
-    static boolean isHeld(Path folder) throws IOException {
+    public static boolean isHeld(Path folder) throws IOException {
         Path key = folder.toAbsolutePath().normalize();
         if (HELD_HERE.contains(key)) {
             return true;
@@ -67,7 +67,7 @@ record WritingLock(Path folder, FileChannel channel, FileLock lock) implements A
     }
 
     /** Removes what a killed recorder left; only for a folder nobody writes. */
-    static void removeStale(Path folder) throws IOException {
+    public static void removeStale(Path folder) throws IOException {
         Files.deleteIfExists(folder.resolve(FILE));
     }
 

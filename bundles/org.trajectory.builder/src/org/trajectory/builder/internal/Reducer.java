@@ -1,4 +1,4 @@
-package org.trajectory.builder;
+package org.trajectory.builder.internal;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -6,10 +6,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.trajectory.model.action.Action;
+import org.trajectory.builder.ReductionSettings;
 import org.trajectory.model.action.Action.Button;
 import org.trajectory.model.action.Action.ClickKind;
 import org.trajectory.model.action.Action.Point;
+import org.trajectory.model.action.Action;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.ScreenSize;

@@ -1,4 +1,4 @@
-package org.trajectory.evaluation;
+package org.trajectory.evaluation.internal;
 
 import java.io.BufferedReader;
 import java.io.IOException;

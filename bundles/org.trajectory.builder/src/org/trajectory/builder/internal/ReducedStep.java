@@ -1,4 +1,4 @@
-package org.trajectory.builder;
+package org.trajectory.builder.internal;
 
 import java.util.List;
 
