@@ -4,7 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** A recording in AgentNetTool's layout: a click at 1.25 s, "ok" typed, Ctrl+S, in a 4 s video at 10 frames a second. */
+/**
+ * A recording in AgentNetTool's layout: a click at 1.25 s, "ok" typed, Ctrl+S, in a 4 s video at 10 frames a second.
+ *
+ * @since 0.1
+ */
 public final class PeerRecordings {
 
     public static final double START = 5000.0;

@@ -16,6 +16,8 @@ import org.trajectory.builder.internal.Reducer;
  * @param keyRepeatGap seconds between presses of the same key that merge into one {@code press(key, presses=n)}
  * @param recorderHotkeys chords of the recorder itself (pause, stop), dropped; keys as PyAutoGUI names them
  * @param terminateStatus the status of the closing {@code computer.terminate}
+ *
+ * @since 0.1
  */
 public record ReductionSettings(double doubleClickTime, int doubleClickDistance, int dragThreshold, double scrollGap,
         int scrollDistance, double keyRepeatGap, List<List<String>> recorderHotkeys, String terminateStatus) {

@@ -19,6 +19,8 @@ import org.trajectory.recorder.internal.FrameTable;
  * {@link #MARGIN} before the step began to {@link #MARGIN} after it ended, decoded by the real ffmpeg and scaled, and
  * the raw input events of the stretch, all on the events' clock. Points stay in screen pixels ({@code screenWidth} x
  * {@code screenHeight}).
+ *
+ * @since 0.1
  */
 public record StepClip(List<Frame> frames, List<InputEvent> events, double stepStart, double stepEnd, int screenWidth, int screenHeight) {
 

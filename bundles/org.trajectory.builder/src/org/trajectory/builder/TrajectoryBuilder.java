@@ -40,6 +40,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * events, each bound to the exact video frame just before its action (the terminate step to the last frame, which
  * is also the "after" frame of the step before it), the code written, the reasoning fields left for the annotator.
  * Each step keeps its time span, raw-event range, frame number and active window as extra fields.
+ *
+ * @since 0.1
  */
 public final class TrajectoryBuilder {
 

@@ -20,6 +20,8 @@ import org.osgi.framework.Bundle;
  * whose object is created on first use. A bad contribution is left out and logged with the bundle that made it, and
  * the rest of the catalogue works. {@link #add} and {@link #remove} serve tests and use outside OSGi. The registries
  * of the capture backends, the model providers, the scoring criteria, and those that come after, are all one of these.
+ *
+ * @since 0.1
  */
 public final class Catalogue<T> {
 

@@ -10,6 +10,8 @@ import java.util.function.Supplier;
  * {@code <setting name="..." value="..."/>} elements inside it), the bundle that contributed it, and the object it
  * stands for, made on first use and kept. The class is made through a public constructor taking the settings as a
  * {@code Map<String, String>}, or else a public one without arguments; plugin code needs no Eclipse interface.
+ *
+ * @since 0.1
  */
 public final class Contribution<T> {
 

@@ -3,6 +3,8 @@ package org.trajectory.catalog;
 /**
  * What creating a contribution gave: the object, or why there is none, in words for the user (a class that is
  * missing or of the wrong type, a constructor that failed). Expected failures are values, not exceptions.
+ *
+ * @since 0.1
  */
 public record Created<T>(T value, String error) {
 

@@ -3,6 +3,8 @@ package org.trajectory.catalog;
 /**
  * An entry of a catalogue as its area describes it: each registry's descriptor extends it and adds what its area reads
  * from the contribution's attributes (a backend's priority, a provider's default model, a criterion's weight).
+ *
+ * @since 0.1
  */
 public abstract class Entry<T> {
 

@@ -7,6 +7,8 @@ import java.util.function.Function;
 /**
  * A catalogue seen through the {@link Entry} its area gives each contribution: what the registries of capture
  * backends, model providers, scoring criteria, extraction methods and exporters share.
+ *
+ * @since 0.1
  */
 public abstract class Registry<T, D extends Entry<T>> {
 

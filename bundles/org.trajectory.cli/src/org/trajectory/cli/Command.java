@@ -6,6 +6,8 @@ import java.util.List;
 /**
  * One verb of the headless application ({@code ./workbench <name> [args]}).
  * A command writes its results to {@code out}, its diagnostics to {@code err}, and returns the process exit code.
+ *
+ * @since 0.1
  */
 public interface Command {
 

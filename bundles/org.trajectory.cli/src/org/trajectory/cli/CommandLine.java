@@ -10,7 +10,11 @@ import java.util.function.Consumer;
 
 import org.trajectory.cli.internal.TerminalSafe;
 
-/** Dispatches {@code <command> [args]} to the command of that name; knows nothing about any single command. */
+/**
+ * Dispatches {@code <command> [args]} to the command of that name; knows nothing about any single command.
+ *
+ * @since 0.1
+ */
 public final class CommandLine {
 
     /** The name the user types to start the headless application. */

@@ -9,6 +9,8 @@ import org.trajectory.model.Step;
  * A workbench process editing one task, as the editor does: reads the task, waits for a line on its input (so a
  * test can let two of them save at once), writes its text into the first step's thought and saves; a refused save
  * keeps the edit as a copy. Arguments: ADDRESS TASK TEXT COPY_ID. Prints what happened, a line each.
+ *
+ * @since 0.1
  */
 public final class EditProcess {
 

@@ -4,7 +4,11 @@ import java.nio.file.Path;
 
 import org.trajectory.model.operation.Progress;
 
-/** Runs an import in a process of its own, so that a test can kill it with SIGKILL. Arguments: DATASET JSONL. */
+/**
+ * Runs an import in a process of its own, so that a test can kill it with SIGKILL. Arguments: DATASET JSONL.
+ *
+ * @since 0.1
+ */
 public final class ImportProcess {
 
     private ImportProcess() {

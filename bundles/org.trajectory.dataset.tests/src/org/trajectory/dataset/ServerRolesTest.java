@@ -24,7 +24,7 @@ import org.trajectory.model.operation.Progress;
 
 /**
  * The roles as the server enforces them against a member who skips the workbench: each member's own login, raw SQL
- * (what psql gives a reviewer who wants to cheat). The dataset is set up as the README's recipe does: a lead with
+ * (what psql gives a reviewer who wants to cheat). The dataset is set up as the team server guide's recipe does: a lead with
  * CREATEROLE owns the database ({@code createdb --owner lead}) and creates the dataset.
  */
 class ServerRolesTest {
@@ -207,10 +207,10 @@ class ServerRolesTest {
         }
     }
 
-    /** The README's table of who may do what, row by row, held against the grants the server reports for each role. */
+    /** The team server guide's table of who may do what, row by row, held against the grants the server reports for each role. */
     @Test
-    void theReadmeTableOfRolesSaysWhatTheServerEnforces() throws Exception {
-        List<String> rows = Files.readAllLines(Path.of("../../README.md")).stream().map(String::strip)
+    void theGuidesTableOfRolesSaysWhatTheServerEnforces() throws Exception {
+        List<String> rows = Files.readAllLines(Path.of("../../docs/team-server.md")).stream().map(String::strip)
                 .dropWhile(line -> !line.equals("| who | reads | may change | may not |")).skip(2).takeWhile(line -> line.startsWith("|")).toList();
         Map<String, String[]> table = new java.util.LinkedHashMap<>();
         rows.forEach(row -> table.put(row.split("\\|")[1].strip(), row.split("\\|")));

@@ -16,6 +16,8 @@ import java.util.TreeSet;
  * How far reviewers agree: Cohen's kappa for every pair of reviewers over the tasks both judged, Krippendorff's alpha
  * (nominal) over all verdicts, each reviewer's accuracy on the gold tasks, and the tasks whose verdicts differ.
  * Computed from the verdicts alone, so it is the same on both engines.
+ *
+ * @since 0.1
  */
 public record Agreement(List<Pair> pairs, double alpha, long tasksWithTwoOrMore, Map<String, Gold> gold, List<Disagreement> disagreements) {
 

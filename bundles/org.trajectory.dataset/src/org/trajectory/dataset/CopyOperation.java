@@ -30,6 +30,8 @@ import org.trajectory.model.operation.Progress;
  * transaction of the target, so a killed copy leaves the target holding whole tasks and a rerun goes on after the last
  * one. Into PostgreSQL the rows go by COPY, the server's bulk path. At the end both sides are counted and hashed, table
  * by table, and any difference is reported.
+ *
+ * @since 0.1
  */
 public final class CopyOperation implements Operation<CopyOperation.Report> {
 

@@ -27,6 +27,8 @@ import org.trajectory.model.Task;
  * facade and keeps the tasks, their versions and their images; scores and embeddings ({@code ScoreTables}), reviews
  * ({@code ReviewTable}), team review ({@code TeamReview}), the audit trail ({@code TaskHistory}) and the table's queries
  * and statistics ({@code TaskQueries}) have their SQL in classes of their own.
+ *
+ * @since 0.1
  */
 public final class Dataset implements AutoCloseable {
 

@@ -19,6 +19,8 @@ import org.sqlite.SQLiteException;
  * Who is writing a dataset: each long write (an import, a build, a scoring or annotation run) leaves a line in
  * {@value #FOLDER}/ while it runs, so that a process kept waiting can say whose work it waited for, and so that a
  * long writer can let others in between its transactions. Entries of processes that are gone are ignored and removed.
+ *
+ * @since 0.1
  */
 public final class DatasetActivity implements AutoCloseable {
 

@@ -16,6 +16,8 @@ import org.trajectory.model.operation.Operation;
  * Where a dataset lives: a folder on this machine (SQLite), or a database on a PostgreSQL server, written
  * {@code postgresql://user@host:port/db?sslmode=verify-full&images=/shared/images}. Wherever a dataset folder is
  * accepted, a server address is too.
+ *
+ * @since 0.1
  */
 public sealed interface DatasetAddress permits DatasetAddress.Folder, DatasetAddress.Server {
 

@@ -14,6 +14,8 @@ import org.postgresql.PGNotification;
  * Changes other people (or processes) make to a dataset, as they commit: on a server by LISTEN/NOTIFY (every write
  * announces its kind and task in its own transaction, so a change is heard exactly when it is visible); on a folder by
  * SQLite's data version, which tells that something changed but not what. Delivered on a thread of its own.
+ *
+ * @since 0.1
  */
 public final class DatasetChanges implements AutoCloseable {
 

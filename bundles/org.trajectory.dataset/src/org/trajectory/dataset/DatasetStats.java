@@ -7,6 +7,8 @@ import java.util.Map;
  * recorded step's window class or process; AgentNet records name none). {@code actionTypes} counts every action of every step's code by function name;
  * steps whose code does not parse count under {@code "(unparsable)"}. {@code decidedByDay} counts the tasks whose current
  * review decision (approved, rejected, needs fix) was made on each day (UTC, {@code 2026-11-23}), oldest first.
+ *
+ * @since 0.1
  */
 public record DatasetStats(long tasks, long steps, long images, long imageBytes, int minSteps, int maxSteps,
         double meanSteps, Map<String, Long> domains, Map<String, Long> oses, Map<String, Long> applications, Map<String, Long> actionTypes,

@@ -3,7 +3,11 @@ package org.trajectory.dataset;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 
-/** Recognizes screenshot files by their bytes (never by their name) and reads their size from the header. */
+/**
+ * Recognizes screenshot files by their bytes (never by their name) and reads their size from the header.
+ *
+ * @since 0.1
+ */
 public enum ImageFormat {
     PNG("png"), JPEG("jpg"), WEBP("webp");
 

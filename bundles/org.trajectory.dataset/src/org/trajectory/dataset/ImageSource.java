@@ -18,6 +18,8 @@ import org.trajectory.model.operation.Problem;
 /**
  * Where an import finds the images its records name: a folder (of images, or of zip archives of them) or a zip. Names are resolved strictly inside it:
  * a name with {@code ..}, an absolute path or a drive letter is refused, and so is a zip entry that points outside.
+ *
+ * @since 0.1
  */
 public abstract class ImageSource implements Closeable {
 

@@ -23,6 +23,8 @@ import org.trajectory.model.Digests;
  * dataset folder's or a share every member of a team reaches) or, for a server dataset created so, inside the
  * database. Either way a killed process never leaves half an image, and images stored for a task that never commits
  * are harmless.
+ *
+ * @since 0.1
  */
 public abstract sealed class ImageStore implements AutoCloseable permits ImageStore.Folder, ImageStore.InDatabase {
 

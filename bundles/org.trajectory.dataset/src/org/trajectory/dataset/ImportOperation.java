@@ -49,6 +49,8 @@ import org.trajectory.model.operation.Progress;
  * Lines are parsed and their images hashed and stored by a pool of workers (one per core); the calling thread alone
  * writes the database, in file order. Images stored for a task whose transaction never commits are harmless: they are
  * content-addressed and reused by the next run.
+ *
+ * @since 0.1
  */
 public final class ImportOperation implements Operation<ImportReport> {
 

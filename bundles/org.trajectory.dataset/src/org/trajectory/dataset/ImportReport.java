@@ -12,6 +12,8 @@ import org.trajectory.model.operation.Report;
  * What an import did. {@code problems} holds at most {@link ImportOperation#MAX_REPORTED_PROBLEMS}; {@code problemCount}
  * counts them all. {@code skipped} lines were not imported (malformed, duplicate); tasks with content problems (bad
  * code, missing image) are imported and their problems listed.
+ *
+ * @since 0.1
  */
 public record ImportReport(long imported, long alreadyPresent, long skipped, long problemCount, List<Problem> problems,
         long bytes, boolean cancelled) implements Report {

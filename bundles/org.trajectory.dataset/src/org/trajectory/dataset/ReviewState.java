@@ -2,7 +2,11 @@ package org.trajectory.dataset;
 
 import java.util.Locale;
 
-/** Where a task is in review. Stored by its lower-case name. */
+/**
+ * Where a task is in review. Stored by its lower-case name.
+ *
+ * @since 0.1
+ */
 public enum ReviewState {
     NEW, IN_REVIEW, APPROVED, REJECTED, NEEDS_FIX;
 

@@ -16,6 +16,8 @@ import java.util.function.UnaryOperator;
  * application installed (Eclipse secure storage, looked up by {@link DatasetAddress.Server#key()}), else none, and the
  * driver reads {@code ~/.pgpass}. This bundle runs as a plain jar too, so the keyring is handed in rather than
  * reached for. Passwords are never part of an address, never written elsewhere, never logged.
+ *
+ * @since 0.1
  */
 public final class ServerPasswords {
 

@@ -8,6 +8,8 @@ import java.sql.SQLException;
 /**
  * A save refused because somebody else saved the task after the draft was read: says who and when. Nothing was
  * written; the refused draft is still the caller's, to reload over or to keep as a copy ({@link Dataset#saveCopy}).
+ *
+ * @since 0.1
  */
 public final class StaleTaskException extends SQLException {
 

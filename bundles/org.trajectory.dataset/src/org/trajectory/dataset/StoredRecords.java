@@ -11,6 +11,8 @@ import java.util.List;
 /**
  * A dataset's records as stored, one task at a time in dataset order, read in one pass: two cursors (headers, steps)
  * walk together, no query per task. What every export reads; {@link #write} gives a record exactly as it was imported.
+ *
+ * @since 0.1
  */
 public final class StoredRecords implements AutoCloseable {
 

@@ -21,6 +21,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 /**
  * A task being edited: its record and the stored image of each step. Immutable: every edit returns a new draft, so
  * an editor keeps the drafts before and after an edit for undo and redo, and saves one in a single transaction.
+ *
+ * @since 0.1
  */
 public final class TaskDraft {
 

@@ -4,6 +4,8 @@ package org.trajectory.dataset;
  * What an export's filters, splits and dataset card look at for one task: its place in the dataset, id, text, OS,
  * domain, final score, where it came from ({@code source}: "recording:FOLDER" (or "recording" when built before the
  * folder was kept), "extraction:METHOD", or the imported file's name) and its review.
+ *
+ * @since 0.1
  */
 public record TaskFacts(long seq, String taskId, String instruction, String os, String domain, Double finalScore,
         String source, ReviewState review, String reviewer) {

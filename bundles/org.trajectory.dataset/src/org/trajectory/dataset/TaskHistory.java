@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The audit trail: every edit and review of a task, who made it, when, and what changed (a field's text before and
  * after). Kept by task id, so it outlives a task built again; written in the same transaction as the change.
+ *
+ * @since 0.1
  */
 public final class TaskHistory {
 

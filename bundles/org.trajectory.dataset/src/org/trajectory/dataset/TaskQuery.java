@@ -7,6 +7,8 @@ package org.trajectory.dataset;
  * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
  * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.
  * {@code application} keeps the tasks with a step in that application (a recorded step's window class or process).
+ *
+ * @since 0.1
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
         Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,

@@ -2,7 +2,11 @@ package org.trajectory.dataset;
 
 import java.util.Map;
 
-/** One row of the dataset table: what is shown without loading the steps; {@code scores} by criterion. */
+/**
+ * One row of the dataset table: what is shown without loading the steps; {@code scores} by criterion.
+ *
+ * @since 0.1
+ */
 public record TaskRow(String taskId, String instruction, String domain, String os, int steps, Double finalScore,
         Double alignmentScore, Double efficiencyScore, Double difficulty, Boolean completed, ReviewState review,
         Double extractionConfidence, Map<String, Double> scores) {

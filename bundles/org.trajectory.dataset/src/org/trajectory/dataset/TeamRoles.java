@@ -18,6 +18,8 @@ import java.util.Map;
  * reviews, verdicts and step edits only on the tasks assigned to them, and triggers that write the audit trail with the
  * login and the server's clock (only the owner may change it). The workbench only sets them up and names them; every
  * refusal comes from the server. A folder dataset has no roles: whoever can write the folder is its curator.
+ *
+ * @since 0.1
  */
 public final class TeamRoles {
 

@@ -31,6 +31,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code build_problems}), per task and step: whatever {@code import} and {@code build} check, validate checks again
  * or remembers. Records are checked for their shape on import, so a stored record always has one; what is checked
  * here is their content. Each stored image file is read once and walked whole.
+ *
+ * @since 0.1
  */
 public final class ValidateOperation implements Operation<ValidateOperation.Report> {
 

@@ -19,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * (SHA-256 of the text, vector) records in the workbench cache. The texts themselves are not written (they may be
  * private). A record cut short by a crash is ignored; appends from two processes are serialized by a file lock. Past
  * {@link #MAX_BYTES} the file starts afresh: it is a cache.
+ *
+ * @since 0.1
  */
 public final class EmbeddingCache {
 

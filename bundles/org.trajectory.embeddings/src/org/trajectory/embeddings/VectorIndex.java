@@ -6,6 +6,8 @@ import java.util.List;
  * Exact nearest-neighbour search over unit vectors by dot product (cosine), in one flat array: at 384 dimensions a
  * million vectors is 1.5 GB and a query reads each once. The dot product runs eight independent sums, which the JIT
  * keeps in registers: float sums are not vectorized by HotSpot, so independent chains are what make it fast.
+ *
+ * @since 0.1
  */
 public final class VectorIndex {
 

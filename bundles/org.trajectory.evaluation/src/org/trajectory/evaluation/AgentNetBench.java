@@ -26,6 +26,8 @@ import org.trajectory.evaluation.internal.BenchAction;
  * the original); terminate by status; a step whose first predicted type is not among the reference's types scores 0.
  * Beyond the original: middleClick is scored as a pointer action, hscroll as a scroll, keyDown/keyUp by their key, and
  * a click without coordinates matches only a click without coordinates.
+ *
+ * @since 0.1
  */
 public final class AgentNetBench {
 

@@ -18,6 +18,8 @@ import org.trajectory.model.operation.Progress;
  * Cosine similarity of sentence embeddings (all-MiniLM-L6-v2, as Sharingan used BERT embeddings). Each distinct text
  * is embedded once: equal texts are 1 without asking the model, and embeddings are kept in the machine's
  * {@link EmbeddingCache} for the next evaluation.
+ *
+ * @since 0.1
  */
 public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable {
 

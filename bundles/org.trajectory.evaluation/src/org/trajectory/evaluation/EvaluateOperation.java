@@ -26,6 +26,8 @@ import org.trajectory.model.operation.Progress;
  * The evaluate operation: reads a reference and a prediction (datasets or JSONL files), pairs their tasks by id (or by
  * a mapping), and compares each pair by the metrics asked for. The CLI's {@code evaluate} and the workbench's
  * comparison both run it.
+ *
+ * @since 0.1
  */
 public final class EvaluateOperation implements Operation<EvaluationReport> {
 

@@ -15,6 +15,8 @@ import org.trajectory.model.operation.Report;
  * The outcome of an evaluation: one row per compared task, the overall tables in the papers' layouts, the tasks
  * without a counterpart and the lines that could not be read. Prints itself for people ({@link #text}) and for
  * programs ({@link #json}).
+ *
+ * @since 0.1
  */
 public record EvaluationReport(List<TaskEvaluation> tasks, List<String> referenceOnly, List<String> predictedOnly,
         List<String> unread, Double threshold, AgentNetBench.Version version) implements Report {

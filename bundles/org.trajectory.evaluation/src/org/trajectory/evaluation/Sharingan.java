@@ -14,6 +14,8 @@ import org.trajectory.evaluation.internal.OperationType;
  * order and each is paired with the first predicted action not yet paired that matches it; recall is pairs over
  * reference actions, precision pairs over predicted actions. "Operation" matches on the operation type alone, "all"
  * also needs the detail and the context to be at least {@code threshold} alike.
+ *
+ * @since 0.1
  */
 public final class Sharingan {
 

@@ -9,6 +9,8 @@ import java.util.List;
  *                           (a step the prediction lacks scores 0)
  * @param extraSteps         predicted steps beyond the reference's, which no reference step is compared with
  * @param clickErrorsPixels  for each pair of same-type clicks, how far apart they are in pixels (screen size known only)
+ *
+ * @since 0.1
  */
 public record TaskEvaluation(String referenceId, String predictedId, Sharingan.Result sharingan, List<AgentNetBench.StepScore> steps,
         int extraSteps, List<Double> clickErrorsPixels) {

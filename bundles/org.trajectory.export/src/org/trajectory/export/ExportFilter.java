@@ -9,6 +9,8 @@ import org.trajectory.dataset.TaskFacts;
  * Which tasks an export takes. Null fields do not filter. {@code review} null means the exporter's default (approved
  * only for an exporter that publishes, else any); an empty set means any. {@code os} and {@code domain} match exactly
  * (any case); {@code application} matches a step's window title anywhere (any case); {@code reviewer} the reviewer's name.
+ *
+ * @since 0.1
  */
 public record ExportFilter(Set<ReviewState> review, String reviewer, Double minScore, Double maxScore, String os, String domain,
         String application, TaskFacts.Origin origin) {

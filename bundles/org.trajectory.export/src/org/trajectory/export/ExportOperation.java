@@ -19,6 +19,8 @@ import org.trajectory.model.operation.Report;
 /**
  * One export, as the command line and the Export wizard run it: the exporter, its settings, the filter and splits.
  * {@link #preview()} says what would be exported before anything is written; {@link #run} selects and writes.
+ *
+ * @since 0.1
  */
 public final class ExportOperation implements Operation<ExportOperation.Summary> {
 

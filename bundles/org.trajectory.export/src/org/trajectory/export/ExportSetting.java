@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * One setting of an exporter: its name (on the command line {@code --set NAME=VALUE}), the value it has unless told
  * otherwise, what it does, and, for a choice, the values it accepts (empty: any text or number).
+ *
+ * @since 0.1
  */
 public record ExportSetting(String name, String defaultValue, String description, List<String> choices) {
 

@@ -10,6 +10,8 @@ import java.util.Map;
  * The values of an exporter's settings for one export: the declared defaults, then the catalogue's
  * {@code <setting>} values, then the user's. An unknown name, a value not among a choice's, or text where a number
  * belongs is an error naming the setting, before anything is written.
+ *
+ * @since 0.1
  */
 public final class ExportSettings {
 

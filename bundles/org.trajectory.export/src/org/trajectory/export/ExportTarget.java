@@ -19,6 +19,8 @@ import java.util.stream.Stream;
  * atomically when the export completes. Everything is first written aside under a name that says what it is
  * ({@code .NAME.PID.export-partial}), removed on every exit path, and a leftover of a killed export is removed by the
  * next export to the same target. Files are created like any file the user makes (the umask decides who may read).
+ *
+ * @since 0.1
  */
 public final class ExportTarget implements AutoCloseable {
 

@@ -11,6 +11,8 @@ import org.trajectory.model.operation.Progress;
  * extension point ({@link Exporters}). The workbench selects the tasks (filters, splits) and hands them over in an
  * {@link ExportJob}; the exporter writes them, says how far it got through {@code progress} and stops when it is
  * cancelled. An implementation is stateless.
+ *
+ * @since 0.1
  */
 public interface Exporter {
 

@@ -10,6 +10,8 @@ import org.trajectory.catalog.Registry;
 /**
  * The catalogue of the {@code exporters} extension point (see {@link Catalogue}): each exporter with its id and name,
  * its {@code <setting>} values (they replace the exporter's defaults), created when first used.
+ *
+ * @since 0.1
  */
 public final class Exporters extends Registry<Exporter, Exporters.Descriptor> {
 

@@ -30,6 +30,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * (each a whole archive that opens on its own), or nowhere. Each name is written once; an image the store does not
  * hold, or two images under one name, is a {@link Problem}, and the export goes on. Everything is written aside and
  * put in place by {@link #finish()} ({@link ExportTarget}'s rule).
+ *
+ * @since 0.1
  */
 public abstract class ImageSink implements AutoCloseable {
 

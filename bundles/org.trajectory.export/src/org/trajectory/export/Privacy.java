@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * wrote the reasoning, and of an extraction its method, model and confidence. Window titles, times, event ranges,
  * frame numbers, screen sizes, build doubts, score reasons, the submitter and any field we do not know are dropped.
  * Typed text that was redacted when recorded stays as it was stored (the secret was never kept).
+ *
+ * @since 0.1
  */
 public final class Privacy {
 

@@ -27,6 +27,8 @@ import org.trajectory.embeddings.VectorIndex;
  * that line. Near-duplicates (the same text, or text embeddings at least as similar as the threshold) form groups, and a
  * group takes the place of its smallest task id, so a group never straddles two splits. Tasks without a stored text
  * embedding (novelty scoring makes them) are grouped by identical text only; the selection says how many.
+ *
+ * @since 0.1
  */
 public final class Selection {
 

@@ -7,6 +7,8 @@ import java.util.Locale;
 /**
  * Train, validation and test ratios (adding up to 1), and the similarity (cosine of the tasks' text embeddings) at or
  * above which two tasks are near-duplicates that must land in the same split.
+ *
+ * @since 0.1
  */
 public record Splits(double train, double validation, double test, double nearDuplicate) {
 

@@ -17,6 +17,8 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * normalized to [0,1] and blurred (Gaussian, standard deviation 2), the per-pixel L2 norm of their difference
  * thresholded, objects under 10 pixels removed, the connected components' boxes grown by 100 px on every side (within
  * the frame) and overlapping boxes merged. The pixel work is OpenCV's.
+ *
+ * @since 0.1
  */
 public final class ChangeLocalizer {
 

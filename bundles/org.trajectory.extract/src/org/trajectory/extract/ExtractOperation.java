@@ -41,6 +41,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * step on the last frame. The task is marked as extracted ({@code extraction}: method, model, video, frames a second,
  * mean confidence; each step its {@code confidence} and time span). The task id is a digest of the video's content and
  * the method, so extracting the same video again by the same method replaces its trajectory.
+ *
+ * @since 0.1
  */
 public final class ExtractOperation implements Operation<ExtractOperation.Report> {
 

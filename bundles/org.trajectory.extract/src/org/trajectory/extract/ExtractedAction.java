@@ -14,6 +14,8 @@ import org.trajectory.model.action.Action;
  *
  * @param text   the text typed, the keys pressed ("enter", "ctrl+s"), or null
  * @param amount scroll clicks (positive is up), or how many times a key was pressed; 0 otherwise
+ *
+ * @since 0.1
  */
 public record ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
         String context, double confidence) {

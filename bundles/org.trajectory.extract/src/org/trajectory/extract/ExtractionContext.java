@@ -13,6 +13,8 @@ import org.trajectory.vlm.Model;
  * {@code ~/.trajectory-workbench/prompts/}), progress with cancellation, and {@code taken}: frames the method decoded
  * anyway (PNG, by their time in milliseconds), which the run reuses as the steps' screenshots instead of decoding the
  * video again.
+ *
+ * @since 0.1
  */
 public record ExtractionContext(ExtractionSettings settings, Model model, Path prompts, Progress progress, Map<Long, byte[]> taken) {
 

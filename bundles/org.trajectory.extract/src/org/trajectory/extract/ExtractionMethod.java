@@ -8,6 +8,8 @@ import org.trajectory.vlm.VlmException;
 /**
  * A way of finding the actions a person did in a screen video, contributed to the {@code extractionMethods} extension
  * point ({@link ExtractionMethods}). An implementation is stateless and may be called for several videos at once.
+ *
+ * @since 0.1
  */
 public interface ExtractionMethod {
 

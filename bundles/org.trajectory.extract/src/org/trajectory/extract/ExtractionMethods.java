@@ -10,6 +10,8 @@ import org.trajectory.catalog.Registry;
 /**
  * The catalogue of the {@code extractionMethods} extension point (see {@link Catalogue}): each method with its id,
  * name, whether it needs a model, and its frame rate; created when first used.
+ *
+ * @since 0.1
  */
 public final class ExtractionMethods extends Registry<ExtractionMethod, ExtractionMethods.Descriptor> {
 

@@ -9,6 +9,8 @@ package org.trajectory.extract;
  * @param overlap     frames two windows share (the paper: 5)
  * @param changedOnly send a model only the frames where the screen changed, to save calls
  * @param concurrency requests to a model in flight at once (windows, frame pairs)
+ *
+ * @since 0.1
  */
 public record ExtractionSettings(double fps, int window, int overlap, boolean changedOnly, int concurrency) {
 

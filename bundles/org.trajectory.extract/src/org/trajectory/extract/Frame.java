@@ -2,6 +2,8 @@ package org.trajectory.extract;
 
 /**
  * One sampled video frame: its time in the video (seconds) and its pixels in one of the {@link Layout}s.
+ *
+ * @since 0.1
  */
 public record Frame(double time, int width, int height, Layout layout, byte[] pixels) {
 

@@ -24,6 +24,8 @@ import org.trajectory.recorder.internal.FrameTable;
  * Frames of a video as PNG, by the real ffmpeg: one by seeking to its time (never decoding the whole video), or many in
  * one decoding pass, picked by their numbers among the frames sampled at a rate (the numbers {@link FrameSampler}
  * gave them), which costs one pass however many there are.
+ *
+ * @since 0.1
  */
 public final class FrameGrab {
 

@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Frames of a video at a set rate, decoded by ffmpeg (any container it reads: mp4, mkv, webm, mov) and read one at a
  * time from its pipe, so memory holds a frame, not the video. Frame k is at k / fps seconds from the video's start.
+ *
+ * @since 0.1
  */
 public final class FrameSampler implements AutoCloseable {
 

@@ -12,6 +12,8 @@ import org.trajectory.recorder.internal.FrameTable;
 /**
  * A video file as ffprobe sees it: its size in pixels and its length in seconds, as far as its frames go; {@code claimed}
  * is the length its container says, longer when the file was cut after its index (an MP4 made with the index in front).
+ *
+ * @since 0.1
  */
 public record Video(Path file, int width, int height, double duration, double claimed) {
 

@@ -5,7 +5,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** The SHA-256 digests the workbench names things by (images, texts, record contents), as lower-case hex. */
+/**
+ * The SHA-256 digests the workbench names things by (images, texts, record contents), as lower-case hex.
+ *
+ * @since 0.1
+ */
 public final class Digests {
 
     private Digests() {

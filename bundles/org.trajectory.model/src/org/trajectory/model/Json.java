@@ -7,7 +7,11 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** The one Jackson configuration of the product: big strings allowed (a step's text can be long), nothing else special. */
+/**
+ * The one Jackson configuration of the product: big strings allowed (a step's text can be long), nothing else special.
+ *
+ * @since 0.1
+ */
 public final class Json {
 
     /** Longest string value accepted in a record; Jackson's default of 20 MB is too small for a 50 MB line. */

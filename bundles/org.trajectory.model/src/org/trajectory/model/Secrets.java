@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
  * Secrets taken out of text that is about to be shown (a server's error message, an address in an error): the exact
  * values we sent, and whatever is shaped like one (a bearer token, a key with a known prefix, a password in an address
  * or a {@code key=value} pair). What is left says what happened without what would let someone in.
+ *
+ * @since 0.1
  */
 public final class Secrets {
 

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * One step of a trajectory: {@code {index, image, value: {code, observation, thought, action, reflection,
  * last_step_correct, last_step_redundant}}}. A view over the record's JSON, so fields it does not know survive.
+ *
+ * @since 0.1
  */
 public final class Step {
 

@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * One AgentNet trajectory record (a line of the JSONL), with the fields of the workbench's own metadata (os,
  * trajectory_id, domain, scores, submitter). A view over the record's JSON: fields it does not know, key order, null
  * versus absent and number types all survive, so a record read and written unchanged is equal as JSON.
+ *
+ * @since 0.1
  */
 public final class Task {
 

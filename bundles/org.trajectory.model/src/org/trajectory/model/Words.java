@@ -1,6 +1,10 @@
 package org.trajectory.model;
 
-/** Counts in the summaries people read: "1 task", "2 tasks", "0 images". */
+/**
+ * Counts in the summaries people read: "1 task", "2 tasks", "0 images".
+ *
+ * @since 0.1
+ */
 public final class Words {
 
     private Words() {

@@ -14,6 +14,8 @@ import org.trajectory.recorder.internal.RecordingWriter;
  * <li>{@code until-server-gone}: records until its X server goes away, then closes as the workbench does and prints
  * "closed cleanly: " and the reason.</li>
  * </ul>
+ *
+ * @since 0.1
  */
 public final class RecorderChild {
 

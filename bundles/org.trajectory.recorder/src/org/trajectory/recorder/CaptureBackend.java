@@ -5,6 +5,8 @@ import java.util.Set;
 /**
  * Records input, window context and screen frames on one kind of desktop. Contributed through the
  * {@code org.trajectory.recorder.captureBackends} extension point; see its schema for the contract.
+ *
+ * @since 0.1
  */
 public interface CaptureBackend {
 

@@ -12,6 +12,8 @@ import org.trajectory.catalog.Registry;
 /**
  * The catalogue of the {@code captureBackends} extension point (see {@link Catalogue}): backends by priority, each
  * created when first asked for and kept.
+ *
+ * @since 0.1
  */
 public final class CaptureBackends extends Registry<CaptureBackend, CaptureBackends.Descriptor> {
 

@@ -1,6 +1,10 @@
 package org.trajectory.recorder;
 
-/** A running capture. Pausing stops events reaching the sink; stopping releases everything and waits for the last events. */
+/**
+ * A running capture. Pausing stops events reaching the sink; stopping releases everything and waits for the last events.
+ *
+ * @since 0.1
+ */
 public interface CaptureSession extends AutoCloseable {
 
     void pause();

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 /**
  * What to capture: the screen video file (null: no video), its frames per second, and whether to capture the element
  * under the pointer at each press and each focus change (where the desktop offers them).
+ *
+ * @since 0.1
  */
 public record CaptureSettings(Path video, int fps, boolean elements) {
 

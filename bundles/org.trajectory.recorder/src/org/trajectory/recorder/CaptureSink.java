@@ -1,6 +1,10 @@
 package org.trajectory.recorder;
 
-/** Where a backend delivers what it captures; called from the backend's threads. */
+/**
+ * Where a backend delivers what it captures; called from the backend's threads.
+ *
+ * @since 0.1
+ */
 public interface CaptureSink {
 
     void input(InputEvent event);

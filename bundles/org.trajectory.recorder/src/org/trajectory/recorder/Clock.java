@@ -3,6 +3,8 @@ package org.trajectory.recorder;
 /**
  * The one clock of a recording: CLOCK_MONOTONIC, as Java's System.nanoTime reads it on Linux, in seconds. X server
  * event times are the same clock in milliseconds modulo 2^32, which {@link #fromServerMillis} unwraps.
+ *
+ * @since 0.1
  */
 public final class Clock {
 

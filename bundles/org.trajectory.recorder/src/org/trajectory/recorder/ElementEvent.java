@@ -8,6 +8,8 @@ import java.util.List;
  * ({@value #FOCUS}). Role and states are the accessibility interface's names ("push button", "focused"); the box is
  * in root pixels; {@code path} the roles from the window down to it. {@code name} and {@code description} are null
  * where privacy removed them (a password field, an excluded window).
+ *
+ * @since 0.1
  */
 public record ElementEvent(double time, String cause, Integer x, Integer y, String role, String name, String description,
         List<String> states, Integer left, Integer top, Integer width, Integer height, String application, List<String> path) {

@@ -9,6 +9,8 @@ import java.util.List;
  * root pixels. Keys carry their pynput-style {@code name}, the X {@code keysym}, the {@code character} typed (null when
  * none, or redacted) and the modifiers held. {@code injected} is true for an event a program made (Windows marks them;
  * null where the desktop cannot tell, as X11).
+ *
+ * @since 0.1
  */
 public record InputEvent(double time, String action, Integer x, Integer y, String button, Boolean pressed, Integer dx,
         Integer dy, String name, Long keysym, String character, List<String> modifiers, Boolean injected) {

@@ -1,6 +1,10 @@
 package org.trajectory.recorder;
 
-/** The pause switch of a session: its capture threads drop what they catch while {@link #isPaused()}. */
+/**
+ * The pause switch of a session: its capture threads drop what they catch while {@link #isPaused()}.
+ *
+ * @since 0.1
+ */
 public abstract class PausableSession implements CaptureSession {
 
     private volatile boolean paused;

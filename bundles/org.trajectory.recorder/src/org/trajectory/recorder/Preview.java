@@ -6,6 +6,8 @@ import java.nio.ByteBuffer;
  * A small picture of the screen while recording, for the recorder's window to show: kept in memory, never written.
  * RGB, three bytes a pixel, row after row. Made by backends that grab frames themselves, a few times a second, in
  * their own thread, so no window copies the screen on its UI thread.
+ *
+ * @since 0.1
  */
 public record Preview(int width, int height, byte[] rgb) {
 

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  * of key events are replaced by a redaction marker, and the time span is noted so the video is blanked there;</li>
  * <li>the pause hotkey (Ctrl+Alt+P by default) pauses and resumes recording, and its own keys are not recorded.</li>
  * </ul>
+ *
+ * @since 0.1
  */
 public final class PrivacyFilter implements CaptureSink {
 

@@ -11,6 +11,8 @@ import org.eclipse.core.runtime.preferences.InstanceScope;
  * The recorder's settings, in one preference node that the window's Recorder page writes and every recording reads,
  * from the window or from {@code ./workbench record}: the excluded-window patterns (besides the built-in ones) and
  * the frame rate. Defaults come from the {@link Initializer}.
+ *
+ * @since 0.1
  */
 public final class RecorderPreferences {
 

@@ -24,6 +24,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * This is the one place raw events are checked. What is wrong with a line is a {@link Doubt} with its file and line:
  * a malformed line or an event without a usable point is left out, an event whose time goes backwards is kept (in
  * file order) but doubted; the rest is kept. A recording without readable input events is refused.
+ *
+ * @since 0.1
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
         Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ElementEvent> elements, List<ScreenSize> screens,

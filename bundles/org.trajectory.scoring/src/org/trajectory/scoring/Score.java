@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * What a criterion says of a task: a value in [0,1] with a short reason a person reads, machine-readable details,
  * and the steps it flags; or, when it could not judge (no model answer, a broken image), an error and no value.
+ *
+ * @since 0.1
  */
 public record Score(Double value, String reason, ObjectNode details, List<Flag> flags, String error) {
 

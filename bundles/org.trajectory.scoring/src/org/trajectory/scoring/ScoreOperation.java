@@ -39,6 +39,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * changed since (a hash of the record without its scores) or the criterion's version did. Each task's scores are
  * stored in one transaction as they come, so a stopped or killed run resumes where it was. Tasks are scored on
  * {@code concurrency} threads; a criterion that fails gives an error score and the run goes on.
+ *
+ * @since 0.1
  */
 public final class ScoreOperation implements Operation<ScoreOperation.Report> {
 

@@ -10,6 +10,8 @@ import org.trajectory.catalog.Registry;
 /**
  * The catalogue of the {@code scoringCriteria} extension point (see {@link Catalogue}): each criterion with its id,
  * name, default weight and whether it needs a model; created when first used.
+ *
+ * @since 0.1
  */
 public final class ScoringCriteria extends Registry<ScoringCriterion, ScoringCriteria.Descriptor> {
 

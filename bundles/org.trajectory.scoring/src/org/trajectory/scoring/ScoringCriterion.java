@@ -5,6 +5,8 @@ package org.trajectory.scoring;
  * extension ({@code scoringCriteria}); the class judges. Implementations are thread-safe (tasks are scored in
  * parallel), return {@link Score#error} rather than throw when they cannot judge a task, and bump {@link #version}
  * whenever they would judge differently, so stored scores of the old version are redone.
+ *
+ * @since 0.1
  */
 public interface ScoringCriterion {
 

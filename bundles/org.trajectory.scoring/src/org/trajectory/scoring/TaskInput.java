@@ -8,6 +8,8 @@ import org.trajectory.vlm.Model;
 /**
  * A task as criteria see it: the record, its step images (read on demand from the dataset's store), and the model to
  * ask, when the run has one.
+ *
+ * @since 0.1
  */
 public interface TaskInput {
 

@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * weighted mean of the other criteria that gave a value (a criterion that failed or was not run does not count, so a
  * run of the local criteria alone still ranks tasks). The seed's weights: action validity 0.2, coherence 0.2, novelty
  * 0.2, completion 0.4. Kept in the preferences; a profile is the same map in a JSON file, to share.
+ *
+ * @since 0.1
  */
 public record Weights(Map<String, Double> byCriterion) {
 

@@ -8,6 +8,8 @@ import org.eclipse.equinox.security.storage.StorageException;
  * API keys and tokens: kept encrypted in the workbench's secure storage ({@link SecretStorage}, one node per provider),
  * or given by an environment variable for headless runs, which wins when set. Keys are never written anywhere else and
  * never logged.
+ *
+ * @since 0.1
  */
 public final class ApiKeys {
 

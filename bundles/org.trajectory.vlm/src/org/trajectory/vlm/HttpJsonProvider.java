@@ -24,6 +24,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * cancel that aborts the exchange when the caller is interrupted, and HTTP statuses turned into typed errors.
  * Subclasses say where to send, with which headers, and how to read the answer. Request headers (the key) are never
  * put into a message.
+ *
+ * @since 0.1
  */
 public abstract class HttpJsonProvider implements VlmProvider {
 

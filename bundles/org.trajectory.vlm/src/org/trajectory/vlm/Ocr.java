@@ -13,7 +13,11 @@ import java.util.concurrent.TimeUnit;
 
 import javax.imageio.ImageIO;
 
-/** Text in a picture, read by the real Tesseract ({@code apt install tesseract-ocr}) when it is installed. */
+/**
+ * Text in a picture, read by the real Tesseract ({@code apt install tesseract-ocr}) when it is installed.
+ *
+ * @since 0.1
+ */
 public final class Ocr {
 
     private static volatile Boolean available;

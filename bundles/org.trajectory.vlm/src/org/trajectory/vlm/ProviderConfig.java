@@ -6,6 +6,8 @@ import java.time.Duration;
  * How to reach a provider: base URL, model, API key (null or empty when the server needs none, such as a local
  * Ollama), the per-request timeout, and prices per million tokens when the user gave them (for the cost).
  * {@link #toString} never shows the key.
+ *
+ * @since 0.1
  */
 public record ProviderConfig(String baseUrl, String model, String apiKey, Duration timeout, Double inputPricePerMillion,
         Double outputPricePerMillion) {

@@ -12,6 +12,8 @@ import org.osgi.service.prefs.BackingStoreException;
  * A provider's settings as the user chose them on its preference page (base URL, model, timeout, prices), kept in the
  * workspace's preferences (never the key: that is in {@link ApiKeys}); where unset, the defaults the {@link Initializer}
  * puts in the default scope from each provider's contribution. The window's pages and the commands read them alike.
+ *
+ * @since 0.1
  */
 public final class ProviderSettings {
 

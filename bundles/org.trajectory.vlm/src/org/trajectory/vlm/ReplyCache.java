@@ -14,6 +14,8 @@ import java.util.HexFormat;
  * A model whose answers are kept on disk, keyed by a digest of everything asked (model, system text, every text and
  * image, JSON mode, limits), so asking again (a rerun of an extraction) costs nothing. Only the answer is kept, under
  * the digest; never the prompt or the images.
+ *
+ * @since 0.1
  */
 public final class ReplyCache implements Model {
 

@@ -6,6 +6,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Calls a provider with retries on what can succeed later (429, 5xx, timeouts, network), waiting with exponential
  * backoff and jitter, or as long as the server asked; counts everything in a {@link Usage}.
+ *
+ * @since 0.1
  */
 public final class Retrying implements Model {
 

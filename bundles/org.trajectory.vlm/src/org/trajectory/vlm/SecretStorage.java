@@ -22,6 +22,8 @@ import org.eclipse.equinox.security.storage.provider.IProviderHints;
  * keychain through Equinox's modules; on Linux the Secret Service through its libsecret module, where a desktop keyring
  * answers), else with a master password the user chooses, asked once a session (the window's dialog, the terminal, or
  * {@value #PASSWORD_VARIABLE} for unattended runs). A secret is never kept unencrypted: without a password it is refused.
+ *
+ * @since 0.1
  */
 public final class SecretStorage {
 

@@ -7,7 +7,11 @@ import java.util.concurrent.atomic.DoubleAdder;
 
 import org.trajectory.model.Json;
 
-/** What a batch run used, counted from every thread: requests, retries, failures, tokens and the known cost. */
+/**
+ * What a batch run used, counted from every thread: requests, retries, failures, tokens and the known cost.
+ *
+ * @since 0.1
+ */
 public final class Usage {
 
     private final AtomicLong requests = new AtomicLong();

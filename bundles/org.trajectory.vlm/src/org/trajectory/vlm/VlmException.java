@@ -2,7 +2,11 @@ package org.trajectory.vlm;
 
 import java.time.Duration;
 
-/** A request that failed, by kind, so callers retry what can succeed later and stop on what cannot. */
+/**
+ * A request that failed, by kind, so callers retry what can succeed later and stop on what cannot.
+ *
+ * @since 0.1
+ */
 public final class VlmException extends Exception {
 
     private static final long serialVersionUID = 1L;

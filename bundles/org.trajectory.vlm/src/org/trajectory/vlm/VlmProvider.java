@@ -5,6 +5,8 @@ package org.trajectory.vlm;
  * when the request asks for one), with the usage. Implementations are stateless and thread-safe: the configuration
  * comes with each call, so one instance serves every model and key. They fail only with {@link VlmException} of the
  * right kind, and stop at once, cancelling the request in flight, when the calling thread is interrupted.
+ *
+ * @since 0.1
  */
 public interface VlmProvider {
 

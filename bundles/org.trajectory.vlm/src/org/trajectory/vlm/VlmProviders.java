@@ -11,6 +11,8 @@ import org.trajectory.catalog.Registry;
 /**
  * The catalogue of the {@code vlmProviders} extension point (see {@link Catalogue}): each provider with its name,
  * default base URL and model, and the environment variable that may hold its key; created when first used.
+ *
+ * @since 0.1
  */
 public final class VlmProviders extends Registry<VlmProvider, VlmProviders.Descriptor> {
 

@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * A conversation for a vision-language model: messages of text and images, whether the answer must be a JSON object,
  * and the most tokens it may have.
+ *
+ * @since 0.1
  */
 public record VlmRequest(List<Message> messages, boolean json, int maxTokens, double temperature) {
 

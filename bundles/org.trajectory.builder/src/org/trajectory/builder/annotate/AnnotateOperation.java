@@ -39,6 +39,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * says), then the summary, each phase's steps in parallel on at most {@code concurrency} requests, and each phase
  * saved in one transaction. So a run stopped or killed resumes where it was: finished steps are skipped. A step that
  * fails is counted and left for the next run; an authentication failure stops the run, since every call would fail.
+ *
+ * @since 0.1
  */
 public final class AnnotateOperation implements Operation<AnnotateOperation.Report> {
 

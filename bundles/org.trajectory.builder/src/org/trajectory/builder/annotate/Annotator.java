@@ -10,6 +10,8 @@ import org.trajectory.vlm.VlmException;
 /**
  * Writes the reasoning of a trajectory: a model through a provider ({@link ModelAnnotator}) or, with no network,
  * {@link OfflineAnnotator}. Implementations are thread-safe: steps are annotated in parallel.
+ *
+ * @since 0.1
  */
 public interface Annotator {
 

@@ -27,6 +27,8 @@ import org.trajectory.vlm.prompt.Replies;
  * at the action's point and a crop around it, the reflector the screens before and after, the summarizer the steps and
  * the final screen. Every answer must be the JSON object asked for; a wrong one gets one repair request that says
  * what was wrong, then the step fails with BAD_RESPONSE.
+ *
+ * @since 0.1
  */
 public final class ModelAnnotator implements Annotator {
 

@@ -16,6 +16,8 @@ import org.trajectory.vlm.prompt.Markers;
  * Reasoning without a model or network: the action in words from its code, the window title, and the text under the
  * pointer as Tesseract reads it in a small box around the point (when Tesseract is installed); the reflection from
  * how much the screen changed near the action. Plain, but true, and a start for a person to edit.
+ *
+ * @since 0.1
  */
 public final class OfflineAnnotator implements Annotator {
 

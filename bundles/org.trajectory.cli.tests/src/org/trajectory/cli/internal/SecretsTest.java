@@ -107,14 +107,13 @@ class SecretsTest extends CommandTestBase {
         }
     }
 
-    /** The README's Secrets section names the file, its modes and the variable the code uses. */
+    /** The secrets page names the file, its modes and the variable the code uses. */
     @Test
-    void theReadmeSaysWhereAndHowSecretsAreKeptAsTheCodeDoes() throws Exception {
-        String readme = Files.readString(Path.of("../../README.md"));
-        String section = readme.substring(readme.indexOf("## Secrets"), readme.indexOf("\n## ", readme.indexOf("## Secrets") + 5));
+    void theDocsSayWhereAndHowSecretsAreKeptAsTheCodeDoes() throws Exception {
+        String section = Files.readString(Path.of("../../docs/secrets.md"));
         String file = "~/" + Path.of(userHome).relativize(Path.of(userHome).resolve(
                 Path.of(System.getProperty("user.home")).relativize(SecretStorage.file()))).toString().replace('\\', '/');
-        assertTrue(section.contains("`" + file + "`, mode 0600 in a 0700 folder"), "the README names " + file);
+        assertTrue(section.contains("`" + file + "`, mode 0600 in a 0700 folder"), "docs/secrets.md names " + file);
         assertTrue(section.contains("`" + SecretStorage.PASSWORD_VARIABLE + "`"), section);
         assertTrue(section.contains("a master password you choose, asked once a session"), section);
     }

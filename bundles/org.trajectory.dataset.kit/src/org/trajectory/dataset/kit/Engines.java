@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Named;
 /**
  * The engines every store test runs on: SQLite in a folder, and a fresh database on a real PostgreSQL server that
  * {@link PostgresServer} starts for the test run. Use with {@code @ParameterizedTest @MethodSource("org.trajectory.dataset.kit.Engines#both")}.
+ *
+ * @since 0.1
  */
 public interface Engines {
 

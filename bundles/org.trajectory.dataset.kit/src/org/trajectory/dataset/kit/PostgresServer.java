@@ -28,6 +28,8 @@ import org.trajectory.dataset.DatasetAddress;
  * tests run as root (PostgreSQL refuses root). Listens on loopback only, with password (SCRAM) logins; the passwords
  * are written to a {@code .pgpass} file the driver is pointed at, as a user's own {@code ~/.pgpass} would be. One
  * server per test JVM ({@link #shared()}), stopped when the JVM ends; each test takes a fresh database.
+ *
+ * @since 0.1
  */
 public final class PostgresServer {
 

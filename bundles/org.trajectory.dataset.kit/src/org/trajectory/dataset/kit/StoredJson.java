@@ -15,7 +15,11 @@ import org.trajectory.model.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** The records of a dataset or of a JSONL file as JSON trees, for tests that compare what was stored with what was read. */
+/**
+ * The records of a dataset or of a JSONL file as JSON trees, for tests that compare what was stored with what was read.
+ *
+ * @since 0.1
+ */
 public final class StoredJson {
 
     private StoredJson() {

@@ -26,6 +26,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A small real dataset to export: tasks on two OSes with three annotated steps each (a screenshot per step, distinct
  * bytes), our own fields an export may strip (window titles, times, a submitter), every other task approved, a
  * final score, who wrote the reasoning, the scoring run's weights, and one task extracted from a video. Its ids say what they are ({@code task-0}...).
+ *
+ * @since 0.1
  */
 public final class ExportFixture {
 

@@ -32,6 +32,8 @@ import org.trajectory.model.operation.Progress;
  * split's tasks into files named after the split, refuse to replace a destination unless forced and to write inside a
  * dataset, leave no partial file behind, carry no local path, say when it was cancelled, declare sound settings. A
  * plugin author extends this with the exporter made through its catalogue ({@code Exporters.get().find("id")}).
+ *
+ * @since 0.1
  */
 public abstract class ExporterContract {
 

@@ -41,6 +41,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A broken connection or a busy server is retried with backoff; a push started again after a failure uploads only
  * what the Hub does not have yet (the LFS batch answer says which objects it holds), so it resumes. The token goes
  * only into the Authorization header of requests to the endpoint; it is never written or logged.
+ *
+ * @since 0.1
  */
 public final class PushOperation implements Operation<PushOperation.Report> {
 

@@ -26,6 +26,8 @@ import org.trajectory.model.operation.Progress;
  * container ffmpeg writes here. A plugin author extends this with the method made through its catalogue
  * ({@code ExtractionMethods.get().find("id")}) and the context it needs (a model method: a model answering from a
  * local server, as {@code VlmProviderContract}'s {@code LocalServer} does).
+ *
+ * @since 0.1
  */
 public abstract class ExtractionMethodContract {
 

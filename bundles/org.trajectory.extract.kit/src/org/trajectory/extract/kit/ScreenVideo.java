@@ -19,6 +19,8 @@ import org.trajectory.extract.ExtractedAction;
  * A short screen video made for tests, encoded by the real ffmpeg in any container: a window with a button and a
  * counter, the pointer (the Adwaita arrow, as our recorder draws it) resting, then moving onto the button, which is
  * clicked at {@link #CLICK_TIME} (the counter goes from 0 to 1), then resting there.
+ *
+ * @since 0.1
  */
 public final class ScreenVideo {
 

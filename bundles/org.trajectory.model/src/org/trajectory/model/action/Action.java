@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * One PyAutoGUI call of a step's code, typed. Coordinates are normalized to [0,1] and rounded to 4 decimals on
  * construction, so that printing and parsing again gives an equal action.
+ *
+ * @since 0.1
  */
 public sealed interface Action {
 

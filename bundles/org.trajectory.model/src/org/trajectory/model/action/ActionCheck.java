@@ -8,6 +8,8 @@ import java.util.Set;
  * The one place that decides whether a step's code could have happened: it parses (coordinates in [0,1] included),
  * every key is one PyAutoGUI knows, and no drag ends where it started. Import, {@code validate}, the editor and the
  * scoring criteria all ask it, so they never disagree.
+ *
+ * @since 0.1
  */
 public final class ActionCheck {
 

@@ -15,6 +15,8 @@ import org.trajectory.model.action.Tokenizer.Type;
 /**
  * Reads a step's code (the PyAutoGUI subset of the field) into typed actions. It reads, it never evaluates: only
  * calls of known functions with literal arguments are accepted, everything else is an error with its line and column.
+ *
+ * @since 0.1
  */
 public final class ActionParser {
 

@@ -7,7 +7,11 @@ import java.util.stream.Collectors;
 
 import org.trajectory.model.action.Action.Point;
 
-/** Writes actions as canonical code: one call a line, keyword coordinates with 4 decimals, single-quoted strings. */
+/**
+ * Writes actions as canonical code: one call a line, keyword coordinates with 4 decimals, single-quoted strings.
+ *
+ * @since 0.1
+ */
 public final class ActionPrinter {
 
     private ActionPrinter() {

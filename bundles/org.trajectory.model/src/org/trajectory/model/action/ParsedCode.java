@@ -2,7 +2,11 @@ package org.trajectory.model.action;
 
 import java.util.List;
 
-/** What the parser made of a step's code: the actions it understood and every error it found. */
+/**
+ * What the parser made of a step's code: the actions it understood and every error it found.
+ *
+ * @since 0.1
+ */
 public record ParsedCode(List<Action> actions, List<CodeProblem> problems) {
 
     public ParsedCode {

@@ -3,6 +3,8 @@ package org.trajectory.model.operation;
 /**
  * Progress and cancellation for long operations, without the Eclipse runtime: the terminal bar of the headless
  * application and the UI's SubMonitor both adapt to it.
+ *
+ * @since 0.1
  */
 public interface Progress {
 

@@ -16,6 +16,8 @@ import org.trajectory.recorder.CaptureSettings;
  * What every capture backend must do; a backend's test class extends this and says how to make the backend.
  * Run where the backend can record (the tests start Xvfb for X11). Published in this bundle so that a backend in a
  * plugin of its own is proven the way ours are: require {@code org.trajectory.recorder.kit} in its test bundle.
+ *
+ * @since 0.1
  */
 public abstract class CaptureBackendContract {
 

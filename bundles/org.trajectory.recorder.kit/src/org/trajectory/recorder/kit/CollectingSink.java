@@ -9,7 +9,11 @@ import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.WindowEvent;
 
-/** Keeps what a backend delivers, for tests of backends. */
+/**
+ * Keeps what a backend delivers, for tests of backends.
+ *
+ * @since 0.1
+ */
 public final class CollectingSink implements CaptureSink {
 
     public final List<InputEvent> inputs = new ArrayList<>();

@@ -12,7 +12,11 @@ import org.trajectory.recorder.internal.RecordingWriter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Small recordings written by our own writer, for tests of what reads recordings (the builder, the Recorder view). */
+/**
+ * Small recordings written by our own writer, for tests of what reads recordings (the builder, the Recorder view).
+ *
+ * @since 0.1
+ */
 public final class Recordings {
 
     private Recordings() {

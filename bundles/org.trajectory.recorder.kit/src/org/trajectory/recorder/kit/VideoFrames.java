@@ -3,7 +3,11 @@ package org.trajectory.recorder.kit;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** What a backend's test checks in a recorded video, decoded by the real ffmpeg. */
+/**
+ * What a backend's test checks in a recorded video, decoded by the real ffmpeg.
+ *
+ * @since 0.1
+ */
 public final class VideoFrames {
 
     private VideoFrames() {

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
  * An X server for a test (Xvfb, Xephyr) on a display it picks itself: started with {@code -displayfd}, it writes the
  * number it took once it accepts clients. Picking a number beforehand raced with servers still shutting down and with
  * other builds, and a socket file appearing did not yet mean the server answered.
+ *
+ * @since 0.1
  */
 public final class XServer implements AutoCloseable {
 

@@ -14,6 +14,8 @@ import org.trajectory.scoring.TaskInput;
  * count) and none of them redundant. N comes from plugin.xml ({@code <setting name="minimum" value="3"/>}), handed to
  * the constructor with the other settings. A step is redundant when the step after it says so
  * ({@code last_step_redundant}, as the annotation pipeline writes it).
+ *
+ * @since 0.1
  */
 public final class MinimumStepsCriterion implements ScoringCriterion {
 

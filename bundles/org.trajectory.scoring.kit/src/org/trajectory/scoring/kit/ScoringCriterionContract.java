@@ -30,6 +30,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * steps that exist; the same answer from many threads at once. A criterion's test extends this and gives a task it
  * judges well and one it judges badly. Published in this bundle so that a criterion in a plugin of its own is proven
  * the way ours are: require {@code org.trajectory.scoring.kit} in its test bundle.
+ *
+ * @since 0.1
  */
 public abstract class ScoringCriterionContract {
 

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * What a test reads from an OpenAI Chat Completions request that reached a {@link LocalServer}: the text of its
  * messages and the images it carried, for servers that answer by what was asked.
+ *
+ * @since 0.1
  */
 public final class ChatCompletions {
 

@@ -19,6 +19,8 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * A real HTTP server on the loopback interface that answers from a script of responses (status, headers, body,
  * delay) and keeps every request it got, for the tests to look at the wire format.
+ *
+ * @since 0.1
  */
 public final class LocalServer implements AutoCloseable {
 

@@ -35,6 +35,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * timeout, cancel by interrupt, and the key never in a message. A provider's test extends this and says how its API
  * looks on the wire. Published in this bundle, with the {@link LocalServer}, so that a provider in a plugin of its own
  * is proven the way ours are: require {@code org.trajectory.vlm.kit} in its test bundle.
+ *
+ * @since 0.1
  */
 public abstract class VlmProviderContract {
 

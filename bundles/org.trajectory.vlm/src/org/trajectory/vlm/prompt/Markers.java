@@ -16,6 +16,8 @@ import org.trajectory.model.action.Action;
 /**
  * What the generator is shown, as the field does it: the screenshot with a red circle (40 px across) at the action's
  * point, and a 300 px crop around that point; and a cheap measure of how much two screenshots differ.
+ *
+ * @since 0.1
  */
 public final class Markers {
 

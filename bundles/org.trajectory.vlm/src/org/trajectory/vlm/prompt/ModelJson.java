@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Asks a model for a JSON object and reads it strictly: a wrong answer (not JSON, a field missing or of the wrong
  * type) gets one repair request that says what was wrong; a second wrong answer is a BAD_RESPONSE.
+ *
+ * @since 0.1
  */
 public final class ModelJson {
 

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  * {@code summarizer.txt}; the model-judged criteria's own): the system text and the user template separated by a line
  * {@code ---}. A file of the same name in the override folder replaces the shipped one. Templates name values as
  * {@code {{name}}}; values are put in literally, never read as templates. Used by annotation, scoring and extraction.
+ *
+ * @since 0.1
  */
 public final class Prompts {
 

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Model answers read strictly: the whole answer must be one JSON object (a single Markdown code fence around it is
  * allowed, models add one), with every field of the right type. Nothing in it is ever evaluated.
+ *
+ * @since 0.1
  */
 public final class Replies {
 
