@@ -142,11 +142,7 @@ public final class ImportOperation implements Operation<ImportReport> {
                 item.problems().forEach(this::problem);
                 switch (item.outcome()) {
                     case RECORD -> {
-                        if (connection.getAutoCommit()) {
-                            connection.setAutoCommit(false); // a batch begins: the write lock is taken (or waited for) here
-                            dataset.engine().bulkTransaction(connection);
-                        }
-                        if (store(sql, source, item)) {
+                        if (storeInBatch(connection, sql, source, item)) {
                             imported++;
                             batchTasks++;
                         } else {
@@ -185,6 +181,15 @@ public final class ImportOperation implements Operation<ImportReport> {
         } finally {
             connection.setAutoCommit(true);
         }
+    }
+
+    /** Stores a record, beginning a batch (one transaction on the engine's bulk path) when none is open; false when not stored. */
+    private boolean storeInBatch(Connection connection, Statements sql, String source, Line item) throws SQLException, IOException {
+        if (connection.getAutoCommit()) {
+            connection.setAutoCommit(false); // a batch begins: the write lock is taken (or waited for) here
+            dataset.engine().bulkTransaction(connection);
+        }
+        return store(sql, source, item);
     }
 
     /**

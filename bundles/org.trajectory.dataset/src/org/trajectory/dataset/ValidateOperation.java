@@ -139,39 +139,45 @@ public final class ValidateOperation implements Operation<ValidateOperation.Repo
                     }
                     noteLeft = notes.next();
                 }
-                JsonNode step;
-                try {
-                    step = Json.MAPPER.readTree(rows.getString(3));
-                } catch (IOException e) {
-                    sink.accept(new Problem(taskId, 0, position, "stored step is not JSON: " + e.getMessage()));
-                    count++;
-                    continue;
-                }
-                for (JsonNode doubt : step.path(Step.BUILD_PROBLEMS)) {
-                    sink.accept(new Problem(taskId, 0, position, doubt.asText()));
-                    count++;
-                }
-                String code = step.path(Step.VALUE).path(Step.CODE).asText();
-                for (CodeProblem problem : ActionCheck.problems(code)) {
-                    sink.accept(new Problem(taskId, 0, position, "code " + problem));
-                    count++;
-                }
-                String name = rows.getString(4);
-                String sha = rows.getString(5);
-                if (name != null && sha == null && !imageNoted) {
-                    sink.accept(new Problem(taskId, 0, position, "image '" + name + "' is missing"));
-                    count++;
-                } else if (sha != null) {
-                    String damage = checkedImages.computeIfAbsent(sha, h -> check(dataset.images(), h));
-                    if (!damage.isEmpty()) {
-                        sink.accept(new Problem(taskId, 0, position, "image '" + name + "' " + damage));
-                        count++;
-                    }
-                }
+                count += checkStep(dataset, taskId, position, rows.getString(3), rows.getString(4), rows.getString(5), imageNoted,
+                        checkedImages, sink);
                 progress.worked(1);
                 if (progress.isCancelled()) {
                     break;
                 }
+            }
+        }
+        return count;
+    }
+
+    /** The problems of one stored step: its record, the doubts its build noted, its code, its image; returns how many. */
+    private static long checkStep(Dataset dataset, String taskId, int position, String record, String name, String sha, boolean imageNoted,
+            Map<String, String> checkedImages, Consumer<Problem> sink) {
+        long count = 0;
+        JsonNode step;
+        try {
+            step = Json.MAPPER.readTree(record);
+        } catch (IOException e) {
+            sink.accept(new Problem(taskId, 0, position, "stored step is not JSON: " + e.getMessage()));
+            return 1;
+        }
+        for (JsonNode doubt : step.path(Step.BUILD_PROBLEMS)) {
+            sink.accept(new Problem(taskId, 0, position, doubt.asText()));
+            count++;
+        }
+        String code = step.path(Step.VALUE).path(Step.CODE).asText();
+        for (CodeProblem problem : ActionCheck.problems(code)) {
+            sink.accept(new Problem(taskId, 0, position, "code " + problem));
+            count++;
+        }
+        if (name != null && sha == null && !imageNoted) {
+            sink.accept(new Problem(taskId, 0, position, "image '" + name + "' is missing"));
+            count++;
+        } else if (sha != null) {
+            String damage = checkedImages.computeIfAbsent(sha, h -> check(dataset.images(), h));
+            if (!damage.isEmpty()) {
+                sink.accept(new Problem(taskId, 0, position, "image '" + name + "' " + damage));
+                count++;
             }
         }
         return count;

@@ -92,7 +92,7 @@ class EvaluationRunTest {
         assertEquals((1.0 + 0.8333333333333334 + 0.5) / 3, report.benchScore(), 1e-9); // the mean over the 3 reference steps
         assertEquals(Map.of("click", 1.0, "write", 0.8333333333333334, "scroll", 0.5).keySet(), report.benchByType().keySet());
         String text = report.text();
-        assertTrue(text.contains("Recall (OperationType)"), text);
+        assertTrue(text.contains("Recall (Operation)"), text);
         assertTrue(text.contains("scroll (1)"), text);
     }
 

@@ -100,10 +100,16 @@ public abstract class ImageSink implements AutoCloseable {
      * where {@code path} ({@code NAME.zip}) would be. Entries are stored, not compressed: screenshots are compressed already.
      */
     public static ImageSink volumes(Path path, long maxBytes, boolean force, ImageStore store) throws IOException {
-        String name = path.getFileName().toString();
-        String stem = name.toLowerCase(Locale.ROOT).endsWith(".zip") ? name.substring(0, name.length() - 4) : name;
-        boolean single = maxBytes == Long.MAX_VALUE;
-        return new ImageSink(store) {
+        return new Volumes(path, maxBytes, force, store);
+    }
+
+    /** Zip archives of at most a size each, the entries stored as they are. */
+    private static final class Volumes extends ImageSink {
+        private final Path path;
+        private final String stem;
+        private final long maxBytes;
+        private final boolean single;
+        private final boolean force;
             private final List<ExportTarget> targets = new ArrayList<>();
             private ZipOutputStream zip;
             private long volumeBytes;
@@ -181,7 +187,16 @@ public abstract class ImageSink implements AutoCloseable {
                     }
                 }
             }
-        };
+
+        Volumes(Path path, long maxBytes, boolean force, ImageStore store) {
+            super(store);
+            String name = path.getFileName().toString();
+            this.path = path;
+            this.stem = name.toLowerCase(Locale.ROOT).endsWith(".zip") ? name.substring(0, name.length() - 4) : name;
+            this.maxBytes = maxBytes;
+            this.single = maxBytes == Long.MAX_VALUE;
+            this.force = force;
+        }
     }
 
     /** How many images were written. */

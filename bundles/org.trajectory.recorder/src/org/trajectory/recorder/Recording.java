@@ -67,7 +67,6 @@ public record Recording(Path folder, String source, String task, String os, Inte
         boolean natural = metadata.path("scroll_direction").asText("").toLowerCase(Locale.ROOT).contains("natural")
                 || metadata.path("natural_scrolling").asBoolean(false);
         List<Doubt> doubts = new ArrayList<>();
-        List<InputEvent> events = new ArrayList<>();
         List<ScreenSize> screens = new ArrayList<>();
         Integer width = integer(metadata, "screen_width");
         Integer height = integer(metadata, "screen_height");
@@ -79,41 +78,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
             throw new java.nio.file.NoSuchFileException(folder.toString(), null,
                     "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
         }
-        double previous = Double.NEGATIVE_INFINITY;
-        long previousLine = 0;
-        for (Line line : lines(eventsFile, doubts)) {
-            JsonNode node = line.node();
-            if (node.path("action").asText().equals("screen")) {
-                if (node.path("width").canConvertToInt() && node.path("height").canConvertToInt() && node.path("width").asInt() > 0
-                        && node.path("height").asInt() > 0) {
-                    screens.add(new ScreenSize(node.path("time_stamp").asDouble(), node.path("width").asInt(), node.path("height").asInt()));
-                } else {
-                    doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), Double.NaN, "a screen size that is not one; left out"));
-                }
-                continue;
-            }
-            String why = unusable(node);
-            if (why != null) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
-                continue;
-            }
-            InputEvent event = event(node, natural && source != Source.TRAJECTORY_WORKBENCH);
-            ScreenSize screen = screenAt(screens, event.time());
-            if (event.x() != null && screen != null && (event.x() < 0 || event.y() < 0 || event.x() >= screen.width() || event.y() >= screen.height())) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), "the point (" + event.x() + ", " + event.y()
-                        + ") is outside the " + screen.width() + "x" + screen.height() + " screen in force; the event was left out"));
-                continue;
-            }
-            if (event.time() < previous) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), String.format(Locale.ROOT,
-                        "its time %.3f is %.3f s before that of line %d; its step's screenshot may be out of order", event.time(),
-                        previous - event.time(), previousLine), events.size(), false));
-            } else {
-                previous = event.time();
-                previousLine = line.number();
-            }
-            events.add(event);
-        }
+        List<InputEvent> events = inputEvents(eventsFile, natural && source != Source.TRAJECTORY_WORKBENCH, screens, doubts);
         if (events.isEmpty()) {
             throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
@@ -142,6 +107,51 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
                 os(metadata), width, height, videoStart, events, windows, elements, screens, List.copyOf(doubts));
+    }
+
+    /**
+     * The input events of events.jsonl in their order; screen sizes it records go to {@code screens}, and each line left
+     * out (unusable, off the screen in force) or out of time order is a doubt.
+     */
+    private static List<InputEvent> inputEvents(Path eventsFile, boolean naturalScrolling, List<ScreenSize> screens, List<Doubt> doubts)
+            throws IOException {
+        List<InputEvent> events = new ArrayList<>();
+        double previous = Double.NEGATIVE_INFINITY;
+        long previousLine = 0;
+        for (Line line : lines(eventsFile, doubts)) {
+            JsonNode node = line.node();
+            if (node.path("action").asText().equals("screen")) {
+                if (node.path("width").canConvertToInt() && node.path("height").canConvertToInt() && node.path("width").asInt() > 0
+                        && node.path("height").asInt() > 0) {
+                    screens.add(new ScreenSize(node.path("time_stamp").asDouble(), node.path("width").asInt(), node.path("height").asInt()));
+                } else {
+                    doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), Double.NaN, "a screen size that is not one; left out"));
+                }
+                continue;
+            }
+            String why = unusable(node);
+            if (why != null) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
+                continue;
+            }
+            InputEvent event = event(node, naturalScrolling);
+            ScreenSize screen = screenAt(screens, event.time());
+            if (event.x() != null && screen != null && (event.x() < 0 || event.y() < 0 || event.x() >= screen.width() || event.y() >= screen.height())) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), "the point (" + event.x() + ", " + event.y()
+                        + ") is outside the " + screen.width() + "x" + screen.height() + " screen in force; the event was left out"));
+                continue;
+            }
+            if (event.time() < previous) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), String.format(Locale.ROOT,
+                        "its time %.3f is %.3f s before that of line %d; its step's screenshot may be out of order", event.time(),
+                        previous - event.time(), previousLine), events.size(), false));
+            } else {
+                previous = event.time();
+                previousLine = line.number();
+            }
+            events.add(event);
+        }
+        return events;
     }
 
     /** A line of element.jsonl as {@link RecordingWriter} writes it, or null when it lacks a time, cause or role. */

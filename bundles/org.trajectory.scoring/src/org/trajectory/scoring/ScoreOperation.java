@@ -128,24 +128,10 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
     }
 
     private Report runRegistered(Progress progress) throws SQLException, IOException, InterruptedException {
-        List<ScoringCriteria.Descriptor> runnable = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        for (ScoringCriteria.Descriptor criterion : criteria) {
-            if (criterion.needsModel() && model == null) {
-                skipped.add(criterion.id() + " (needs a model: choose a provider)");
-            } else {
-                runnable.add(criterion);
-            }
-        }
-        for (ScoringCriteria.Descriptor criterion : runnable) {
-            try {
-                criterion.criterion().prepare(new ScoringContext(dataset, progress));
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException("the criterion " + criterion.id() + " could not prepare: " + e.getMessage(), e);
-            }
-        }
+        List<ScoringCriteria.Descriptor> runnable = criteria.stream().filter(c -> !c.needsModel() || model != null).toList();
+        List<String> skipped = criteria.stream().filter(c -> !runnable.contains(c)).map(c -> c.id() + " (needs a model: choose a provider)")
+                .toList();
+        prepare(runnable, progress);
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
         progress.begin("Scoring " + Words.count(ids.size(), "task"), ids.size());
         int scored = 0;
@@ -153,11 +139,7 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
         int errors = 0;
         List<Problem> problems = new ArrayList<>();
         boolean cancelled = false;
-        ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
-            Thread thread = new Thread(r, "Scoring");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), Thread.ofPlatform().name("Scoring").daemon().factory());
         Deque<Job> inFlight = new ArrayDeque<>();
         try {
             int next = 0;
@@ -189,14 +171,7 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
                     throw new IOException("scoring " + head.taskId() + " failed: " + e.getCause().getMessage(), e.getCause());
                 }
                 inFlight.poll();
-                for (Map.Entry<String, Score> entry : scores.entrySet()) {
-                    if (entry.getValue().failed()) {
-                        errors++;
-                        if (problems.size() < MAX_REPORTED) {
-                            problems.add(new Problem(head.taskId(), 0, -1, entry.getKey() + ": " + entry.getValue().error()));
-                        }
-                    }
-                }
+                errors += failures(head.taskId(), scores, problems);
                 store(head, scores);
                 scored++;
                 progress.worked(1);
@@ -208,6 +183,33 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
                 skipped, cancelled);
     }
 
+
+    /** Lets each criterion read what it needs of the whole dataset first (novelty, its embeddings). */
+    private void prepare(List<ScoringCriteria.Descriptor> runnable, Progress progress) throws IOException, InterruptedException {
+        for (ScoringCriteria.Descriptor criterion : runnable) {
+            try {
+                criterion.criterion().prepare(new ScoringContext(dataset, progress));
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("the criterion " + criterion.id() + " could not prepare: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** How many of a task's criteria failed; the first of all runs' failures are kept in {@code problems}. */
+    private static int failures(String taskId, Map<String, Score> scores, List<Problem> problems) {
+        int failed = 0;
+        for (Map.Entry<String, Score> entry : scores.entrySet()) {
+            if (entry.getValue().failed()) {
+                failed++;
+                if (problems.size() < MAX_REPORTED) {
+                    problems.add(new Problem(taskId, 0, -1, entry.getKey() + ": " + entry.getValue().error()));
+                }
+            }
+        }
+        return failed;
+    }
 
     /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
     private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,39 +61,12 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
         Runtime.getRuntime().addShutdownHook(hook);
         RecordOperation recording = new RecordOperation(options);
         long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration * 1_000_000_000L;
-        // Until Ctrl-C, the duration, or the capture ending by itself (the X server went away).
-        Operation<RecordOperation.Summary> untilStopped = new Operation<>() {
-            @Override
-            public String title() {
-                return recording.title();
-            }
-
-            @Override
-            public Set<String> exclusive() {
-                return recording.exclusive();
-            }
-
-            @Override
-            public RecordOperation.Summary run(Progress terminal) throws Exception {
-                return recording.run(new Progress() {
-                    @Override
-                    public void begin(String task, long totalWork) {
-                        recording.finishedInterrupted().forEach(f -> err.println(prefix() + "finished the interrupted recording " + f));
-                        err.println("recording with " + recording.backendName() + " into " + options.folder()
-                                + (duration == null ? "; Ctrl-C stops" : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
-                    }
-
-                    @Override
-                    public void worked(long work) {
-                    }
-
-                    @Override
-                    public boolean isCancelled() {
-                        return stopped.getCount() == 0 || System.nanoTime() >= end;
-                    }
+        Operation<RecordOperation.Summary> untilStopped = new UntilStopped(recording, () -> stopped.getCount() == 0 || System.nanoTime() >= end,
+                () -> {
+                    recording.finishedInterrupted().forEach(f -> err.println(prefix() + "finished the interrupted recording " + f));
+                    err.println("recording with " + recording.backendName() + " into " + options.folder()
+                            + (duration == null ? "; Ctrl-C stops" : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
                 });
-            }
-        };
         try {
             return execute(untilStopped, false, null, out, err);
         } catch (CaptureException e) {
@@ -105,6 +79,38 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running: it waits for us
             }
+        }
+    }
+
+    /** The recording, stopped when {@code stop} says so (Ctrl-C, the duration) or by itself; {@code started} speaks once it records. */
+    private record UntilStopped(RecordOperation recording, BooleanSupplier stop, Runnable started) implements Operation<RecordOperation.Summary> {
+        @Override
+        public String title() {
+            return recording.title();
+        }
+
+        @Override
+        public Set<String> exclusive() {
+            return recording.exclusive();
+        }
+
+        @Override
+        public RecordOperation.Summary run(Progress terminal) throws Exception {
+            return recording.run(new Progress() {
+                @Override
+                public void begin(String task, long totalWork) {
+                    started.run();
+                }
+
+                @Override
+                public void worked(long work) {
+                }
+
+                @Override
+                public boolean isCancelled() {
+                    return stop.getAsBoolean();
+                }
+            });
         }
     }
 }

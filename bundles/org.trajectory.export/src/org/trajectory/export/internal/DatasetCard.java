@@ -138,6 +138,31 @@ final class DatasetCard {
      */
     String text(String title, String license, List<Config> configs, Selection selection, boolean stripped, Map<String, Double> weights)
             throws IOException {
+        StringBuilder card = new StringBuilder("---\n").append(YAML.writeValueAsString(frontMatter(title, license, configs))).append("---\n\n");
+        card.append("# ").append(title).append("\n\n");
+        card.append("Trajectories of people doing tasks on a computer, one JSON record per task in the AgentNet format: the task,"
+                + " and for every step a screenshot, the PyAutoGUI code of the action (coordinates normalized to [0,1]) and the"
+                + " reasoning around it. Exported by Trajectory Workbench.\n\n");
+        contents(card, selection);
+        quality(card, weights);
+        card.append("\n## How it was made\n\n").append(counts(origins, "origin", "tasks"));
+        card.append("\nRecorded tasks come from the workbench's recorder (screen video, input events and the active window on one"
+                + " clock), turned into steps by its trajectory builder; each step's screenshot is the video frame just before"
+                + " the action. Extracted tasks were found in screen videos without input events.\n");
+        if (!extractionModels.isEmpty()) {
+            card.append("\nModels used for extraction: ").append(join(extractionModels)).append(".\n");
+        }
+        card.append("\n## Known limits\n\n");
+        limits(selection, stripped).forEach(limit -> card.append("- ").append(limit).append('\n'));
+        card.append("\n## Format\n\nEach line of a JSONL file is one task: `task_id`, `instruction`, the scores, and `traj`, a list of"
+                + " steps `{index, image, value: {code, observation, thought, action, reflection, last_step_correct,"
+                + " last_step_redundant}}`. `image` names a PNG inside the zip archives under `images/`; every archive opens on"
+                + " its own.\n");
+        return card.toString();
+    }
+
+    /** The YAML the Hub reads: license, language, tags, size, and each configuration's files by split. */
+    private Map<String, Object> frontMatter(String title, String license, List<Config> configs) {
         Map<String, Object> front = new LinkedHashMap<>();
         front.put("license", license);
         front.put("language", List.of("en"));
@@ -155,11 +180,11 @@ final class DatasetCard {
             configList.add(entry);
         }
         front.put("configs", configList);
-        StringBuilder card = new StringBuilder("---\n").append(YAML.writeValueAsString(front)).append("---\n\n");
-        card.append("# ").append(title).append("\n\n");
-        card.append("Trajectories of people doing tasks on a computer, one JSON record per task in the AgentNet format: the task,"
-                + " and for every step a screenshot, the PyAutoGUI code of the action (coordinates normalized to [0,1]) and the"
-                + " reasoning around it. Exported by Trajectory Workbench.\n\n");
+        return front;
+    }
+
+    /** What the dataset holds: counts, splits, action types, systems, domains, and who wrote the reasoning. */
+    private void contents(StringBuilder card, Selection selection) {
         card.append("## Contents\n\n");
         card.append(table(List.of(
                 row("tasks", tasks), row("steps", steps), row("screenshots", images + " (" + megabytes(imageBytes) + ")"),
@@ -188,6 +213,10 @@ final class DatasetCard {
                     + " prompts, so tasks written by different prompt versions can be told apart):\n\n")
                     .append(counts(annotators, "annotator", "tasks"));
         }
+    }
+
+    /** How good it is: the review states, the final scores' histogram and each criterion's mean and weight. */
+    private void quality(StringBuilder card, Map<String, Double> weights) {
         card.append("\n## Quality\n\n### Review\n\n").append(counts(reviews, "review state", "tasks"));
         card.append("\n### Scores\n\n");
         if (scored == 0) {
@@ -210,14 +239,10 @@ final class DatasetCard {
                 card.append(table(byCriterion, "criterion", "mean", "tasks", "version", "weight"));
             }
         }
-        card.append("\n## How it was made\n\n").append(counts(origins, "origin", "tasks"));
-        card.append("\nRecorded tasks come from the workbench's recorder (screen video, input events and the active window on one"
-                + " clock), turned into steps by its trajectory builder; each step's screenshot is the video frame just before"
-                + " the action. Extracted tasks were found in screen videos without input events.\n");
-        if (!extractionModels.isEmpty()) {
-            card.append("\nModels used for extraction: ").append(join(extractionModels)).append(".\n");
-        }
-        card.append("\n## Known limits\n\n");
+    }
+
+    /** What a user of the dataset should know before training on it. */
+    private List<String> limits(Selection selection, boolean stripped) {
         List<String> limits = new ArrayList<>();
         if (withoutImage > 0) {
             limits.add(withoutImage + " steps have no screenshot.");
@@ -239,12 +264,7 @@ final class DatasetCard {
         }
         limits.add(stripped ? "Window titles, times and recorder details were removed; typed text marked redacted when recorded stays redacted."
                 : "Records are as stored, with the workbench's own fields (window titles, times, recorder details).");
-        limits.forEach(limit -> card.append("- ").append(limit).append('\n'));
-        card.append("\n## Format\n\nEach line of a JSONL file is one task: `task_id`, `instruction`, the scores, and `traj`, a list of"
-                + " steps `{index, image, value: {code, observation, thought, action, reflection, last_step_correct,"
-                + " last_step_redundant}}`. `image` names a PNG inside the zip archives under `images/`; every archive opens on"
-                + " its own.\n");
-        return card.toString();
+        return limits;
     }
 
     static String sizeCategory(long n) {

@@ -129,46 +129,14 @@ public final class HuggingFaceExporter implements Exporter {
                         configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>(Splits.ORDER))
                                 .computeIfAbsent(part.isEmpty() ? Splits.TRAIN : part, k -> new ArrayList<>()).add(out.file);
                     }
-                    StringWriter text = new StringWriter();
-                    records.write(text);
-                    ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
-                    List<StoredRecords.StoredStep> steps = records.steps();
-                    List<String> exported = out.images.exportNames(steps);
-                    boolean renamed = ImageSink.anyRenamed(steps, exported);
-                    ImageSink.renamed(record, exported);
-                    card.add(task, record, steps);
-                    out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : renamed ? Json.MAPPER.writeValueAsString(record) : text.toString());
-                    out.out.write('\n');
-                    for (int i = 0; i < steps.size(); i++) {
-                        out.images.write(exported.get(i), steps.get(i).imageSha256(), problems);
-                    }
+                    write(records, task, out, card, strip, problems);
                     progress.worked(1);
                     if (progress.isCancelled()) {
                         cancelled = true;
                         break;
                     }
                 }
-                long images = 0;
-                long imageBytes = 0;
-                long bytes = 0;
-                List<Path> files = new ArrayList<>();
-                for (Part part : parts.values()) {
-                    part.out.close();
-                    part.images.finish();
-                    images += part.images.count();
-                    imageBytes += part.images.bytes();
-                    bytes += part.images.bytes() + Files.size(target.partial().resolve(part.file));
-                    files.add(job.destination().resolve(part.file));
-                    part.images.files().forEach(zip -> files.add(job.destination().resolve(target.partial().relativize(zip))));
-                }
-                card.images(images, imageBytes);
-                String title = settings.text(TITLE).isBlank() ? job.destination().toAbsolutePath().normalize().getFileName().toString() : settings.text(TITLE);
-                List<DatasetCard.Config> configList = new ArrayList<>();
-                configs.forEach((config, splits) -> configList.add(new DatasetCard.Config(config, splits)));
-                Files.writeString(target.partial().resolve(CARD), card.text(title, settings.text(LICENSE), configList, selection, strip, weights(job)));
-                files.add(job.destination().resolve(CARD));
-                target.commit();
-                return new ExportResult(card.tasks(), card.tasks(), images, bytes, files, List.copyOf(problems), cancelled);
+                return finish(job, target, parts, configs, card, strip, new ExportResult(0, 0, 0, 0, List.of(), List.copyOf(problems), cancelled));
             } catch (IOException e) {
                 throw target.failure(e);
             } finally {
@@ -177,6 +145,54 @@ public final class HuggingFaceExporter implements Exporter {
                 }
             }
         }
+    }
+
+    /** Writes the record {@code records} is on into its part (stripped when asked), its images, and counts it for the card. */
+    private static void write(StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, List<Problem> problems)
+            throws IOException, SQLException {
+        StringWriter text = new StringWriter();
+        records.write(text);
+        ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
+        List<StoredRecords.StoredStep> steps = records.steps();
+        List<String> exported = out.images.exportNames(steps);
+        boolean renamed = ImageSink.anyRenamed(steps, exported);
+        ImageSink.renamed(record, exported);
+        card.add(task, record, steps);
+        out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : renamed ? Json.MAPPER.writeValueAsString(record) : text.toString());
+        out.out.write('\n');
+        for (int i = 0; i < steps.size(); i++) {
+            out.images.write(exported.get(i), steps.get(i).imageSha256(), problems);
+        }
+    }
+
+    /**
+     * Closes the parts (their JSONL and image volumes), writes the card and puts the folder in place; {@code written}
+     * carries the problems met and whether it was cancelled, the rest of the result is counted here.
+     */
+    private static ExportResult finish(ExportJob job, ExportTarget target, Map<String, Part> parts, Map<String, Map<String, List<String>>> configs,
+            DatasetCard card, boolean strip, ExportResult written) throws IOException, SQLException {
+        ExportSettings settings = job.settings();
+        long images = 0;
+        long imageBytes = 0;
+        long bytes = 0;
+        List<Path> files = new ArrayList<>();
+        for (Part part : parts.values()) {
+            part.out.close();
+            part.images.finish();
+            images += part.images.count();
+            imageBytes += part.images.bytes();
+            bytes += part.images.bytes() + Files.size(target.partial().resolve(part.file));
+            files.add(job.destination().resolve(part.file));
+            part.images.files().forEach(zip -> files.add(job.destination().resolve(target.partial().relativize(zip))));
+        }
+        card.images(images, imageBytes);
+        String title = settings.text(TITLE).isBlank() ? job.destination().toAbsolutePath().normalize().getFileName().toString() : settings.text(TITLE);
+        List<DatasetCard.Config> configList = new ArrayList<>();
+        configs.forEach((config, splits) -> configList.add(new DatasetCard.Config(config, splits)));
+        Files.writeString(target.partial().resolve(CARD), card.text(title, settings.text(LICENSE), configList, job.selection(), strip, weights(job)));
+        files.add(job.destination().resolve(CARD));
+        target.commit();
+        return new ExportResult(card.tasks(), card.tasks(), images, bytes, files, written.problems(), written.cancelled());
     }
 
     /** The weights of the scoring run behind the final scores, as the dataset keeps them; null when it does not. */

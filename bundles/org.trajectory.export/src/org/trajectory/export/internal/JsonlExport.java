@@ -113,25 +113,7 @@ public final class JsonlExport {
                             file = new PartFile(ExportTarget.file(partFile(jsonl, name), force));
                             files.put(name, file);
                         }
-                        List<StoredRecords.StoredStep> steps = records.steps();
-                        List<String> exported = sink.exportNames(steps);
-                        boolean renamed = ImageSink.anyRenamed(steps, exported);
-                        try {
-                            if (rewrite == null && !renamed) {
-                                records.write(file.out);
-                            } else {
-                                StringWriter text = new StringWriter();
-                                records.write(text);
-                                ObjectNode record = ImageSink.renamed((ObjectNode) Json.MAPPER.readTree(text.toString()), exported);
-                                file.out.write(Json.MAPPER.writeValueAsString(rewrite == null ? record : rewrite.apply(record)));
-                            }
-                            file.out.write('\n');
-                        } catch (IOException e) {
-                            throw file.target.failure(e);
-                        }
-                        for (int i = 0; i < steps.size(); i++) {
-                            sink.write(exported.get(i), steps.get(i).imageSha256(), problems);
-                        }
+                        write(records, file, sink, problems);
                         tasks++;
                     }
                     if (progress.isCancelled()) {
@@ -160,6 +142,29 @@ public final class JsonlExport {
                 }
             }
             return new ExportReport(tasks, sink.count(), bytes, List.copyOf(problems), cancelled);
+        }
+    }
+
+    /** Writes the record {@code records} is on to {@code file} (as stored, unless renamed or rewritten) and its images to {@code sink}. */
+    private void write(StoredRecords records, PartFile file, ImageSink sink, List<Problem> problems) throws IOException, SQLException {
+        List<StoredRecords.StoredStep> steps = records.steps();
+        List<String> exported = sink.exportNames(steps);
+        boolean renamed = ImageSink.anyRenamed(steps, exported);
+        try {
+            if (rewrite == null && !renamed) {
+                records.write(file.out);
+            } else {
+                StringWriter text = new StringWriter();
+                records.write(text);
+                ObjectNode record = ImageSink.renamed((ObjectNode) Json.MAPPER.readTree(text.toString()), exported);
+                file.out.write(Json.MAPPER.writeValueAsString(rewrite == null ? record : rewrite.apply(record)));
+            }
+            file.out.write('\n');
+        } catch (IOException e) {
+            throw file.target.failure(e);
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            sink.write(exported.get(i), steps.get(i).imageSha256(), problems);
         }
     }
 

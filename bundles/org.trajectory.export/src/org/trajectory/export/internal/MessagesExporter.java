@@ -99,26 +99,8 @@ public final class MessagesExporter implements Exporter {
                     }
                     java.io.StringWriter text = new java.io.StringWriter();
                     records.write(text);
-                    ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
-                    String taskId = record.path(Task.TASK_ID).asText();
-                    String task = record.path(Task.INSTRUCTION).asText("");
-                    List<StoredRecords.StoredStep> steps = records.steps();
-                    JsonNode traj = record.path(Task.TRAJ);
-                    for (int i = 0; i < traj.size(); i++) {
-                        JsonNode value = traj.get(i).path(Step.VALUE);
-                        String missing = fields.stream().filter(f -> value.path(f).asText("").isBlank()).findFirst().orElse(null);
-                        if (missing != null || value.path(Step.CODE).asText("").isBlank()) {
-                            problems.add(new Problem(taskId, 0, i, "no sample: the step has no " + (missing == null ? Step.CODE : missing)));
-                            continue;
-                        }
-                        String image = images.exportName(steps.get(i).imageName(), steps.get(i).imageSha256());
-                        if (image != null && !images.write(image, steps.get(i).imageSha256(), problems) && !images.has(image)) {
-                            image = null; // the screenshot could not be written (reported): the sample goes without it
-                        }
-                        out.write(Json.MAPPER.writeValueAsString(sample(taskId, i, system, task, traj, history, fields, image)));
-                        out.write('\n');
-                        samples++;
-                    }
+                    samples += samples((ObjectNode) Json.MAPPER.readTree(text.toString()), records.steps(), out, images,
+                            new Shape(system, history, fields), problems);
                     tasks++;
                     progress.worked(1);
                     if (progress.isCancelled()) {
@@ -143,6 +125,35 @@ public final class MessagesExporter implements Exporter {
                 }
             }
         }
+    }
+
+    /** How a sample is made: the system prompt, how many steps before it, which reasoning fields. */
+    private record Shape(String system, int history, List<String> fields) {
+    }
+
+    /** Writes a sample for each step of {@code record} that has its code and reasoning; returns how many. */
+    private static long samples(ObjectNode record, List<StoredRecords.StoredStep> steps, Writer out, ImageSink images, Shape shape,
+            List<Problem> problems) throws IOException {
+        String taskId = record.path(Task.TASK_ID).asText();
+        String task = record.path(Task.INSTRUCTION).asText("");
+        JsonNode traj = record.path(Task.TRAJ);
+        long samples = 0;
+        for (int i = 0; i < traj.size(); i++) {
+            JsonNode value = traj.get(i).path(Step.VALUE);
+            String missing = shape.fields().stream().filter(f -> value.path(f).asText("").isBlank()).findFirst().orElse(null);
+            if (missing != null || value.path(Step.CODE).asText("").isBlank()) {
+                problems.add(new Problem(taskId, 0, i, "no sample: the step has no " + (missing == null ? Step.CODE : missing)));
+                continue;
+            }
+            String image = images.exportName(steps.get(i).imageName(), steps.get(i).imageSha256());
+            if (image != null && !images.write(image, steps.get(i).imageSha256(), problems) && !images.has(image)) {
+                image = null; // the screenshot could not be written (reported): the sample goes without it
+            }
+            out.write(Json.MAPPER.writeValueAsString(sample(taskId, i, shape.system(), task, traj, shape.history(), shape.fields(), image)));
+            out.write('\n');
+            samples++;
+        }
+        return samples;
     }
 
     /** One step's sample. */

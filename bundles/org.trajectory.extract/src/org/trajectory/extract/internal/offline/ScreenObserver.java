@@ -55,85 +55,107 @@ final class ScreenObserver {
     void observe(Video video, double fps, Progress progress, Sink sink) throws IOException, InterruptedException {
         int expected = (int) Math.ceil(video.duration() * fps);
         progress.begin("Reading " + video.file().getFileName() + " at " + fps + " frames/s", expected, "frames");
-        Mat lumaBefore = new Mat(video.height(), video.width(), CvType.CV_8UC1);
-        Mat luma = new Mat(video.height(), video.width(), CvType.CV_8UC1);
-        Mat previous = new Mat(video.height(), video.width(), CvType.CV_8UC1);
-        Mat current = new Mat(video.height(), video.width(), CvType.CV_8UC1);
-        boolean previousStretched = false;
-        Mat difference = new Mat();
-        Mat mask = new Mat();
-        byte[] previousPixels = null;
-        PointerFinder.Found pointer = null;
-        double lastFullSearch = Double.NEGATIVE_INFINITY;
         // I420 is what screen videos are stored as: decoding to it costs ffmpeg no conversion, and colour is there for
         // the screenshots; its luma plane, stretched from video range to 0-255, is the grey picture pointers are found in,
         // stretched only for frames that changed more than encoder noise
-        try (FrameSampler sampler = FrameSampler.open(video, fps, Frame.Layout.I420)) {
+        try (Pass pass = new Pass(video.width(), video.height()); FrameSampler sampler = FrameSampler.open(video, fps, Frame.Layout.I420)) {
             Frame frame;
             int index = 0;
             while ((frame = sampler.next()) != null) {
                 if (Thread.interrupted() || progress.isCancelled()) {
                     throw new InterruptedException("extraction cancelled");
                 }
-                boolean same = previousPixels != null && Arrays.equals(previousPixels, frame.pixels());
-                boolean still = same;
-                if (!same) {
-                    luma.put(0, 0, frame.pixels(), 0, video.width() * video.height());
-                    if (previousPixels != null) {
-                        Core.absdiff(lumaBefore, luma, difference);
-                        // most frames of a screen recording differ by encoder noise only: one look at the strongest change
-                        still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG / STRETCH;
-                    }
-                }
-                List<Rect> changed = List.of();
-                if (!still) {
-                    stretch(luma, current);
-                    if (previousPixels != null) {
-                        if (!previousStretched) {
-                            stretch(lumaBefore, previous);
-                        }
-                        Core.absdiff(previous, current, difference);
-                        Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
-                        changed = Regions.of(mask, difference);
-                    }
-                }
-                Observation observation;
-                if (still) {
-                    observation = new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE);
-                } else {
-                    PointerFinder.Found before = pointer;
-                    pointer = locate(current, before, changed, frame.time());
-                    if (before == null && pointer != null && !changed.isEmpty()) {
-                        before = locate(previous, null, changed, frame.time()); // the pointer appeared: where it was, if it was visible
-                    }
-                    if (pointer == null && before == null && frame.time() - lastFullSearch >= FULL_SEARCH_EVERY) {
-                        lastFullSearch = frame.time();
-                        Rect whole = new Rect(0, 0, current.cols(), current.rows());
-                        pointer = lastShape == null ? finder.find(current, whole, null) : finder.findOnly(current, whole, lastShape);
-                        lastShape = pointer == null ? lastShape : pointer.template();
-                    }
-                    observation = observe(index, frame.time(), previous, current, changed, before, pointer);
-                }
-                if (!same) {
-                    Mat swap = lumaBefore;
-                    lumaBefore = luma;
-                    luma = swap;
-                    if (!still) {
-                        swap = previous;
-                        previous = current;
-                        current = swap;
-                    }
-                    previousStretched = !still;
-                }
-                sink.seen(observation, frame);
-                previousPixels = frame.pixels();
+                sink.seen(pass.next(index, frame), frame);
                 index++;
                 progress.worked(1);
             }
             if (index == 0) {
                 throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
             }
-        } finally {
+        }
+    }
+
+    /** What one pass over a video keeps from frame to frame: the last luma planes, raw and stretched, and the pointer. */
+    private final class Pass implements AutoCloseable {
+        private final int width;
+        private final int height;
+        private Mat lumaBefore;
+        private Mat luma;
+        private Mat previous;
+        private Mat current;
+        private boolean previousStretched;
+        private final Mat difference = new Mat();
+        private final Mat mask = new Mat();
+        private byte[] previousPixels;
+        private PointerFinder.Found pointer;
+        private double lastFullSearch = Double.NEGATIVE_INFINITY;
+
+        Pass(int width, int height) {
+            this.width = width;
+            this.height = height;
+            lumaBefore = new Mat(height, width, CvType.CV_8UC1);
+            luma = new Mat(height, width, CvType.CV_8UC1);
+            previous = new Mat(height, width, CvType.CV_8UC1);
+            current = new Mat(height, width, CvType.CV_8UC1);
+        }
+
+        /** What frame {@code index} shows: the same as the last (no search), or its changes and where the pointer went. */
+        Observation next(int index, Frame frame) {
+            boolean same = previousPixels != null && Arrays.equals(previousPixels, frame.pixels());
+            boolean still = same;
+            if (!same) {
+                luma.put(0, 0, frame.pixels(), 0, width * height);
+                if (previousPixels != null) {
+                    Core.absdiff(lumaBefore, luma, difference);
+                    // most frames of a screen recording differ by encoder noise only: one look at the strongest change
+                    still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG / STRETCH;
+                }
+            }
+            Observation observation = still ? new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE)
+                    : changed(index, frame.time());
+            if (!same) {
+                Mat swap = lumaBefore;
+                lumaBefore = luma;
+                luma = swap;
+                if (!still) {
+                    swap = previous;
+                    previous = current;
+                    current = swap;
+                }
+                previousStretched = !still;
+            }
+            previousPixels = frame.pixels();
+            return observation;
+        }
+
+        /** A frame that changed more than encoder noise: the regions that changed, and the pointer found again. */
+        private Observation changed(int index, double time) {
+            List<Rect> changed = List.of();
+            stretch(luma, current);
+            if (previousPixels != null) {
+                if (!previousStretched) {
+                    stretch(lumaBefore, previous);
+                }
+                Core.absdiff(previous, current, difference);
+                Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
+                changed = Regions.of(mask, difference);
+            }
+            PointerFinder.Found before = pointer;
+            pointer = locate(current, before, changed, time);
+            if (before == null && pointer != null && !changed.isEmpty()) {
+                before = locate(previous, null, changed, time); // the pointer appeared: where it was, if it was visible
+            }
+            if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
+                lastFullSearch = time;
+                Rect whole = new Rect(0, 0, current.cols(), current.rows());
+                pointer = lastShape == null ? finder.find(current, whole, null) : finder.findOnly(current, whole, lastShape);
+                lastShape = pointer == null ? lastShape : pointer.template();
+            }
+            return observe(index, time, previous, current, changed, before, pointer);
+        }
+
+        @Override
+        public void close() {
             for (Mat mat : List.of(lumaBefore, luma, previous, current, difference, mask)) {
                 mat.release();
             }

@@ -24,6 +24,7 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.part.ViewPart;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
@@ -105,6 +106,42 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
         tablePage = new Composite(stack, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(tablePage);
+        createFilters();
+        viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
+        Table table = viewer.getTable();
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
+        createColumns(table);
+        viewer.setUseHashlookup(true);
+        rows = new RowCache(parent.getDisplay(), session, (index, row) -> {
+            if (!table.isDisposed() && index < table.getItemCount()) {
+                viewer.replace(row, index);
+            }
+        });
+        viewer.setContentProvider(new ILazyContentProvider() {
+            @Override
+            public void updateElement(int index) {
+                TaskRow row = rows.row(index);
+                if (row != null) {
+                    viewer.replace(row, index);
+                }
+            }
+
+            @Override
+            public void inputChanged(Viewer v, Object oldInput, Object newInput) {
+            }
+        });
+        viewer.setLabelProvider(new RowLabels(criteria));
+        viewer.addOpenListener(e -> openSelected());
+        getSite().setSelectionProvider(viewer);
+
+        session.addListener(this);
+        datasetChanged();
+    }
+
+    /** The filter field (applied a moment after typing stops), the queue and extracted checks, the chart's filter link. */
+    private void createFilters() {
         filter = new Text(tablePage, SWT.SEARCH | SWT.ICON_SEARCH | SWT.ICON_CANCEL);
         filter.setMessage("Filter by task id or instruction");
         GridDataFactory.fillDefaults().grab(true, false).applyTo(filter);
@@ -127,12 +164,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(chartFilter);
         chartFilter.setVisible(false);
         chartFilter.addListener(SWT.Selection, e -> showAll());
+    }
 
-        viewer = new TableViewer(tablePage, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI | SWT.BORDER);
-        Table table = viewer.getTable();
-        table.setHeaderVisible(true);
-        table.setLinesVisible(true);
-        GridDataFactory.fillDefaults().grab(true, true).applyTo(table);
+    /** The fixed columns, then one per scoring criterion; each sorts on a click; the user's choice of columns is kept. */
+    private void createColumns(Table table) {
         for (Column column : Column.values()) {
             TableColumn widget = new TableColumn(table, column == Column.STEPS || column == Column.SCORE || column == Column.CONFIDENCE ? SWT.RIGHT
                     : SWT.LEFT);
@@ -163,31 +198,6 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         System.arraycopy(first, 0, order, 0, first.length);
         table.setColumnOrder(order);
         ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
-        viewer.setUseHashlookup(true);
-        rows = new RowCache(parent.getDisplay(), session, (index, row) -> {
-            if (!table.isDisposed() && index < table.getItemCount()) {
-                viewer.replace(row, index);
-            }
-        });
-        viewer.setContentProvider(new ILazyContentProvider() {
-            @Override
-            public void updateElement(int index) {
-                TaskRow row = rows.row(index);
-                if (row != null) {
-                    viewer.replace(row, index);
-                }
-            }
-
-            @Override
-            public void inputChanged(Viewer v, Object oldInput, Object newInput) {
-            }
-        });
-        viewer.setLabelProvider(new RowLabels(criteria));
-        viewer.addOpenListener(e -> openSelected());
-        getSite().setSelectionProvider(viewer);
-
-        session.addListener(this);
-        datasetChanged();
     }
 
     /** Column texts of a row (the fixed columns, then one per criterion); cells of rows still loading stay empty. */
