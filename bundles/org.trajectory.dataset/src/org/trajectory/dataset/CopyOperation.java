@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 
@@ -33,7 +32,7 @@ import org.trajectory.model.operation.Progress;
  *
  * @since 0.1
  */
-public final class CopyOperation implements Operation<CopyOperation.Report> {
+public final class CopyOperation extends DatasetOperation<CopyOperation.Report> {
 
     /** Tasks per transaction: large enough for the bulk path to pay, small enough that a resumed copy redoes little. */
     static final int BATCH = 200;
@@ -64,14 +63,11 @@ public final class CopyOperation implements Operation<CopyOperation.Report> {
     private final Dataset source;
     private final Dataset target;
 
+    /** A copy into {@code target}, the dataset it writes. */
     public CopyOperation(Dataset source, Dataset target) {
+        super(target, "Copying " + source.address() + " to " + target.address());
         this.source = source;
         this.target = target;
-    }
-
-    @Override
-    public String title() {
-        return "Copying " + source.address() + " to " + target.address();
     }
 
     /** The target is written; the source is only read, but a copy of a dataset that changes meanwhile would not verify. */

@@ -36,7 +36,6 @@ import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 
@@ -52,7 +51,7 @@ import org.trajectory.model.operation.Progress;
  *
  * @since 0.1
  */
-public final class ImportOperation implements Operation<ImportReport> {
+public final class ImportOperation extends DatasetOperation<ImportReport> {
 
     public static final int MAX_REPORTED_PROBLEMS = 10_000;
     /** Longest line read; longer ones are reported and skipped without being held in memory. */
@@ -62,7 +61,6 @@ public final class ImportOperation implements Operation<ImportReport> {
     /** Bytes of lines read ahead of the database writer. */
     private static final int READ_AHEAD_KB = 32 * 1024;
 
-    private final Dataset dataset;
     private final Path jsonl;
     private final Path imagesPath;
     private ImageSource images;
@@ -74,7 +72,7 @@ public final class ImportOperation implements Operation<ImportReport> {
 
     /** An import whose images are read from {@code images}, which the caller closes. */
     public ImportOperation(Dataset dataset, Path jsonl, ImageSource images) {
-        this.dataset = dataset;
+        super(dataset, "Importing " + jsonl.getFileName());
         this.jsonl = jsonl;
         this.imagesPath = null;
         this.images = images;
@@ -82,19 +80,9 @@ public final class ImportOperation implements Operation<ImportReport> {
 
     /** An import whose images are read from a folder or a zip, opened while it runs; null imports the records without images. */
     public ImportOperation(Dataset dataset, Path jsonl, Path images) {
-        this.dataset = dataset;
+        super(dataset, "Importing " + jsonl.getFileName());
         this.jsonl = jsonl;
         this.imagesPath = images;
-    }
-
-    @Override
-    public String title() {
-        return "Importing " + jsonl.getFileName();
-    }
-
-    @Override
-    public Set<String> exclusive() {
-        return Set.of(dataset.address().exclusive());
     }
 
     public ImportOperation maxLineBytes(int bytes) {

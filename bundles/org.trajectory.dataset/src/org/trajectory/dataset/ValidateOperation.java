@@ -19,7 +19,6 @@ import org.trajectory.model.Step;
 import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionCheck;
 import org.trajectory.model.action.CodeProblem;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 
@@ -34,12 +33,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  *
  * @since 0.1
  */
-public final class ValidateOperation implements Operation<ValidateOperation.Report> {
+public final class ValidateOperation extends DatasetOperation<ValidateOperation.Report> {
 
     /** The problems a report keeps to list; beyond them it only counts (a broken import can have millions). */
     public static final int LISTED_PROBLEMS = 10_000;
 
-    private final Dataset dataset;
     private final Consumer<Problem> each;
 
     public ValidateOperation(Dataset dataset) {
@@ -49,7 +47,7 @@ public final class ValidateOperation implements Operation<ValidateOperation.Repo
 
     /** A validation that also hands each problem to {@code each} as it is found, all of them, for a stream of findings. */
     public ValidateOperation(Dataset dataset, Consumer<Problem> each) {
-        this.dataset = dataset;
+        super(dataset, "Validating " + dataset.address());
         this.each = each;
     }
 
@@ -71,17 +69,6 @@ public final class ValidateOperation implements Operation<ValidateOperation.Repo
             return Json.fields("problems", problemCount, "tasks", tasks, "cancelled", cancelled, "listed", problems.stream()
                     .map(p -> Json.fields("task_id", p.source(), "step", p.step(), "message", p.message())).toList());
         }
-    }
-
-    @Override
-    public String title() {
-        return "Validating " + dataset.address();
-    }
-
-    /** Validation only reads; it is kept apart from work that writes the dataset so it checks one state of it. */
-    @Override
-    public Set<String> exclusive() {
-        return Set.of(dataset.address().exclusive());
     }
 
     @Override

@@ -56,12 +56,6 @@ public final class EvaluateOperation implements Operation<EvaluationReport> {
         return "Evaluating " + options.predicted() + " against " + options.reference();
     }
 
-    /** Evaluation only reads; the datasets are not kept from others (a changing prediction is read as it is). */
-    @Override
-    public Set<String> exclusive() {
-        return Set.of();
-    }
-
     @Override
     public EvaluationReport run(Progress progress) throws IOException, SQLException, InterruptedException {
         List<String> problems = new ArrayList<>();

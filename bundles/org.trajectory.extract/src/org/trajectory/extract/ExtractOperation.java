@@ -14,18 +14,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionPrinter;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
@@ -44,7 +43,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @since 0.1
  */
-public final class ExtractOperation implements Operation<ExtractOperation.Report> {
+public final class ExtractOperation extends DatasetOperation<ExtractOperation.Report> {
 
 
     /** One video and what the person was doing in it. */
@@ -100,10 +99,8 @@ public final class ExtractOperation implements Operation<ExtractOperation.Report
         /** The videos that failed, then what the person should know of those that did not (a cut video). */
         @Override
         public List<Problem> problems() {
-            List<Problem> problems = new ArrayList<>();
-            failures.forEach(f -> problems.add(Problem.at("", 0, f)));
-            extracted.forEach(e -> e.warnings().forEach(w -> problems.add(Problem.at("", 0, "warning: " + w))));
-            return problems;
+            return java.util.stream.Stream.concat(failures.stream(), extracted.stream().flatMap(e -> e.warnings().stream()).map(w -> "warning: " + w))
+                    .map(line -> Problem.at("", 0, line)).toList();
         }
 
         @Override
@@ -127,7 +124,6 @@ public final class ExtractOperation implements Operation<ExtractOperation.Report
         }
     }
 
-    private final Dataset dataset;
     private final ExtractionMethods.Descriptor method;
     private final Options options;
     private final Model model;
@@ -139,23 +135,12 @@ public final class ExtractOperation implements Operation<ExtractOperation.Report
      * @param prompts prompt templates that replace the built-in ones, or null
      */
     public ExtractOperation(Dataset dataset, ExtractionMethods.Descriptor method, Options options, Model model, Path prompts, List<Input> inputs) {
-        this.dataset = dataset;
+        super(dataset, inputs.size() == 1 ? "Extracting the actions of " + inputs.get(0).video().getFileName() : "Extracting the actions of " + Words.count(inputs.size(), "video"));
         this.method = method;
         this.options = options;
         this.model = model;
         this.prompts = prompts;
         this.inputs = List.copyOf(inputs);
-    }
-
-    @Override
-    public String title() {
-        return inputs.size() == 1 ? "Extracting the actions of " + inputs.get(0).video().getFileName() : "Extracting the actions of "
-                + Words.count(inputs.size(), "video");
-    }
-
-    @Override
-    public Set<String> exclusive() {
-        return Set.of(dataset.address().exclusive());
     }
 
     /** Extracts every input in turn; a video that fails is reported and the others go on. A model failure stops the run. */

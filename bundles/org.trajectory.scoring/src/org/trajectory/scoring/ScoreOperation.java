@@ -10,7 +10,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -21,12 +20,12 @@ import java.util.concurrent.TimeoutException;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
+import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
@@ -42,7 +41,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @since 0.1
  */
-public final class ScoreOperation implements Operation<ScoreOperation.Report> {
+public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report> {
 
     public record Options(int concurrency, boolean force, List<String> taskIds) {
         public Options {
@@ -88,7 +87,6 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
 
     private static final int MAX_REPORTED = 50;
 
-    private final Dataset dataset;
     private final List<ScoringCriteria.Descriptor> criteria;
     private final Weights weights;
     private final Retrying model;
@@ -96,7 +94,7 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
 
     /** @param model the model for criteria that need one; null: those criteria are skipped and said so */
     public ScoreOperation(Dataset dataset, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Options options) {
-        this.dataset = dataset;
+        super(dataset, "Scoring " + dataset.address());
         this.criteria = List.copyOf(criteria);
         this.weights = weights;
         this.model = model;
@@ -106,16 +104,6 @@ public final class ScoreOperation implements Operation<ScoreOperation.Report> {
     /** A unit of work: one task, its scores stored before the run, the criteria it needs, and (when done) their scores. */
     private record Job(String taskId, String hash, Map<String, Dataset.StoredScore> stored, List<ScoringCriteria.Descriptor> due,
             Future<Map<String, Score>> scores) {
-    }
-
-    @Override
-    public String title() {
-        return "Scoring " + dataset.address();
-    }
-
-    @Override
-    public Set<String> exclusive() {
-        return Set.of(dataset.address().exclusive());
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +18,7 @@ import org.trajectory.builder.annotate.internal.Notes;
 import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
+import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
@@ -26,7 +26,6 @@ import org.trajectory.model.Task;
 import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.VlmException;
@@ -42,7 +41,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  *
  * @since 0.1
  */
-public final class AnnotateOperation implements Operation<AnnotateOperation.Report> {
+public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.Report> {
 
     public record Options(int concurrency, List<String> taskIds) {
         public Options {
@@ -85,7 +84,6 @@ public final class AnnotateOperation implements Operation<AnnotateOperation.Repo
 
     private static final int MAX_REPORTED_FAILURES = 50;
 
-    private final Dataset dataset;
     private final Annotator annotator;
     private final Options options;
     private final AtomicInteger described = new AtomicInteger();
@@ -97,19 +95,9 @@ public final class AnnotateOperation implements Operation<AnnotateOperation.Repo
     private Progress progress = Progress.NONE;
 
     public AnnotateOperation(Dataset dataset, Annotator annotator, Options options) {
-        this.dataset = dataset;
+        super(dataset, "Annotating " + dataset.address());
         this.annotator = annotator;
         this.options = options;
-    }
-
-    @Override
-    public String title() {
-        return "Annotating " + dataset.address();
-    }
-
-    @Override
-    public Set<String> exclusive() {
-        return Set.of(dataset.address().exclusive());
     }
 
     @Override

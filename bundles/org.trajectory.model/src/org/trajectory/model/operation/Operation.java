@@ -19,9 +19,12 @@ public interface Operation<R extends Report> {
 
     /**
      * What it needs for itself while it runs, as names from {@link #folder} (or a dataset's own name): the window runs
-     * two operations that share a name one after the other, as Eclipse scheduling rules do. Empty when it needs nothing.
+     * two operations that share a name one after the other, as Eclipse scheduling rules do. Nothing, unless it says so
+     * (an operation that only reads what may change meanwhile).
      */
-    Set<String> exclusive();
+    default Set<String> exclusive() {
+        return Set.of();
+    }
 
     /**
      * Does the work, reporting to {@code progress} and stopping soon after it is cancelled; what was done by then is

@@ -48,12 +48,14 @@ public final class OperationJob<R extends Report> extends Job {
         void run(T value) throws Exception;
     }
 
+    /** How the job gets its report: the operation, run on the dataset it opens (and named then) or as given. */
+    private interface Work<R> {
+        R run(MonitorProgress progress, Consumer<String> named) throws Exception;
+    }
+
     private final DatasetJobs.Kind kind;
     private final DatasetAddress address;
-    private final boolean create;
-    private final OnDataset<R> make;
-    private final Operation<R> operation;
-    private final DatasetSession session;
+    private final Work<R> work;
     private Step<Void> requiring = nothing -> {
     };
     private Step<R> then = report -> {
@@ -64,27 +66,34 @@ public final class OperationJob<R extends Report> extends Job {
 
     /** A job of {@code kind} running {@code make}'s operation on the dataset at {@code address}, created if {@code create}. */
     public OperationJob(DatasetJobs.Kind kind, DatasetAddress address, boolean create, OnDataset<R> make) {
-        super(kind.title);
-        this.kind = kind;
-        this.address = address;
-        this.create = create;
-        this.make = make;
-        this.operation = null;
-        this.session = DatasetSession.of(PlatformUI.getWorkbench()); // made on the UI thread, where the session is
-        setRule(new Exclusive(Set.of(address.exclusive())));
-        setUser(true);
+        this(kind, kind.title, address, Set.of(address.exclusive()), new Work<>() {
+            private final DatasetSession session = DatasetSession.of(PlatformUI.getWorkbench()); // on the UI thread, where it is
+
+            @Override
+            public R run(MonitorProgress progress, Consumer<String> named) throws Exception {
+                R report;
+                try (Dataset dataset = create ? Dataset.openOrCreate(address) : Dataset.open(address)) {
+                    Operation<R> operation = make.operation(dataset);
+                    named.accept(operation.title());
+                    report = operation.run(progress);
+                }
+                session.changed();
+                return report;
+            }
+        });
     }
 
     /** A job of {@code kind} running an operation that needs no dataset (a recording, a push). */
     public OperationJob(DatasetJobs.Kind kind, Operation<R> operation) {
-        super(operation.title());
+        this(kind, operation.title(), null, operation.exclusive(), (progress, named) -> operation.run(progress));
+    }
+
+    private OperationJob(DatasetJobs.Kind kind, String name, DatasetAddress address, Set<String> exclusive, Work<R> work) {
+        super(name);
         this.kind = kind;
-        this.address = null;
-        this.create = false;
-        this.make = null;
-        this.operation = operation;
-        this.session = null;
-        setRule(new Exclusive(operation.exclusive()));
+        this.address = address;
+        this.work = work;
+        setRule(new Exclusive(exclusive));
         setUser(true);
     }
 
@@ -124,16 +133,7 @@ public final class OperationJob<R extends Report> extends Job {
         R report;
         try {
             requiring.run(null);
-            if (operation != null) {
-                report = operation.run(new MonitorProgress(monitor));
-            } else {
-                try (Dataset dataset = create ? Dataset.openOrCreate(address) : Dataset.open(address)) {
-                    Operation<R> made = make.operation(dataset);
-                    setName(made.title());
-                    report = made.run(new MonitorProgress(monitor));
-                }
-                session.changed();
-            }
+            report = work.run(new MonitorProgress(monitor), this::setName);
             then.run(report);
         } catch (java.sql.SQLException e) {
             return Status.error(getName() + " failed: " + (DatasetActivity.isBusy(e) && address instanceof DatasetAddress.Folder folder
