@@ -119,7 +119,7 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         long skipped = 0;
         long done = 0;
         boolean cancelled = false;
-        progress.begin("Importing " + source, Files.size(jsonl));
+        progress.begin("Importing " + source, Files.size(jsonl), "B");
         Connection connection = dataset.connection();
         try (DatasetActivity activity = dataset.activity("import of " + source);
                 Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(dataset, connection)) {

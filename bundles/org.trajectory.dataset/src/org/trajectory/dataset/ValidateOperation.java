@@ -88,7 +88,7 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
     /** Reports each problem (source = task_id) to {@code sink}; returns how many there were. */
     private static long check(Dataset dataset, Progress progress, Consumer<Problem> sink) throws SQLException {
         long total = dataset.stats().steps();
-        progress.begin("Validating " + Words.count(total, "step"), total);
+        progress.begin("Validating " + Words.count(total, "step"), total, "steps");
         long count = 0;
         String unfinished = dataset.unfinishedCopy();
         if (unfinished != null) {

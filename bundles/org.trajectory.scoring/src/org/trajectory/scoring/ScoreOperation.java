@@ -21,6 +21,7 @@ import java.util.concurrent.TimeoutException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.DatasetOperation;
+import org.trajectory.dataset.ImageStore;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
@@ -121,7 +122,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
                 .toList();
         prepare(runnable, progress);
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
-        progress.begin("Scoring " + Words.count(ids.size(), "task"), ids.size());
+        progress.begin("Scoring " + Words.count(ids.size(), "task"), ids.size(), "tasks");
         int scored = 0;
         int upToDate = 0;
         int errors = 0;
@@ -263,43 +264,35 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
     }
 
     private TaskInput input(TaskDraft draft) {
-        Task task = draft.task();
-        return new TaskInput() {
-            @Override
-            public Task task() {
-                return task;
-            }
+        return new StoredInput(draft.task(), draft, dataset.images(), model);
+    }
 
-            @Override
-            public String imageHash(int position) {
-                return draft.image(position);
-            }
+    /** A task as the run gives it to criteria: its images read from the dataset's store when asked, and the run's model. */
+    private record StoredInput(Task task, TaskDraft draft, ImageStore images, Model model) implements TaskInput {
+        @Override
+        public String imageHash(int position) {
+            return draft.image(position);
+        }
 
-            @Override
-            public byte[] image(int position) throws IOException {
-                String hash = draft.image(position);
-                try {
-                    return hash == null ? null : dataset.images().read(hash);
-                } catch (NoSuchFileException e) {
-                    return null;
-                }
+        @Override
+        public byte[] image(int position) throws IOException {
+            String hash = draft.image(position);
+            try {
+                return hash == null ? null : images.read(hash);
+            } catch (NoSuchFileException e) {
+                return null;
             }
+        }
 
-            @Override
-            public byte[] imageHead(int position, int max) throws IOException {
-                String hash = draft.image(position);
-                try {
-                    return hash == null ? null : dataset.images().head(hash, max);
-                } catch (NoSuchFileException e) {
-                    return null;
-                }
+        @Override
+        public byte[] imageHead(int position, int max) throws IOException {
+            String hash = draft.image(position);
+            try {
+                return hash == null ? null : images.head(hash, max);
+            } catch (NoSuchFileException e) {
+                return null;
             }
-
-            @Override
-            public Model model() {
-                return model;
-            }
-        };
+        }
     }
 
     private void store(Job job, Map<String, Score> fresh) throws SQLException {

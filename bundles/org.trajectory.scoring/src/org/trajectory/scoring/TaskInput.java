@@ -26,4 +26,34 @@ public interface TaskInput {
 
     /** The model for criteria that need one, or null when the run has none. */
     Model model();
+
+    /** The task alone: no images, no model (what a criterion of the record alone needs, and its tests). */
+    static TaskInput of(Task task) {
+        return new TaskInput() {
+            @Override
+            public Task task() {
+                return task;
+            }
+
+            @Override
+            public String imageHash(int position) {
+                return null;
+            }
+
+            @Override
+            public byte[] image(int position) {
+                return null;
+            }
+
+            @Override
+            public byte[] imageHead(int position, int max) {
+                return null;
+            }
+
+            @Override
+            public Model model() {
+                return null;
+            }
+        };
+    }
 }

@@ -110,7 +110,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
     private Report runRegistered(Progress monitor) throws SQLException, IOException, VlmException {
         this.progress = monitor;
         List<String> ids = options.taskIds() != null ? options.taskIds() : dataset.taskIds();
-        progress.begin("Annotating " + Words.count(ids.size(), "task"), ids.size());
+        progress.begin("Annotating " + Words.count(ids.size(), "task"), ids.size(), "tasks");
         ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), r -> {
             Thread thread = new Thread(r, "Annotation");
             thread.setDaemon(true);

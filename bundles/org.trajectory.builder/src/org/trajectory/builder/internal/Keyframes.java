@@ -74,7 +74,7 @@ public final class Keyframes {
                 jobs.computeIfAbsent(frame, f -> pool.submit(() -> png(f)));
             }
             List<byte[]> images = new ArrayList<>(frames.size());
-            progress.begin("Taking " + Words.count(jobs.size(), "frame") + " from the video", frames.size());
+            progress.begin("Taking " + Words.count(jobs.size(), "frame") + " from the video", frames.size(), "frames");
             for (int frame : frames) {
                 if (progress.isCancelled()) {
                     throw new java.util.concurrent.CancellationException("canceled");

@@ -97,7 +97,7 @@ public final class JsonlExport {
         }
         List<Problem> problems = new ArrayList<>();
         long total = dataset.count(TaskQuery.ALL);
-        progress.begin("Exporting " + Words.count(total, "task") + " to " + jsonl.getFileName(), total);
+        progress.begin("Exporting " + Words.count(total, "task") + " to " + jsonl.getFileName(), total, "tasks");
         long tasks = 0;
         long bytes = 0;
         boolean cancelled = false;

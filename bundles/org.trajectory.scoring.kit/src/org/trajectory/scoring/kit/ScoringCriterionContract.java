@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -13,13 +12,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
+
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
 import org.trajectory.scoring.Score;
 import org.trajectory.scoring.ScoringCriterion;
 import org.trajectory.scoring.TaskInput;
-import org.trajectory.vlm.Model;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -60,32 +59,7 @@ public abstract class ScoringCriterionContract {
 
     /** The task as a criterion receives it, without images or a model. */
     public static TaskInput input(Task task) {
-        return new TaskInput() {
-            @Override
-            public Task task() {
-                return task;
-            }
-
-            @Override
-            public String imageHash(int position) {
-                return null;
-            }
-
-            @Override
-            public byte[] image(int position) throws IOException {
-                return null;
-            }
-
-            @Override
-            public byte[] imageHead(int position, int max) throws IOException {
-                return null;
-            }
-
-            @Override
-            public Model model() {
-                return null;
-            }
-        };
+        return TaskInput.of(task);
     }
 
     private static void assertWellFormed(Score score, Task task) {

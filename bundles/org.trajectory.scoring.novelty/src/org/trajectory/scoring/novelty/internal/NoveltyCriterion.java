@@ -93,7 +93,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
         Map<String, float[]> all = new HashMap<>();
         stored.values().forEach(e -> all.put(e.taskId(), e.vector()));
         if (!missing.isEmpty()) {
-            context.progress().begin("Embedding " + Words.count(missing.size(), "task text") + " for novelty", missing.size());
+            context.progress().begin("Embedding " + Words.count(missing.size(), "task text") + " for novelty", missing.size(), "texts");
             SentenceEmbedder model = embedder();
             for (int start = 0; start < missing.size(); start += BATCH) {
                 if (context.progress().isCancelled()) {

@@ -303,7 +303,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             previewJob = Job.create("Counting the tasks to export", monitor -> {
                 String text;
                 try (Dataset dataset = Dataset.open(folder)) {
-                    Selection selection = counted.run(dataset).preview();
+                    Selection selection = counted.operation(dataset).preview();
                     text = "Would export " + selection.summary() + ".";
                 } catch (InterruptedException e) {
                     return Status.CANCEL_STATUS;
