@@ -111,7 +111,7 @@ class RecorderViewTest extends WorkbenchTest {
         view.recordings().setSelection(1);
         view.recordings().notifyListeners(SWT.DefaultSelection, new Event());
         waitFor(() -> !said.isEmpty() && view.listings() > listings, "built, said so, and listed again");
-        assertTrue(said.get(0).contains(": 3 steps from killed."), "two clicks and the end: " + said.get(0));
+        assertTrue(said.get(0).contains(": 3 steps from " + view.folder().getText() + "/killed."), "two clicks and the end: " + said.get(0));
         assertTrue(said.get(0).contains("killed: the recorder stopped without closing this recording"), said.get(0));
         assertEquals(1, session().count(TaskQuery.ALL));
         assertEquals(List.of("going|finished", "killed|finished", "whole|finished"), nameAndState(view), "finished by the build");
