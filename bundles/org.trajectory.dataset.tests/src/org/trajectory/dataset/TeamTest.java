@@ -28,24 +28,6 @@ class TeamTest {
     private static final ReviewState A = ReviewState.APPROVED;
     private static final ReviewState R = ReviewState.REJECTED;
 
-    @Test
-    void kappaAndAlphaAreTheTextbookValues() {
-        // Two reviewers on four tasks: observed agreement 3/4, chance 1/2, so kappa 1/2; alpha (nominal) 1 - 7 * 2 / 30 = 8/15.
-        List<Agreement.Verdict> verdicts = List.of(new Agreement.Verdict("t1", "a", A), new Agreement.Verdict("t1", "b", A),
-                new Agreement.Verdict("t2", "a", A), new Agreement.Verdict("t2", "b", R), new Agreement.Verdict("t3", "a", R),
-                new Agreement.Verdict("t3", "b", R), new Agreement.Verdict("t4", "a", R), new Agreement.Verdict("t4", "b", R));
-        Agreement agreement = Agreement.of(verdicts, Map.of("t2", A), Map.of("t2", R));
-        assertEquals(1, agreement.pairs().size());
-        assertEquals(0.5, agreement.pairs().get(0).kappa(), 1e-12);
-        assertEquals(8.0 / 15, agreement.alpha(), 1e-12);
-        assertEquals(4, agreement.tasksWithTwoOrMore());
-        assertEquals(1.0, agreement.gold().get("a").accuracy());
-        assertEquals(0.0, agreement.gold().get("b").accuracy());
-        assertEquals(1, agreement.disagreements().size());
-        assertEquals("t2", agreement.disagreements().get(0).taskId());
-        assertEquals(R, agreement.disagreements().get(0).settled(), "a curator's final verdict settles it");
-    }
-
     private DatasetAddress tenTasks(DatasetAddress address) throws Exception {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 10; i++) {
@@ -81,13 +63,13 @@ class TeamTest {
             assertEquals(Map.of("alice", new Dataset.Workload(7, 2), "bob", new Dataset.Workload(7, 2), "carol", new Dataset.Workload(7, 0)),
                     dataset.workload());
 
-            Agreement agreement = dataset.agreement();
-            assertEquals(1.0, agreement.gold().get("alice").accuracy());
-            assertEquals(0.0, agreement.gold().get("bob").accuracy());
-            assertEquals(List.of("t0"), agreement.disagreements().stream().map(Agreement.Disagreement::taskId).toList());
-            assertNull(agreement.disagreements().get(0).settled());
+            Dataset.Verdicts judged = dataset.verdicts();
+            assertEquals(Map.of("t0", A), judged.gold());
+            assertEquals(java.util.Set.of(new Dataset.Verdict("t0", "alice", A), new Dataset.Verdict("t1", "alice", A),
+                    new Dataset.Verdict("t0", "bob", R), new Dataset.Verdict("t1", "bob", A)), java.util.Set.copyOf(judged.verdicts()));
+            assertNull(judged.finals().get("t0"));
             dataset.setReview("t0", R, "curator", "settled");
-            assertEquals(R, dataset.agreement().disagreements().get(0).settled());
+            assertEquals(R, dataset.verdicts().finals().get("t0"), "a curator's decision settles the task");
             assertTrue(dataset.history("t0").stream().anyMatch(e -> e.what().equals("verdict") && e.by().equals("bob")
                     && e.after().equals("rejected: the click misses")));
             assertThrows(IllegalStateException.class, dataset::members, "a folder has no roles");

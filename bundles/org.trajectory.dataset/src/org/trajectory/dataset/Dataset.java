@@ -549,9 +549,17 @@ public final class Dataset implements AutoCloseable {
         return teamReview.workload();
     }
 
-    /** How far the reviewers' verdicts agree (kappa per pair, alpha over all, gold accuracy, the disagreements). */
-    public Agreement agreement() throws SQLException {
-        return teamReview.agreement();
+    /** One verdict: which task, whose, what. */
+    public record Verdict(String taskId, String reviewer, ReviewState verdict) {
+    }
+
+    /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state: what agreement is measured on. */
+    public record Verdicts(List<Verdict> verdicts, Map<String, ReviewState> gold, Map<String, ReviewState> finals) {
+    }
+
+    /** The verdicts of the team's review, for measuring how far reviewers agree. */
+    public Verdicts verdicts() throws SQLException {
+        return teamReview.verdicts();
     }
 
     public long count(TaskQuery query) throws SQLException {

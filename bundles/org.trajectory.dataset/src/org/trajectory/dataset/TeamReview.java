@@ -165,18 +165,17 @@ final class TeamReview extends DatasetPart {
         });
     }
 
-    /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state, measured. */
-    Agreement agreement() throws SQLException {
-        List<Agreement.Verdict> verdicts = new ArrayList<>();
+    /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state. */
+    Dataset.Verdicts verdicts() throws SQLException {
+        List<Dataset.Verdict> verdicts = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT t.task_id, v.reviewer, v.verdict FROM verdicts v JOIN trajectories t ON t.seq = v.task_seq")) {
             while (rows.next()) {
-                verdicts.add(new Agreement.Verdict(rows.getString(1), rows.getString(2), ReviewState.of(rows.getString(3))));
+                verdicts.add(new Dataset.Verdict(rows.getString(1), rows.getString(2), ReviewState.of(rows.getString(3))));
             }
         }
-        Map<String, ReviewState> gold = states("SELECT t.task_id, g.verdict FROM gold g JOIN trajectories t ON t.seq = g.task_seq");
-        Map<String, ReviewState> finals = states("SELECT t.task_id, r.state FROM reviews r JOIN trajectories t ON t.seq = r.task_seq");
-        return Agreement.of(verdicts, gold, finals);
+        return new Dataset.Verdicts(verdicts, states("SELECT t.task_id, g.verdict FROM gold g JOIN trajectories t ON t.seq = g.task_seq"),
+                states("SELECT t.task_id, r.state FROM reviews r JOIN trajectories t ON t.seq = r.task_seq"));
     }
 
     private Map<String, ReviewState> states(String sql) throws SQLException {

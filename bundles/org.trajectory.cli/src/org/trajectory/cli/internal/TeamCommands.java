@@ -15,13 +15,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import org.trajectory.dataset.Agreement;
+import org.trajectory.cli.internal.OptionsCommand.UsageException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TeamRoles;
-import org.trajectory.cli.internal.OptionsCommand.UsageException;
 import org.trajectory.model.Words;
+import org.trajectory.review.Agreement;
 
 /** The commands of a review team: users, assign, queue, review and agreement. */
 final class TeamCommands {
@@ -201,7 +201,7 @@ final class TeamCommands {
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            Agreement agreement = args.common.read(Dataset::agreement, err);
+            Agreement agreement = Agreement.of(args.common.read(Dataset::verdicts, err));
             if (args.common.json) {
                 printJson(out, agreement);
                 return OK;

@@ -10,7 +10,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
+
 import org.osgi.service.prefs.BackingStoreException;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.DatasetChanges;
@@ -207,12 +209,12 @@ public final class DatasetSession {
                 }
             });
         }
-        return new Team(dataset.address(), List.copyOf(reviewers), workload, dataset.agreement());
+        return new Team(dataset.address(), List.copyOf(reviewers), workload, org.trajectory.review.Agreement.of(dataset.verdicts()));
     }
 
     /** What {@link #team()} reads. */
     public record Team(DatasetAddress address, List<String> reviewers, java.util.Map<String, Dataset.Workload> workload,
-            org.trajectory.dataset.Agreement agreement) {
+            org.trajectory.review.Agreement agreement) {
     }
 
     /** Assigns the open dataset's tasks to reviewers ({@link Dataset#assign}); call it off the UI thread. */

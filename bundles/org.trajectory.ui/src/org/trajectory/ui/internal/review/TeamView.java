@@ -23,9 +23,10 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.part.ViewPart;
-import org.trajectory.dataset.Agreement;
+
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.review.Agreement;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;

@@ -1,4 +1,4 @@
-package org.trajectory.dataset;
+package org.trajectory.review;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import org.trajectory.dataset.Dataset.Verdict;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
 
 /**
  * How far reviewers agree: Cohen's kappa for every pair of reviewers over the tasks both judged, Krippendorff's alpha
@@ -36,10 +40,6 @@ public record Agreement(List<Pair> pairs, double alpha, long tasksWithTwoOrMore,
     public record Disagreement(String taskId, Map<String, ReviewState> verdicts, ReviewState settled) {
     }
 
-    /** One verdict: which task, whose, what. */
-    public record Verdict(String taskId, String reviewer, ReviewState verdict) {
-    }
-
     /**
      * The gold tasks' known verdicts from a file of {@code task_id,verdict} lines ({@code #} begins a comment); a bad
      * line is an IOException naming the file and the line.
@@ -63,6 +63,11 @@ public record Agreement(List<Pair> pairs, double alpha, long tasksWithTwoOrMore,
             }
         }
         return gold;
+    }
+
+    /** The agreement of a dataset's verdicts, as {@link Dataset#verdicts()} reads them. */
+    public static Agreement of(Dataset.Verdicts judged) {
+        return of(judged.verdicts(), judged.gold(), judged.finals());
     }
 
     /**
