@@ -93,7 +93,7 @@ public final class OperationJob<R extends Report> extends Job {
         this.kind = kind;
         this.address = address;
         this.work = work;
-        setRule(new Exclusive(exclusive));
+        setRule(exclusive.isEmpty() ? null : new Exclusive(exclusive)); // needing nothing, it waits for nothing
         setUser(true);
     }
 
@@ -205,7 +205,7 @@ public final class OperationJob<R extends Report> extends Job {
 
         @Override
         public boolean isConflicting(ISchedulingRule rule) {
-            return rule instanceof Exclusive other && !Collections.disjoint(names, other.names);
+            return rule == this || rule instanceof Exclusive other && !Collections.disjoint(names, other.names);
         }
     }
 }
