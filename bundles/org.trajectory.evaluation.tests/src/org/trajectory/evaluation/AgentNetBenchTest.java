@@ -47,6 +47,9 @@ class AgentNetBenchTest {
         bothVersions((1 - 8.0 / 11) / 0.8, hello, List.of(BenchAction.write("help"))); // 8 edits over 11: 0.2727 / 0.8
         // the reference's write + Enter is one write; the newline is then stripped, so a bare write scores 1, not 1/2
         bothVersions(1.0, List.of(BenchAction.write("abc"), BenchAction.keys("press", List.of("enter"))), List.of(BenchAction.write("abc")));
+        // Python's strip() removes a no-break space at the ends, which Java's strip() keeps: "ab\u00a0" is "ab" to the original
+        bothVersions(1.0, List.of(BenchAction.write("ab")), List.of(BenchAction.write("ab\u00a0")));
+        assertEquals("ab", AgentNetBench.pythonStrip("\u2007\u0085 ab\u202f\u00a0\n"));
     }
 
     @Test

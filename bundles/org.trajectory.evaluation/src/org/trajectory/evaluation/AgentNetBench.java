@@ -146,8 +146,8 @@ public final class AgentNetBench {
     }
 
     static double write(String want, String got) {
-        String reference = want == null ? "" : want.toLowerCase(Locale.ROOT).strip();
-        String guess = got == null ? "" : got.toLowerCase(Locale.ROOT).strip();
+        String reference = want == null ? "" : pythonStrip(want.toLowerCase(Locale.ROOT));
+        String guess = got == null ? "" : pythonStrip(got.toLowerCase(Locale.ROOT));
         // The original checks for a trailing newline after strip(), which has removed it: the 0.9 never applies.
         int longest = Math.max(reference.codePointCount(0, reference.length()), guess.codePointCount(0, guess.length()));
         if (longest == 0) {
@@ -155,6 +155,26 @@ public final class AgentNetBench {
         }
         double similarity = 1 - (double) editDistance(reference, guess) / longest;
         return similarity >= WRITE_THRESHOLD ? 1 : similarity / WRITE_THRESHOLD;
+    }
+
+    /**
+     * The text without the white space Python's {@code str.strip()} removes at its ends: Java's {@code strip()} keeps
+     * the no-break spaces (U+00A0, U+2007, U+202F) and U+0085, which Python counts as white space.
+     */
+    static String pythonStrip(String text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && pythonSpace(text.charAt(start))) {
+            start++;
+        }
+        while (end > start && pythonSpace(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(start, end);
+    }
+
+    private static boolean pythonSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u0085';
     }
 
     private double keys(List<String> want, List<String> got) {

@@ -89,7 +89,7 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
         if (pixel == null) {
             return null;
         }
-        return new Action.Point(clamp((double) pixel.x() / width), clamp((double) pixel.y() / height)); // as the builder normalizes
+        return Action.Point.rounded(clamp((double) pixel.x() / width), clamp((double) pixel.y() / height)); // as the builder normalizes
     }
 
     private static double clamp(double value) {

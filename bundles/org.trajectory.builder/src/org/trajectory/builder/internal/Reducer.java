@@ -363,7 +363,7 @@ public final class Reducer {
                 screen--;
             }
             ScreenSize size = screens.get(screen);
-            return new Point(clamp((double) x / size.width()), clamp((double) y / size.height()));
+            return Point.rounded(clamp((double) x / size.width()), clamp((double) y / size.height()));
         }
 
         private static double clamp(double value) {

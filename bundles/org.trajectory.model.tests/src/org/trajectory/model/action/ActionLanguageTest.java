@@ -35,6 +35,9 @@ class ActionLanguageTest {
         assertEquals(List.of(new Action.MoveTo(new Point(0.396, 0.7839)), new Action.Scroll(-3, null)),
                 actions("pyautogui.moveTo(x=0.396, y=0.7839)\npyautogui.scroll(-3)"));
         assertEquals(List.of(new Action.Terminate("success")), actions("computer.terminate(status='success')"));
+        assertEquals(List.of(new Action.Click(ClickKind.CLICK, new Point(0.391571, 0.2))), actions("pyautogui.click(x=0.391571, y=0.2)"),
+                "a model's point is read as it gave it, not rounded");
+        assertEquals(new Point(0.3916, 0.2), Point.rounded(0.391571, 0.2), "points the workbench makes are written with 4 decimals");
     }
 
     @Test
@@ -46,6 +49,9 @@ class ActionLanguageTest {
                 actions("pyautogui.click(0.1, 0.2, button='right')"));
         assertEquals(List.of(new Action.Write("hi")), actions("pyautogui.typewrite('hi', interval=0.05)"));
         assertEquals(List.of(new Action.Hotkey(List.of("ctrl", "shift", "t"))), actions("pyautogui.hotkey('ctrl', 'shift', 't')"));
+        assertEquals(List.of(new Action.Hotkey(List.of("ctrl", "c"))), actions("pyautogui.hotkey(keys=['ctrl', 'c'])"),
+                "the keyword form AgentNetBench's data and Qwen2.5-VL write");
+        assertEquals(List.of(new Action.Hotkey(List.of("ctrl", "c"))), actions("pyautogui.hotkey(['ctrl', 'c'])"));
         assertEquals(List.of(new Action.Press(List.of("enter"), 2)), actions("pyautogui.press('enter', presses=2)"));
         assertEquals(List.of(new Action.Press(List.of("a", "b"), 1)), actions("pyautogui.press(['a', \"b\",])"));
         assertEquals(List.of(new Action.Sleep(0.5), new Action.KeyDown("shift"), new Action.KeyUp("shift")),
@@ -60,7 +66,7 @@ class ActionLanguageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "pyautogui.click(x=0.12345, y=0.5)", "pyautogui.tripleClick()", "pyautogui.middleClick(x=1, y=0)",
+    @ValueSource(strings = { "pyautogui.click(x=0.1234, y=0.5)", "pyautogui.tripleClick()", "pyautogui.middleClick(x=1, y=0)",
             "pyautogui.dragTo(x=0.5, y=0.5, button='right')", "pyautogui.hscroll(4, x=0.2, y=0.3)",
             "pyautogui.write(message='quote \\' backslash \\\\ newline \\n tab \\t bell \\x07 snow ☃')",
             "pyautogui.press(['shift', 'tab'], presses=3)", "pyautogui.sleep(1)", "pyautogui.sleep(0.25)",
@@ -75,6 +81,8 @@ class ActionLanguageTest {
     @Test
     void coordinatesPrintWithFourDecimals() {
         assertEquals("pyautogui.click(x=0.1235, y=0.5000)", ActionPrinter.print(actions("pyautogui.click(x=0.12345, y=0.5)")));
+        String printed = ActionPrinter.print(actions("pyautogui.click(x=0.12345, y=0.5)"));
+        assertEquals(printed, ActionPrinter.print(actions(printed)), "writing rounds once; what it wrote reads back the same");
     }
 
     @Test

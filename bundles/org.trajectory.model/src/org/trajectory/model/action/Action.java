@@ -3,8 +3,10 @@ package org.trajectory.model.action;
 import java.util.List;
 
 /**
- * One PyAutoGUI call of a step's code, typed. Coordinates are normalized to [0,1] and rounded to 4 decimals on
- * construction, so that printing and parsing again gives an equal action.
+ * One PyAutoGUI call of a step's code, typed. Coordinates are normalized to [0,1] and kept as precise as they were
+ * read: a model's {@code x=0.391571} is scored where it pointed. Points the workbench makes itself (from pixels, from a
+ * drag in the editor) are {@link Point#rounded rounded} to the 4 decimals code is written with, so that printing and
+ * parsing them again gives an equal action.
  *
  * @since 0.1
  */
@@ -35,11 +37,12 @@ public sealed interface Action {
         }
     }
 
-    /** A normalized screen point; both coordinates in [0,1], rounded to 4 decimals. */
+    /** A normalized screen point; both coordinates in [0,1], as precise as they were given. */
     record Point(double x, double y) {
-        public Point {
-            x = round4(x);
-            y = round4(y);
+
+        /** A point the workbench makes, at the 4 decimals its code is written with. */
+        public static Point rounded(double x, double y) {
+            return new Point(round4(x), round4(y));
         }
     }
 

@@ -344,10 +344,11 @@ public final class ActionParser {
         private static Action hotkey(Call call) {
             List<String> keys = new ArrayList<>();
             for (Arg arg : call.args()) {
-                if (arg.keyword() != null) {
-                    if (TIMING.contains(arg.keyword())) {
-                        continue;
-                    }
+                if (arg.keyword() != null && TIMING.contains(arg.keyword())) {
+                    continue;
+                }
+                // hotkey(keys=['ctrl', 'c']): the form AgentNetBench's data and the Qwen2.5-VL agent write
+                if (arg.keyword() != null && !arg.keyword().equals("keys")) {
                     throw new Problem(arg.at(), "hotkey has no argument '" + arg.keyword() + "'");
                 }
                 if (arg.value() instanceof List<?>) {

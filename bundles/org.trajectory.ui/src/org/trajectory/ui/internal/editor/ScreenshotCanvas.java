@@ -150,7 +150,7 @@ public final class ScreenshotCanvas extends Canvas {
         double scale = scale();
         double nx = (x - origin.x) / (size.width * scale);
         double ny = (y - origin.y) / (size.height * scale);
-        return new Action.Point(Math.max(0, Math.min(1, nx)), Math.max(0, Math.min(1, ny)));
+        return Action.Point.rounded(Math.max(0, Math.min(1, nx)), Math.max(0, Math.min(1, ny)));
     }
 
     /** What the canvas draws now, into an image of its size (the caller disposes it): what a test looks at. */
