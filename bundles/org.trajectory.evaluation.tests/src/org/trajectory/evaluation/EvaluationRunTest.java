@@ -97,6 +97,19 @@ class EvaluationRunTest {
     }
 
     @Test
+    void aStepWhoseCodeDoesNotParseSaysWhyItScoresNothing(@TempDir Path temp) throws Exception {
+        Path reference = temp.resolve("ref.jsonl");
+        Path predicted = temp.resolve("pred.jsonl");
+        Files.writeString(reference, record("a", null, new String[] {"pyautogui.hotkey(keys=['ctrl', 'c'])", "Copy", "Editor"}) + "\n");
+        Files.writeString(predicted, record("a", null, new String[] {"pyautogui.hotkey(buttons=['ctrl', 'c'])", "Copy", "Editor"}) + "\n");
+        EvaluationReport report = new EvaluateOperation(new EvaluateOperation.Options(new DatasetAddress.Folder(reference),
+                new DatasetAddress.Folder(predicted), null, null, AgentNetBench.Version.V2025, 1), null).run(Progress.NONE);
+        assertEquals(List.of(predicted + ":1: task a step 0: code 1:18: hotkey has no argument 'buttons'; the step scores nothing"),
+                report.unread(), "the reference's keyword form reads; the prediction's wrong keyword is said, with its place");
+        assertEquals(0.0, report.benchScore(), 1e-12);
+    }
+
+    @Test
     void aFileThatIsNotThereIsNamed(@TempDir Path temp) {
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new EvaluateOperation(
                 new EvaluateOperation.Options(new DatasetAddress.Folder(temp.resolve("nope.jsonl")), new DatasetAddress.Folder(temp.resolve("nope.jsonl")), null, null, AgentNetBench.DEFAULT, 1),

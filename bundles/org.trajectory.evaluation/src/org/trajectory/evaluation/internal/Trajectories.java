@@ -29,7 +29,7 @@ public final class Trajectories {
      */
     public static Map<String, Trajectory> read(DatasetAddress address, List<String> problems, Progress progress) throws IOException, SQLException {
         if (!(address instanceof DatasetAddress.Folder(Path source)) || Files.isDirectory(source)) {
-            return readDataset(address, progress);
+            return readDataset(address, problems, progress);
         }
         if (!Files.exists(source)) {
             throw new NoSuchFileException(source.toString(), null, "no such dataset folder or JSONL file");
@@ -52,7 +52,7 @@ public final class Trajectories {
                         problems.add(source + ":" + number + ": task " + task.taskId() + " appears already on line " + first
                                 + "; the first is kept");
                     } else {
-                        trajectories.put(task.taskId(), Trajectory.of(task));
+                        trajectories.put(task.taskId(), Trajectory.of(task, source + ":" + number, problems));
                     }
                 } catch (RecordFormatException e) {
                     problems.add(source + ":" + number + ": " + e.getMessage() + "; the line was left out");
@@ -62,7 +62,8 @@ public final class Trajectories {
         return trajectories;
     }
 
-    private static Map<String, Trajectory> readDataset(DatasetAddress address, Progress progress) throws IOException, SQLException {
+    private static Map<String, Trajectory> readDataset(DatasetAddress address, List<String> problems, Progress progress)
+            throws IOException, SQLException {
         Map<String, Trajectory> trajectories = new LinkedHashMap<>();
         try (Dataset dataset = Dataset.open(address)) {
             List<String> ids = dataset.taskIds();
@@ -70,7 +71,7 @@ public final class Trajectories {
             for (String id : ids) {
                 Task task = dataset.read(id);
                 if (task != null) {
-                    trajectories.put(id, Trajectory.of(task));
+                    trajectories.put(id, Trajectory.of(task, address.toString(), problems));
                 }
                 progress.worked(1);
             }

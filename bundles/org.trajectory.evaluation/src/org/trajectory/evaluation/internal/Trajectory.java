@@ -45,11 +45,22 @@ public record Trajectory(String taskId, Integer screenWidth, Integer screenHeigh
     }
 
     public static Trajectory of(Task task) {
+        return of(task, null, new ArrayList<>());
+    }
+
+    /**
+     * The trajectory of {@code task}; a step whose code does not parse scores nothing, and says so in {@code problems}
+     * as "{@code where}: task ID step N: code LINE:COLUMN: what".
+     */
+    public static Trajectory of(Task task, String where, List<String> problems) {
         List<StepActions> steps = new ArrayList<>();
         List<Step> taskSteps = task.steps();
         for (int i = 0; i < taskSteps.size(); i++) {
             Step step = taskSteps.get(i);
             var parsed = ActionParser.parse(step.code() == null ? "" : step.code());
+            if (!parsed.ok() && where != null) {
+                problems.add(where + ": task " + task.taskId() + " step " + i + ": code " + parsed.problems().get(0) + "; the step scores nothing");
+            }
             String context = text(step.json().get(CONTEXT));
             steps.add(new StepActions(i, parsed.ok() ? parsed.actions() : null, blankToNull(step.text(Step.ACTION)),
                     context != null ? context : text(step.json().get(WINDOW_TITLE)), boxes(step.json())));
