@@ -48,7 +48,7 @@ PY
 "$WB" build "$WORK/events" --dataset "$WORK/dataset" --json >"$WORK/reduce.json" 2>/dev/null
 python3 - "$WORK/reduce.json" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))[0]
+r = json.load(open(sys.argv[1]))["built"][0]
 print("{:,} events -> {:,} steps: reduced in {:.3f} s = {:.1f} M events/s (reading events.jsonl took {:.1f} s, storing {:.1f} s)"
       .format(r["events"], r["steps"], r["reduce_seconds"], r["events"] / r["reduce_seconds"] / 1e6, r["read_seconds"], r["store_seconds"]))
 PY
@@ -77,7 +77,7 @@ start=$(date +%s.%N)
 "$WB" build "$WORK/long" --dataset "$WORK/dataset" --json >"$WORK/frames.json" 2>/dev/null
 python3 - "$WORK/frames.json" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))[0]
+r = json.load(open(sys.argv[1]))["built"][0]
 print("{} steps: frame table and keyframes in {:.1f} s, stored in {:.1f} s".format(r["steps"], r["frames_seconds"], r["store_seconds"]))
 PY
 end=$(date +%s.%N)

@@ -282,7 +282,7 @@ public class Corpus {
         command.addAll(List.of("--dataset", out.resolve("dataset").toString(), "--json"));
         String json = runWorkbench(command);
         Map<String, String> tasks = new LinkedHashMap<>();
-        for (JsonNode line : JSON.readTree(json)) {
+        for (JsonNode line : JSON.readTree(json).path("built")) {
             recordings.forEach((session, path) -> {
                 if (path.toString().equals(line.path("recording").asText())) {
                     tasks.put(session, line.path("task_id").asText());
