@@ -181,6 +181,22 @@ class BadInputTest {
         }
     }
 
+    /** Step indexes jumping from 13 to 15 (OpenCUA issue 40), or one index twice: validate names the step. */
+    @Test
+    void validateFindsAStepIndexSkippedOrRepeated() throws Exception {
+        String step = "{\"index\":%d,\"value\":{\"code\":\"pyautogui.press('a')\"}}";
+        Path jsonl = Files.write(temp.resolve("gaps.jsonl"), List.of(
+                "{\"task_id\":\"gap\",\"instruction\":\"do it\",\"traj\":[" + String.format(step, 13) + "," + String.format(step, 15) + "]}",
+                "{\"task_id\":\"twice\",\"instruction\":\"do it\",\"traj\":[" + String.format(step, 0) + "," + String.format(step, 0) + "]}",
+                "{\"task_id\":\"sound\",\"instruction\":\"do it\",\"traj\":[" + String.format(step, 1) + "," + String.format(step, 2) + "]}"));
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("ds"))) {
+            new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
+            List<String> problems = new ValidateOperation(dataset).run(Progress.NONE).problems().stream().map(Problem::toString).toList();
+            assertEquals(List.of("gap: step 1: its index is 15 after 13: a step was lost or repeated before the data came here",
+                    "twice: step 1: its index is 0 after 0: a step was lost or repeated before the data came here"), problems);
+        }
+    }
+
     /** A review on a full disk says so, not "database in auto-commit mode"; the dataset stays as it was. */
     @Test
     void aChangeOnAFullDiskSaysTheDiskIsFullAndLeavesTheDatasetAsItWas() throws Exception {

@@ -105,7 +105,7 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
                 count++;
             }
         }
-        Map<String, String> checkedImages = new HashMap<>(); // sha to its problem, "" when sound
+        Walk walk = new Walk();
         try (PreparedStatement query = dataset.connection().prepareStatement("SELECT t.task_id, s.position, s.record,"
                 + " s.image_name, s.image_sha256, t.seq FROM trajectories t JOIN steps s ON s.task_seq = t.seq ORDER BY t.seq, s.position");
                 PreparedStatement noted = dataset.connection().prepareStatement(
@@ -127,7 +127,7 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
                     noteLeft = notes.next();
                 }
                 count += checkStep(dataset, taskId, position, rows.getString(3), rows.getString(4), rows.getString(5), imageNoted,
-                        checkedImages, sink);
+                        walk, sink);
                 progress.worked(1);
                 if (progress.isCancelled()) {
                     break;
@@ -137,9 +137,16 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
         return count;
     }
 
-    /** The problems of one stored step: its record, the doubts its build noted, its code, its image; returns how many. */
+    /** What the walk over the steps remembers: each image's verdict (read once), and the last step's task and index. */
+    private static final class Walk {
+        final Map<String, String> checkedImages = new HashMap<>(); // sha to its problem, "" when sound
+        String task;
+        long index;
+    }
+
+    /** The problems of one stored step: its record, its index, the doubts its build noted, its code, its image; how many. */
     private static long checkStep(Dataset dataset, String taskId, int position, String record, String name, String sha, boolean imageNoted,
-            Map<String, String> checkedImages, Consumer<Problem> sink) {
+            Walk walk, Consumer<Problem> sink) {
         long count = 0;
         JsonNode step;
         try {
@@ -147,6 +154,17 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
         } catch (IOException e) {
             sink.accept(new Problem(taskId, 0, position, "stored step is not JSON: " + e.getMessage()));
             return 1;
+        }
+        JsonNode index = step.get(Step.INDEX);
+        if (index != null && index.canConvertToLong()) {
+            // steps numbered 13 then 15 (OpenCUA issue 40): one was lost before the data came here, or one is there twice
+            if (taskId.equals(walk.task) && index.asLong() != walk.index + 1) {
+                sink.accept(new Problem(taskId, 0, position, "its index is " + index.asLong() + " after " + walk.index
+                        + ": a step was lost or repeated before the data came here"));
+                count++;
+            }
+            walk.task = taskId;
+            walk.index = index.asLong();
         }
         for (JsonNode doubt : step.path(Step.BUILD_PROBLEMS)) {
             sink.accept(new Problem(taskId, 0, position, doubt.asText()));
@@ -161,7 +179,7 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
             sink.accept(new Problem(taskId, 0, position, "image '" + name + "' is missing"));
             count++;
         } else if (sha != null) {
-            String damage = checkedImages.computeIfAbsent(sha, h -> check(dataset.images(), h));
+            String damage = walk.checkedImages.computeIfAbsent(sha, h -> check(dataset.images(), h));
             if (!damage.isEmpty()) {
                 sink.accept(new Problem(taskId, 0, position, "image '" + name + "' " + damage));
                 count++;
