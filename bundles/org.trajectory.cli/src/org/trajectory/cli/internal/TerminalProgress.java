@@ -15,6 +15,7 @@ final class TerminalProgress implements Progress {
     private long done;
     private long started;
     private long drawn;
+    private boolean finished;
 
     TerminalProgress(PrintStream err, String unit) {
         this.err = err;
@@ -46,7 +47,12 @@ final class TerminalProgress implements Progress {
         }
     }
 
+    /** Draws the bar a last time and ends its line; once, however often it is called. */
     void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
         draw(System.nanoTime());
         err.println();
     }
