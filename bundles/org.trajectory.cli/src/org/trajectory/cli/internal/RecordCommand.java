@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 import picocli.CommandLine.Command;
@@ -60,9 +61,13 @@ final class RecordCommand extends OptionsCommand<RecordCommand.Options> {
         }, "Stop recording");
         Runtime.getRuntime().addShutdownHook(hook);
         RecordOperation recording = new RecordOperation(options);
-        long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration * 1_000_000_000L;
-        Operation<RecordOperation.Summary> untilStopped = new UntilStopped(recording, () -> stopped.getCount() == 0 || System.nanoTime() >= end,
+        // The duration counts from when the capture has started (under Wine that takes seconds), as before.
+        AtomicLong end = new AtomicLong(Long.MAX_VALUE);
+        Operation<RecordOperation.Summary> untilStopped = new UntilStopped(recording, () -> stopped.getCount() == 0 || System.nanoTime() >= end.get(),
                 () -> {
+                    if (duration != null) {
+                        end.set(System.nanoTime() + duration * 1_000_000_000L);
+                    }
                     recording.finishedInterrupted().forEach(f -> err.println(prefix() + "finished the interrupted recording " + f));
                     err.println("recording with " + recording.backendName() + " into " + options.folder()
                             + (duration == null ? "; Ctrl-C stops" : " for " + duration + " s") + "; Ctrl+Alt+P pauses and resumes");
