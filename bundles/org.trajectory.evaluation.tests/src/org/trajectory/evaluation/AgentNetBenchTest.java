@@ -53,6 +53,13 @@ class AgentNetBenchTest {
     }
 
     @Test
+    void aStepWithNothingPredictedCountsZeroAndInNoTypesMean() {
+        AgentNetBench.StepScore none = new AgentNetBench(Version.V2025).score(List.of(BenchAction.write("abc")), List.of());
+        assertEquals(0.0, none.total());
+        assertEquals(Map.of(), none.byType(), "reeval.py averages a type over the steps that predicted something");
+    }
+
+    @Test
     void keysAreSetsIn2025AndOrderedListsWithRepeatsIn2026() {
         List<BenchAction> paste = List.of(BenchAction.keys("hotkey", List.of("ctrl", "v")));
         List<BenchAction> swapped = List.of(BenchAction.keys("hotkey", List.of("V", "ctrl")));

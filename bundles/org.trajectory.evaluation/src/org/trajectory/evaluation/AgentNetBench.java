@@ -72,7 +72,8 @@ public final class AgentNetBench {
     }
 
     /**
-     * One step's score. {@code byType} has every reference action type with its (scaled) average;
+     * One step's score. {@code byType} has every reference action type with its (scaled) average, or nothing when no
+     * action was predicted (the step then counts 0 in the mean over steps and in no type's mean, as the original's);
      * {@code clickOffsets} holds, for each pair of same-type clicks both with coordinates, the predicted point minus the
      * reference point (normalized), for the pixel error.
      */
@@ -85,7 +86,8 @@ public final class AgentNetBench {
         Map<String, Double> zero = new LinkedHashMap<>();
         reference.forEach(a -> zero.put(a.type(), 0.0));
         if (reference.isEmpty() || predicted.isEmpty()) {
-            return new StepScore(0, zero, List.of());
+            // nothing predicted (or no code that parses): 0 for the step, and no type's average, as eval.py and reeval.py count it
+            return new StepScore(0, Map.of(), List.of());
         }
         double penalty = version == Version.V2026 && predicted.size() > reference.size()
                 ? (double) reference.size() / predicted.size() : 1;
