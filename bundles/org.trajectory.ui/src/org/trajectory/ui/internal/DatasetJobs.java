@@ -37,7 +37,7 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 
 /**
- * The window's jobs: every operation runs as one {@link #operationJob}, the same operation as the headless command, with
+ * The window's jobs: every operation runs as one {@link OperationJob}, the same operation as the headless command, with
  * progress, cancel and its report; reads of the dataset run as quiet jobs whose result comes back to the UI thread.
  */
 public final class DatasetJobs {
