@@ -31,6 +31,7 @@ import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Report;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
@@ -119,9 +120,6 @@ abstract class OptionsCommand<O> implements Command {
     /** Does the command: usually makes the operation its options describe and gives it to {@link #execute}. */
     abstract int run(O options, PrintStream out, PrintStream err) throws Exception;
 
-    /** Problems listed on the terminal; the rest are counted. */
-    static final int LISTED_PROBLEMS = 10_000;
-
     /**
      * Runs an operation as every command does: its progress on the terminal, its problems on {@code err} (each with its
      * place), then its sentence and the seconds it took on {@code out}, or with {@code json} its fields; a report that
@@ -145,7 +143,7 @@ abstract class OptionsCommand<O> implements Command {
      */
     final <R extends Report> R execute(Operation<R> operation, boolean json, Usage usage, Map<String, Object> fields, PrintStream out,
             PrintStream err, boolean listProblems) throws Exception {
-        TerminalProgress progress = new TerminalProgress(err, "");
+        TerminalProgress progress = new TerminalProgress(err);
         long start = System.nanoTime();
         R report;
         try {
@@ -162,16 +160,19 @@ abstract class OptionsCommand<O> implements Command {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (listProblems) {
+            // each report keeps only its first problems (import and validate 10,000) and counts the rest
+            List<Problem> problems = report.problems();
             // a place in a file reads as compilers write it (file:line: ...); anything else is said by the command
-            report.problems().stream().limit(LISTED_PROBLEMS).forEach(problem -> err.println((problem.line() > 0 ? "" : prefix()) + problem));
-            long unlisted = report.problemCount() - Math.min(LISTED_PROBLEMS, report.problems().size());
+            problems.forEach(problem -> err.println((problem.line() > 0 ? "" : prefix()) + problem));
+            long unlisted = report.problemCount() - problems.size();
             if (unlisted > 0) {
                 err.println(prefix() + "... and " + Words.count(unlisted, "more problem"));
             }
         }
+        Map<String, Object> reported = report.json(); // made once: an evaluation's fields cover every task
         Map<String, Object> all = new LinkedHashMap<>(fields);
-        all.putAll(report.json());
-        if (json || !(report.json().get("bytes") instanceof Number bytes) || seconds == 0) {
+        all.putAll(reported);
+        if (json || !(reported.get("bytes") instanceof Number bytes) || seconds == 0) {
             printResult(out, json, all, report.summary(), usage, seconds);
         } else {
             out.printf(Locale.ROOT, "%s, in %.1f s (%.1f MB/s)%n", report.summary(), seconds, bytes.doubleValue() / seconds / 1048576);

@@ -9,7 +9,7 @@ import org.trajectory.model.operation.Progress;
 final class TerminalProgress implements Progress {
 
     private final PrintStream err;
-    private String unit;
+    private String unit = "";
     private String task = "";
     private long total = -1;
     private long done;
@@ -17,9 +17,9 @@ final class TerminalProgress implements Progress {
     private long drawn;
     private boolean finished;
 
-    TerminalProgress(PrintStream err, String unit) {
+    /** A bar on {@code err}; the work's unit is what each task's {@code begin} says (none: a bare rate). */
+    TerminalProgress(PrintStream err) {
         this.err = err;
-        this.unit = unit;
     }
 
     @Override
