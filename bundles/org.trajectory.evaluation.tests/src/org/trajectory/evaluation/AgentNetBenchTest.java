@@ -1,6 +1,7 @@
 package org.trajectory.evaluation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import org.trajectory.evaluation.AgentNetBench.Version;
 import org.trajectory.evaluation.internal.BenchAction;
+import org.trajectory.evaluation.internal.Evaluator;
 import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
 
@@ -121,9 +123,39 @@ class AgentNetBenchTest {
         Task recorded = Task.parse("""
                 {"task_id": "r", "instruction": "Save", "traj": [{"index": 0, "value": {"code": "pyautogui.click(x=0.5000, y=0.5000)"},
                  "element": {"role": "push button", "name": "Save", "bbox": [0.4, 0.4, 0.3, 0.3], "cause": "press"}}]}""");
-        List<BenchAction> reference = BenchAction.of(Trajectory.of(recorded).steps().get(0));
+        List<BenchAction> reference = BenchAction.of(Trajectory.of(recorded).steps().get(0).way());
         bothVersions(1.0, reference, List.of(BenchAction.pointer("click", 0.69, 0.69))); // far, but on the button
         bothVersions(0.0, reference, List.of(BenchAction.pointer("click", 0.71, 0.71)));
+    }
+
+    @Test
+    void eachReferenceActionHasItsOwnBoxesAndTheBestAlternativeCounts() throws Exception {
+        Task bench = Task.parse("""
+                {"task_id": "b", "instruction": "Drag", "traj": [{"index": 0, "value": {"code": "pyautogui.moveTo(x=0.1, y=0.1)\\npyautogui.dragTo(x=0.9, y=0.9, button='left')"},
+                 "action_bboxes": [[[0.0, 0.0, 0.5, 0.5]], []],
+                 "alternatives": [{"code": "pyautogui.doubleClick(x=0.3, y=0.3)", "action_bboxes": [[[0.2, 0.2, 0.2, 0.2]]]}]}]}""");
+        Trajectory.StepActions step = Trajectory.of(bench).steps().get(0);
+        List<BenchAction> reference = BenchAction.of(step.way());
+        // the box belongs to the moveTo: inside it the moveTo scores 1, the dragTo is scored by distance alone
+        AgentNetBench.StepScore score = new AgentNetBench(Version.V2025).score(reference,
+                List.of(BenchAction.pointer("moveto", 0.4, 0.4), BenchAction.pointer("dragto", 0.4, 0.4)));
+        assertEquals(1.0, score.byType().get("moveto"));
+        assertTrue(score.byType().get("dragto") < 1e-9, "the moveTo's box gives the dragTo no credit");
+        assertEquals(1, step.alternatives().size());
+        Evaluator evaluator = new Evaluator(null, new AgentNetBench(Version.V2025));
+        Trajectory predicted = Trajectory.of(Task.parse("""
+                {"task_id": "b", "instruction": "Drag", "traj": [{"index": 0, "value": {"code": "pyautogui.doubleClick(x=0.39, y=0.21)"}}]}"""));
+        assertEquals(1.0, evaluator.evaluate(Trajectory.of(bench), predicted).steps().get(0).total(), "inside the alternative's box");
+    }
+
+    @Test
+    void the2025RulesLeaveAMatchedTypeTheyHaveNoRuleForOutOfTheMean() {
+        List<BenchAction> reference = List.of(BenchAction.pointer("click", 0.5, 0.5), BenchAction.keys("keydown", List.of("shift")));
+        List<BenchAction> matched = List.of(BenchAction.pointer("click", 0.5, 0.5), BenchAction.keys("keydown", List.of("shift")));
+        assertEquals(Map.of("click", 1.0), new AgentNetBench(Version.V2025).score(reference, matched).byType());
+        assertEquals(Map.of("click", 1.0, "keydown", 1.0), new AgentNetBench(Version.V2026).score(reference, matched).byType());
+        List<BenchAction> missing = List.of(BenchAction.pointer("click", 0.5, 0.5));
+        assertEquals(Map.of("click", 1.0, "keydown", 0.0), new AgentNetBench(Version.V2025).score(reference, missing).byType());
     }
 
     @Test

@@ -49,7 +49,7 @@ class EvaluationRunTest {
         assertEquals(List.of(OperationType.SELECT, OperationType.DRAG, OperationType.CLICK, OperationType.TYPE, OperationType.SCROLL, OperationType.HOTKEY, OperationType.MOVE,
                 OperationType.TERMINATE), tuples.stream().map(ActionTuple::operation).toList());
         assertEquals(new ActionTuple(OperationType.SELECT, "Select the first paragraph", "Editor", 0), tuples.get(0));
-        assertEquals(List.of("moveto", "dragto"), BenchAction.of(Trajectory.of(task).steps().get(0)).stream().map(BenchAction::type).toList());
+        assertEquals(List.of("moveto", "dragto"), BenchAction.of(Trajectory.of(task).steps().get(0).way()).stream().map(BenchAction::type).toList());
     }
 
     @Test

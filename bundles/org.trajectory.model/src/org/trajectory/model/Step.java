@@ -33,6 +33,19 @@ public final class Step {
      * (press: under the pointer; focus: the field that had the keyboard focus).
      */
     public static final String ELEMENT = "element";
+    /** Element boxes {@code [[x, y, w, h], ...]} (normalized) around the step's target, when known (the corpus writes them). */
+    public static final String BOXES = "bboxes";
+    /**
+     * Per call of the code, in order, the element boxes around that call's target: {@code [[[x, y, w, h], ...], ...]}
+     * (AgentNetBench's {@code metadata.bboxes} of each ground-truth action, normalized). An action's own boxes, where
+     * {@link #BOXES} and {@link #ELEMENT} are the step's.
+     */
+    public static final String ACTION_BOXES = "action_bboxes";
+    /**
+     * Other ways of doing the step that are as right as its code (AgentNetBench's {@code alternative_options}):
+     * {@code [{code, action_bboxes}, ...]}. A prediction is scored against the best of them when the code does not give it full marks.
+     */
+    public static final String ALTERNATIVES = "alternatives";
 
     private final ObjectNode node;
 

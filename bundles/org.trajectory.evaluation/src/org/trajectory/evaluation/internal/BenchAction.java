@@ -44,16 +44,16 @@ public record BenchAction(String type, Double x, Double y, String text, List<Str
         return new BenchAction(type, x, y, text, keys, amount, status, elementBoxes);
     }
 
-    /** A step's actions as AgentNetBench reads a step's code; sleeps are pacing, not actions. */
-    public static List<BenchAction> of(Trajectory.StepActions step) {
-        if (step.actions() == null) {
+    /** A way of doing a step as AgentNetBench reads it, each action with its own boxes; sleeps are pacing, not actions. */
+    public static List<BenchAction> of(Trajectory.Way way) {
+        if (way == null) {
             return List.of();
         }
         List<BenchAction> actions = new ArrayList<>();
-        for (Action action : step.actions()) {
-            BenchAction converted = of(action);
+        for (int i = 0; i < way.actions().size(); i++) {
+            BenchAction converted = of(way.actions().get(i));
             if (converted != null) {
-                actions.add(converted.withBoxes(step.boxes()));
+                actions.add(converted.withBoxes(way.boxes().get(i)));
             }
         }
         return actions;

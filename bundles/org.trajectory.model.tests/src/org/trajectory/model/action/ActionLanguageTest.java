@@ -79,10 +79,12 @@ class ActionLanguageTest {
     }
 
     @Test
-    void coordinatesPrintWithFourDecimals() {
-        assertEquals("pyautogui.click(x=0.1235, y=0.5000)", ActionPrinter.print(actions("pyautogui.click(x=0.12345, y=0.5)")));
-        String printed = ActionPrinter.print(actions("pyautogui.click(x=0.12345, y=0.5)"));
-        assertEquals(printed, ActionPrinter.print(actions(printed)), "writing rounds once; what it wrote reads back the same");
+    void coordinatesPrintWithFourDecimalsOrAsManyAsTheyHave() {
+        assertEquals("pyautogui.click(x=0.1200, y=0.5000)", ActionPrinter.print(actions("pyautogui.click(x=0.12, y=0.5)")));
+        assertEquals("pyautogui.click(x=0.12345, y=0.5000)", ActionPrinter.print(actions("pyautogui.click(x=0.12345, y=0.5)")),
+                "a point read with more decimals is written as it was read");
+        String printed = ActionPrinter.print(actions("pyautogui.click(x=0.391571, y=0.5)"));
+        assertEquals(actions("pyautogui.click(x=0.391571, y=0.5)"), actions(printed), "what it wrote reads back the same");
     }
 
     @Test

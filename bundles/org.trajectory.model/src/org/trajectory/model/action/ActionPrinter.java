@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 import org.trajectory.model.action.Action.Point;
 
 /**
- * Writes actions as canonical code: one call a line, keyword coordinates with 4 decimals, single-quoted strings.
+ * Writes actions as canonical code: one call a line, keyword coordinates with 4 decimals (more when the point has more:
+ * a reference's {@code x=0.391571} is written as it was given, so that the code reads back to the same point),
+ * single-quoted strings.
  *
  * @since 0.1
  */
@@ -40,7 +42,11 @@ public final class ActionPrinter {
     }
 
     private static String point(Point point) {
-        return point == null ? "" : String.format(Locale.ROOT, "x=%.4f, y=%.4f", point.x(), point.y());
+        return point == null ? "" : "x=" + coordinate(point.x()) + ", y=" + coordinate(point.y());
+    }
+
+    private static String coordinate(double value) {
+        return Action.round4(value) == value ? String.format(Locale.ROOT, "%.4f", value) : plain(value);
     }
 
     private static String list(List<String> keys) {

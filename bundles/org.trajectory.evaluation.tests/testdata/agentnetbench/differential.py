@@ -1,0 +1,47 @@
+"""Scores steps with OpenCUA's published AgentNetBench scorer (opencua/eval.py, unchanged), as its run.py does.
+
+usage: python3 differential.py CASES.json SCORES.json
+CASES.json: a list of steps, each {"ground_truth_actions": [...], "alternative_options": [[...], ...],
+"predicted_actions": [[type, value], ...]} (the (type, value) pairs the agents' parsers give eval.py).
+SCORES.json: for each step, {"total": ..., "actions": {...}}.
+"""
+import contextlib
+import copy
+import io
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "standin"))
+sys.path.insert(0, os.path.join(HERE, "opencua"))
+
+from eval import ActionEvaluator  # noqa: E402
+
+
+def score(evaluator, step):
+    predicted = [tuple(action) for action in step["predicted_actions"]]
+    if not predicted:
+        return {"total": 0, "actions": {}}
+    truth = copy.deepcopy(step["ground_truth_actions"])  # eval.py merges write+enter in place
+    best = evaluator.evaluate_action({"ground_truth_actions": truth, "predicted_actions": predicted})
+    if best["total"] < 1.0:
+        for option in step.get("alternative_options", []):
+            other = evaluator.evaluate_action({"ground_truth_actions": copy.deepcopy(option), "predicted_actions": predicted})
+            if other["total"] > best["total"]:
+                best = other
+    return best
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        steps = json.load(f)
+    evaluator = ActionEvaluator()
+    with contextlib.redirect_stdout(io.StringIO()):  # eval.py prints on steps with nothing predicted
+        scores = [score(evaluator, step) for step in steps]
+    with open(sys.argv[2], "w", encoding="utf-8") as f:
+        json.dump(scores, f)
+
+
+if __name__ == "__main__":
+    main()
