@@ -1,7 +1,6 @@
 package org.trajectory.dataset;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,7 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.stream.Collectors;
 
-import org.trajectory.dataset.internal.LineReader;
+import org.trajectory.dataset.internal.AgentNetImporter;
 import org.trajectory.dataset.internal.RecordSplitter;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
@@ -40,9 +39,9 @@ import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 
 /**
- * Imports an AgentNet JSONL file (and the images its records name) into a dataset, streaming: memory stays bounded
- * whatever the file size. A malformed line is reported as {@code file:line: reason} and skipped; every good line is
- * kept. Tasks already in the dataset (by task_id) are left alone, so importing again is harmless, and after a kill the
+ * Imports a file or folder of records (and the images they name) into a dataset, in any format an {@link Importer}
+ * reads (AgentNet JSONL by default), streaming: memory stays bounded whatever the size. A malformed record is reported
+ * as {@code file:line: reason} and skipped; every good one is kept. Tasks already in the dataset (by task_id) are left alone, so importing again is harmless, and after a kill the
  * same import finishes the job: tasks are committed whole, in batches, never half.
  * <p>
  * Lines are parsed and their images hashed and stored by a pool of workers (one per core); the calling thread alone
@@ -61,28 +60,41 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
     /** Bytes of lines read ahead of the database writer. */
     private static final int READ_AHEAD_KB = 32 * 1024;
 
-    private final Path jsonl;
+    private final Path source;
+    private final Importer importer;
     private final Path imagesPath;
     private ImageSource images;
     private int maxLineBytes = DEFAULT_MAX_LINE_BYTES;
 
     private final List<Problem> problems = new ArrayList<>();
     private long problemCount;
-    private final Map<String, Long> seen = new HashMap<>();
+    private final Map<String, String> seen = new HashMap<>();
 
-    /** An import whose images are read from {@code images}, which the caller closes. */
-    public ImportOperation(Dataset dataset, Path jsonl, ImageSource images) {
-        super(dataset, "Importing " + jsonl.getFileName());
-        this.jsonl = jsonl;
+    /** An import of {@code source} read by {@code importer}, whose images are read from {@code images}, which the caller closes. */
+    public ImportOperation(Dataset dataset, Path source, Importer importer, ImageSource images) {
+        super(dataset, "Importing " + source.getFileName());
+        this.source = source;
+        this.importer = importer;
         this.imagesPath = null;
         this.images = images;
     }
 
-    /** An import whose images are read from a folder or a zip, opened while it runs; null imports the records without images. */
-    public ImportOperation(Dataset dataset, Path jsonl, Path images) {
-        super(dataset, "Importing " + jsonl.getFileName());
-        this.jsonl = jsonl;
+    /** The same, its images read from a folder or a zip opened while it runs; null imports the records without images. */
+    public ImportOperation(Dataset dataset, Path source, Importer importer, Path images) {
+        super(dataset, "Importing " + source.getFileName());
+        this.source = source;
+        this.importer = importer;
         this.imagesPath = images;
+    }
+
+    /** An import of an AgentNet JSONL file. */
+    public ImportOperation(Dataset dataset, Path jsonl, ImageSource images) {
+        this(dataset, jsonl, new AgentNetImporter(), images);
+    }
+
+    /** An import of an AgentNet JSONL file, its images read from a folder or a zip (null: none). */
+    public ImportOperation(Dataset dataset, Path jsonl, Path images) {
+        this(dataset, jsonl, new AgentNetImporter(), images);
     }
 
     public ImportOperation maxLineBytes(int bytes) {
@@ -90,16 +102,16 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         return this;
     }
 
-    /** Refuses a path that is not a file, before anyone makes a dataset to import it into. */
-    public static void requireFile(Path jsonl) throws NoSuchFileException {
-        if (!Files.isRegularFile(jsonl)) {
-            throw new NoSuchFileException(jsonl.toString(), null, Files.isDirectory(jsonl) ? "a folder, not a JSONL file" : "no such JSONL file");
+    /** Refuses a source that does not exist, before anyone makes a dataset to import it into. */
+    public static void requireSource(Path source) throws NoSuchFileException {
+        if (!Files.exists(source)) {
+            throw new NoSuchFileException(source.toString(), null, "no such file or folder");
         }
     }
 
     @Override
     public ImportReport run(Progress progress) throws IOException, SQLException {
-        requireFile(jsonl);
+        requireSource(source);
         if (images == null) {
             try (ImageSource opened = imagesPath == null ? ImageSource.none() : ImageSource.open(imagesPath)) {
                 images = opened;
@@ -112,17 +124,17 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
     }
 
     private ImportReport importLines(Progress progress) throws IOException, SQLException {
-        String source = jsonl.getFileName().toString();
+        String name = source.getFileName().toString();
         images.refusedEntries().forEach(this::problem);
         long imported = 0;
         long present = 0;
         long skipped = 0;
         long done = 0;
         boolean cancelled = false;
-        progress.begin("Importing " + source, Files.size(jsonl), "B");
         Connection connection = dataset.connection();
-        try (DatasetActivity activity = dataset.activity("import of " + source);
-                Pipeline pipeline = new Pipeline(source, existingTaskIds(connection)); Statements sql = new Statements(dataset, connection)) {
+        try (Importer.Records records = importer.open(source, maxLineBytes); DatasetActivity activity = dataset.activity("import of " + name);
+                Pipeline pipeline = new Pipeline(name, records, existingTaskIds(connection)); Statements sql = new Statements(dataset, connection)) {
+            progress.begin("Importing " + name, records.size(), "B");
             int batchTasks = 0;
             long batchStart = 0;
             Line item;
@@ -130,7 +142,7 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
                 item.problems().forEach(this::problem);
                 switch (item.outcome()) {
                     case RECORD -> {
-                        if (storeInBatch(connection, sql, source, item)) {
+                        if (storeInBatch(connection, sql, item)) {
                             imported++;
                             batchTasks++;
                         } else {
@@ -172,12 +184,12 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
     }
 
     /** Stores a record, beginning a batch (one transaction on the engine's bulk path) when none is open; false when not stored. */
-    private boolean storeInBatch(Connection connection, Statements sql, String source, Line item) throws SQLException, IOException {
+    private boolean storeInBatch(Connection connection, Statements sql, Line item) throws SQLException, IOException {
         if (connection.getAutoCommit()) {
             connection.setAutoCommit(false); // a batch begins: the write lock is taken (or waited for) here
             dataset.engine().bulkTransaction(connection);
         }
-        return store(sql, source, item);
+        return store(sql, item);
     }
 
     /**
@@ -209,18 +221,18 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         return ids;
     }
 
-    /** Writes one parsed record; false when its task_id already came earlier in this file. */
-    private boolean store(Statements sql, String source, Line item) throws SQLException {
+    /** Writes one parsed record; false when its task_id already came earlier in this import. */
+    private boolean store(Statements sql, Line item) throws SQLException {
         Task task = item.split().task();
-        Long first = seen.putIfAbsent(task.taskId(), item.number());
+        String first = seen.putIfAbsent(task.taskId(), item.where());
         if (first != null) {
-            problem(Problem.at(source, item.number(), "task_id '" + task.taskId() + "' appears again (first on line "
-                    + first + "); skipped"));
+            String before = first.startsWith(item.file() + ":") ? "on line " + first.substring(item.file().length() + 1) : "in " + first;
+            problem(Problem.at(item.file(), item.number(), "task_id '" + task.taskId() + "' appears again (first " + before + "); skipped"));
             return false;
         }
         item.stepProblems().forEach(this::problem);
         String now = Instant.now().toString();
-        long seq = sql.insertTask(task, item.split().header(), source + ":" + item.number(), now);
+        long seq = sql.insertTask(task, item.split().header(), item.where(), now);
         List<Step> steps = task.steps();
         for (int position = 0; position < steps.size(); position++) {
             StoredImage image = item.images().get(position);
@@ -231,7 +243,7 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
                     item.actions().get(position), item.split().steps().get(position), steps.get(position).application());
         }
         for (Problem kept : item.imageProblems()) {
-            sql.insertProblem(seq, kept.step(), kept.message() + " (found on import from " + source + ":" + item.number() + ")");
+            sql.insertProblem(seq, kept.step(), kept.message() + " (found on import from " + item.where() + ")");
         }
         return true;
     }
@@ -253,23 +265,29 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
      * the problems found. {@code problems} are reported whatever happens; {@code stepProblems} only if it is stored,
      * and of those the {@code imageProblems} are also kept with the task for validate (the code ones it finds again).
      */
-    private record Line(long number, long position, int kb, Outcome outcome, RecordSplitter.Split split,
+    private record Line(String file, long number, long position, int kb, Outcome outcome, RecordSplitter.Split split,
             List<String> actions, List<StoredImage> images, List<Problem> problems, List<Problem> stepProblems,
             List<Problem> imageProblems) {
-        static final Line END = new Line(0, 0, 0, Outcome.BLANK, null, null, null, List.of(), List.of(), List.of());
+        static final Line END = new Line("", 0, 0, 0, Outcome.BLANK, null, null, null, List.of(), List.of(), List.of());
 
-        static Line of(LineReader.Line line, long position, int kb, Outcome outcome, Problem problem) {
-            return new Line(line.number(), position, kb, outcome, null, null, null,
+        static Line of(Importer.Record record, long position, int kb, Outcome outcome, Problem problem) {
+            return new Line(record.file(), record.line(), position, kb, outcome, null, null, null,
                     problem == null ? List.of() : List.of(problem), List.of(), List.of());
+        }
+
+        /** Where the record came from: {@code file:line}, or the file when the whole file is the record. */
+        String where() {
+            return number > 0 ? file + ":" + number : file;
         }
     }
 
     /**
-     * A reader thread feeds lines to the workers and queues their futures in file order, at most
-     * {@link #READ_AHEAD_KB} of line bytes ahead of the writer, so memory stays bounded.
+     * A reader thread feeds records to the workers and queues their futures in source order, at most
+     * {@link #READ_AHEAD_KB} of record bytes ahead of the writer, so memory stays bounded.
      */
     private final class Pipeline implements AutoCloseable {
         private final String source;
+        private final Importer.Records records;
         private final Set<String> existing;
         private final ExecutorService workers;
         private final BlockingQueue<Future<Line>> queue = new ArrayBlockingQueue<>(4096);
@@ -277,8 +295,9 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         private final Thread reader;
         private volatile Exception failure;
 
-        Pipeline(String source, Set<String> existing) {
+        Pipeline(String source, Importer.Records records, Set<String> existing) {
             this.source = source;
+            this.records = records;
             this.existing = existing;
             int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
             workers = Executors.newFixedThreadPool(threads, runnable -> {
@@ -292,15 +311,14 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         }
 
         private void read() {
-            try (InputStream in = Files.newInputStream(jsonl)) {
-                LineReader lines = new LineReader(in, maxLineBytes);
-                LineReader.Line line;
-                while ((line = lines.next()) != null) {
-                    // A line holds its size in the budget until written; a huge line takes all of it.
-                    int kb = (int) Math.min(READ_AHEAD_KB, line.bytes() == null ? 1 : 1 + line.bytes().length / 1024);
+            try {
+                Importer.Record record;
+                while ((record = records.next()) != null) {
+                    // A record holds its size in the budget until written; a huge one takes all of it.
+                    int kb = (int) Math.min(READ_AHEAD_KB, record.json() == null ? 1 : 1 + record.json().length / 1024);
                     budget.acquire(kb);
-                    LineReader.Line read = line;
-                    long position = lines.position();
+                    Importer.Record read = record;
+                    long position = records.position();
                     queue.put(workers.submit(() -> work(read, position, kb)));
                 }
             } catch (InterruptedException e) {
@@ -335,22 +353,22 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         }
 
         /** Everything that does not need the database: parse, check the code, read, hash and store the images. */
-        private Line work(LineReader.Line line, long position, int kb) throws IOException {
+        private Line work(Importer.Record line, long position, int kb) throws IOException {
             if (line.error() != null) {
-                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), line.error()));
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(line.file(), line.line(), line.error()));
             }
-            if (isBlank(line.bytes())) {
+            if (isBlank(line.json())) {
                 return Line.of(line, position, kb, Outcome.BLANK, null);
             }
             RecordSplitter.Split split;
             try {
-                split = RecordSplitter.split(line.bytes(), line.bytes().length);
+                split = RecordSplitter.split(line.json(), line.json().length);
             } catch (RecordFormatException e) {
-                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), e.getMessage()));
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(line.file(), line.line(), e.getMessage()));
             }
             String unstorable = StorableTask.problem(split.task());
             if (unstorable != null) {
-                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(source, line.number(), unstorable));
+                return Line.of(line, position, kb, Outcome.SKIPPED, Problem.at(line.file(), line.line(), unstorable));
             }
             if (existing.contains(split.task().taskId())) {
                 return Line.of(line, position, kb, Outcome.PRESENT, null);
@@ -363,16 +381,18 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
             for (int i = 0; i < steps.size(); i++) {
                 ParsedCode code = ActionParser.parse(steps.get(i).code());
                 int at = i;
-                ActionCheck.problems(code).forEach(p -> stepProblems.add(new Problem(source, line.number(), at, "code " + p)));
+                ActionCheck.problems(code).forEach(p -> stepProblems.add(new Problem(line.file(), line.line(), at, "code " + p)));
                 actions.add(actionNames(code));
-                stored.add(storeImage(line.number(), i, steps.get(i).image(), imageProblems));
+                stored.add(storeImage(line, i, steps.get(i).image(), imageProblems));
             }
             stepProblems.addAll(imageProblems);
-            return new Line(line.number(), position, kb, Outcome.RECORD, split, actions, stored, List.of(), stepProblems, imageProblems);
+            return new Line(line.file(), line.line(), position, kb, Outcome.RECORD, split, actions, stored, List.of(), stepProblems, imageProblems);
         }
 
         /** Stores a step's image; null (with the problem noted) when it cannot be stored. */
-        private StoredImage storeImage(long line, int position, String name, List<Problem> found) throws IOException {
+        private StoredImage storeImage(Importer.Record record, int position, String name, List<Problem> found) throws IOException {
+            String source = record.file();
+            long line = record.line();
             if (name == null || images.isNone()) {
                 return null;
             }

@@ -39,7 +39,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 class AgentNetBenchDifferentialTest {
 
-    private static final Path DATA = Path.of("testdata/agentnetbench").toAbsolutePath();
+    private static final Path DATA = Path.of("../../releng/testdata/agentnetbench").toAbsolutePath();
 
     /** One predicted action: its type as PyAutoGUI names it and the value eval.py judges it by. */
     private record Act(String type, Object value) {

@@ -30,6 +30,14 @@ class ExporterContractsTest {
     }
 
     @Nested
+    class AgentNetBench extends ExporterContract {
+        @Override
+        protected Exporters.Descriptor exporter() {
+            return find("agentnetbench");
+        }
+    }
+
+    @Nested
     class Messages extends ExporterContract {
         @Override
         protected Exporters.Descriptor exporter() {

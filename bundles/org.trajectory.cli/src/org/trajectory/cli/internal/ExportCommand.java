@@ -30,7 +30,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
     static final class Options {
         @Mixin DatasetOptions common;
         @Option(names = "--out", required = true, paramLabel = "PATH", description = "where to write: the JSONL file (agentnet) or a"
-                + " folder (huggingface, messages), outside the dataset folder") Path out;
+                + " folder (huggingface, messages, agentnetbench), outside the dataset folder") Path out;
         @Option(names = "--format", paramLabel = "ID", defaultValue = "agentnet", description = "the exporter (default: agentnet)") String format;
         @Option(names = "--set", paramLabel = "NAME=VALUE",
                 description = "an exporter setting (repeatable; see the list below)") Map<String, String> settings = new LinkedHashMap<>();
@@ -38,7 +38,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
                 description = "agentnet: where the screenshots go (default: images/ beside the JSONL)") Path images;
         @Option(names = "--no-images", description = "agentnet: write the records only") boolean noImages;
         @Option(names = "--review", split = ",", paramLabel = "STATE,...", description = "keep tasks in these review states"
-                + " (new, in_review, approved, rejected, needs_fix) or 'any'; default: approved for huggingface, any otherwise") List<String> review;
+                + " (new, in_review, approved, rejected, needs_fix) or 'any'; default: approved for the publishing formats (huggingface, agentnetbench), any otherwise") List<String> review;
         @Option(names = "--reviewer", paramLabel = "NAME", description = "keep tasks reviewed by this person") String reviewer;
         @Option(names = "--min-score", paramLabel = "S", description = "keep tasks whose final score is at least S (0-1)") Double minScore;
         @Option(names = "--max-score", paramLabel = "S", description = "keep tasks whose final score is at most S (0-1)") Double maxScore;

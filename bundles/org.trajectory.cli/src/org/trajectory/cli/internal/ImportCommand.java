@@ -11,34 +11,40 @@ import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImportOperation;
+import org.trajectory.dataset.Importer;
+import org.trajectory.dataset.Importers;
 
-/** {@code import FILE.jsonl --dataset DIR [--images DIR|ZIP]}. */
+/** {@code import FILE|FOLDER --dataset DIR [--format ID] [--images DIR|ZIP]}. */
 final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
 
-    @Command(name = "import", description = "import an AgentNet JSONL file and its images into a dataset (created if missing)")
+    @Command(name = "import", description = "import records and their images into a dataset (created if missing): AgentNet JSONL,"
+            + " or AgentNetBench task files (a .json file or the folder of them)")
     static final class Options {
-        @Parameters(paramLabel = "FILE.jsonl", arity = "1", description = "one JSONL file") Path jsonl;
+        @Parameters(paramLabel = "FILE|FOLDER", arity = "1", description = "what to import") Path source;
         @Mixin DatasetOptions common;
+        @Option(names = "--format", paramLabel = "ID", description = "the importer: agentnet, agentnetbench, or one a plugin adds"
+                + " (default: the one that reads the source)") String format;
         @Option(names = "--images", paramLabel = "DIR|ZIP",
-                description = "where the screenshots are (default: images/ beside the JSONL)") Path images;
+                description = "where the screenshots are (default: where the format keeps them, images/ beside a JSONL file or inside a folder)") Path images;
         @Option(names = "--no-images", description = "import the records without their images") boolean noImages;
     }
 
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws Exception {
-        Path jsonl = args.jsonl;
-        ImportOperation.requireFile(jsonl);
+        Path source = args.source;
+        ImportOperation.requireSource(source);
+        Importer importer = (args.format == null ? Importers.get().readerOf(source) : Importers.get().named(args.format)).importer();
         Path images = args.images;
-        if (images == null && Files.isDirectory(jsonl.toAbsolutePath().resolveSibling("images"))) {
-            images = jsonl.toAbsolutePath().resolveSibling("images"); // the AgentNet layout: images/ beside the JSONL
+        if (images == null && Files.isDirectory(importer.images(source))) {
+            images = importer.images(source);
         }
         if (args.noImages) {
             images = null;
         } else if (images == null) {
-            err.println(prefix() + "no images folder beside the file and no --images: importing the records without their images");
+            err.println(prefix() + "no " + importer.images(source) + " and no --images: importing the records without their images");
         }
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
-            return execute(new ImportOperation(dataset, jsonl, images), args.common.json, null, out, err);
+            return execute(new ImportOperation(dataset, source, importer, images), args.common.json, null, out, err);
         }
     }
 }

@@ -29,7 +29,7 @@ import org.trajectory.model.operation.Progress;
 
 /**
  * What every exporter must do, on a real dataset ({@link ExportFixture}): write the selected tasks and no other, each
- * split's tasks into files named after the split, refuse to replace a destination unless forced and to write inside a
+ * split's tasks into files (or folders) named after the split, refuse to replace a destination unless forced and to write inside a
  * dataset, leave no partial file behind, carry no local path, say when it was cancelled, declare sound settings. A
  * plugin author extends this with the exporter made through its catalogue ({@code Exporters.get().find("id")}).
  *
@@ -57,12 +57,12 @@ public abstract class ExporterContract {
         return new ExportOperation(dataset, exporter(), destination, settings(), filter, splits, force).run(progress);
     }
 
-    /** The text of every file the export wrote that is not an archive or an image. */
+    /** The text of every file the export wrote that is not an archive or an image, after its path in the export. */
     private static List<String> texts(Path root) throws IOException {
         List<String> texts = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String name = file.getFileName().toString();
+                String name = root.relativize(file).toString();
                 if (!name.matches(".*\\.(zip|png|jpg|jpeg|webp|parquet|tar|gz)$")) {
                     texts.add(name + "\n" + Files.readString(file));
                 }

@@ -91,7 +91,7 @@ public final class AgentNetBenchFormat {
         }
         step.set(Step.ACTION_BOXES, truth.boxes());
         JsonNode options = bench.path("alternative_options");
-        if (options.isArray() && !options.isEmpty()) {
+        if (options.isArray()) { // kept even when empty, so that the file comes back as it was
             ArrayNode alternatives = step.putArray(Step.ALTERNATIVES);
             for (int k = 0; k < options.size(); k++) {
                 Way other = way(options.get(k), where + ".alternative_options[" + k + "]");
@@ -242,7 +242,7 @@ public final class AgentNetBenchFormat {
         putText(monologue, "low_level_instruction", step.text(Step.ACTION));
         bench.set("ground_truth_actions", truth);
         JsonNode alternatives = json.path(Step.ALTERNATIVES);
-        if (alternatives.isArray() && !alternatives.isEmpty()) {
+        if (alternatives.isArray()) {
             ArrayNode options = bench.putArray("alternative_options");
             for (int k = 0; k < alternatives.size(); k++) {
                 JsonNode alternative = alternatives.get(k);

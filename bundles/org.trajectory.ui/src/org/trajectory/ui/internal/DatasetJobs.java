@@ -1,5 +1,7 @@
 package org.trajectory.ui.internal;
 
+import org.trajectory.dataset.Importers;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -147,13 +149,14 @@ public final class DatasetJobs {
     }
 
     /**
-     * Imports {@code jsonl} into the dataset in {@code folder} (created if needed), then shows it; the summary goes
-     * to a dialog on {@code shell}, or only to the log when it is null.
+     * Imports {@code source} (in any format an importer reads) into the dataset in {@code folder} (created if needed),
+     * then shows it; the summary goes to a dialog on {@code shell}, or only to the log when it is null.
      */
-    public static Job importJob(DatasetAddress folder, Path jsonl, Path images, Shell shell) {
+    public static Job importJob(DatasetAddress folder, Path source, Path images, Shell shell) {
         DatasetSession session = DatasetSession.of(PlatformUI.getWorkbench());
-        return new OperationJob<>(Kind.IMPORT, folder, true, dataset -> new ImportOperation(dataset, jsonl, images))
-                .requiring(nothing -> ImportOperation.requireFile(jsonl)).reportingTo(shell).then(report -> {
+        return new OperationJob<>(Kind.IMPORT, folder, true,
+                dataset -> new ImportOperation(dataset, source, Importers.get().readerOf(source).importer(), images))
+                .requiring(nothing -> ImportOperation.requireSource(source)).reportingTo(shell).then(report -> {
                     if (!folder.equals(session.address())) {
                         session.open(folder, false);
                     }

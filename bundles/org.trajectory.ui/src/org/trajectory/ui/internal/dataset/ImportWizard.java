@@ -1,5 +1,8 @@
 package org.trajectory.ui.internal.dataset;
 
+import org.trajectory.dataset.Importers;
+import java.io.IOException;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -34,15 +37,16 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
 
         Page() {
             super("import");
-            setTitle("Import AgentNet JSONL");
-            setDescription("Records are kept as they are; a malformed line is reported and skipped. Importing again adds only new tasks.");
+            setTitle("Import Records");
+            setDescription("AgentNet JSONL, or AgentNetBench task files (one .json, or type their folder). A malformed record is reported"
+                    + " and skipped; importing again adds only new tasks.");
         }
 
         @Override
         public void createControl(Composite parent) {
             Composite area = new Composite(parent, SWT.NONE);
             GridLayoutFactory.swtDefaults().numColumns(3).applyTo(area);
-            jsonl = new PathField(area, "&JSONL file:", PathField.Kind.OPEN_FILE, new String[] { "*.jsonl", "*.json", "*" }, this::validate);
+            jsonl = new PathField(area, "&File or folder:", PathField.Kind.OPEN_FILE, new String[] { "*.jsonl", "*.json", "*" }, this::validate);
             images = new PathField(area, "&Images (folder):", PathField.Kind.FOLDER, null, this::validate);
             dataset = new PathField(area, "&Dataset folder:", PathField.Kind.FOLDER, null, this::validate);
             DatasetAddress open = DatasetSession.of(PlatformUI.getWorkbench()).address();
@@ -50,22 +54,32 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
                 dataset.text().setText(open.spec()); // a folder, or the server dataset open in the window
             }
             jsonl.text().addModifyListener(e -> {
-                Path file = jsonl.path();
-                Path sibling = file == null || file.toAbsolutePath().getParent() == null ? null : file.toAbsolutePath().resolveSibling("images");
-                if (images.path() == null && sibling != null && Files.isDirectory(sibling)) {
-                    images.set(sibling); // the AgentNet layout
+                Path layout = imagesOf(jsonl.path());
+                if (images.path() == null && layout != null && Files.isDirectory(layout)) {
+                    images.set(layout); // where the format keeps them
                 }
             });
             setControl(area);
             validate();
         }
 
+        /** Where the format of {@code source} keeps its images; null when no importer reads it. */
+        private static Path imagesOf(Path source) {
+            try {
+                return source == null || !Files.exists(source) ? null : Importers.get().readerOf(source).importer().images(source);
+            } catch (IOException | IllegalArgumentException e) {
+                return null;
+            }
+        }
+
         private void validate() {
             String error = null;
             if (jsonl.path() == null) {
-                error = "Choose the JSONL file to import.";
-            } else if (!Files.isRegularFile(jsonl.path())) {
-                error = "There is no file " + jsonl.path() + ".";
+                error = "Choose the file (or folder) to import.";
+            } else if (!Files.exists(jsonl.path())) {
+                error = "There is no file or folder " + jsonl.path() + ".";
+            } else if (imagesOf(jsonl.path()) == null) {
+                error = "No importer reads " + jsonl.path() + ": choose an AgentNet JSONL file or AgentNetBench task files.";
             } else if (images.path() != null && !Files.exists(images.path())) {
                 error = "There is no images folder or zip " + images.path() + ".";
             } else if (dataset.path() == null) {

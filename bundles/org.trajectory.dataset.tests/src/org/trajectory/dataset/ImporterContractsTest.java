@@ -1,0 +1,73 @@
+package org.trajectory.dataset;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Nested;
+import org.trajectory.dataset.kit.ImporterContract;
+
+/** The contract, for each importer the workbench ships, made through its catalogue. */
+class ImporterContractsTest {
+
+    /** OpenCUA's five AgentNetBench sample tasks, as published. */
+    static final Path AGENTNETBENCH_SAMPLE = Path.of("../../releng/testdata/agentnetbench/opencua/sample_data").toAbsolutePath().normalize();
+
+    @Nested
+    class AgentNet extends ImporterContract {
+        private static final String TASK = "{\"task_id\": \"%s\", \"instruction\": \"Open %s\", \"traj\": [{\"index\": 0, \"value\":"
+                + " {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}";
+
+        @Override
+        protected Importers.Descriptor importer() {
+            return Importers.get().named("agentnet");
+        }
+
+        @Override
+        protected Path sample(Path into) throws Exception {
+            return Files.write(into.resolve("tasks.jsonl"), List.of(TASK.formatted("a", "a"), TASK.formatted("b", "b"), TASK.formatted("c", "c")));
+        }
+
+        @Override
+        protected int sampleTasks() {
+            return 3;
+        }
+
+        @Override
+        protected Path damaged(Path into) throws Exception {
+            return Files.write(into.resolve("tasks.jsonl"), List.of(TASK.formatted("a", "a"), "{\"task_id\": \"b\", \"traj\": [", TASK.formatted("c", "c")));
+        }
+    }
+
+    @Nested
+    class AgentNetBench extends ImporterContract {
+        @Override
+        protected Importers.Descriptor importer() {
+            return Importers.get().named("agentnetbench");
+        }
+
+        @Override
+        protected Path sample(Path into) throws Exception {
+            try (var files = Files.list(AGENTNETBENCH_SAMPLE)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                    Files.copy(file, into.resolve(file.getFileName()));
+                }
+            }
+            return into;
+        }
+
+        @Override
+        protected int sampleTasks() {
+            return 5;
+        }
+
+        @Override
+        protected Path damaged(Path into) throws Exception {
+            sample(into);
+            try (var files = Files.list(into)) {
+                Files.writeString(files.sorted().findFirst().orElseThrow(), "{\"task_id\": \"cut short\", \"steps\": [");
+            }
+            return into;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.trajectory.dataset;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
+import org.trajectory.catalog.Registry;
+
+/**
+ * The catalogue of the {@code importers} extension point (see {@link org.trajectory.catalog.Catalogue}): each importer
+ * with its id and name, created when first used. The workbench ships "agentnet" (AgentNet JSONL) and "agentnetbench"
+ * (AgentNetBench task files).
+ *
+ * @since 0.1
+ */
+public final class Importers extends Registry<Importer, Importers.Descriptor> {
+
+    public static final String EXTENSION_POINT = "org.trajectory.dataset.importers";
+    /** The importer of our own format, which every other one writes. */
+    public static final String AGENTNET = "agentnet";
+
+    /** An importer as contributed. */
+    public static final class Descriptor extends Entry<Importer> {
+
+        /** An importer made in code (tests, use outside OSGi). */
+        public Descriptor(String id, String name, Importer importer) {
+            this(Contribution.of(id, name, Map.of(), importer));
+        }
+
+        Descriptor(Contribution<Importer> contribution) {
+            super(contribution);
+        }
+
+        /** The importer; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
+        public Importer importer() {
+            return created();
+        }
+    }
+
+    private static final Importers INSTANCE = new Importers();
+
+    private Importers() {
+        super(EXTENSION_POINT, "importer", Importer.class, Descriptor::new);
+    }
+
+    public static Importers get() {
+        return INSTANCE;
+    }
+
+    /** The importer named {@code id}; an {@link IllegalArgumentException} naming the ones there are when there is none. */
+    public Descriptor named(String id) {
+        return find(id).orElseThrow(() -> new IllegalArgumentException("no importer '" + id + "' (there are " + ids() + ")"));
+    }
+
+    /** The first importer that reads {@code source}; an {@link IllegalArgumentException} saying so when none does. */
+    public Descriptor readerOf(Path source) throws IOException {
+        for (Descriptor descriptor : all()) {
+            if (descriptor.importer().reads(source)) {
+                return descriptor;
+            }
+        }
+        throw new IllegalArgumentException(source + ": no importer reads it (there are " + ids() + "; name one with --format)");
+    }
+
+    private String ids() {
+        return all().stream().map(Descriptor::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,93 @@
+package org.trajectory.dataset.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import org.trajectory.dataset.Importer;
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.format.AgentNetBenchFormat;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+/**
+ * AgentNetBench task files ({@link AgentNetBenchFormat}): one task a {@code .json} file, given one by one or as the
+ * folder that holds them; screenshots in {@code images/} inside that folder, as OpenCUA's {@code sample_data}.
+ */
+public final class AgentNetBenchImporter implements Importer {
+
+    @Override
+    public boolean reads(Path source) throws IOException {
+        return isTaskFile(source) || Files.isDirectory(source) && !taskFiles(source).isEmpty();
+    }
+
+    private static boolean isTaskFile(Path file) {
+        return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+    }
+
+    private static List<Path> taskFiles(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(AgentNetBenchImporter::isTaskFile).sorted().toList();
+        }
+    }
+
+    @Override
+    public Path images(Path source) {
+        return Files.isDirectory(source) ? source.resolve("images") : source.toAbsolutePath().resolveSibling("images");
+    }
+
+    @Override
+    public Records open(Path source, int maxRecordBytes) throws IOException {
+        List<Path> files = Files.isDirectory(source) ? taskFiles(source) : List.of(source);
+        long size = 0;
+        for (Path file : files) {
+            size += Files.size(file);
+        }
+        long total = size;
+        Iterator<Path> next = files.iterator();
+        return new Records() {
+            private long position;
+
+            @Override
+            public Record next() throws IOException {
+                if (!next.hasNext()) {
+                    return null;
+                }
+                Path file = next.next();
+                String name = file.getFileName().toString();
+                long bytes = Files.size(file);
+                position += bytes;
+                if (bytes > maxRecordBytes) {
+                    return Record.unreadable(name, 0, "larger than " + (maxRecordBytes >> 20) + " MB, which no task file is; skipped");
+                }
+                try {
+                    return Record.read(name, 0, AgentNetBenchFormat.toTask(Json.MAPPER.readTree(file.toFile())).toJson()
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                } catch (JsonProcessingException e) {
+                    return Record.unreadable(name, 0, Json.describe(e));
+                } catch (RecordFormatException e) {
+                    return Record.unreadable(name, 0, e.getMessage());
+                }
+            }
+
+            @Override
+            public long position() {
+                return position;
+            }
+
+            @Override
+            public long size() {
+                return total;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}
