@@ -70,13 +70,13 @@ class DatasetCommandsTest extends CommandTestBase {
     @Test
     void badCommandLinesAreUsageErrorsAndMissingDatasetsFailures() throws Exception {
         assertEquals(Command.USAGE, run("import", "--dataset", temp.toString()));
-        assertTrue(err().startsWith("workbench import: expected one JSONL file; usage: workbench import FILE.jsonl"), err());
+        assertTrue(err().startsWith("workbench import: expected a file or folder of records; usage: workbench import FILE|FOLDER"), err());
         assertEquals(Command.USAGE, run("list", "--dataset", temp.toString(), "--colour", "red"));
         assertTrue(err().contains("unknown option --colour"), err());
         assertEquals(Command.FAILED, run("stats", "--dataset", temp.resolve("none").toString()));
         assertTrue(err().contains("not a dataset (no dataset.db in it)"), err());
         assertEquals(Command.FAILED, run("import", temp.resolve("missing.jsonl").toString(), "--dataset", temp.resolve("d").toString()));
-        assertEquals("workbench import: " + temp.resolve("missing.jsonl") + ": no such JSONL file", err().strip(), "one line, no warning about images");
+        assertEquals("workbench import: " + temp.resolve("missing.jsonl") + ": no such file or folder", err().strip(), "one line, no warning about images");
         assertFalse(Files.exists(temp.resolve("d")), "no dataset is made for a file that is not there");
     }
 

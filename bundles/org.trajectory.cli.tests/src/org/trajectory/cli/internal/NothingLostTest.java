@@ -298,7 +298,7 @@ class NothingLostTest extends CommandTestBase {
                 + " data.jsonl:3)"), out());
         assertTrue(out().contains("cut: step 0: image 'cut.png' is a truncated PNG"), out());
         assertFalse(out().contains("missing"), out());
-        assertTrue(out().contains("\n2 problems in 2 tasks, in "), out());
+        assertTrue(out().contains("\n2 problems in 2 tasks, 3 warnings, in "), "the records have no terminate: " + out());
 
         // An image damaged in the store after import is found by validate too.
         try (Stream<Path> walk = Files.walk(dataset.resolve(Dataset.IMAGES))) {

@@ -20,7 +20,7 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
     @Command(name = "import", description = "import records and their images into a dataset (created if missing): AgentNet JSONL,"
             + " or AgentNetBench task files (a .json file or the folder of them)")
     static final class Options {
-        @Parameters(paramLabel = "FILE|FOLDER", arity = "1", description = "what to import") Path source;
+        @Parameters(paramLabel = "FILE|FOLDER", arity = "1", description = "a file or folder of records") Path source;
         @Mixin DatasetOptions common;
         @Option(names = "--format", paramLabel = "ID", description = "the importer: agentnet, agentnetbench, or one a plugin adds"
                 + " (default: the one that reads the source)") String format;

@@ -12,7 +12,7 @@ import org.trajectory.dataset.ValidateOperation;
 /** {@code validate --dataset DIR}: every action-language error and missing image, per task and step. */
 final class ValidateCommand extends OptionsCommand<ValidateCommand.Options> {
 
-    @Command(name = "validate", description = "list every code error and missing image of a dataset, per task and step")
+    @Command(name = "validate", description = "list every code error, missing image and integrity finding of a dataset, per task and step")
     static final class Options {
         @Mixin DatasetOptions common;
     }

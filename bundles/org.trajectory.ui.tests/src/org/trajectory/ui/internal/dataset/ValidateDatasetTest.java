@@ -52,7 +52,7 @@ class ValidateDatasetTest extends WorkbenchTest {
     @Test
     void theCommandListsEveryProblemAndEnterOpensItsStep() throws Exception {
         Path jsonl = temp.resolve("tasks.jsonl");
-        Files.write(jsonl, List.of(task("good", "pyautogui.click(x=0.1, y=0.2)"),
+        Files.write(jsonl, List.of(task("good", "pyautogui.click(x=0.1, y=0.2)", "computer.terminate(status='success')"),
                 task("broken", "pyautogui.click(x=0.5, y=0.5)", "pyautogui.bogus()", "pyautogui.press('enter')")));
         Path folder = temp.resolve("dataset");
         try (Dataset dataset = Dataset.openOrCreate(new DatasetAddress.Folder(folder))) {
@@ -65,11 +65,13 @@ class ValidateDatasetTest extends WorkbenchTest {
         waitFor(() -> (dialog = validationShell().orElse(null)) != null, "the list of problems opens when the check is done");
 
         Table table = WidgetFinder.find(dialog, Table.class, t -> true).orElseThrow();
-        assertEquals(1, table.getItemCount(), "one problem: the unknown action");
+        assertEquals(2, table.getItemCount(), "one problem, the unknown action, and one warning: no terminate at the end");
         assertEquals("broken", table.getItem(0).getText(0));
         assertEquals("2", table.getItem(0).getText(1), "steps count from 1, as the editor shows them");
-        assertTrue(table.getItem(0).getText(2).contains("unknown action 'pyautogui.bogus'"), table.getItem(0).getText(2));
-        assertTrue(WidgetFinder.find(dialog, org.eclipse.swt.widgets.Label.class, l -> l.getText().startsWith("1 problem in 1 task."))
+        assertEquals("code", table.getItem(0).getText(2), "the check that found it");
+        assertTrue(table.getItem(0).getText(3).contains("unknown action 'pyautogui.bogus'"), table.getItem(0).getText(3));
+        assertEquals("terminate (warning)", table.getItem(1).getText(2));
+        assertTrue(WidgetFinder.find(dialog, org.eclipse.swt.widgets.Label.class, l -> l.getText().startsWith("1 problem in 1 task, 1 warning."))
                 .isPresent(), "the count above the list");
 
         Button open = WidgetFinder.find(dialog, Button.class, b -> b.getData() instanceof Integer id && id == IDialogConstants.OPEN_ID).orElseThrow();

@@ -22,8 +22,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 
+import org.trajectory.dataset.IntegrityCheck;
 import org.trajectory.dataset.ValidateOperation;
-import org.trajectory.model.operation.Problem;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TitledDialog;
 
@@ -46,12 +46,15 @@ final class ValidationDialog extends TitledDialog {
         modeless();
     }
 
-    /** The sentence above the list: how many problems on how many tasks, and whether every step was checked. */
+    /** The sentence above the list: how many problems on how many tasks, and warnings, and whether every step was checked. */
     static String summary(ValidateOperation.Report validation) {
         String found = String.format(Locale.ROOT, "%,d %s in %,d %s", validation.problemCount(), validation.problemCount() == 1 ? "problem" : "problems",
-                validation.tasks(), validation.tasks() == 1 ? "task" : "tasks");
-        String listed = validation.problems().size() < validation.problemCount()
-                ? String.format(Locale.ROOT, "; the first %,d are listed", validation.problems().size()) : "";
+                validation.tasks(), validation.tasks() == 1 ? "task" : "tasks")
+                + (validation.warningCount() == 0 ? "" : String.format(Locale.ROOT, ", %,d %s", validation.warningCount(),
+                        validation.warningCount() == 1 ? "warning" : "warnings"));
+        long all = validation.problemCount() + validation.warningCount();
+        String listed = validation.findings().size() < all
+                ? String.format(Locale.ROOT, "; the first %,d are listed", validation.findings().size()) : "";
         return (!validation.cancelled() ? "" : "Stopped before the end: ") + found + listed
                 + ". Enter or a double-click opens the task at the step.";
     }
@@ -69,27 +72,28 @@ final class ValidationDialog extends TitledDialog {
         table = new TableViewer(holder, SWT.BORDER | SWT.FULL_SELECTION | SWT.SINGLE | SWT.VIRTUAL);
         table.getTable().setHeaderVisible(true);
         table.getTable().setLinesVisible(true);
-        column(columns, "Task", new ColumnWeightData(3, 120), Problem::source);
-        column(columns, "Step", new ColumnPixelData(50), p -> p.step() < 0 ? "" : Integer.toString(p.step() + 1));
-        column(columns, "Problem", new ColumnWeightData(7, 240), Problem::message); // the rest of the width
+        column(columns, "Task", new ColumnWeightData(3, 120), f -> f.problem().source());
+        column(columns, "Step", new ColumnPixelData(50), f -> f.problem().step() < 0 ? "" : Integer.toString(f.problem().step() + 1));
+        column(columns, "Check", new ColumnPixelData(130), f -> f.check() + (f.severity() == IntegrityCheck.Severity.WARNING ? " (warning)" : ""));
+        column(columns, "Problem", new ColumnWeightData(7, 240), f -> f.problem().message()); // the rest of the width
         ColumnViewerToolTipSupport.enableFor(table); // a message wider than its column shows whole under the pointer
         table.setContentProvider(ArrayContentProvider.getInstance());
-        table.setInput(validation.problems());
+        table.setInput(validation.findings());
         table.addOpenListener(e -> openSelected());
-        if (!validation.problems().isEmpty()) {
+        if (!validation.findings().isEmpty()) {
             table.getTable().select(0);
         }
         return area;
     }
 
-    private void column(TableColumnLayout columns, String name, ColumnLayoutData width, Function<Problem, String> text) {
+    private void column(TableColumnLayout columns, String name, ColumnLayoutData width, Function<ValidateOperation.Finding, String> text) {
         TableViewerColumn column = new TableViewerColumn(table, SWT.LEFT);
         column.getColumn().setText(name);
         columns.setColumnData(column.getColumn(), width);
         column.setLabelProvider(new ColumnLabelProvider() {
             @Override
             public String getText(Object element) {
-                return text.apply((Problem) element);
+                return text.apply((ValidateOperation.Finding) element);
             }
 
             @Override
@@ -116,8 +120,10 @@ final class ValidationDialog extends TitledDialog {
 
     /** Shows the selected problem's task at its step; the list keeps its place. */
     void openSelected() {
-        if (table.getStructuredSelection() instanceof IStructuredSelection selection && selection.getFirstElement() instanceof Problem problem) {
-            Parts.openTask(page, validation.dataset(), problem.source(), Math.max(0, problem.step()));
+        if (table.getStructuredSelection() instanceof IStructuredSelection selection
+                && selection.getFirstElement() instanceof ValidateOperation.Finding finding && !finding.problem().source().isEmpty()
+                && !finding.problem().source().equals("dataset")) {
+            Parts.openTask(page, validation.dataset(), finding.problem().source(), Math.max(0, finding.problem().step()));
         }
     }
 
