@@ -2,7 +2,8 @@
 
 usage: python3 differential.py CASES.json SCORES.json
 CASES.json: a list of steps, each {"ground_truth_actions": [...], "alternative_options": [[...], ...],
-"predicted_actions": [[type, value], ...]} (the (type, value) pairs the agents' parsers give eval.py).
+"predicted_actions": [[type, value], ...]} (the (type, value) pairs the agents' parsers give eval.py), or instead of
+"predicted_actions" a "code" that OpenCUA's agent (opencua/agent/opencua.py, unchanged) reads into those pairs.
 SCORES.json: for each step, {"total": ..., "actions": {...}}.
 """
 import contextlib
@@ -18,9 +19,21 @@ sys.path.insert(0, os.path.join(HERE, "opencua"))
 
 from eval import ActionEvaluator  # noqa: E402
 
+try:
+    import PIL  # noqa: F401  the agent's module imports it for images, which reading code does not use
+except ImportError:
+    import types
+    sys.modules["PIL"] = types.ModuleType("PIL")
+    sys.modules["PIL"].Image = types.ModuleType("PIL.Image")
+    sys.modules["PIL.Image"] = sys.modules["PIL"].Image
+from agent.opencua import OpenCUA  # noqa: E402
+
 
 def score(evaluator, step):
-    predicted = [tuple(action) for action in step["predicted_actions"]]
+    if "code" in step:
+        predicted = OpenCUA.extract_actions(None, step["code"])  # it uses nothing of the agent itself
+    else:
+        predicted = [tuple(action) for action in step["predicted_actions"]]
     if not predicted:
         return {"total": 0, "actions": {}}
     truth = copy.deepcopy(step["ground_truth_actions"])  # eval.py merges write+enter in place

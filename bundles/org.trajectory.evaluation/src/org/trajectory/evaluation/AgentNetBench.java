@@ -58,6 +58,35 @@ public final class AgentNetBench {
     }
 
     public static final Version DEFAULT = Version.V2026;
+
+    /**
+     * How predicted code is read before it is scored: {@link #PYAUTOGUI} as PyAutoGUI would run it (the default: what the
+     * code does), or {@link #OPENCUA} as OpenCUA's AgentNetBench agent reads a model's answer (its published numbers
+     * were made so; a positional press of several keys is a hotkey, cmd is ctrl, a scroll with a point and escaped
+     * text are read differently). The reference is always read as PyAutoGUI's.
+     */
+    public enum Reading {
+        PYAUTOGUI("pyautogui"), OPENCUA("opencua");
+
+        private final String id;
+
+        Reading(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public static Reading of(String id) {
+            for (Reading reading : values()) {
+                if (reading.id.equals(id.strip().toLowerCase(Locale.ROOT))) {
+                    return reading;
+                }
+            }
+            throw new IllegalArgumentException("no reading '" + id + "' (there are pyautogui and opencua)");
+        }
+    }
     public static final double COORDINATE_THRESHOLD = 0.01 * Math.sqrt(2);
     static final double ALPHA = 120;
     static final double WRITE_THRESHOLD = 0.8;

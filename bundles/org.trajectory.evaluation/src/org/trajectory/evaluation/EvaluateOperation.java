@@ -37,9 +37,16 @@ public final class EvaluateOperation implements Operation<EvaluationReport> {
      * @param mapping   reference task id to predicted task id, for tasks named differently on the two sides; null pairs by id
      * @param threshold Sharingan's cosine threshold; null leaves Sharingan out
      * @param version   AgentNetBench's rules; null leaves AgentNetBench out
+     * @param reading   how AgentNetBench reads the predicted code
      */
     public record Options(DatasetAddress reference, DatasetAddress predicted, Map<String, String> mapping, Double threshold,
-            AgentNetBench.Version version, int threads) {
+            AgentNetBench.Version version, AgentNetBench.Reading reading, int threads) {
+
+        /** Predicted code read as PyAutoGUI runs it. */
+        public Options(DatasetAddress reference, DatasetAddress predicted, Map<String, String> mapping, Double threshold,
+                AgentNetBench.Version version, int threads) {
+            this(reference, predicted, mapping, threshold, version, AgentNetBench.Reading.PYAUTOGUI, threads);
+        }
     }
 
     private final Options options;
@@ -59,8 +66,9 @@ public final class EvaluateOperation implements Operation<EvaluationReport> {
     @Override
     public EvaluationReport run(Progress progress) throws IOException, SQLException, InterruptedException {
         List<String> problems = new ArrayList<>();
-        Map<String, Trajectory> reference = Trajectories.read(options.reference(), problems, progress);
-        Map<String, Trajectory> predicted = Trajectories.read(options.predicted(), problems, progress);
+        Map<String, Trajectory> reference = Trajectories.read(options.reference(), problems, true, progress);
+        // read another way, a prediction's code that PyAutoGUI's grammar refuses may still score: not a problem then
+        Map<String, Trajectory> predicted = Trajectories.read(options.predicted(), problems, options.reading() == AgentNetBench.Reading.PYAUTOGUI, progress);
         List<Trajectory[]> pairs = new ArrayList<>();
         List<String> referenceOnly = new ArrayList<>();
         Set<String> unpaired = new LinkedHashSet<>(predicted.keySet());
@@ -78,7 +86,7 @@ public final class EvaluateOperation implements Operation<EvaluationReport> {
         if (sharingan != null) {
             similarity.prepare(textsToEmbed(pairs, progress), progress);
         }
-        Evaluator evaluator = new Evaluator(sharingan, options.version() == null ? null : new AgentNetBench(options.version()));
+        Evaluator evaluator = new Evaluator(sharingan, options.version() == null ? null : new AgentNetBench(options.version()), options.reading());
         progress.begin("Comparing", pairs.size(), "tasks");
         List<TaskEvaluation> results = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, options.threads()));

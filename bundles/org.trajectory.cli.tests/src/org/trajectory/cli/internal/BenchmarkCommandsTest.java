@@ -58,6 +58,26 @@ class BenchmarkCommandsTest extends CommandTestBase {
         }
     }
 
+    @Test
+    void predictedCodeIsReadAsPyAutoGuiRunsItOrAsOpenCuasAgentReadsIt(@TempDir Path temp) throws Exception {
+        Path reference = temp.resolve("copy.jsonl");
+        Files.writeString(reference, "{\"task_id\": \"c\", \"instruction\": \"Copy\", \"traj\": [{\"index\": 0, \"value\": {\"code\":"
+                + " \"pyautogui.hotkey('ctrl', 'c')\"}}]}\n");
+        Path predicted = temp.resolve("model.jsonl");
+        Files.writeString(predicted, "{\"task_id\": \"c\", \"instruction\": \"Copy\", \"traj\": [{\"index\": 0, \"value\": {\"code\":"
+                + " \"pyautogui.press(['command', 'c'])\"}}]}\n");
+        String[] evaluate = {"evaluate", "--reference", reference.toString(), "--predicted", predicted.toString(), "--metric", "agentnetbench",
+            "--rules", "2025", "--json"};
+        assertEquals(Command.OK, run(evaluate), err());
+        assertEquals(0.0, Json.MAPPER.readTree(out()).path("agentnetbench").path("score").asDouble(), "two keys pressed in turn are no hotkey");
+        String[] asOpenCua = java.util.stream.Stream.concat(java.util.Arrays.stream(evaluate), java.util.stream.Stream.of("--read-as", "opencua"))
+                .toArray(String[]::new);
+        assertEquals(Command.OK, run(asOpenCua), err());
+        assertEquals(1.0, Json.MAPPER.readTree(out()).path("agentnetbench").path("score").asDouble(), "OpenCUA's agent reads ctrl+c");
+        assertEquals(Command.USAGE, run("evaluate", "--reference", reference.toString(), "--predicted", predicted.toString(), "--read-as", "python"));
+        assertTrue(err().startsWith("workbench evaluate: no reading 'python' (there are pyautogui and opencua)"), err());
+    }
+
     /** Where two JSON values first differ (a path and both values), or nothing when they are equal. */
     static String difference(String path, JsonNode want, JsonNode got) {
         if (want.equals(got)) {

@@ -31,6 +31,8 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
                 description = "Sharingan: how alike details and contexts must be (default 0.7)") double threshold = Sharingan.DEFAULT_THRESHOLD;
         @Option(names = "--rules", paramLabel = "2026|2025",
                 description = "AgentNetBench: the rules after PR #56 (default) or the original") String rules = AgentNetBench.DEFAULT.id();
+        @Option(names = "--read-as", paramLabel = "pyautogui|opencua", description = "AgentNetBench: read predicted code as PyAutoGUI"
+                + " runs it (default) or as OpenCUA's agent reads a model's answer, as its published numbers were made") String readAs = "pyautogui";
         @Option(names = "--mapping", paramLabel = "FILE", description = "pairs of reference and predicted task ids, one pair a line"
                 + " (default: equal ids pair)") Path mapping;
         @Option(names = "--threads", paramLabel = "N",
@@ -49,13 +51,15 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
             throw new UsageException("--threshold is a cosine, between -1 and 1, not " + args.threshold);
         }
         AgentNetBench.Version version;
+        AgentNetBench.Reading reading;
         try {
             version = AgentNetBench.Version.of(args.rules);
+            reading = AgentNetBench.Reading.of(args.readAs);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
         EvaluateOperation.Options options = new EvaluateOperation.Options(args.reference, args.predicted, mapping(args.mapping),
-                sharingan ? args.threshold : null, bench ? version : null, args.threads);
+                sharingan ? args.threshold : null, bench ? version : null, reading, args.threads);
         try (EmbeddingSimilarity similarity = sharingan ? EmbeddingSimilarity.load() : null) {
             return execute(new EvaluateOperation(options, similarity), args.json, null, out, err);
         }

@@ -14,14 +14,21 @@ public final class Evaluator {
 
     private final Sharingan sharingan;
     private final AgentNetBench bench;
+    private final AgentNetBench.Reading reading;
 
     /** @param sharingan null to leave the metric out; the same for {@code bench} */
     public Evaluator(Sharingan sharingan, AgentNetBench bench) {
+        this(sharingan, bench, AgentNetBench.Reading.PYAUTOGUI);
+    }
+
+    /** @param reading how AgentNetBench reads the predicted code */
+    public Evaluator(Sharingan sharingan, AgentNetBench bench, AgentNetBench.Reading reading) {
         if (sharingan == null && bench == null) {
             throw new IllegalArgumentException("evaluation needs at least one metric");
         }
         this.sharingan = sharingan;
         this.bench = bench;
+        this.reading = reading;
     }
 
     public TaskEvaluation evaluate(Trajectory reference, Trajectory predicted) throws IOException {
@@ -34,7 +41,7 @@ public final class Evaluator {
             Integer height = reference.screenHeight() != null ? reference.screenHeight() : predicted.screenHeight();
             for (int i = 0; i < reference.steps().size(); i++) {
                 AgentNetBench.StepScore score = score(reference.steps().get(i),
-                        i < predicted.steps().size() ? BenchAction.of(predicted.steps().get(i).way()) : List.of());
+                        i < predicted.steps().size() ? read(predicted.steps().get(i)) : List.of());
                 steps.add(score);
                 if (width != null && height != null) {
                     score.clickOffsets().forEach(d -> pixels.add(Math.hypot(d[0] * width, d[1] * height)));
@@ -43,6 +50,10 @@ public final class Evaluator {
         }
         return new TaskEvaluation(reference.taskId(), predicted.taskId(), tuples, steps,
                 Math.max(0, predicted.steps().size() - reference.steps().size()), pixels);
+    }
+
+    private List<BenchAction> read(Trajectory.StepActions predicted) {
+        return reading == AgentNetBench.Reading.OPENCUA ? OpenCuaReading.actions(predicted.code()) : BenchAction.of(predicted.way());
     }
 
     /** The step's score against its own actions, or against the best of its alternatives when that is not 1 (as OpenCUA's runner). */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,15 +34,22 @@ public final class Trajectories {
      * wrong" and the rest is read; a task id seen before is reported and the first one kept.
      */
     public static Map<String, Trajectory> read(DatasetAddress address, List<String> problems, Progress progress) throws IOException, SQLException {
+        return read(address, problems, true, progress);
+    }
+
+    /** The same; {@code codeProblems} false leaves out the steps whose code does not parse (for code read another way). */
+    public static Map<String, Trajectory> read(DatasetAddress address, List<String> problems, boolean codeProblems, Progress progress)
+            throws IOException, SQLException {
+        List<String> codeSink = codeProblems ? problems : new ArrayList<>();
         if (!(address instanceof DatasetAddress.Folder(Path source)) || Files.isRegularFile(source.resolve(Dataset.DATABASE))) {
-            return readDataset(address, problems, progress);
+            return readDataset(address, codeSink, progress);
         }
         if (!Files.exists(source)) {
             throw new NoSuchFileException(source.toString(), null, "no such dataset folder or JSONL file");
         }
         Importer importer = importerOf(source);
         if (importer == null) {
-            return readDataset(address, problems, progress); // a folder nothing reads: says it is not a dataset
+            return readDataset(address, codeSink, progress); // a folder nothing reads: says it is not a dataset
         }
         Map<String, Trajectory> trajectories = new LinkedHashMap<>();
         Map<String, String> first = new LinkedHashMap<>();
@@ -66,7 +74,7 @@ public final class Trajectories {
                     if (before != null) {
                         problems.add(where + ": task " + task.taskId() + " appears already at " + before + "; the first is kept");
                     } else {
-                        trajectories.put(task.taskId(), Trajectory.of(task, where, problems));
+                        trajectories.put(task.taskId(), Trajectory.of(task, where, codeSink));
                     }
                 } catch (RecordFormatException e) {
                     problems.add(where + ": " + e.getMessage() + "; the line was left out");

@@ -31,11 +31,11 @@ public record Trajectory(String taskId, Integer screenWidth, Integer screenHeigh
     }
 
     /**
-     * One step: its position, its code's actions as a {@link Way} (null when the code does not parse: it then scores
-     * nothing), the other ways the reference accepts, and Sharingan's words: {@code detail} is the step's action
+     * One step: its position, its code and the code's actions as a {@link Way} (null when the code does not parse: it
+     * then scores nothing, unless it is read another way), the other ways the reference accepts, and Sharingan's words: {@code detail} is the step's action
      * sentence, {@code context} where it happened (null if the record has none).
      */
-    public record StepActions(int index, Way way, List<Way> alternatives, String detail, String context) {
+    public record StepActions(int index, String code, Way way, List<Way> alternatives, String detail, String context) {
         public StepActions {
             alternatives = List.copyOf(alternatives);
         }
@@ -81,7 +81,7 @@ public record Trajectory(String taskId, Integer screenWidth, Integer screenHeigh
                 }
             }
             String context = text(json.get(CONTEXT));
-            steps.add(new StepActions(i, way, alternatives, blankToNull(step.text(Step.ACTION)),
+            steps.add(new StepActions(i, step.code(), way, alternatives, blankToNull(step.text(Step.ACTION)),
                     context != null ? context : text(json.get(WINDOW_TITLE))));
         }
         Double width = task.number("screen_width");
