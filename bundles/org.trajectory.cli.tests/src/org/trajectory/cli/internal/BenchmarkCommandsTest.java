@@ -143,7 +143,11 @@ class BenchmarkCommandsTest extends CommandTestBase {
         Path dataset = temp.resolve("ours");
         assertEquals(Command.OK, run("import", recorded.toString(), "--dataset", dataset.toString(), "--no-images"), err());
         Path benchmark = temp.resolve("benchmark");
-        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString(), "--review", "any"), err());
+        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString()), err());
+        assertTrue(Files.notExists(benchmark.resolve("save-1.json")), "a benchmark publishes: only what review approved goes");
+        assertEquals(Command.OK, run("review", "save-1", "--dataset", dataset.toString(), "--verdict", "approve", "--final"), err());
+        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString(),
+                "--force"), err());
         JsonNode file = Json.MAPPER.readTree(benchmark.resolve("save-1.json").toFile());
         ArrayNode box = (ArrayNode) file.path("steps").get(0).path("ground_truth_actions").get(0).path("metadata").path("bboxes").get(0).path("rel_bbox");
         assertEquals("[0.4,0.45,0.3,0.1]", box.toString(), "the captured element became the click's box");

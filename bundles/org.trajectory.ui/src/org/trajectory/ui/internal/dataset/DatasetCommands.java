@@ -77,11 +77,11 @@ public final class DatasetCommands extends WindowCommands {
     }
 
     static void showValidation(IWorkbenchWindow window, ValidateOperation.Report found) {
-        if (found.problemCount() > 0) {
-            new ValidationDialog(window.getShell(), window.getActivePage(), found).open();
+        if (!found.findings().isEmpty()) {
+            new ValidationDialog(window.getShell(), window.getActivePage(), found).open(); // warnings too: each is worth a look
         } else {
             MessageDialog.openInformation(window.getShell(), ValidationDialog.TITLE, !found.cancelled()
-                    ? "No problems: every step's code is valid PyAutoGUI and every image is whole."
+                    ? "No problems: every step's code is valid PyAutoGUI, every image is whole, and every integrity check passes."
                     : "Stopped before the end; the steps checked have no problems.");
         }
     }

@@ -48,8 +48,8 @@ final class ValidationDialog extends TitledDialog {
 
     /** The sentence above the list: how many problems on how many tasks, and warnings, and whether every step was checked. */
     static String summary(ValidateOperation.Report validation) {
-        String found = String.format(Locale.ROOT, "%,d %s in %,d %s", validation.problemCount(), validation.problemCount() == 1 ? "problem" : "problems",
-                validation.tasks(), validation.tasks() == 1 ? "task" : "tasks")
+        String found = (validation.problemCount() == 0 ? "No problems" : String.format(Locale.ROOT, "%,d %s in %,d %s", validation.problemCount(),
+                validation.problemCount() == 1 ? "problem" : "problems", validation.tasks(), validation.tasks() == 1 ? "task" : "tasks"))
                 + (validation.warningCount() == 0 ? "" : String.format(Locale.ROOT, ", %,d %s", validation.warningCount(),
                         validation.warningCount() == 1 ? "warning" : "warnings"));
         long all = validation.problemCount() + validation.warningCount();
@@ -74,7 +74,7 @@ final class ValidationDialog extends TitledDialog {
         table.getTable().setLinesVisible(true);
         column(columns, "Task", new ColumnWeightData(3, 120), f -> f.problem().source());
         column(columns, "Step", new ColumnPixelData(50), f -> f.problem().step() < 0 ? "" : Integer.toString(f.problem().step() + 1));
-        column(columns, "Check", new ColumnPixelData(130), f -> f.check() + (f.severity() == IntegrityCheck.Severity.WARNING ? " (warning)" : ""));
+        column(columns, "Check", new ColumnPixelData(180), f -> f.check() + (f.severity() == IntegrityCheck.Severity.WARNING ? " (warning)" : ""));
         column(columns, "Problem", new ColumnWeightData(7, 240), f -> f.problem().message()); // the rest of the width
         ColumnViewerToolTipSupport.enableFor(table); // a message wider than its column shows whole under the pointer
         table.setContentProvider(ArrayContentProvider.getInstance());
