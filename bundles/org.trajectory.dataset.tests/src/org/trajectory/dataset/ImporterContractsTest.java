@@ -70,4 +70,34 @@ class ImporterContractsTest {
             return into;
         }
     }
+
+    @Nested
+    class AgentDataProtocol extends ImporterContract {
+        private static final String TRAJECTORY = "{\"schema_version\": \"1.2.0\", \"id\": \"%s\", \"content\": ["
+                + "{\"class_\": \"text_observation\", \"content\": \"Open it\", \"source\": \"user\"},"
+                + "{\"class_\": \"%s\", \"function\": \"click\", \"kwargs\": {\"x\": 0.5, \"y\": 0.5}, \"description\": \"\"}],"
+                + " \"details\": {}}";
+
+        @Override
+        protected Importers.Descriptor importer() {
+            return Importers.get().named("adp");
+        }
+
+        @Override
+        protected Path sample(Path into) throws Exception {
+            return Files.writeString(into.resolve("sample_std.json"), "[" + String.join(",\n", TRAJECTORY.formatted("a", "api_action"),
+                    TRAJECTORY.formatted("b", "api_action"), TRAJECTORY.formatted("c", "api_action")) + "]\n");
+        }
+
+        @Override
+        protected int sampleTasks() {
+            return 3;
+        }
+
+        @Override
+        protected Path damaged(Path into) throws Exception {
+            return Files.writeString(into.resolve("sample_std.json"), "[" + String.join(",\n", TRAJECTORY.formatted("a", "api_action"),
+                    TRAJECTORY.formatted("b", "api_call"), TRAJECTORY.formatted("c", "api_action")) + "]\n");
+        }
+    }
 }

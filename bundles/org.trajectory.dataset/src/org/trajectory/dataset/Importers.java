@@ -11,8 +11,8 @@ import org.trajectory.catalog.Registry;
 
 /**
  * The catalogue of the {@code importers} extension point (see {@link org.trajectory.catalog.Catalogue}): each importer
- * with its id and name, created when first used. The workbench ships "agentnet" (AgentNet JSONL) and "agentnetbench"
- * (AgentNetBench task files).
+ * with its id and name, created when first used. The workbench ships "agentnet" (AgentNet JSONL), "agentnetbench"
+ * (AgentNetBench task files) and "adp" (the Agent Data Protocol's standardized trajectories).
  *
  * @since 0.1
  */

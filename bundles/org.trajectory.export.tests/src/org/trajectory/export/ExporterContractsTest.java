@@ -38,6 +38,14 @@ class ExporterContractsTest {
     }
 
     @Nested
+    class AgentDataProtocol extends ExporterContract {
+        @Override
+        protected Exporters.Descriptor exporter() {
+            return find("adp");
+        }
+    }
+
+    @Nested
     class Messages extends ExporterContract {
         @Override
         protected Exporters.Descriptor exporter() {

@@ -29,7 +29,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
     @Command(name = "export", description = "export a dataset, or the part of it the filters keep, in one of the exporters' formats")
     static final class Options {
         @Mixin DatasetOptions common;
-        @Option(names = "--out", required = true, paramLabel = "PATH", description = "where to write: the JSONL file (agentnet) or a"
+        @Option(names = "--out", required = true, paramLabel = "PATH", description = "where to write: the JSONL file (agentnet, adp) or a"
                 + " folder (huggingface, messages, agentnetbench), outside the dataset folder") Path out;
         @Option(names = "--format", paramLabel = "ID", defaultValue = "agentnet", description = "the exporter (default: agentnet)") String format;
         @Option(names = "--set", paramLabel = "NAME=VALUE",

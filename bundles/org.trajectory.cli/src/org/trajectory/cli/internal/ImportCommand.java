@@ -17,12 +17,12 @@ import org.trajectory.dataset.Importers;
 /** {@code import FILE|FOLDER --dataset DIR [--format ID] [--images DIR|ZIP]}. */
 final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
 
-    @Command(name = "import", description = "import records and their images into a dataset (created if missing): AgentNet JSONL,"
+    @Command(name = "import", description = "import records and their images into a dataset (created if missing): AgentNet JSONL, ADP,"
             + " or AgentNetBench task files (a .json file or the folder of them)")
     static final class Options {
         @Parameters(paramLabel = "FILE|FOLDER", arity = "1", description = "a file or folder of records") Path source;
         @Mixin DatasetOptions common;
-        @Option(names = "--format", paramLabel = "ID", description = "the importer: agentnet, agentnetbench, or one a plugin adds"
+        @Option(names = "--format", paramLabel = "ID", description = "the importer: agentnet, agentnetbench, adp, or one a plugin adds"
                 + " (default: the one that reads the source)") String format;
         @Option(names = "--images", paramLabel = "DIR|ZIP",
                 description = "where the screenshots are (default: where the format keeps them, images/ beside a JSONL file or inside a folder)") Path images;

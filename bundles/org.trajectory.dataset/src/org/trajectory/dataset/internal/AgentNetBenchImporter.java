@@ -26,8 +26,14 @@ public final class AgentNetBenchImporter implements Importer {
         return isTaskFile(source) || Files.isDirectory(source) && !taskFiles(source).isEmpty();
     }
 
+    /** A {@code .json} file holding one object (a JSON list is ADP's). */
     private static boolean isTaskFile(Path file) {
-        return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+        try {
+            return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")
+                    && Sniff.firstCharacter(file) == '{';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static List<Path> taskFiles(Path folder) throws IOException {

@@ -17,20 +17,14 @@ public final class AgentNetImporter implements Importer {
             return false;
         }
         String name = source.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) {
-            return true;
-        }
         if (name.endsWith(".json")) {
             return false; // one JSON document: another format's
         }
-        try (InputStream in = Files.newInputStream(source)) {
-            for (int b = in.read(); b >= 0; b = in.read()) {
-                if (!Character.isWhitespace(b)) {
-                    return b == '{';
-                }
-            }
+        String first = Sniff.firstLine(source);
+        if (Sniff.isAdpLine(first)) {
+            return false; // ADP's trajectories one a line
         }
-        return false;
+        return name.endsWith(".jsonl") || name.endsWith(".ndjson") || first.stripLeading().startsWith("{");
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class ActionPrinter {
     }
 
     /** A Python string literal that reads back to exactly {@code text}. */
-    static String quote(String text) {
+    public static String quote(String text) {
         StringBuilder out = new StringBuilder(text.length() + 2).append('\'');
         text.codePoints().forEach(c -> {
             switch (c) {

@@ -38,7 +38,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
         Page() {
             super("import");
             setTitle("Import Records");
-            setDescription("AgentNet JSONL, or AgentNetBench task files (one .json, or type their folder). A malformed record is reported"
+            setDescription("AgentNet JSONL, AgentNetBench task files (one .json, or type their folder) or ADP trajectories. A malformed record is reported"
                     + " and skipped; importing again adds only new tasks.");
         }
 
@@ -79,7 +79,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
             } else if (!Files.exists(jsonl.path())) {
                 error = "There is no file or folder " + jsonl.path() + ".";
             } else if (imagesOf(jsonl.path()) == null) {
-                error = "No importer reads " + jsonl.path() + ": choose an AgentNet JSONL file or AgentNetBench task files.";
+                error = "No importer reads " + jsonl.path() + ": choose an AgentNet JSONL file, AgentNetBench task files or ADP trajectories.";
             } else if (images.path() != null && !Files.exists(images.path())) {
                 error = "There is no images folder or zip " + images.path() + ".";
             } else if (dataset.path() == null) {
