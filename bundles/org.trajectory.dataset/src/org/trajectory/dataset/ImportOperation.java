@@ -440,24 +440,7 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         if (!code.ok()) {
             return "(unparsable)";
         }
-        return code.actions().stream().map(ImportOperation::actionName).collect(Collectors.joining(" "));
-    }
-
-    private static String actionName(Action action) {
-        return switch (action) {
-            case Action.Click c -> c.kind().function();
-            case Action.MoveTo m -> "moveTo";
-            case Action.DragTo d -> "dragTo";
-            case Action.Scroll s -> "scroll";
-            case Action.HScroll s -> "hscroll";
-            case Action.Write w -> "write";
-            case Action.Press p -> "press";
-            case Action.Hotkey h -> "hotkey";
-            case Action.KeyDown k -> "keyDown";
-            case Action.KeyUp k -> "keyUp";
-            case Action.Sleep s -> "sleep";
-            case Action.Terminate t -> "terminate";
-        };
+        return code.actions().stream().map(Action::function).collect(Collectors.joining(" "));
     }
 
 }

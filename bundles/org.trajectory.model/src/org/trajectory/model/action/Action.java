@@ -12,6 +12,24 @@ import java.util.List;
  */
 public sealed interface Action {
 
+    /** The name of the call as PyAutoGUI (and the field's formats) write it: click, doubleClick, moveTo, write, terminate... */
+    default String function() {
+        return switch (this) {
+            case Click c -> c.kind().function();
+            case MoveTo m -> "moveTo";
+            case DragTo d -> "dragTo";
+            case Scroll s -> "scroll";
+            case HScroll s -> "hscroll";
+            case Write w -> "write";
+            case Press p -> "press";
+            case Hotkey h -> "hotkey";
+            case KeyDown k -> "keyDown";
+            case KeyUp k -> "keyUp";
+            case Sleep s -> "sleep";
+            case Terminate t -> "terminate";
+        };
+    }
+
     /** The mouse buttons PyAutoGUI knows. */
     enum Button {
         LEFT, RIGHT, MIDDLE;

@@ -258,7 +258,7 @@ public final class AgentDataProtocolFormat {
         String description = step.text(Step.THOUGHT) == null ? "" : step.text(Step.THOUGHT);
         for (Action action : code.actions()) {
             ObjectNode call = content.addObject().putNull("reasoning_content").putNull("reward").put("class_", "api_action");
-            call.put("function", function(action));
+            call.put("function", action.function());
             call.set("kwargs", kwargs(action));
             call.put("description", description);
             description = "";
@@ -273,23 +273,6 @@ public final class AgentDataProtocolFormat {
             kept.remove(Step.VALUE);
         }
         return kept;
-    }
-
-    private static String function(Action action) {
-        return switch (action) {
-            case Action.Click c -> c.kind().function();
-            case Action.MoveTo m -> "moveTo";
-            case Action.DragTo d -> "dragTo";
-            case Action.Scroll s -> "scroll";
-            case Action.HScroll s -> "hscroll";
-            case Action.Write w -> "write";
-            case Action.Press p -> "press";
-            case Action.Hotkey h -> "hotkey";
-            case Action.KeyDown k -> "keyDown";
-            case Action.KeyUp k -> "keyUp";
-            case Action.Sleep s -> "sleep";
-            case Action.Terminate t -> "terminate";
-        };
     }
 
     /** The call's arguments by the names PyAutoGUI (and ADP's converter) give them. */

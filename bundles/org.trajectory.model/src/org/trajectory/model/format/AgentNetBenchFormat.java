@@ -302,7 +302,6 @@ public final class AgentNetBenchFormat {
                 if (c.at() == null) {
                     return null;
                 }
-                written.put("type", c.kind().function());
                 position(params, c.at());
             }
             case Action.MoveTo m -> position(params, m.to());
@@ -328,25 +327,9 @@ public final class AgentNetBenchFormat {
                 return null;
             }
         }
-        if (!written.has("type")) {
-            written.put("type", typeName(action));
-        }
+        written.put("type", action.function());
         written.set("params", params);
         return written;
-    }
-
-    private static String typeName(Action action) {
-        return switch (action) {
-            case Action.MoveTo m -> "moveTo";
-            case Action.DragTo d -> "dragTo";
-            case Action.Scroll s -> "scroll";
-            case Action.HScroll s -> "hscroll";
-            case Action.Write w -> "write";
-            case Action.Press p -> "press";
-            case Action.Hotkey h -> "hotkey";
-            case Action.Terminate t -> "terminate";
-            default -> throw new IllegalArgumentException(action.toString());
-        };
     }
 
     private static ObjectNode position(ObjectNode params, Point point) {
