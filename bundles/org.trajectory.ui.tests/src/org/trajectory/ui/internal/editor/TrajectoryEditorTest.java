@@ -156,6 +156,34 @@ class TrajectoryEditorTest extends WorkbenchTest {
         assertEquals(15, editor.draft().stepCount());
     }
 
+    /** Ctrl+Z undoes in the editor the user looks at, never in another one (editors of one kind share their action bars). */
+    @Test
+    void undoStaysInItsOwnEditor() throws Exception {
+        String record = Files.readAllLines(FIXTURE.resolve("raw_example.jsonl")).get(0).replace(TASK, "task_b");
+        Path jsonl = Files.writeString(temp.resolve("b.jsonl"), record + "\n");
+        try (Dataset dataset = Dataset.open(folder); ImageSource images = ImageSource.open(FIXTURE.resolve("images"))) {
+            new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
+        }
+        TrajectoryEditor a = open();
+        TrajectoryEditor b = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "task_b"), Parts.TRAJECTORY_EDITOR);
+        waitFor(() -> b.canvas().hasImage(), "the second task is shown");
+        focus(b);
+        keys(SWT.ALT, SWT.DEL);
+        waitFor(() -> b.draft().stepCount() == 14, "Alt+Delete deletes a step of task B");
+        b.doSave(null);
+        waitFor(() -> !b.isDirty(), "B is saved");
+        focus(a);
+        keys(SWT.MOD1, 'z');
+        settle();
+        assertEquals(14, b.draft().stepCount(), "B's deleted step stays deleted");
+        assertFalse(b.isDirty(), "B was not touched");
+        assertEquals(15, a.draft().stepCount());
+        assertFalse(a.isDirty(), "A has nothing to undo");
+        focus(b);
+        keys(SWT.MOD1, 'z');
+        waitFor(() -> b.draft().stepCount() == 15, "in B, Ctrl+Z brings its step back");
+    }
+
     @Test
     void replayStepsThroughAndPauses() throws Exception {
         TrajectoryEditor editor = open();

@@ -34,6 +34,7 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.PartInitException;
@@ -83,6 +84,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private TaskDraft current;
     private int step;
     private final ObjectUndoContext undoContext = new ObjectUndoContext(this, "Trajectory editor");
+    private UndoActionHandler undoHandler;
+    private RedoActionHandler redoHandler;
     private ImageCache images;
     private StepStrip strip;
     private ScreenshotCanvas canvas;
@@ -242,8 +245,22 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 Math.min(current.stepCount() - 1, step + 1)));
         command(handlers, "replay", this::toggleReplay);
         command(handlers, "playStep", this::playStep);
-        getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.UNDO.getId(), new UndoActionHandler(getSite(), undoContext));
-        getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.REDO.getId(), new RedoActionHandler(getSite(), undoContext));
+        undoHandler = new UndoActionHandler(getSite(), undoContext);
+        redoHandler = new RedoActionHandler(getSite(), undoContext);
+        useOwnUndo();
+    }
+
+    /**
+     * Puts this editor's undo and redo in the Edit menu and on Ctrl+Z. Editors of one kind share their action bars, so
+     * the last one opened would otherwise undo for all of them: each takes them back when it becomes active.
+     */
+    private void useOwnUndo() {
+        IActionBars bars = getEditorSite().getActionBars();
+        if (bars.getGlobalActionHandler(ActionFactory.UNDO.getId()) != undoHandler) {
+            bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), undoHandler);
+            bars.setGlobalActionHandler(ActionFactory.REDO.getId(), redoHandler);
+            bars.updateActionBars();
+        }
     }
 
     private static void command(IHandlerService handlers, String name, Runnable run) {
@@ -645,6 +662,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     @Override
     public void setFocus() {
+        useOwnUndo();
         strip.table().setFocus();
     }
 
