@@ -82,7 +82,7 @@ class WorkbenchShellTest {
     @Test
     void theFileMenuHoldsTheDatasetCommandsHandledAndWithTheirKeys() {
         Menu bar = window.getShell().getMenuBar();
-        for (String item : List.of("&New Dataset...", "&Open Dataset...", "Open Dataset on a &Server...", "&Import AgentNet JSONL...",
+        for (String item : List.of("&New Dataset...", "&Open Dataset...", "Open Dataset on a &Server...", "&Import Records...",
                 "&Export Dataset...", "Vali&date Dataset", "&Build Trajectory from Recording...", "Extract Actions from &Video...", "&Annotate Dataset...",
                 "&Score Dataset...")) {
             assertNotNull(menuItem(bar, "&File", item), "File > " + item);

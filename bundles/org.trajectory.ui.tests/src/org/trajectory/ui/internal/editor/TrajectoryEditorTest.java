@@ -182,6 +182,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
         focus(b);
         keys(SWT.MOD1, 'z');
         waitFor(() -> b.draft().stepCount() == 15, "in B, Ctrl+Z brings its step back");
+        keys(SWT.MOD1, 'y');
+        waitFor(() -> b.draft().stepCount() == 14, "Ctrl+Y redoes, as the guide says");
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.trajectory.ui.internal.PathField;
 final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
 
     ImportWizard() {
-        super("Import AgentNet JSONL", new Page());
+        super("Import Records", new Page());
     }
 
     @Override
