@@ -1,6 +1,9 @@
 package org.trajectory.dataset;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 import org.trajectory.model.Task;
 
@@ -20,7 +23,7 @@ public interface IntegrityCheck {
         ERROR, WARNING;
 
         public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** "error" or "warning"; an {@link IllegalArgumentException} naming both for anything else. */
@@ -50,7 +53,7 @@ public interface IntegrityCheck {
     /** A task as a check sees it: its record, and each step's stored screenshot (its content hash; null where none). */
     record CheckedTask(Task task, List<String> images) {
         public CheckedTask {
-            images = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(images));
+            images = Collections.unmodifiableList(new ArrayList<>(images)); // hashes may be null: List.copyOf refuses them
         }
     }
 

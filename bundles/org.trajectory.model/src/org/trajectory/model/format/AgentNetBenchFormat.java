@@ -2,6 +2,7 @@ package org.trajectory.model.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
@@ -127,7 +128,7 @@ public final class AgentNetBenchFormat {
     static Action action(JsonNode action, String where) throws RecordFormatException {
         String type = action.path("type").asText("");
         JsonNode params = action.path("params");
-        return switch (type.toLowerCase(java.util.Locale.ROOT)) {
+        return switch (type.toLowerCase(Locale.ROOT)) {
             case "click" -> new Action.Click(ClickKind.CLICK, point(params, where, false));
             case "doubleclick" -> new Action.Click(ClickKind.DOUBLE_CLICK, point(params, where, false));
             case "tripleclick" -> new Action.Click(ClickKind.TRIPLE_CLICK, point(params, where, false));
