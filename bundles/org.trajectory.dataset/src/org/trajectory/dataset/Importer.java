@@ -2,7 +2,15 @@ package org.trajectory.dataset;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+
+import org.trajectory.model.Json;
+import org.trajectory.model.RecordFormatException;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A way of reading a format's records into a dataset, contributed to the {@code importers} extension point
@@ -50,5 +58,31 @@ public interface Importer {
         public static Record unreadable(String file, long line, String error) {
             return new Record(file, line, null, error);
         }
+
+        /** The record a format's {@code conversion} makes of the JSON {@code text}; unreadable, saying why, when either fails. */
+        public static Record converted(String file, long line, byte[] text, Conversion conversion) {
+            try {
+                return converted(file, line, Json.MAPPER.readTree(text), conversion);
+            } catch (JsonProcessingException e) {
+                return unreadable(file, line, Json.describe(e));
+            } catch (IOException e) {
+                return unreadable(file, line, e.getMessage());
+            }
+        }
+
+        /** The record a format's {@code conversion} makes of {@code json}; unreadable, saying why, when it cannot. */
+        public static Record converted(String file, long line, JsonNode json, Conversion conversion) {
+            try {
+                return read(file, line, conversion.toTask(json).toJson().getBytes(StandardCharsets.UTF_8));
+            } catch (RecordFormatException e) {
+                return unreadable(file, line, e.getMessage());
+            }
+        }
+    }
+
+    /** How a format's JSON becomes our task (the {@code toTask} of {@code org.trajectory.model.format}'s formats). */
+    @FunctionalInterface
+    interface Conversion {
+        Task toTask(JsonNode json) throws RecordFormatException;
     }
 }

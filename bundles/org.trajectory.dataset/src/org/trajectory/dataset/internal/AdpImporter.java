@@ -9,7 +9,6 @@ import java.util.Locale;
 
 import org.trajectory.dataset.Importer;
 import org.trajectory.model.Json;
-import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.format.AgentDataProtocolFormat;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -52,7 +51,8 @@ public final class AdpImporter implements Importer {
         @Override
         public Record next() throws IOException {
             Record line = lines.next();
-            return line == null || line.error() != null || isBlank(line.json()) ? line : convert(file, line.line(), line.json());
+            return line == null || line.error() != null || isBlank(line.json()) ? line
+                    : Record.converted(file, line.line(), line.json(), AgentDataProtocolFormat::toTask);
         }
 
         @Override
@@ -99,7 +99,7 @@ public final class AdpImporter implements Importer {
             }
             long line = parser.currentLocation().getLineNr();
             try {
-                return read(file, line, parser.readValueAsTree());
+                return Record.converted(file, line, (JsonNode) parser.readValueAsTree(), AgentDataProtocolFormat::toTask);
             } catch (JsonProcessingException e) {
                 return Record.unreadable(file, line, Json.describe(e) + "; the trajectories after it cannot be read");
             }
@@ -126,19 +126,4 @@ public final class AdpImporter implements Importer {
         return new String(bytes, StandardCharsets.UTF_8).isBlank();
     }
 
-    private static Record convert(String file, long line, byte[] json) {
-        try {
-            return read(file, line, Json.MAPPER.readTree(json));
-        } catch (IOException e) {
-            return Record.unreadable(file, line, e instanceof JsonProcessingException p ? Json.describe(p) : e.getMessage());
-        }
-    }
-
-    private static Record read(String file, long line, JsonNode trajectory) {
-        try {
-            return Record.read(file, line, AgentDataProtocolFormat.toTask(trajectory).toJson().getBytes(StandardCharsets.UTF_8));
-        } catch (RecordFormatException e) {
-            return Record.unreadable(file, line, e.getMessage());
-        }
-    }
 }

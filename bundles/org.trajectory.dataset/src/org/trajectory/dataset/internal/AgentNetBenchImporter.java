@@ -9,11 +9,8 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.trajectory.dataset.Importer;
-import org.trajectory.model.Json;
-import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.format.AgentNetBenchFormat;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 
 /**
  * AgentNetBench task files ({@link AgentNetBenchFormat}): one task a {@code .json} file, given one by one or as the
@@ -71,14 +68,7 @@ public final class AgentNetBenchImporter implements Importer {
                 if (bytes > maxRecordBytes) {
                     return Record.unreadable(name, 0, "larger than " + (maxRecordBytes >> 20) + " MB, which no task file is; skipped");
                 }
-                try {
-                    return Record.read(name, 0, AgentNetBenchFormat.toTask(Json.MAPPER.readTree(file.toFile())).toJson()
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                } catch (JsonProcessingException e) {
-                    return Record.unreadable(name, 0, Json.describe(e));
-                } catch (RecordFormatException e) {
-                    return Record.unreadable(name, 0, e.getMessage());
-                }
+                return Record.converted(name, 0, Files.readAllBytes(file), AgentNetBenchFormat::toTask);
             }
 
             @Override
