@@ -55,6 +55,7 @@ final class WineDesktop implements AutoCloseable {
                 "mscoree,mshtml=", "WINEPATH", windows(materials.resolve("org/bytedeco/ffmpeg/windows-x86_64-gpl")), "JAVA_HOME",
                 windows(jre(materials)), "TW_VM_ARGS", "-Djava.security.properties=" + windows(security) + " -XX:-PrintWarnings"));
         desktop.run(120, "wineboot", "-i");
+        desktop.wineserver("-w"); // wineboot leaves the prefix's update running; a program started meanwhile may find system32 half written
         desktop.run(60, "reg", "add", "HKCU\\Software\\Wine\\Explorer", "/v", "Desktop", "/d", "Default", "/f");
         desktop.run(60, "reg", "add", "HKCU\\Software\\Wine\\Explorer\\Desktops", "/v", "Default", "/d", width + "x" + height, "/f");
         desktop.wineserver("-k"); // the desktop made by wineboot was not a virtual one yet: the next program makes one as set
