@@ -216,6 +216,7 @@ public class Corpus {
                 recorder.destroyForcibly();
                 throw new IOException(id + ": the recorder did not stop");
             }
+            addPrelude(recording, session.path("setup"));
         } finally {
             application.descendants().forEach(ProcessHandle::destroy);
             application.destroy();
@@ -223,6 +224,34 @@ public class Corpus {
             Thread.sleep(200);
         }
         return recording;
+    }
+
+    /**
+     * What the script did before recording (a command run in the terminal) becomes the prelude of the recording's
+     * setup, in our action language: a replay performs it once the application is up, to reach the first screen.
+     */
+    private void addPrelude(Path recording, JsonNode setupActions) throws IOException {
+        if (setupActions.isEmpty()) {
+            return;
+        }
+        Path file = recording.resolve("metadata.json");
+        ObjectNode metadata = (ObjectNode) JSON.readTree(file.toFile());
+        if (!(metadata.get("setup") instanceof ObjectNode setup)) {
+            throw new IOException(recording + ": the recorder wrote no setup");
+        }
+        double width = spec.path("screen").get(0).asDouble();
+        double height = spec.path("screen").get(1).asDouble();
+        for (JsonNode action : setupActions) {
+            setup.withArray("prelude").add(switch (action.path("op").asText()) {
+                case "click" -> String.format(Locale.ROOT, "pyautogui.click(x=%.4f, y=%.4f)", action.path("at").get(0).asDouble() / width,
+                        action.path("at").get(1).asDouble() / height);
+                case "type" -> "pyautogui.write(message=" + JSON.writeValueAsString(action.path("text").asText()) + ")";
+                case "key", "press" -> "pyautogui.press(" + JSON.writeValueAsString(action.path("key").asText().equals("Return") ? "enter"
+                        : action.path("key").asText().toLowerCase(Locale.ROOT)) + ")";
+                default -> throw new IOException("a setup action '" + action.path("op").asText() + "' has no prelude form");
+            });
+        }
+        JSON.writeValue(file.toFile(), metadata);
     }
 
     /** One scripted action through xdotool: real input events, as a person's would be. */

@@ -29,7 +29,9 @@ import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.RecordingFiles;
 import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.replay.Setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -281,6 +283,16 @@ public final class TrajectoryBuilder {
         }
     }
 
+    /** The setup our recorder wrote into the recording's metadata, or null (other recorders', older recordings). */
+    private static JsonNode setup(Path folder) {
+        try {
+            JsonNode setup = RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA)).get(Setup.FIELD);
+            return setup != null && setup.isObject() ? setup : null;
+        } catch (IOException e) {
+            return null; // the recording was read a moment ago; a setup that cannot be read is only a replay lost
+        }
+    }
+
     private static boolean annotated(Step step) {
         JsonNode value = step.json().path(Step.VALUE);
         for (String field : new String[] { Step.OBSERVATION, Step.THOUGHT, Step.ACTION, Step.REFLECTION }) {
@@ -301,6 +313,10 @@ public final class TrajectoryBuilder {
         }
         ScreenSize screen = recording.screens().get(0);
         record.put("screen_width", screen.width()).put("screen_height", screen.height());
+        JsonNode setup = setup(recording.folder());
+        if (setup != null) {
+            record.set(Setup.FIELD, setup); // what a replay starts from
+        }
         ArrayNode traj = record.putArray(Task.TRAJ);
         for (int i = 0; i < steps.size(); i++) {
             ReducedStep step = steps.get(i);

@@ -16,7 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.trajectory.model.Digests;
 import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A dataset: a folder with an embedded SQLite database ({@value #DATABASE}, WAL mode) and an {@value #IMAGES} folder
@@ -43,8 +46,9 @@ public final class Dataset implements AutoCloseable {
     static final String IMAGES_FOLDER = "images_folder";
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
-    // 2: curators may draw task numbers from the sequence; 3: image_data; 4: column grants, the audit trail written by triggers
-    private static final String TEAM_ROLES_VERSION = "4";
+    // 2: curators may draw task numbers from the sequence; 3: image_data; 4: column grants, the audit trail written by triggers;
+    // 5: the replays table
+    private static final String TEAM_ROLES_VERSION = "5";
     private static final int AUDIT_BY_TRIGGERS = 4;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
@@ -91,6 +95,7 @@ public final class Dataset implements AutoCloseable {
     private final boolean auditedByServer;
     private final ImageStore images;
     private final ScoreTables scoreTables;
+    private final ReplayTable replayTable;
     private final ReviewTable reviewTable;
     private final TaskQueries taskQueries;
     private final TeamReview teamReview;
@@ -102,6 +107,7 @@ public final class Dataset implements AutoCloseable {
         this.connection = connection;
         this.images = images;
         this.scoreTables = new ScoreTables(this);
+        this.replayTable = new ReplayTable(this);
         this.reviewTable = new ReviewTable(this);
         this.taskQueries = new TaskQueries(engine, connection);
         this.teamReview = new TeamReview(this);
@@ -460,6 +466,29 @@ public final class Dataset implements AutoCloseable {
      */
     public void putScores(String taskId, List<StoredScore> scores, Double finalScore) throws SQLException {
         scoreTables.putScores(taskId, scores, finalScore);
+    }
+
+    /** SHA-256 of the record without its scores: what a stored score or replay judged, so it is known to be stale after an edit. */
+    public static String contentHash(Task task) {
+        ObjectNode copy = task.json().deepCopy();
+        copy.remove(Task.SCORES);
+        copy.remove(SCORE_DETAILS);
+        return Digests.sha256(copy.toString());
+    }
+
+    /** The task's last replay, or null when it was never replayed. */
+    public StoredReplay replay(String taskId) throws SQLException {
+        return replayTable.replay(taskId);
+    }
+
+    /** Every task's last replay, by task id, in dataset order. */
+    public Map<String, StoredReplay> replays() throws SQLException {
+        return replayTable.replays();
+    }
+
+    /** Stores (replaces) the task's last replay; its screenshots are in {@link #images()} already. Not an edit of the task. */
+    public void putReplay(String taskId, StoredReplay replay) throws SQLException {
+        replayTable.put(taskId, replay);
     }
 
     /** Every stored embedding of {@code model}, in task order. */

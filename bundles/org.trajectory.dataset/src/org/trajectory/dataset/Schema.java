@@ -140,7 +140,21 @@ final class Schema {
             // 6: each step's application (a recorded step's window class or process), for the overview and its filter.
             List.of(
                     "ALTER TABLE steps ADD COLUMN application VARCHAR(255)",
-                    "CREATE INDEX IF NOT EXISTS steps_application ON steps(application, task_seq)"));
+                    "CREATE INDEX IF NOT EXISTS steps_application ON steps(application, task_seq)"),
+            // 7: each task's last replay: where, how far it went, and each step's verdict with the replayed screen.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS replays (
+                      task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      environment VARCHAR(100) NOT NULL,
+                      content_hash VARCHAR(64) NOT NULL,
+                      outcome VARCHAR(20) NOT NULL,
+                      diverged_at INTEGER,
+                      steps_matched INTEGER NOT NULL,
+                      step_count INTEGER NOT NULL,
+                      details TEXT NOT NULL,
+                      replayed_at VARCHAR(40) NOT NULL)""",
+                    "CREATE INDEX IF NOT EXISTS replays_outcome ON replays(outcome)"));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

@@ -1,5 +1,7 @@
 package org.trajectory.recorder;
 
+import org.trajectory.recorder.replay.Setup;
+
 /**
  * Where a backend delivers what it captures; called from the backend's threads.
  *
@@ -24,6 +26,10 @@ public interface CaptureSink {
 
     /** A small picture of the screen for the recorder's window (see {@link Preview}); never stored. */
     default void preview(Preview preview) {
+    }
+
+    /** What a replay needs to make the first screen again (the applications open and their windows), when recording starts. */
+    default void setup(Setup setup) {
     }
 
     /** The monitors making up the screen, when recording starts. */

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.trajectory.recorder.replay.Setup;
+
 /**
  * Stands between a backend and the writer and keeps private things out of a recording:
  * <ul>
@@ -144,6 +146,14 @@ public final class PrivacyFilter implements CaptureSink {
     @Override
     public void elementCapture(String status) {
         next.elementCapture(status);
+    }
+
+    /** An excluded window's application is left out of the setup: its title and command line may say what it holds. */
+    @Override
+    public void setup(Setup setup) {
+        next.setup(new Setup(setup.width(), setup.height(), setup.pointer(), setup.applications().stream()
+                .filter(app -> !matches(app.title()) && !matches(app.windowClass()) && !matches(String.join(" ", app.command())))
+                .toList(), setup.prelude()));
     }
 
     @Override

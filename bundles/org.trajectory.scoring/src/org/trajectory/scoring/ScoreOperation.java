@@ -23,7 +23,6 @@ import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.dataset.ImageStore;
 import org.trajectory.dataset.TaskDraft;
-import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
@@ -210,7 +209,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
         if (draft == null) {
             return null;
         }
-        String hash = contentHash(draft.task());
+        String hash = Dataset.contentHash(draft.task());
         List<ScoringCriteria.Descriptor> due = new ArrayList<>();
         for (ScoringCriteria.Descriptor criterion : runnable) {
             Dataset.StoredScore old = stored.get(criterion.id());
@@ -310,13 +309,5 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
                     details.isEmpty() ? null : details.toString(), score.error(), now));
         }
         dataset.putScores(job.taskId(), rows, weights.finalScore(all));
-    }
-
-    /** SHA-256 of the record without its scores: what a stored score judged. */
-    public static String contentHash(Task task) {
-        ObjectNode copy = task.json().deepCopy();
-        copy.remove(Task.SCORES);
-        copy.remove(Dataset.SCORE_DETAILS);
-        return Digests.sha256(copy.toString());
     }
 }

@@ -25,7 +25,7 @@ class LayersTest {
     private static final Path BUNDLES = Path.of("../../bundles").toAbsolutePath().normalize();
     /** The README's layers, top (5) to bottom (1); a bundle not named here (kits, tests, fragments) is not checked. */
     private static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry("ui", 5), Map.entry("cli", 5), Map.entry("export", 4),
-            Map.entry("evaluation", 4), Map.entry("extract", 4), Map.entry("scoring.novelty", 4), Map.entry("builder", 4),
+            Map.entry("evaluation", 4), Map.entry("extract", 4), Map.entry("replay", 4), Map.entry("scoring.novelty", 4), Map.entry("builder", 4),
             Map.entry("scoring", 3), Map.entry("embeddings", 3), Map.entry("review", 3), Map.entry("dataset", 2),
             Map.entry("recorder", 2), Map.entry("vlm", 2), Map.entry("model", 1), Map.entry("catalog", 1));
     private static final Pattern PACKAGE = Pattern.compile("(org\\.trajectory[\\w.]*)");

@@ -25,6 +25,7 @@ import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
+import org.trajectory.recorder.replay.Setup;
 import org.trajectory.recorder.WindowEvent;
 import org.trajectory.recorder.internal.FrameTable;
 import org.trajectory.recorder.internal.VideoRedaction;
@@ -206,6 +207,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (value != null) {
             line.putPOJO(field, value); // written as the number, text or true/false it is
         }
+    }
+
+    @Override
+    public void setup(Setup setup) {
+        metadata(Setup.FIELD, setup.json());
     }
 
     /** The first size goes into metadata.json; every size also into events.jsonl, so a change is known by its time. */

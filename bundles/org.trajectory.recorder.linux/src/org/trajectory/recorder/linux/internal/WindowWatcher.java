@@ -1,6 +1,8 @@
 package org.trajectory.recorder.linux.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.ScreenSize;
@@ -32,6 +34,7 @@ final class WindowWatcher {
     private final long wmClass;
     private final long netWmPid;
     private final long wmState;
+    private final long clientList;
     private long lastWindow = -1;
 
     WindowWatcher(Pointer display) {
@@ -44,6 +47,7 @@ final class WindowWatcher {
         wmClass = x.XInternAtom(display, "WM_CLASS", false);
         netWmPid = x.XInternAtom(display, "_NET_WM_PID", false);
         wmState = x.XInternAtom(display, "WM_STATE", false);
+        clientList = x.XInternAtom(display, "_NET_CLIENT_LIST", false);
         x.XSelectInput(display, root, PROPERTY_CHANGE_MASK);
         x.XFlush(display);
     }
@@ -55,6 +59,11 @@ final class WindowWatcher {
         return window == 0 ? null : describe(window, time);
     }
 
+
+    /** The window {@link #current} or {@link #poll} found last (0 for none). */
+    long lastWindow() {
+        return Math.max(lastWindow, 0);
+    }
 
     /** Waits up to {@code millis} for focus changes; returns the new active window's event, or null. */
     WindowEvent poll(Memory event, long millis) throws InterruptedException {
@@ -87,7 +96,63 @@ final class WindowWatcher {
         }
     }
 
-    private WindowEvent describe(long window, double time) {
+    /** The windows the window manager manages (_NET_CLIENT_LIST), oldest first; empty without an EWMH window manager. */
+    List<Long> clients() {
+        LongByReference items = new LongByReference();
+        Pointer data = property(root, clientList, ANY_PROPERTY_TYPE, items);
+        if (data == null) {
+            return List.of();
+        }
+        try {
+            List<Long> clients = new ArrayList<>();
+            for (int i = 0; i < items.getValue(); i++) {
+                clients.add(data.getLong(8L * i));
+            }
+            return clients;
+        } finally {
+            x.XFree(data);
+        }
+    }
+
+    /** Where the pointer is, or null when the server does not say. */
+    java.awt.Point pointer() {
+        IntByReference px = new IntByReference();
+        IntByReference py = new IntByReference();
+        return x.XQueryPointer(display, root, new LongByReference(), new LongByReference(), px, py, new IntByReference(),
+                new IntByReference(), new IntByReference()) ? new java.awt.Point(px.getValue(), py.getValue()) : null;
+    }
+
+    /** Whether an EWMH window manager runs (it names its check window on the root). */
+    boolean managed() {
+        Pointer data = property(root, x.XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", false), ANY_PROPERTY_TYPE);
+        if (data != null) {
+            x.XFree(data);
+        }
+        return data != null;
+    }
+
+    /** Asks the window manager to focus and raise a window, as a pager would (_NET_ACTIVE_WINDOW, source 2). */
+    void activate(long window) {
+        Memory message = new Memory(192);
+        message.clear();
+        message.setInt(0, 33); // ClientMessage
+        message.setInt(16, 1); // send_event
+        message.setPointer(24, display);
+        message.setLong(32, window);
+        message.setLong(40, activeWindow);
+        message.setInt(48, 32);
+        message.setLong(56, 2);
+        x.XSendEvent(display, root, false, (1L << 20) | (1L << 19), message); // SubstructureRedirect | SubstructureNotify
+        x.XFlush(display);
+    }
+
+    /** Asks for a window's contents to be at {@code (wx, wy)} with that size; the manager decides, so callers check. */
+    void place(long window, int wx, int wy, int width, int height) {
+        x.XMoveResizeWindow(display, window, wx, wy, width, height);
+        x.XFlush(display);
+    }
+
+    WindowEvent describe(long window, double time) {
         String title = text(window, netWmName, utf8String);
         if (title == null) {
             title = text(window, wmName, ANY_PROPERTY_TYPE);

@@ -110,6 +110,12 @@ final class X11Session extends PausableSession {
         x.XSync(control, false);
     }
 
+    /** Xlib's default for a protocol error ends the process; a replay, like a recording, goes on. */
+    static void ignoreErrors() {
+        Xlib.X11.LIB.XInitThreads();
+        Xlib.X11.LIB.XSetErrorHandler(IGNORE_ERRORS);
+    }
+
     static Pointer open() throws CaptureException {
         Pointer display = Xlib.X11.LIB.XOpenDisplay(null);
         if (display == null) {
@@ -456,6 +462,7 @@ final class X11Session extends PausableSession {
         ScreenSize size = watcher.screen(Clock.now());
         if (size != null) {
             sink.screen(size);
+            sink.setup(SetupProbe.probe(watcher, size.width(), size.height(), watcher.lastWindow()));
         }
         Memory event = new Memory(192);
         while (running && !serverGone()) {

@@ -9,7 +9,7 @@ import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
- * The few Xlib, XTest RECORD and xkbcommon calls the recorder needs, declared here (jna-platform has no RECORD).
+ * The few Xlib, XTest (RECORD and input) and xkbcommon calls the recorder and replay need, declared here (jna-platform has no RECORD).
  * X ids (windows, atoms) are C longs, 64 bits on the Linux x86_64 this fragment runs on.
  */
 final class Xlib {
@@ -84,6 +84,22 @@ final class Xlib {
         Pointer XSetIOErrorHandler(IOErrorHandler handler);
 
         Pointer XSetErrorHandler(ErrorHandler handler);
+
+        long XStringToKeysym(String name);
+
+        byte XKeysymToKeycode(Pointer display, long keysym);
+
+        int XDisplayKeycodes(Pointer display, IntByReference min, IntByReference max);
+
+        Pointer XGetKeyboardMapping(Pointer display, byte first, int count, IntByReference keysymsPerKeycode);
+
+        int XChangeKeyboardMapping(Pointer display, int first, int keysymsPerKeycode, long[] keysyms, int count);
+
+        Pointer XGetImage(Pointer display, long drawable, int x, int y, int width, int height, long planeMask, int format);
+
+        int XMoveResizeWindow(Pointer display, long window, int x, int y, int width, int height);
+
+        int XSendEvent(Pointer display, long window, boolean propagate, long mask, Pointer event);
     }
 
     /** Called when the X connection breaks; returning lets the JVM live when XSetIOErrorExitHandler is also set. */
@@ -122,6 +138,15 @@ final class Xlib {
         int XRecordFreeContext(Pointer display, long context);
 
         void XRecordFreeData(Pointer data);
+
+        boolean XTestQueryExtension(Pointer display, IntByReference event, IntByReference error, IntByReference major,
+                IntByReference minor);
+
+        int XTestFakeMotionEvent(Pointer display, int screen, int x, int y, long delay);
+
+        int XTestFakeButtonEvent(Pointer display, int button, boolean press, long delay);
+
+        int XTestFakeKeyEvent(Pointer display, int keycode, boolean press, long delay);
     }
 
     /** RandR 1.5 (libXrandr): the monitors. */

@@ -1,0 +1,52 @@
+package org.trajectory.cli.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.recorder.replay.Environments;
+import org.trajectory.replay.ReplayOperation;
+
+/** {@code replay [TASK_ID...] --dataset D}: runs tasks in an environment and judges each step by the screen it leads to. */
+final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
+
+    @Command(name = "replay", description = "run tasks step by step in a private display and check each screen against the recorded one")
+    static final class Options {
+        @Mixin DatasetOptions common;
+        @Parameters(paramLabel = "TASK_ID", arity = "0..*", description = "the tasks to replay (default: all)") List<String> tasks = List.of();
+        @Option(names = "--environment", paramLabel = "ID", description = "where to replay (default: xvfb, a private display;"
+                + " 'desktop' is your own screen: push the pointer into a corner to stop)") String environment;
+        @Option(names = "--from-step", paramLabel = "N", description = "judge steps from N on (1 is the first); earlier ones are"
+                + " only performed") int fromStep = 1;
+    }
+
+    @Override
+    List<String> notes() {
+        return List.of("", "environments: " + Environments.get().all().stream().map(e -> e.id()).collect(Collectors.joining(",")),
+                "exit code 1 when a task did not replay to the end (it diverged, or could not start)");
+    }
+
+    @Override
+    int run(Options args, PrintStream out, PrintStream err) throws Exception {
+        if (args.fromStep < 1) {
+            throw new UsageException("--from-step counts from 1");
+        }
+        if (args.environment != null && Environments.get().find(args.environment).isEmpty()) {
+            throw new UsageException("no environment '" + args.environment + "' (there are "
+                    + Environments.get().all().stream().map(e -> e.id()).collect(Collectors.joining(", ")) + ")");
+        }
+        Path work = Files.createTempDirectory("trajectory-replay");
+        try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
+            ReplayOperation replay = new ReplayOperation(dataset, new ReplayOperation.Options(args.tasks, args.environment, args.fromStep - 1, work));
+            return execute(replay, args.common.json, null, out, err);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.trajectory.dataset;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The SQL behind {@link Dataset}'s replay methods: one row per task, its last replay. */
+final class ReplayTable extends DatasetPart {
+
+    private static final String COLUMNS = "r.environment, r.content_hash, r.outcome, r.diverged_at, r.steps_matched, r.step_count,"
+            + " r.details, r.replayed_at";
+
+    ReplayTable(Dataset dataset) {
+        super(dataset);
+    }
+
+    StoredReplay replay(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM replays r JOIN trajectories t"
+                + " ON t.seq = r.task_seq WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? read(row, 1) : null;
+            }
+        }
+    }
+
+    /** Every task's last replay, by task id, in dataset order. */
+    Map<String, StoredReplay> replays() throws SQLException {
+        Map<String, StoredReplay> replays = new LinkedHashMap<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM replays r JOIN trajectories t"
+                + " ON t.seq = r.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                replays.put(rows.getString(1), read(rows, 2));
+            }
+        }
+        return replays;
+    }
+
+    void put(String taskId, StoredReplay replay) throws SQLException {
+        dataset.transaction(c -> {
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO replays (task_seq, environment, content_hash, outcome,"
+                    + " diverged_at, steps_matched, step_count, details, replayed_at) SELECT seq, ?, ?, ?, ?, ?, ?, ?, ? FROM trajectories"
+                    + " WHERE task_id = ? ON CONFLICT (task_seq) DO UPDATE SET environment = excluded.environment,"
+                    + " content_hash = excluded.content_hash, outcome = excluded.outcome, diverged_at = excluded.diverged_at,"
+                    + " steps_matched = excluded.steps_matched, step_count = excluded.step_count, details = excluded.details,"
+                    + " replayed_at = excluded.replayed_at")) {
+                upsert.setString(1, replay.environment());
+                upsert.setString(2, replay.contentHash());
+                upsert.setString(3, replay.outcome());
+                upsert.setObject(4, replay.divergedAt());
+                upsert.setInt(5, replay.matched());
+                upsert.setInt(6, replay.steps());
+                upsert.setString(7, replay.details());
+                upsert.setString(8, replay.replayedAt());
+                upsert.setString(9, taskId);
+                if (upsert.executeUpdate() == 0) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
+                }
+            }
+            return null;
+        });
+    }
+
+    private static StoredReplay read(ResultSet row, int first) throws SQLException {
+        Object diverged = row.getObject(first + 3);
+        return new StoredReplay(row.getString(first), row.getString(first + 1), row.getString(first + 2),
+                diverged == null ? null : ((Number) diverged).intValue(), row.getInt(first + 4), row.getInt(first + 5),
+                row.getString(first + 6), row.getString(first + 7));
+    }
+}

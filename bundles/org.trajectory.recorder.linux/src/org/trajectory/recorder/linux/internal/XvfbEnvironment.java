@@ -1,0 +1,256 @@
+package org.trajectory.recorder.linux.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.trajectory.recorder.CaptureBackend.Availability;
+import org.trajectory.recorder.WindowEvent;
+import org.trajectory.recorder.replay.Desktop;
+import org.trajectory.recorder.replay.Environment;
+import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.Setup;
+
+import com.sun.jna.Pointer;
+
+/**
+ * A private X server (Xvfb, on a display number it picks itself) of the setup's size, with openbox as window manager,
+ * and the setup's applications started in order, each with its window put where it was; the active one is focused
+ * last. Nothing of it reaches the user's screen. Every wait is bounded: a server that does not start, an application
+ * that is not installed or shows no window fails with its log.
+ */
+public final class XvfbEnvironment implements Environment {
+
+    private static final long START_SECONDS = 10;
+    private static final long WINDOW_MILLIS = 20_000;
+
+    @Override
+    public Availability availability() {
+        for (String program : List.of("Xvfb", "openbox")) {
+            if (!onPath(program)) {
+                return Availability.no(program + " is not installed; a private replay display needs it (apt install xvfb openbox).");
+            }
+        }
+        return Availability.yes();
+    }
+
+    @Override
+    public Desktop start(Setup setup, Path work) throws ReplayException {
+        Availability availability = availability();
+        if (!availability.available()) {
+            throw new ReplayException(availability.reason());
+        }
+        PrivateDesktop desktop = new PrivateDesktop();
+        try {
+            Files.createDirectories(work);
+            desktop.display = startServer(desktop, setup, work);
+            X11Session.ignoreErrors();
+            Pointer connection = Xlib.X11.LIB.XOpenDisplay(desktop.display);
+            if (connection == null) {
+                throw new ReplayException("The private X server " + desktop.display + " does not accept connections; see " + work.resolve("xvfb.log"));
+            }
+            try {
+                WindowWatcher windows = new WindowWatcher(connection);
+                desktop.started.add(start(List.of("openbox"), null, Map.of(), desktop.display, work.resolve("openbox.log")));
+                await(windows::managed, START_SECONDS * 1000, "openbox did not start on " + desktop.display + "; see " + work.resolve("openbox.log"));
+                startApplications(desktop, windows, setup, work);
+            } finally {
+                Xlib.X11.LIB.XCloseDisplay(connection);
+            }
+            return desktop;
+        } catch (IOException e) {
+            desktop.close();
+            throw new ReplayException("Could not start the private display: " + e.getMessage(), e);
+        } catch (ReplayException | RuntimeException e) {
+            desktop.close();
+            throw e;
+        }
+    }
+
+    private static String startServer(PrivateDesktop desktop, Setup setup, Path work) throws IOException, ReplayException {
+        Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", setup.width() + "x" + setup.height() + "x24",
+                "-nolisten", "tcp").redirectError(work.resolve("xvfb.log").toFile()).start();
+        desktop.started.add(xvfb);
+        CompletableFuture<String> number = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        try {
+            String line = number.get(START_SECONDS, TimeUnit.SECONDS);
+            if (line == null || !line.strip().matches("[0-9]+")) {
+                throw new ReplayException("Xvfb did not start; see " + work.resolve("xvfb.log"));
+            }
+            return ":" + line.strip();
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            throw new ReplayException("Xvfb did not start within " + START_SECONDS + " s; see " + work.resolve("xvfb.log"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("the replay was stopped while its display started");
+        }
+    }
+
+    private static void startApplications(PrivateDesktop desktop, WindowWatcher windows, Setup setup, Path work)
+            throws IOException, ReplayException {
+        String home = System.getProperty("user.home");
+        Set<Long> claimed = new HashSet<>(windows.clients());
+        long active = 0;
+        int position = 0;
+        for (Setup.Application app : setup.applications()) {
+            position++;
+            Path log = work.resolve("application-" + position + ".log");
+            List<String> command = app.command().stream().map(part -> Setup.inHome(part, home)).toList();
+            Path directory = app.directory() == null ? null : Path.of(Setup.inHome(app.directory(), home));
+            Process process;
+            try {
+                process = start(command, directory != null && Files.isDirectory(directory) ? directory : null, app.variables(),
+                        desktop.display, log);
+            } catch (IOException e) {
+                throw new ReplayException("'" + command.get(0) + "' could not be started (is it installed?): " + e.getMessage());
+            }
+            desktop.started.add(process);
+            long window = awaitWindow(windows, app, process, claimed, log);
+            claimed.add(window);
+            if (app.window() != null) {
+                place(windows, window, app.window());
+            }
+            if (app.active() || active == 0) {
+                active = window;
+            }
+        }
+        if (active != 0) {
+            windows.activate(active);
+        }
+    }
+
+    /** The new window of the application's class, once it is mapped. */
+    private static long awaitWindow(WindowWatcher windows, Setup.Application app, Process process, Set<Long> claimed, Path log)
+            throws ReplayException {
+        long end = System.currentTimeMillis() + WINDOW_MILLIS;
+        while (System.currentTimeMillis() < end) {
+            for (long window : windows.clients()) {
+                if (claimed.contains(window)) {
+                    continue;
+                }
+                WindowEvent described = windows.describe(window, 0);
+                if (described != null && (app.windowClass() == null || app.windowClass().equalsIgnoreCase(described.windowClass()))) {
+                    return window;
+                }
+            }
+            if (!process.isAlive() && process.exitValue() != 0) {
+                throw new ReplayException("'" + app.command().get(0) + "' ended (exit " + process.exitValue() + ") before showing a window; see " + log);
+            }
+            sleep(100);
+        }
+        throw new ReplayException("'" + app.command().get(0) + "' showed no window of class " + app.windowClass() + " within "
+                + WINDOW_MILLIS / 1000 + " s; see " + log);
+    }
+
+    /** Puts the window's contents where they were: asks, looks where the window manager put them, and corrects. */
+    private static void place(WindowWatcher windows, long window, Setup.Window want) throws ReplayException {
+        int askX = want.x();
+        int askY = want.y();
+        for (int attempt = 0; attempt < 4; attempt++) {
+            windows.place(window, askX, askY, want.width(), want.height());
+            WindowEvent now = null;
+            for (int wait = 0; wait < 20 && (now == null || now.x() != want.x() || now.y() != want.y()); wait++) {
+                sleep(25); // the window manager answers the request a moment later
+                now = windows.describe(window, 0);
+            }
+            if (now == null || now.x() == want.x() && now.y() == want.y()) {
+                return;
+            }
+            askX += want.x() - now.x();
+            askY += want.y() - now.y();
+        }
+    }
+
+    private static Process start(List<String> command, Path directory, Map<String, String> variables, String display, Path log)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        builder.environment().remove("WAYLAND_DISPLAY");
+        variables.forEach((name, value) -> builder.environment().put(name, Setup.inHome(value, System.getProperty("user.home"))));
+        builder.environment().put("DISPLAY", display);
+        return builder.start();
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition, long millis, String failure) throws ReplayException {
+        long end = System.currentTimeMillis() + millis;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new ReplayException(failure);
+            }
+            sleep(50);
+        }
+    }
+
+    private static void sleep(long millis) throws ReplayException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("the replay was stopped while its display started");
+        }
+    }
+
+    private static boolean onPath(String program) {
+        for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The server and what runs on it; closing ends them, the applications first. */
+    private static final class PrivateDesktop implements Desktop {
+        private final List<Process> started = new ArrayList<>();
+        private String display;
+
+        @Override
+        public String system() {
+            return "x11";
+        }
+
+        @Override
+        public String address() {
+            return display;
+        }
+
+        @Override
+        public boolean shared() {
+            return false;
+        }
+
+        @Override
+        public void close() {
+            for (Process process : started.reversed()) {
+                process.descendants().forEach(ProcessHandle::destroy);
+                process.destroy();
+                try {
+                    if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                        process.destroyForcibly();
+                    }
+                } catch (InterruptedException e) {
+                    process.destroyForcibly();
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package org.trajectory.replay.internal;
+
+import java.awt.Point;
+import java.util.List;
+
+import org.trajectory.model.action.Action;
+import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.ReplaySession;
+
+/**
+ * Performs typed actions (our action language, never evaluated as code) through a replay session, the way PyAutoGUI
+ * would: a click moves the pointer first, a drag holds the button while it moves, a hotkey releases its keys in the
+ * reverse order. Normalized points become pixels of the session's screen.
+ */
+public final class Performer {
+
+    private static final long CLICK_GAP_MS = 60;
+    private static final int DRAG_MOVES = 12;
+    private static final double LONGEST_SLEEP_S = 30;
+
+    private final ReplaySession session;
+
+    public Performer(ReplaySession session) {
+        this.session = session;
+    }
+
+    public void perform(Action action) throws ReplayException {
+        switch (action) {
+            case Action.Click click -> click(click);
+            case Action.MoveTo move -> moveTo(move.to());
+            case Action.DragTo drag -> drag(drag);
+            case Action.Scroll scroll -> wheel(scroll.at(), scroll.clicks(), false);
+            case Action.HScroll scroll -> wheel(scroll.at(), scroll.clicks(), true);
+            case Action.Write write -> session.type(write.text());
+            case Action.Press press -> press(press);
+            case Action.Hotkey hotkey -> hotkey(hotkey);
+            case Action.KeyDown down -> session.key(down.key(), true);
+            case Action.KeyUp up -> session.key(up.key(), false);
+            case Action.Sleep sleep -> pause(Math.round(Math.min(sleep.seconds(), LONGEST_SLEEP_S) * 1000));
+            case Action.Terminate terminate -> {
+                // ends the trajectory; nothing to perform
+            }
+        }
+    }
+
+    /** Where the first of the actions puts the pointer, in pixels; null when none of them moves it. */
+    public Point firstPoint(List<Action> actions) {
+        for (Action action : actions) {
+            Action.Point point = switch (action) {
+                case Action.Click click -> click.at();
+                case Action.MoveTo move -> move.to();
+                case Action.DragTo drag -> drag.to();
+                case Action.Scroll scroll -> scroll.at();
+                case Action.HScroll scroll -> scroll.at();
+                default -> null;
+            };
+            if (point != null) {
+                int[] at = pixel(point);
+                return new Point(at[0], at[1]);
+            }
+        }
+        return null;
+    }
+
+    /** The pixel a normalized point stands for on this screen. */
+    int[] pixel(Action.Point point) {
+        return new int[] { (int) Math.min(session.width() - 1, Math.round(point.x() * session.width())),
+                (int) Math.min(session.height() - 1, Math.round(point.y() * session.height())) };
+    }
+
+    private void moveTo(Action.Point point) throws ReplayException {
+        int[] at = pixel(point);
+        session.moveTo(at[0], at[1]);
+        pause(30);
+    }
+
+    private void click(Action.Click click) throws ReplayException {
+        if (click.at() != null) {
+            moveTo(click.at());
+        }
+        Action.Button button = switch (click.kind()) {
+            case RIGHT_CLICK -> Action.Button.RIGHT;
+            case MIDDLE_CLICK -> Action.Button.MIDDLE;
+            default -> Action.Button.LEFT;
+        };
+        int times = switch (click.kind()) {
+            case DOUBLE_CLICK -> 2;
+            case TRIPLE_CLICK -> 3;
+            default -> 1;
+        };
+        for (int i = 0; i < times; i++) {
+            session.button(button, true);
+            pause(20);
+            session.button(button, false);
+            if (i + 1 < times) {
+                pause(CLICK_GAP_MS);
+            }
+        }
+    }
+
+    /** PyAutoGUI's dragTo: the button down where the pointer is, a move in small steps, the button up. */
+    private void drag(Action.DragTo drag) throws ReplayException {
+        int[] to = pixel(drag.to());
+        Point from = session.pointer();
+        session.button(drag.button(), true);
+        pause(50);
+        for (int i = 1; i <= DRAG_MOVES; i++) {
+            session.moveTo(from.x + (to[0] - from.x) * i / DRAG_MOVES, from.y + (to[1] - from.y) * i / DRAG_MOVES);
+            pause(15);
+        }
+        pause(50);
+        session.button(drag.button(), false);
+    }
+
+    private void wheel(Action.Point at, int clicks, boolean horizontal) throws ReplayException {
+        if (at != null) {
+            moveTo(at);
+        }
+        session.wheel(clicks, horizontal);
+    }
+
+    private void press(Action.Press press) throws ReplayException {
+        for (int n = 0; n < Math.max(1, press.presses()); n++) {
+            for (String key : press.keys()) {
+                session.key(key, true);
+                pause(10);
+                session.key(key, false);
+                pause(10);
+            }
+        }
+    }
+
+    private void hotkey(Action.Hotkey hotkey) throws ReplayException {
+        for (String key : hotkey.keys()) {
+            session.key(key, true);
+            pause(10);
+        }
+        for (String key : hotkey.keys().reversed()) {
+            session.key(key, false);
+            pause(10);
+        }
+    }
+
+    static void pause(long millis) throws ReplayException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("the replay was stopped");
+        }
+    }
+}
