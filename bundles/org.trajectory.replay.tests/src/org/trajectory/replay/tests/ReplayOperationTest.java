@@ -1,0 +1,139 @@
+package org.trajectory.replay.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.StoredReplay;
+import org.trajectory.model.Json;
+import org.trajectory.model.Task;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.recorder.replay.Desktop;
+import org.trajectory.recorder.replay.Environments;
+import org.trajectory.recorder.replay.ReplayBackends;
+import org.trajectory.recorder.replay.ReplaySession;
+import org.trajectory.recorder.replay.Setup;
+import org.trajectory.replay.ReplayOperation;
+import org.trajectory.replay.internal.Performer;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Replays in a real private display (Xvfb, openbox, xterm) through XTEST. The trajectory is made first in such a
+ * display by the same backend, its screens grabbed before each step; replaying it must match every step, and copies
+ * with a changed typed word, a missing application or no setup must say where and why they stop.
+ */
+class ReplayOperationTest {
+
+    private static final List<String> CODES = List.of("pyautogui.write(message='echo replayed')", "pyautogui.press('enter')",
+            "computer.terminate(status='success')");
+    private static Setup setup;
+    private static List<byte[]> screens;
+
+    @TempDir
+    static Path work;
+
+    @BeforeAll
+    static void recordATrajectory() throws Exception {
+        Environments.Descriptor xvfb = Environments.get().choose(null);
+        Assumptions.assumeTrue(xvfb.environment().availability().available(), xvfb.environment().availability().reason());
+        setup = new Setup(800, 500, new java.awt.Point(700, 450), List.of(new Setup.Application(List.of("xterm", "-geometry",
+                "50x8+20+20", "-e", "bash", "--norc", "--noprofile", "-i"), null, Map.of("PS1", "$ "), "XTerm", "xterm", null, true)),
+                List.of());
+        screens = new ArrayList<>();
+        try (Desktop desktop = xvfb.environment().start(setup, work.resolve("making"));
+                ReplaySession session = ReplayBackends.get().open(desktop)) {
+            session.moveTo(700, 450);
+            Performer performer = new Performer(session);
+            for (String code : CODES) {
+                Thread.sleep(1500);
+                screens.add(png(session));
+                for (Action action : ActionParser.parse(code).actions()) {
+                    performer.perform(action);
+                }
+            }
+        }
+    }
+
+    private static byte[] png(ReplaySession session) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(session.grab(), "png", out);
+        return out.toByteArray();
+    }
+
+    private static void put(Dataset dataset, String id, List<String> codes, Setup taskSetup) throws Exception {
+        ObjectNode record = Json.MAPPER.createObjectNode().put(Task.TASK_ID, id).put(Task.INSTRUCTION, "Echo a word in the terminal");
+        if (taskSetup != null) {
+            record.set(Setup.FIELD, taskSetup.json());
+        }
+        for (int i = 0; i < codes.size(); i++) {
+            ObjectNode step = record.withArray(Task.TRAJ).addObject().put("index", i).put("image", id + "_" + i + ".png");
+            step.putObject("value").put("code", codes.get(i));
+        }
+        dataset.put(Task.of(record), screens, "test");
+    }
+
+    @Test
+    void aTrajectoryReplaysToTheEndAndChangedCopiesStopWhereTheyShould() throws Exception {
+        List<String> typo = new ArrayList<>(CODES);
+        typo.set(0, "pyautogui.write(message='echo replayes')");
+        Setup missing = new Setup(800, 500, null, List.of(new Setup.Application(List.of("no-such-program-here"), null, Map.of(), "X", "x",
+                null, true)), List.of());
+        try (Dataset dataset = Dataset.openOrCreate(work.resolve("dataset"))) {
+            put(dataset, "ok", CODES, setup);
+            put(dataset, "typo", typo, setup);
+            put(dataset, "missing", CODES, missing);
+            put(dataset, "no-setup", CODES, null);
+            ReplayOperation.Report report = new ReplayOperation(dataset, new ReplayOperation.Options(List.of(), null, 0, work.resolve("replays")))
+                    .run(new Progress.Silent(false));
+            assertEquals("replayed 4 tasks: 1 to the end, 1 diverged, 2 could not start", report.summary());
+
+            StoredReplay ok = dataset.replay("ok");
+            assertEquals(StoredReplay.REPLAYED, ok.outcome(), ok.details());
+            assertEquals(3, ok.matched());
+            assertNull(ok.divergedAt());
+            String replayed = Json.MAPPER.readTree(ok.details()).path("steps").get(0).path("image").asText();
+            assertTrue(dataset.images().has(replayed), "the replayed screen is kept beside the recorded ones");
+
+            StoredReplay diverged = dataset.replay("typo");
+            assertEquals(StoredReplay.DIVERGED, diverged.outcome());
+            assertEquals(0, diverged.divergedAt());
+            assertEquals("diverged at step 1", diverged.describe());
+            assertTrue(Json.MAPPER.readTree(diverged.details()).path("steps").get(0).path("region").size() == 4);
+
+            String notInstalled = Json.MAPPER.readTree(dataset.replay("missing").details()).path("message").asText();
+            assertTrue(notInstalled.contains("'no-such-program-here' could not be started (is it installed?)"), notInstalled);
+            String noSetup = Json.MAPPER.readTree(dataset.replay("no-setup").details()).path("message").asText();
+            assertTrue(noSetup.contains("the task has no setup") && noSetup.contains("--environment desktop"), noSetup);
+            assertEquals(3, report.problems().size());
+            assertNotNull(dataset.replays().get("ok"));
+        }
+    }
+
+    @Test
+    void aSetupReadsBackAsItWasWritten() throws Exception {
+        Setup written = new Setup(1280, 800, new java.awt.Point(3, 4), List.of(new Setup.Application(List.of("~/bin/app", "--flag"), "~/work",
+                Map.of("LANG", "C"), "App", "Title", new Setup.Window(1, 2, 300, 200), true)), List.of("pyautogui.press('enter')"));
+        assertEquals(written, Setup.of(Json.MAPPER.readTree(written.json().toString())));
+        assertEquals("/home/a/bin/app", Setup.inHome("~/bin/app", "/home/a"));
+        assertEquals("~/bin/app", Setup.fromHome("/home/a/bin/app", "/home/a"));
+        assertEquals("/home/ab/x", Setup.fromHome("/home/ab/x", "/home/a"));
+    }
+}
