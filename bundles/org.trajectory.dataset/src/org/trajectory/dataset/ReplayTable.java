@@ -59,6 +59,12 @@ final class ReplayTable extends DatasetPart {
                     throw new SQLException("no task '" + taskId + "' in the dataset");
                 }
             }
+            try (PreparedStatement stale = c.prepareStatement("DELETE FROM scores WHERE criterion = ? AND task_seq ="
+                    + " (SELECT seq FROM trajectories WHERE task_id = ?)")) { // the next scoring run judges the new replay
+                stale.setString(1, StoredReplay.CRITERION);
+                stale.setString(2, taskId);
+                stale.executeUpdate();
+            }
             return null;
         });
     }

@@ -11,6 +11,8 @@ package org.trajectory.dataset;
 public record StoredReplay(String environment, String contentHash, String outcome, Integer divergedAt, int matched, int steps,
         String details, String replayedAt) {
 
+    /** The scoring criterion that judges a task by its last replay; a new replay removes its stored score. */
+    public static final String CRITERION = "replay";
     /** Every step was performed and every screen matched the recorded one. */
     public static final String REPLAYED = "replayed";
     /** A step's screen differed from the recorded one (at {@link #divergedAt()}), or a step could not be performed. */

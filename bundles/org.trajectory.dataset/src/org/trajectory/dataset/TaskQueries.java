@@ -76,8 +76,9 @@ final class TaskQueries {
                 : query.sortCriterion() == null && !query.sortBy().nullable ? " ORDER BY " + key + direction + ", t.seq" + direction
                 : " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
-                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq, t.extraction_confidence"
-                + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq" + where.text + order + " LIMIT ? OFFSET ?";
+                + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq, t.extraction_confidence,"
+                + " p.outcome, p.diverged_at FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq LEFT JOIN replays p ON p.task_seq = t.seq"
+                + where.text + order + " LIMIT ? OFFSET ?";
         List<TaskRow> page = new ArrayList<>(limit);
         List<Long> seqs = new ArrayList<>(limit);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
@@ -92,7 +93,9 @@ final class TaskQueries {
                 while (rows.next()) {
                     page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
                             rows.getInt(5), Dataset.real(rows, 6), Dataset.real(rows, 7), Dataset.real(rows, 8), Dataset.real(rows, 9),
-                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), Dataset.real(rows, 13), null));
+                            rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), Dataset.real(rows, 13), null,
+                            rows.getString(14) == null ? null : new StoredReplay("", "", rows.getString(14),
+                                    rows.getObject(15) == null ? null : rows.getInt(15), 0, 0, "", "").describe()));
                     seqs.add(rows.getLong(12));
                 }
             }
@@ -126,7 +129,7 @@ final class TaskQueries {
             TaskRow row = page.get(i);
             scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
                     row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), row.extractionConfidence(),
-                    scores.get(seqs.get(i))));
+                    scores.get(seqs.get(i)), row.replay()));
         }
         return scored;
     }
@@ -267,6 +270,11 @@ final class TaskQueries {
                     + " AND NOT EXISTS (SELECT 1 FROM verdicts v WHERE v.task_seq = t.seq AND v.reviewer = ?)");
             parameters.add(query.queueOf());
             parameters.add(query.queueOf());
+        }
+        if (TaskQuery.NEVER_REPLAYED.equals(query.replay())) {
+            terms.add("NOT EXISTS (SELECT 1 FROM replays p WHERE p.task_seq = t.seq)");
+        } else {
+            term(terms, parameters, "EXISTS (SELECT 1 FROM replays p WHERE p.task_seq = t.seq AND p.outcome = ?)", query.replay());
         }
         if (query.extracted() != null) {
             terms.add(query.extracted() ? "t.source LIKE ?" : "(t.source IS NULL OR t.source NOT LIKE ?)");

@@ -7,18 +7,21 @@ package org.trajectory.dataset;
  * instead of {@code sortBy}. {@code extracted} keeps the tasks extracted from videos (true) or the others (false).
  * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.
  * {@code application} keeps the tasks with a step in that application (a recorded step's window class or process).
+ * {@code replay} keeps the tasks whose last replay had that outcome ({@link StoredReplay#REPLAYED}...), or
+ * {@link #NEVER_REPLAYED}.
  *
  * @since 0.1
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
         Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,
-        Boolean extracted, String queueOf, String application) {
+        Boolean extracted, String queueOf, String application, String replay) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
         ORDER("t.seq", false), TASK("t.instruction", false), DOMAIN("t.domain", true), OS("t.os", true), STEPS("t.step_count", false),
         SCORE("t.final_score", true), ALIGNMENT("t.alignment_score", true), EFFICIENCY("t.efficiency_score", true),
-        DIFFICULTY("t.task_difficulty", true), REVIEW("COALESCE(r.state, 'new')", false), CONFIDENCE("t.extraction_confidence", true);
+        DIFFICULTY("t.task_difficulty", true), REVIEW("COALESCE(r.state, 'new')", false), CONFIDENCE("t.extraction_confidence", true),
+        REPLAY("(SELECT p.outcome FROM replays p WHERE p.task_seq = t.seq)", true);
 
         final String sql;
         /** Whether the column may be NULL (those sort last, which takes an expression no index serves). */
@@ -30,61 +33,69 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null, null);
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null, null, null);
+    /** The {@code replay} filter's value for tasks never replayed. */
+    public static final String NEVER_REPLAYED = "never";
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf, application, replay);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
     }
 
     /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
     public TaskQuery withExtracted(Boolean value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf, application, replay);
     }
 
     /** Only the tasks with a step in {@code value} (null: all). */
     public TaskQuery withApplication(String value) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, value);
+                queueOf, value, replay);
     }
 
     /** Only the tasks assigned to {@code reviewer} without their verdict yet (null: all). */
     public TaskQuery withQueueOf(String reviewer) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                reviewer, application);
+                reviewer, application, replay);
+    }
+
+    /** Only the tasks whose last replay had this outcome, or {@link #NEVER_REPLAYED} (null: all). */
+    public TaskQuery withReplay(String outcome) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, outcome);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf, application, replay);
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf, application);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf, application, replay);
     }
 }

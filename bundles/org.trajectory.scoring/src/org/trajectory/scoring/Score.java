@@ -38,8 +38,21 @@ public record Score(Double value, String reason, ObjectNode details, List<Flag> 
         return new Score(null, null, null, List.of(), message);
     }
 
+    /**
+     * No score, and no failure: the criterion does not apply to this task (replay, for a task never replayed). Left
+     * out of the final score as a failed one is, but not counted as an error.
+     */
+    public static Score absent(String reason) {
+        return new Score(null, reason, null, List.of(), null);
+    }
+
+    /** Without a value: failed ({@link #error()} says why) or {@link #absent}. */
     public boolean failed() {
         return value == null;
+    }
+
+    public boolean absent() {
+        return value == null && error == null;
     }
 
     /** The details with the flags in them, as stored: {@code {"flags": [{"step": 3, "message": "..."}], ...}}. */

@@ -189,7 +189,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
     private static int failures(String taskId, Map<String, Score> scores, List<Problem> problems) {
         int failed = 0;
         for (Map.Entry<String, Score> entry : scores.entrySet()) {
-            if (entry.getValue().failed()) {
+            if (entry.getValue().failed() && !entry.getValue().absent()) {
                 failed++;
                 if (problems.size() < MAX_REPORTED) {
                     problems.add(new Problem(taskId, 0, -1, entry.getKey() + ": " + entry.getValue().error()));

@@ -30,6 +30,7 @@ import org.trajectory.export.Splits;
 import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.replay.ReplayOperation;
 import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
@@ -51,7 +52,7 @@ public final class DatasetJobs {
     public enum Kind {
         IMPORT("Importing"), EXPORT("Exporting"), VALIDATE("Validating the dataset"), BUILD("Building a trajectory"),
         EXTRACT("Extracting actions"), ANNOTATE("Annotating the dataset"), SCORE("Scoring the dataset"), RECORD("Recording"),
-        PLAY("Playing a recording");
+        PLAY("Playing a recording"), REPLAY("Replaying tasks");
 
         final String title;
 
@@ -210,6 +211,17 @@ public final class DatasetJobs {
     public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotateOperation.Options options, Shell shell) {
         return new OperationJob<>(Kind.ANNOTATE, folder, false, dataset -> new AnnotateOperation(dataset, annotator, options)).reportingTo(shell)
                 .usage(usage);
+    }
+
+    /** Replays tasks of the dataset in {@code folder} (all when {@code taskIds} is empty) in the default private display. */
+    public static Job replayJob(DatasetAddress folder, List<String> taskIds, Shell shell) {
+        return new OperationJob<>(Kind.REPLAY, folder, false, dataset -> new ReplayOperation(dataset, new ReplayOperation.Options(taskIds, null, 0,
+                replayFolder()))).reportingTo(shell);
+    }
+
+    /** Where replays keep their environments' logs: the workbench's own folder, not a temporary one a crash would scatter. */
+    private static Path replayFolder() {
+        return Path.of(System.getProperty("user.home"), ".trajectory-workbench", "replays");
     }
 
     /** Scores the dataset in {@code folder}. */

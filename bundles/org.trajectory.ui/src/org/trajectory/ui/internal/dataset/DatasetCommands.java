@@ -1,9 +1,12 @@
 package org.trajectory.ui.internal.dataset;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.window.Window;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
@@ -14,13 +17,16 @@ import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.TaskRow;
 import org.trajectory.dataset.ValidateOperation;
+import org.trajectory.model.Words;
 import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.ServerLogins;
 import org.trajectory.ui.internal.WindowCommands;
 import org.trajectory.vlm.Usage;
 
-/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate. */
+/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate, Replay. */
 public final class DatasetCommands extends WindowCommands {
 
     public DatasetCommands() {
@@ -33,7 +39,8 @@ public final class DatasetCommands extends WindowCommands {
                 "validate", DatasetCommands::validate,
                 "build", DatasetCommands::buildFromRecording,
                 "extract", DatasetCommands::extractFromVideo,
-                "annotate", DatasetCommands::annotate));
+                "annotate", DatasetCommands::annotate,
+                "replay", DatasetCommands::replay));
     }
 
     private static void chooseAndOpen(IWorkbenchWindow window, String title, String message, boolean create) {
@@ -111,6 +118,28 @@ public final class DatasetCommands extends WindowCommands {
         Usage usage = new Usage();
         withModel(window, "Extract", choice.provider(), choice.model(), usage, model ->
                 DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule());
+    }
+
+    /** Replays the tasks selected in the dataset table, or all of them, each in a private display of its own. */
+    private static void replay(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Replay Tasks");
+        if (dataset == null) {
+            return;
+        }
+        List<String> selected = new ArrayList<>();
+        if (window.getSelectionService().getSelection(Parts.DATASET_VIEW) instanceof IStructuredSelection selection) {
+            for (Object element : selection) {
+                if (element instanceof TaskRow row) {
+                    selected.add(row.taskId());
+                }
+            }
+        }
+        String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
+        if (MessageDialog.openConfirm(window.getShell(), "Replay Tasks", "Replay " + which + " step by step in a private display"
+                + " (Xvfb), comparing each screen with the recorded one? Your own screen is not touched. The result shows in the"
+                + " table's Replay column and, step by step, in the editor.")) {
+            DatasetJobs.replayJob(dataset, selected, window.getShell()).schedule();
+        }
     }
 
     private static void annotate(IWorkbenchWindow window) {

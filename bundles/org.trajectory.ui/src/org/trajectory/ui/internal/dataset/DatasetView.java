@@ -1,8 +1,10 @@
 package org.trajectory.ui.internal.dataset;
 
 import java.text.NumberFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.jface.layout.GridDataFactory;
@@ -16,6 +18,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StackLayout;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -28,6 +31,7 @@ import org.eclipse.ui.part.ViewPart;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.StoredReplay;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.scoring.ScoringCriteria;
@@ -58,7 +62,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         STEPS("Steps", 45, TaskQuery.Column.STEPS),
         SCORE("Score", 55, TaskQuery.Column.SCORE),
         REVIEW("Review", 70, TaskQuery.Column.REVIEW),
-        CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE);
+        CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE),
+        REPLAY("Replay", 110, TaskQuery.Column.REPLAY);
 
         final String title;
         final int width;
@@ -79,6 +84,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 case SCORE -> row.finalScore() == null ? "" : String.format(Locale.ROOT, "%.2f", row.finalScore());
                 case REVIEW -> row.review().id().replace('_', ' ');
                 case CONFIDENCE -> row.extractionConfidence() == null ? "" : String.format(Locale.ROOT, "%.2f", row.extractionConfidence());
+                case REPLAY -> row.replay() == null ? "" : row.replay();
             };
         }
     }
@@ -89,6 +95,16 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Text filter;
     private Button queue;
     private Button extracted;
+    private Combo replay;
+    /** The replay filter's choices, in the words shown, to the outcome they keep (null: all). */
+    private static final Map<String, String> REPLAY_FILTERS = new LinkedHashMap<>();
+    static {
+        REPLAY_FILTERS.put("any", null);
+        REPLAY_FILTERS.put("replayed to the end", StoredReplay.REPLAYED);
+        REPLAY_FILTERS.put("diverged", StoredReplay.DIVERGED);
+        REPLAY_FILTERS.put("could not start", StoredReplay.NOT_STARTED);
+        REPLAY_FILTERS.put("never replayed", TaskQuery.NEVER_REPLAYED);
+    }
     private Link chartFilter;
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private TableViewer viewer;
@@ -160,6 +176,14 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         extracted = new Button(tablePage, SWT.CHECK);
         extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
+        Composite replayRow = new Composite(tablePage, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(replayRow);
+        new Label(replayRow, SWT.NONE).setText("Re&play:");
+        replay = new Combo(replayRow, SWT.READ_ONLY);
+        replay.setItems(REPLAY_FILTERS.keySet().toArray(String[]::new));
+        replay.select(0);
+        replay.setToolTipText("Tasks by their last replay (File > Replay Tasks): proven to work, diverged, or never replayed");
+        replay.addListener(SWT.Selection, e -> requery(rows.query().withReplay(REPLAY_FILTERS.get(replay.getText()))));
         chartFilter = new Link(tablePage, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(chartFilter);
         chartFilter.setVisible(false);

@@ -53,6 +53,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
+import org.trajectory.dataset.StoredReplay;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.Action;
@@ -89,6 +90,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private ImageCache images;
     private StepStrip strip;
     private ScreenshotCanvas canvas;
+    private ReplayPanel replayPanel;
+    /** The task's last replay, read when the editor opens; null when it was never replayed. */
+    private StoredReplay replay;
     private StepForm stepForm;
     private TaskForm taskForm;
     private Label review;
@@ -118,6 +122,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 }
             });
             saved = offUiThread("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
+            replay = offUiThread("Reading the replay of " + task.taskId(), () -> dataset.replay(task.taskId()));
         } catch (SQLException e) {
             throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
         }
@@ -139,7 +144,14 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
         strip = new StepStrip(columns, images, this::selectStep);
         stripMenu();
-        canvas = new ScreenshotCanvas(columns);
+        SashForm screens = new SashForm(columns, SWT.VERTICAL);
+        canvas = new ScreenshotCanvas(screens);
+        replayPanel = new ReplayPanel(screens, images);
+        replayPanel.setReplay(replay);
+        screens.setWeights(55, 45);
+        if (!replayPanel.hasReplay()) {
+            screens.setMaximizedControl(canvas); // never replayed: the recorded screenshot alone
+        }
         canvas.onMarkerMoved(this::markerMoved);
         canvas.findFittedCopiesIn(images::fitted);
         canvas.addListener(SWT.Resize, e -> images.fitTo(canvas.getClientArea().width, canvas.getClientArea().height));
@@ -200,7 +212,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         button(buttons, "Needs fix  Ctrl+Shift+F", () -> setReview(ReviewState.NEEDS_FIX, null));
         button(buttons, "Note...  Ctrl+Shift+M", this::note);
         button(buttons, "Next task  Alt+PgDn", this::nextTask);
-        button(buttons, "Replay  F8", this::toggleReplay);
+        button(buttons, "Slideshow  F8", this::toggleReplay);
         button(buttons, "Play step  F9", this::playStep);
         button(buttons, "History...", this::showHistory);
     }
@@ -323,6 +335,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     private void showStep() {
         stepForm.show(current, step);
+        replayPanel.show(step);
         if (current.stepCount() == 0) {
             canvas.setImage(null, "This task has no steps.");
             return;
