@@ -5,8 +5,10 @@ import java.awt.image.BufferedImage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.trajectory.model.action.Action;
@@ -20,7 +22,8 @@ import com.sun.jna.ptr.LongByReference;
 /**
  * Input through XTEST, as if from the real devices: pointer moves, buttons (the wheel is buttons 4 to 7), keys by
  * keycode. A character is typed with the key and level the server's keyboard map gives it (Shift, AltGr); one the map
- * has no key for is put on a spare keycode for the moment it is typed, as xdotool does.
+ * has no key for is put on a spare keycode, as xdotool does, lent to it until the session closes (a client reading
+ * the key a moment later still finds the character).
  */
 final class XTestSession implements ReplaySession {
 
@@ -37,6 +40,8 @@ final class XTestSession implements ReplaySession {
     private final boolean shared;
     private final Set<Integer> buttonsDown = new LinkedHashSet<>();
     private final Deque<Integer> keysDown = new ArrayDeque<>();
+    /** Characters the keyboard map lacked, on the spare keycodes lent to them until the session closes. */
+    private final Map<Long, Integer> remapped = new HashMap<>();
 
     private XTestSession(Pointer display, boolean shared) {
         this.display = display;
@@ -156,16 +161,16 @@ final class XTestSession implements ReplaySession {
             strokes.reversed().forEach(code -> fakeKey(code, false));
             return;
         }
-        int spare = spareKeycode();
-        x.XChangeKeyboardMapping(display, spare, 1, new long[] { keysym }, 1);
-        x.XSync(display, false);
-        pause(20); // clients reread the map on MappingNotify before the key arrives
+        Integer spare = remapped.get(keysym);
+        if (spare == null) {
+            spare = spareKeycode();
+            x.XChangeKeyboardMapping(display, spare, 1, new long[] { keysym }, 1);
+            x.XSync(display, false);
+            remapped.put(keysym, spare);
+            pause(50); // clients (and a recorder) reread the map on MappingNotify before the key arrives
+        }
         fakeKey(spare, true);
         fakeKey(spare, false);
-        x.XSync(display, false);
-        pause(20);
-        x.XChangeKeyboardMapping(display, spare, 1, new long[] { 0 }, 1);
-        x.XSync(display, false);
     }
 
     /** The keycodes to hold, modifiers first, to type a character the keyboard map has. */
@@ -190,7 +195,7 @@ final class XTestSession implements ReplaySession {
         return strokes;
     }
 
-    /** A keycode the keyboard map leaves empty, for a character it has no key for. */
+    /** A keycode the keyboard map leaves empty (and this session has not taken yet), for a character it has no key for. */
     private int spareKeycode() throws ReplayException {
         IntByReference min = new IntByReference();
         IntByReference max = new IntByReference();
@@ -204,7 +209,7 @@ final class XTestSession implements ReplaySession {
                 for (int level = 0; level < perKeycode.getValue() && empty; level++) {
                     empty = map.getLong(8L * ((long) (code - min.getValue()) * perKeycode.getValue() + level)) == 0;
                 }
-                if (empty) {
+                if (empty && !remapped.containsValue(code)) {
                     return code;
                 }
             }
@@ -277,6 +282,8 @@ final class XTestSession implements ReplaySession {
         for (int number : List.copyOf(buttonsDown)) {
             fakeButton(number, false);
         }
+        x.XSync(display, false);
+        remapped.values().forEach(code -> x.XChangeKeyboardMapping(display, code, 1, new long[] { 0 }, 1));
         x.XSync(display, false);
         x.XCloseDisplay(display);
     }
