@@ -5,12 +5,16 @@ Every built task must replay to the end in its own private display. Each perturb
 moved 80 px off its target, a typed word changed, a step dropped, a pressed key changed) and must diverge at that step:
 the step after which the screen is no longer the recorded one. Prints a JSON summary; exit 1 when a task does not
 replay, or when fewer than --expect-share of the perturbed copies diverge where they should.
-Usage: replay_check.py OUT --workbench PATH [--perturb] [--expect-share 0.9]
+With --extracted, the recordings' videos are also extracted by the offline method (no events) and each extraction is
+replayed from its reference's first screen (`evaluate --replay`): how many reach the reference's final screen, beside
+Sharingan's precision and recall.
+Usage: replay_check.py OUT --workbench PATH [--perturb] [--extracted] [--expect-share 0.9]
 """
 import argparse
 import copy
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -80,6 +84,29 @@ def perturb_drop(task, width):
     return dropped - 1
 
 
+def replay_extractions(workbench, out):
+    """The offline method's extraction of every recording, replayed from its reference's first screen."""
+    subprocess.run(["rm", "-rf", out + "/extracted"])
+    code, extracted = run([workbench, "extract", out + "/recordings", "--dataset", out + "/extracted", "--method", "offline", "--json"])
+    videos = json.loads(extracted)["videos"] if extracted.strip() else []
+    by_recording = {v["video"].rstrip("/").split("/recordings/")[1].split("/")[0]: v["task_id"] for v in videos}
+    db = sqlite3.connect(out + "/dataset/dataset.db")
+    with open(out + "/extracted-mapping.txt", "w") as mapping:
+        for task_id, source in db.execute("SELECT task_id, source FROM trajectories"):
+            session = source.rstrip("/").split("/")[-1]
+            if session in by_recording:
+                mapping.write("%s %s\n" % (task_id, by_recording[session]))
+    start = time.time()
+    code, evaluated = run([workbench, "evaluate", "--reference", out + "/dataset", "--predicted", out + "/extracted", "--mapping",
+                           out + "/extracted-mapping.txt", "--metric", "sharingan", "--replay", "--json"])
+    report = json.loads(evaluated)
+    means = report.get("sharingan", {}).get("overall", {})
+    return {"videos": len(videos), "replayed": report["replay"]["predictions"],
+            "reached_final_screen": report["replay"]["reached_final_screen"],
+            "operation_precision": means.get("operation_precision"), "operation_recall": means.get("operation_recall"),
+            "seconds": round(time.time() - start, 1)}
+
+
 PERTURBATIONS = {"click": perturb_click, "text": perturb_text, "key": perturb_key, "drop": perturb_drop}
 
 
@@ -88,6 +115,7 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--workbench", required=True)
     parser.add_argument("--perturb", action="store_true")
+    parser.add_argument("--extracted", action="store_true")
     parser.add_argument("--expect-share", type=float, default=0.9)
     args = parser.parse_args()
     tasks = [json.loads(line) for line in open(args.out + "/built.jsonl")]
@@ -137,6 +165,8 @@ def main():
         summary["perturbed_replay_seconds"] = round(seconds, 1)
         if expected and hits < args.expect_share * len(expected):
             problems.append("only %d of %d perturbed copies diverged at the perturbed step" % (hits, len(expected)))
+    if args.extracted:
+        summary["extracted"] = replay_extractions(args.workbench, args.out)
     summary["problems"] = problems
     print(json.dumps(summary, indent=1))
     sys.exit(1 if problems else 0)

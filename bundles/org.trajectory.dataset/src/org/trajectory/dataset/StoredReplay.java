@@ -17,7 +17,7 @@ public record StoredReplay(String environment, String contentHash, String outcom
     public static final String REPLAYED = "replayed";
     /** A step's screen differed from the recorded one (at {@link #divergedAt()}), or a step could not be performed. */
     public static final String DIVERGED = "diverged";
-    /** The environment did not come up, or its first screen was not the task's. */
+    /** The environment did not come up (no setup, an application not installed, a display that does not start). */
     public static final String NOT_STARTED = "not-started";
 
     /** The share of steps that matched, the replay criterion's score. */

@@ -71,9 +71,24 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
      * @param fromStep    steps before it are performed but not judged (0: judge every step)
      * @param work        a folder for the environments' logs
      */
-    public record Options(List<String> taskIds, String environment, int fromStep, Path work) {
+    public record Options(List<String> taskIds, String environment, int fromStep, Path work, Map<String, List<String>> predictions) {
         public Options {
             taskIds = List.copyOf(taskIds);
+        }
+
+        public Options(List<String> taskIds, String environment, int fromStep, Path work) {
+            this(taskIds, environment, fromStep, work, null);
+        }
+
+        /**
+         * Replays predicted step codes instead of the tasks' own, each from its reference task's first screen (as
+         * Sharingan's Table VII replays extracted actions): success is reaching the reference's final screen. Nothing
+         * is stored: the references' own replays stay.
+         *
+         * @param predictions reference task id to the predicted steps' code, in order
+         */
+        public static Options predictions(Map<String, List<String>> predictions, String environment, Path work) {
+            return new Options(List.copyOf(predictions.keySet()), environment, 0, work, Map.copyOf(predictions));
         }
     }
 
@@ -146,7 +161,9 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             }
             TaskDraft draft = dataset.draft(id);
             TaskResult result = replay(draft, descriptor.id(), environment, progress);
-            store(draft.task(), result);
+            if (options.predictions() == null) {
+                store(draft.task(), result);
+            }
             results.add(result);
             if (!result.outcome().equals(StoredReplay.REPLAYED)) {
                 problems.add(new Problem(id, 0, result.divergedAt() == null ? -1 : result.divergedAt(), result.describe()));
@@ -169,7 +186,8 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             if (!desktop.shared()) {
                 prepare(setup, session);
             }
-            return new TaskReplay(draft, environmentId, desktop, session, progress).run();
+            TaskReplay replay = new TaskReplay(draft, environmentId, session, progress);
+            return options.predictions() == null ? replay.run() : replay.runPrediction(options.predictions().get(task.taskId()));
         } catch (ReplayException e) {
             return new TaskResult(task.taskId(), environmentId, StoredReplay.NOT_STARTED, null, 0, task.steps().size(), e.getMessage(), null, List.of());
         }
@@ -220,15 +238,13 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     private final class TaskReplay {
         private final TaskDraft draft;
         private final String environmentId;
-        private final Desktop desktop;
         private final ReplaySession session;
         private final Progress progress;
         private final List<StepVerdict> verdicts = new ArrayList<>();
 
-        TaskReplay(TaskDraft draft, String environmentId, Desktop desktop, ReplaySession session, Progress progress) {
+        TaskReplay(TaskDraft draft, String environmentId, ReplaySession session, Progress progress) {
             this.draft = draft;
             this.environmentId = environmentId;
-            this.desktop = desktop;
             this.session = session;
             this.progress = progress;
         }
@@ -239,9 +255,6 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             Performer performer = new Performer(session);
             BufferedImage first = image(draft.image(0));
             StepVerdict firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
-            if (firstScreen != null && firstScreen.verdict().equals(DIVERGED) && !desktop.shared()) {
-                return result(StoredReplay.NOT_STARTED, null, "the first screen is not step 1's screenshot" + where(firstScreen), firstScreen);
-            }
             for (int k = 0; k < steps; k++) {
                 if (progress.isCancelled() || session.stopRequested()) {
                     return result(StoredReplay.DIVERGED, k, "stopped before step " + (k + 1), firstScreen);
@@ -264,6 +277,30 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 }
             }
             return result(StoredReplay.REPLAYED, null, null, firstScreen);
+        }
+
+        /** Predicted steps from the task's first screen, judged once, at the end, by the task's last screenshot. */
+        TaskResult runPrediction(List<String> predicted) throws IOException, ReplayException {
+            List<ParsedCode> codes = predicted.stream().map(ActionParser::parse).toList();
+            Performer performer = new Performer(session);
+            BufferedImage first = image(draft.image(0));
+            StepVerdict firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
+            for (int k = 0; k < codes.size(); k++) {
+                String failure = perform(performer, codes.get(k));
+                if (failure != null) {
+                    verdicts.add(new StepVerdict(k, FAILED, null, null, null, failure));
+                    return result(StoredReplay.DIVERGED, k, "predicted step " + (k + 1) + " could not be performed: " + failure, firstScreen);
+                }
+                sleep(300);
+            }
+            int last = draft.stepCount() - 1;
+            while (last > 0 && draft.image(last) == null) {
+                last--;
+            }
+            StepVerdict end = judge(codes.size() - 1, image(draft.image(last)), List.of(session.pointer()));
+            verdicts.add(end);
+            return end.verdict().equals(MATCHED) ? result(StoredReplay.REPLAYED, null, null, firstScreen)
+                    : result(StoredReplay.DIVERGED, null, "the predicted steps did not reach the task's final screen" + where(end), firstScreen);
         }
 
         /** Performs a step's actions; what went wrong, or null. */
@@ -324,14 +361,22 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 }
                 previous = grab;
             }
-            String sha = dataset.images().put(png(best));
+            String sha = options.predictions() == null ? dataset.images().put(png(best)) : null; // a prediction's screens are not the dataset's
             return new StepVerdict(index, bestDifference.matched() ? MATCHED : DIVERGED, bestDifference.similarity(), bestDifference.region(),
                     sha, null);
         }
 
+        /**
+         * The task's result. A first screen that differed does not stop a replay (a tooltip left over in the recording
+         * is not a broken task): the steps decide, and the message says it.
+         */
         private TaskResult result(String outcome, Integer divergedAt, String message, StepVerdict firstScreen) {
             int matched = (int) verdicts.stream().filter(v -> !v.verdict().equals(DIVERGED) && !v.verdict().equals(FAILED)).count();
-            return new TaskResult(draft.task().taskId(), environmentId, outcome, divergedAt, matched, draft.stepCount(), message, firstScreen,
+            String said = message;
+            if (firstScreen != null && firstScreen.verdict().equals(DIVERGED)) {
+                said = (message == null ? "" : message + "; ") + "the first screen already differed from step 1's screenshot" + where(firstScreen);
+            }
+            return new TaskResult(draft.task().taskId(), environmentId, outcome, divergedAt, matched, draft.stepCount(), said, firstScreen,
                     List.copyOf(verdicts));
         }
     }

@@ -37,6 +37,9 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
                 + " (default: equal ids pair)") Path mapping;
         @Option(names = "--threads", paramLabel = "N",
                 description = "tasks compared at once (default: the number of cores)") int threads = Runtime.getRuntime().availableProcessors();
+        @Option(names = "--replay", description = "also replay each prediction from its reference task's first screen, in a"
+                + " private display, and say whether it reaches the reference's final screen (the reference must be a dataset"
+                + " with setups)") boolean replay;
         @Option(names = "--json", description = "print the result as JSON on stdout") boolean json;
     }
 
@@ -60,8 +63,10 @@ final class EvaluateCommand extends OptionsCommand<EvaluateCommand.Options> {
         }
         EvaluateOperation.Options options = new EvaluateOperation.Options(args.reference, args.predicted, mapping(args.mapping),
                 sharingan ? args.threshold : null, bench ? version : null, reading, args.threads);
+        Map<String, Object> replayed = args.replay ? PredictionReplay.run(args.reference, args.predicted, mapping(args.mapping), args.json, out, err)
+                : Map.of();
         try (EmbeddingSimilarity similarity = sharingan ? EmbeddingSimilarity.load() : null) {
-            return execute(new EvaluateOperation(options, similarity), args.json, null, out, err);
+            return exitCode(execute(new EvaluateOperation(options, similarity), args.json, null, replayed, out, err, true));
         }
     }
 

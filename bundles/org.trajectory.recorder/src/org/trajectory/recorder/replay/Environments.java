@@ -49,8 +49,10 @@ public final class Environments extends Registry<Environment, Environments.Descr
     /** The environment named {@code id} ({@link #DEFAULT} when null); fails naming the ones there are. */
     public Descriptor choose(String id) throws ReplayException {
         String wanted = id == null ? DEFAULT : id;
-        return find(wanted).orElseThrow(() -> new ReplayException("There is no replay environment '" + wanted + "'; there are: "
-                + String.join(", ", ids())));
+        return find(wanted).orElseThrow(() -> new ReplayException(id == null
+                ? "No private replay environment is installed on this system (xvfb is Linux's); name one with --environment: "
+                        + String.join(", ", ids())
+                : "There is no replay environment '" + wanted + "'; there are: " + String.join(", ", ids())));
     }
 
     private List<String> ids() {

@@ -43,6 +43,11 @@ public interface ReplaySession extends AutoCloseable {
         return false;
     }
 
+    /** Whether a point is in a corner of a screen of that size: where a person pushes the pointer to stop a replay. */
+    static boolean inCorner(Point at, int width, int height) {
+        return (at.x <= 0 || at.x >= width - 1) && (at.y <= 0 || at.y >= height - 1);
+    }
+
     /** Releases every button and key it holds down, and disconnects. */
     @Override
     void close();

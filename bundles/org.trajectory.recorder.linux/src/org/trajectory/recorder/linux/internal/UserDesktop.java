@@ -1,6 +1,7 @@
 package org.trajectory.recorder.linux.internal;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.trajectory.recorder.CaptureBackend.Availability;
 import org.trajectory.recorder.replay.Desktop;
@@ -26,27 +27,6 @@ public final class UserDesktop implements Environment {
         if (!availability.available()) {
             throw new ReplayException(availability.reason());
         }
-        String display = System.getenv("DISPLAY");
-        return new Desktop() {
-            @Override
-            public String system() {
-                return "x11";
-            }
-
-            @Override
-            public String address() {
-                return display;
-            }
-
-            @Override
-            public boolean shared() {
-                return true;
-            }
-
-            @Override
-            public void close() {
-                // the user's screen stays as the replay left it
-            }
-        };
+        return new X11Desktop(System.getenv("DISPLAY"), true, List.of());
     }
 }

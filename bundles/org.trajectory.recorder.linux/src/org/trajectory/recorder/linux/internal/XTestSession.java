@@ -270,8 +270,7 @@ final class XTestSession implements ReplaySession {
         if (!shared) {
             return false;
         }
-        Point at = pointer();
-        return (at.x <= 0 || at.x >= width - 1) && (at.y <= 0 || at.y >= height - 1);
+        return ReplaySession.inCorner(pointer(), width(), height());
     }
 
     @Override

@@ -50,37 +50,37 @@ public final class XvfbEnvironment implements Environment {
         if (!availability.available()) {
             throw new ReplayException(availability.reason());
         }
-        PrivateDesktop desktop = new PrivateDesktop();
+        List<Process> started = new ArrayList<>();
         try {
             Files.createDirectories(work);
-            desktop.display = startServer(desktop, setup, work);
+            String display = startServer(started, setup, work);
             X11Session.ignoreErrors();
-            Pointer connection = Xlib.X11.LIB.XOpenDisplay(desktop.display);
+            Pointer connection = Xlib.X11.LIB.XOpenDisplay(display);
             if (connection == null) {
-                throw new ReplayException("The private X server " + desktop.display + " does not accept connections; see " + work.resolve("xvfb.log"));
+                throw new ReplayException("The private X server " + display + " does not accept connections; see " + work.resolve("xvfb.log"));
             }
             try {
                 WindowWatcher windows = new WindowWatcher(connection);
-                desktop.started.add(start(List.of("openbox"), null, Map.of(), desktop.display, work.resolve("openbox.log")));
-                await(windows::managed, START_SECONDS * 1000, "openbox did not start on " + desktop.display + "; see " + work.resolve("openbox.log"));
-                startApplications(desktop, windows, setup, work);
+                started.add(start(List.of("openbox"), null, Map.of(), display, work.resolve("openbox.log")));
+                await(windows::managed, START_SECONDS * 1000, "openbox did not start on " + display + "; see " + work.resolve("openbox.log"));
+                startApplications(started, display, windows, setup, work);
             } finally {
                 Xlib.X11.LIB.XCloseDisplay(connection);
             }
-            return desktop;
+            return new X11Desktop(display, false, started);
         } catch (IOException e) {
-            desktop.close();
+            X11Desktop.end(started);
             throw new ReplayException("Could not start the private display: " + e.getMessage(), e);
         } catch (ReplayException | RuntimeException e) {
-            desktop.close();
+            X11Desktop.end(started);
             throw e;
         }
     }
 
-    private static String startServer(PrivateDesktop desktop, Setup setup, Path work) throws IOException, ReplayException {
+    private static String startServer(List<Process> started, Setup setup, Path work) throws IOException, ReplayException {
         Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", setup.width() + "x" + setup.height() + "x24",
                 "-nolisten", "tcp").redirectError(work.resolve("xvfb.log").toFile()).start();
-        desktop.started.add(xvfb);
+        started.add(xvfb);
         CompletableFuture<String> number = CompletableFuture.supplyAsync(() -> {
             try {
                 return new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII)).readLine();
@@ -102,7 +102,7 @@ public final class XvfbEnvironment implements Environment {
         }
     }
 
-    private static void startApplications(PrivateDesktop desktop, WindowWatcher windows, Setup setup, Path work)
+    private static void startApplications(List<Process> started, String display, WindowWatcher windows, Setup setup, Path work)
             throws IOException, ReplayException {
         String home = System.getProperty("user.home");
         Set<Long> claimed = new HashSet<>(windows.clients());
@@ -116,11 +116,11 @@ public final class XvfbEnvironment implements Environment {
             Process process;
             try {
                 process = start(command, directory != null && Files.isDirectory(directory) ? directory : null, app.variables(),
-                        desktop.display, log);
+                        display, log);
             } catch (IOException e) {
                 throw new ReplayException("'" + command.get(0) + "' could not be started (is it installed?): " + e.getMessage());
             }
-            desktop.started.add(process);
+            started.add(process);
             long window = awaitWindow(windows, app, process, claimed, log);
             claimed.add(window);
             if (app.window() != null) {
@@ -215,42 +215,5 @@ public final class XvfbEnvironment implements Environment {
             }
         }
         return false;
-    }
-
-    /** The server and what runs on it; closing ends them, the applications first. */
-    private static final class PrivateDesktop implements Desktop {
-        private final List<Process> started = new ArrayList<>();
-        private String display;
-
-        @Override
-        public String system() {
-            return "x11";
-        }
-
-        @Override
-        public String address() {
-            return display;
-        }
-
-        @Override
-        public boolean shared() {
-            return false;
-        }
-
-        @Override
-        public void close() {
-            for (Process process : started.reversed()) {
-                process.descendants().forEach(ProcessHandle::destroy);
-                process.destroy();
-                try {
-                    if (!process.waitFor(3, TimeUnit.SECONDS)) {
-                        process.destroyForcibly();
-                    }
-                } catch (InterruptedException e) {
-                    process.destroyForcibly();
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
     }
 }

@@ -197,10 +197,11 @@ class WindowsRecorderTest {
 
     @Test
     @Order(4)
-    void theBackendPassesTheCaptureContractInsideWindowsJava() throws Exception {
+    void theBackendsPassTheCaptureAndReplayContractsInsideWindowsJava() throws Exception {
         Path plugins = WineDesktop.PRODUCT.resolve("plugins");
         List<String> classPath = new ArrayList<>();
-        for (String bundle : List.of("org.trajectory.recorder_", "org.trajectory.recorder.windows_", "com.sun.jna_", "com.sun.jna.platform_")) {
+        for (String bundle : List.of("org.trajectory.recorder_", "org.trajectory.recorder.windows_", "org.trajectory.model_", "com.sun.jna_",
+                "com.sun.jna.platform_")) {
             try (var found = Files.list(plugins)) {
                 classPath.add(WineDesktop.windows(found.filter(p -> p.getFileName().toString().startsWith(bundle)).findFirst().orElseThrow()));
             }
@@ -215,11 +216,11 @@ class WindowsRecorderTest {
                 "-Djava.security.properties=" + WineDesktop.windows(work.resolve("wine.security")), "-XX:-PrintWarnings", "-jar",
                 WineDesktop.windows(materials.resolve("junit-platform-console-standalone.jar")), "execute", "--disable-banner",
                 "--class-path", String.join(";", classPath), "--select-class", WindowsBackendContract.class.getName(), "--select-class",
-                InjectedInput.class.getName());
+                InjectedInput.class.getName(), "--select-class", WindowsReplayContract.class.getName());
         assertTrue(junit.waitFor(180, TimeUnit.SECONDS), "the contract ran to its end");
         String output = Files.readString(log);
         assertEquals(0, junit.exitValue(), output);
-        assertTrue(output.contains("5 tests successful"), output);
+        assertTrue(output.contains("11 tests successful"), output);
     }
 
     @Test

@@ -3,9 +3,7 @@ package org.trajectory.recorder.windows.internal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
@@ -13,7 +11,6 @@ import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 
-import com.sun.jna.Pointer;
 import com.sun.jna.platform.win32.GDI32;
 import com.sun.jna.platform.win32.User32;
 import com.sun.jna.platform.win32.WinDef.HBITMAP;
@@ -40,8 +37,8 @@ final class GdiVideoCapture {
     private final CaptureSink sink;
     private final Process ffmpeg;
     private final Thread thread;
-    /** The hot spot of each pointer shape, asked once per shape (GetIconInfo makes two bitmaps each time); the grab thread's. */
-    private final Map<Pointer, int[]> hotSpots = new HashMap<>();
+    /** The pointer drawn into each frame; the grab thread's. */
+    private final PointerIcon pointer = new PointerIcon();
     private volatile boolean running = true;
 
     private GdiVideoCapture(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {
@@ -104,7 +101,7 @@ final class GdiVideoCapture {
                 double before = Clock.now();
                 gdi.BitBlt(memoryDc, 0, 0, screen.width(), screen.height(), screenDc, screen.x(), screen.y(), SRCCOPY | CAPTUREBLT);
                 double after = Clock.now();
-                drawPointer(memoryDc);
+                pointer.draw(memoryDc, screen);
                 Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
                 bits.getValue().read(0, frame, 0, size);
                 pipe.write(frame);
@@ -123,29 +120,6 @@ final class GdiVideoCapture {
             gdi.DeleteDC(memoryDc);
             user32.ReleaseDC(null, screenDc);
         }
-    }
-
-    /** Draws the pointer, with its shape and hot spot, where it is now. */
-    private void drawPointer(HDC dc) {
-        Win32.CURSORINFO cursor = new Win32.CURSORINFO();
-        if (!Win32.User32.LIB.GetCursorInfo(cursor) || (cursor.flags & Win32.CURSOR_SHOWING) == 0 || cursor.hCursor == null) {
-            return;
-        }
-        int[] hotSpot = hotSpots.computeIfAbsent(cursor.hCursor.getPointer(), handle -> {
-            WinGDI.ICONINFO icon = new WinGDI.ICONINFO();
-            if (!User32.INSTANCE.GetIconInfo(cursor.hCursor, icon)) {
-                return new int[2];
-            }
-            if (icon.hbmMask != null) {
-                GDI32.INSTANCE.DeleteObject(icon.hbmMask);
-            }
-            if (icon.hbmColor != null) {
-                GDI32.INSTANCE.DeleteObject(icon.hbmColor);
-            }
-            return new int[] { icon.xHotspot, icon.yHotspot };
-        });
-        Win32.User32.LIB.DrawIconEx(dc, cursor.ptScreenPos.x - screen.x() - hotSpot[0], cursor.ptScreenPos.y - screen.y() - hotSpot[1],
-                new com.sun.jna.platform.win32.WinDef.HICON(cursor.hCursor.getPointer()), 0, 0, 0, null, Win32.DI_NORMAL);
     }
 
     /** Stops grabbing; closing the pipe lets ffmpeg finish the file, which is waited for. */

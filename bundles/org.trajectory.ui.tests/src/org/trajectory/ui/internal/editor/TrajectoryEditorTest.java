@@ -35,6 +35,7 @@ import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.TaskEditorInput;
 import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.ui.internal.dataset.DatasetView;
+import org.trajectory.ui.internal.dataset.DatasetViewTestAccess;
 
 /** The editor as a reviewer uses it, on the OpenCUA example task (15 steps, real screenshots). */
 class TrajectoryEditorTest extends WorkbenchTest {
@@ -184,6 +185,31 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> b.draft().stepCount() == 15, "in B, Ctrl+Z brings its step back");
         keys(SWT.MOD1, 'y');
         waitFor(() -> b.draft().stepCount() == 14, "Ctrl+Y redoes, as the guide says");
+    }
+
+    @Test
+    void aReplayedTaskShowsTheReplayedScreenBelowTheRecordedOneWithWhereItDiffered() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            org.trajectory.dataset.TaskDraft draft = dataset.draft(TASK);
+            String details = "{\"first_screen\": {\"index\": -1, \"verdict\": \"matched\", \"similarity\": 1.0, \"image\": \""
+                    + draft.image(0) + "\"}, \"steps\": [{\"index\": 0, \"verdict\": \"diverged\", \"similarity\": 0.97,"
+                    + " \"region\": [0.2, 0.2, 0.4, 0.4], \"image\": \"" + draft.image(5) + "\"}]}";
+            dataset.putReplay(TASK, new org.trajectory.dataset.StoredReplay("xvfb", Dataset.contentHash(draft.task()), "diverged", 0, 1, 15,
+                    details, "2026-11-25T20:00:00Z"));
+        }
+        session().close();
+        settle();
+        session().open(folder, false); // the table reads its rows again, with the replay
+        TrajectoryEditor editor = open();
+        ReplayPanel panel = editor.replayPanel();
+        waitFor(() -> panel.screen().hasImage(), "the replayed first screen is shown below the recorded one");
+        assertTrue(panel.verdictText().contains("diverged at step 1") && panel.verdictText().contains("matched this screenshot"),
+                panel.verdictText());
+        editor.selectStep(1);
+        waitFor(() -> panel.verdictText().contains("differs from this screenshot"), "step 2 is where the replay diverged");
+        waitFor(() -> cyanPixels(panel.screen()) > 200, "the area that differed is boxed on the replayed screen");
+        DatasetView table = (DatasetView) page.findView(Parts.DATASET_VIEW);
+        waitFor(() -> DatasetViewTestAccess.cellTexts(table).contains("diverged at step 1"), "the table's Replay column says it");
     }
 
     @Test

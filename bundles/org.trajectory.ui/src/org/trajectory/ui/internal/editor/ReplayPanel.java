@@ -56,6 +56,15 @@ final class ReplayPanel {
         return replay != null;
     }
 
+    /** What the panel says about the step shown. */
+    String verdictText() {
+        return verdict.getText();
+    }
+
+    ScreenshotCanvas screen() {
+        return screen;
+    }
+
     /** Shows what the replay saw where step {@code step}'s screenshot was expected. */
     void show(int step) {
         if (replay == null || panel.isDisposed()) {

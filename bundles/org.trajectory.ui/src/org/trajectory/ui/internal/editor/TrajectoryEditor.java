@@ -715,6 +715,10 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         return canvas;
     }
 
+    ReplayPanel replayPanel() {
+        return replayPanel;
+    }
+
     StepForm stepForm() {
         return stepForm;
     }
