@@ -12,6 +12,7 @@ Usage: replay_check.py OUT --workbench PATH [--perturb] [--extracted] [--expect-
 """
 import argparse
 import copy
+import glob
 import json
 import re
 import sqlite3
@@ -87,7 +88,8 @@ def perturb_drop(task, width):
 def replay_extractions(workbench, out):
     """The offline method's extraction of every recording, replayed from its reference's first screen."""
     subprocess.run(["rm", "-rf", out + "/extracted"])
-    code, extracted = run([workbench, "extract", out + "/recordings", "--dataset", out + "/extracted", "--method", "offline", "--json"])
+    recordings = sorted(glob.glob(out + "/recordings/*/"))
+    code, extracted = run([workbench, "extract", *recordings, "--dataset", out + "/extracted", "--method", "offline", "--json"])
     videos = json.loads(extracted)["videos"] if extracted.strip() else []
     by_recording = {v["video"].rstrip("/").split("/recordings/")[1].split("/")[0]: v["task_id"] for v in videos}
     db = sqlite3.connect(out + "/dataset/dataset.db")

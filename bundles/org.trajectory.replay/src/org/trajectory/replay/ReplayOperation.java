@@ -146,7 +146,8 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         if (!availability.available()) {
             throw new ReplayException("The replay environment '" + descriptor.id() + "' cannot start here: " + availability.reason());
         }
-        List<String> ids = options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
+        List<String> ids = options.predictions() != null ? List.copyOf(options.predictions().keySet())
+                : options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
         List<TaskResult> results = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         progress.begin(title(), ids.size(), "tasks");
