@@ -18,6 +18,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.embeddings.VectorIndex;
+import org.trajectory.model.Words;
 
 /**
  * The tasks an export takes, each with its split, and how they were chosen: how many tasks each filter removed (a task
@@ -243,7 +244,7 @@ public final class Selection {
 
     /** "120 of 150 tasks (train 96, validation 12, test 12); removed by review 30; 4 near-duplicate groups (9 tasks) kept together". */
     public String summary() {
-        StringBuilder text = new StringBuilder(kept.size() + " of " + total + " tasks");
+        StringBuilder text = new StringBuilder(kept.size() + " of " + Words.count(total, "task"));
         if (split && !kept.isEmpty()) {
             List<String> counts = new ArrayList<>();
             partCounts().forEach((part, count) -> counts.add(part + " " + count));
@@ -256,10 +257,11 @@ public final class Selection {
         }
         if (split) {
             text.append("; ").append(groups).append(" near-duplicate group").append(groups == 1 ? "" : "s")
-                    .append(" (").append(groupedTasks).append(" tasks) kept together");
+                    .append(" (").append(Words.count(groupedTasks, "task")).append(") kept together");
             if (withoutEmbedding > 0) {
-                text.append("; ").append(withoutEmbedding).append(" tasks have no text embedding (score with novelty to make them)"
-                        + " and were compared by identical text only");
+                text.append("; ").append(Words.count(withoutEmbedding, "task")).append(withoutEmbedding == 1 ? " has" : " have")
+                        .append(" no text embedding (score with novelty to make them) and ").append(withoutEmbedding == 1 ? "was" : "were")
+                        .append(" compared by identical text only");
             }
         }
         return text.toString();

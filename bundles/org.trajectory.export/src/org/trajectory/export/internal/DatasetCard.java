@@ -18,6 +18,7 @@ import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.Selection;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -196,8 +197,8 @@ final class DatasetCard {
             selection.partCounts().forEach((split, count) -> rows.add(row(split, count)));
             card.append(table(rows));
             card.append("\nSplits are made by task id (deterministic) and keep near-duplicate tasks together: ")
-                    .append(selection.nearDuplicateGroups()).append(" groups of near-duplicate tasks (")
-                    .append(selection.nearDuplicateTasks()).append(" tasks) each sit in one split.\n");
+                    .append(Words.count(selection.nearDuplicateGroups(), "group")).append(" of near-duplicate tasks (")
+                    .append(Words.count(selection.nearDuplicateTasks(), "task")).append(") each sit in one split.\n");
         }
         card.append("\n### Action types\n\n").append(counts(actions, "action", "count"));
         card.append("\n### Operating systems\n\n").append(counts(oses, "OS", "tasks"));
@@ -245,22 +246,24 @@ final class DatasetCard {
     private List<String> limits(Selection selection, boolean stripped) {
         List<String> limits = new ArrayList<>();
         if (withoutImage > 0) {
-            limits.add(withoutImage + " steps have no screenshot.");
+            limits.add(Words.count(withoutImage, "step") + (withoutImage == 1 ? " has" : " have") + " no screenshot.");
         }
         long unreviewed = reviews.getOrDefault(ReviewState.NEW.id(), 0L) + reviews.getOrDefault(ReviewState.IN_REVIEW.id(), 0L);
         if (unreviewed > 0) {
-            limits.add(unreviewed + " tasks were not reviewed by a person.");
+            limits.add(Words.count(unreviewed, "task") + (unreviewed == 1 ? " was" : " were") + " not reviewed by a person.");
         }
         long described = reasoning.getOrDefault(Step.THOUGHT, 0L);
         if (described < steps) {
-            limits.add((steps - described) + " of " + steps + " steps have no thought written.");
+            limits.add((steps - described) + " of " + Words.count(steps, "step") + (steps - described == 1 ? " has" : " have")
+                    + " no thought written.");
         }
         if (reasonedByUnknown > 0) {
             limits.add("Tasks whose reasoning has no recorded author (imported, written by hand, or annotated before the workbench"
                     + " kept the annotator): " + reasonedByUnknown + ".");
         }
         if (selection.withoutEmbedding() > 0) {
-            limits.add(selection.withoutEmbedding() + " tasks had no text embedding when split and were compared to others by identical text only.");
+            limits.add(Words.count(selection.withoutEmbedding(), "task") + " had no text embedding when split and"
+                    + (selection.withoutEmbedding() == 1 ? " was" : " were") + " compared to others by identical text only.");
         }
         limits.add(stripped ? "Window titles, times and recorder details were removed; typed text marked redacted when recorded stays redacted."
                 : "Records are as stored, with the workbench's own fields (window titles, times, recorder details).");

@@ -94,7 +94,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             metadata.put("system", System.getProperty("os.name"));
             metadata.put("release", System.getProperty("os.version"));
             metadata.put("machine", System.getProperty("os.arch"));
-            metadata.put("os", System.getProperty("os.name").toLowerCase().startsWith("linux") ? "ubuntu" : System.getProperty("os.name"));
+            metadata.put("os", operatingSystem());
             metadata.put("backend", backend);
             metadata.put("clock", "CLOCK_MONOTONIC seconds");
             metadata.put("start_time", Clock.now());
@@ -146,6 +146,30 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         if (low != null && ended.getCount() > 0) {
             problem(low + ": the recording stopped and keeps everything written until then; free some space to record again", true);
         }
+    }
+
+    /**
+     * The task's {@code os} as the field writes it: the Linux distribution's id from /etc/os-release ("debian",
+     * "ubuntu", "fedora"), "windows", "macos"; a Linux without os-release is "linux".
+     */
+    static String operatingSystem() {
+        String name = System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT);
+        if (name.startsWith("windows")) {
+            return "windows";
+        }
+        if (name.startsWith("mac")) {
+            return "macos";
+        }
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (line.startsWith("ID=")) {
+                    return line.substring(3).replace("\"", "").strip().toLowerCase(java.util.Locale.ROOT);
+                }
+            }
+        } catch (IOException e) {
+            // no os-release: said generally
+        }
+        return name.startsWith("linux") ? "linux" : name;
     }
 
     /** Adds fields to metadata.json (screen size, monitors, fps...), written at once. */

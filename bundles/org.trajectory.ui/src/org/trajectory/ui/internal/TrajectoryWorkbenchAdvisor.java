@@ -1,10 +1,16 @@
 package org.trajectory.ui.internal;
 
+import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.e4.core.contexts.IEclipseContext;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.application.IWorkbenchConfigurer;
 import org.eclipse.ui.application.IWorkbenchWindowConfigurer;
@@ -45,6 +51,50 @@ final class TrajectoryWorkbenchAdvisor extends WorkbenchAdvisor {
             });
         }
     }
+
+    /**
+     * Closing while work runs (an import, a build, a recording) asks, as Eclipse does: wait for it, cancel it (what it
+     * did by then is kept, and a recording is closed whole), or keep the window open.
+     */
+    @Override
+    public boolean preShutdown() {
+        IWorkbench workbench = getWorkbenchConfigurer().getWorkbench();
+        IWorkbenchWindow window = workbench.getActiveWorkbenchWindow();
+        return askBeforeClosing(workbench, window == null ? null : window.getShell());
+    }
+
+    /** Whether the window may close: yes when no work runs, else as the person answers (waiting or cancelling first). */
+    static boolean askBeforeClosing(IWorkbench workbench, Shell shell) {
+        List<Job> running = Arrays.stream(Job.getJobManager().find(DatasetJobs.FAMILY)).filter(job -> job.getState() != Job.NONE).toList();
+        if (running.isEmpty()) {
+            return true;
+        }
+        String names = running.stream().map(Job::getName).collect(Collectors.joining(", "));
+        int answer = new MessageDialog(shell, CLOSE_TITLE, null, names + (running.size() == 1 ? " is" : " are")
+                + " still running. Wait for " + (running.size() == 1 ? "it" : "them") + " to finish, or cancel (what is done by then"
+                + " is kept)?", MessageDialog.QUESTION, 0, "&Wait, Then Close", "&Cancel and Close", "&Keep Working").open();
+        if (answer != 0 && answer != 1) {
+            return false;
+        }
+        if (answer == 1) {
+            running.forEach(Job::cancel);
+        }
+        try {
+            workbench.getProgressService().busyCursorWhile(monitor -> {
+                try {
+                    Job.getJobManager().join(DatasetJobs.FAMILY, monitor);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            return true;
+        } catch (InvocationTargetException | InterruptedException e) {
+            return false; // waiting was cancelled: the window stays
+        }
+    }
+
+    /** The title of the question asked when the window closes while work runs. */
+    static final String CLOSE_TITLE = "Work Is Running";
 
     @Override
     public String getInitialWindowPerspectiveId() {

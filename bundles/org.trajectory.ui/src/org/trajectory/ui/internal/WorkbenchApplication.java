@@ -1,6 +1,7 @@
 package org.trajectory.ui.internal;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.Platform;
@@ -36,16 +37,21 @@ public final class WorkbenchApplication implements IApplication {
     /** Two windows on one workspace would overwrite each other's layout and preferences. */
     private static boolean lockWorkspace() {
         Location instance = Platform.getInstanceLocation();
+        if (instance == null || !instance.isSet()) {
+            return true;
+        }
+        Path workspace = Path.of(instance.getURL().getPath());
         try {
-            if (instance == null || !instance.isSet() || instance.lock()) {
+            if (instance.lock()) {
+                WorkspaceOwner.claim(workspace);
                 return true;
             }
         } catch (IOException e) {
             ILog.of(WorkbenchApplication.class).error("Could not lock the workspace " + instance.getURL(), e);
         }
-        MessageDialog.openError(null, "Trajectory Workbench",
-                "Trajectory Workbench is already running with the workspace " + instance.getURL().getPath()
-                        + ".\nSwitch to that window, or close it and start again.");
+        MessageDialog.openError(null, "Trajectory Workbench", "Trajectory Workbench is already running with the workspace "
+                + workspace + WorkspaceOwner.describe(workspace).map(holder -> " (" + holder + ")").orElse("")
+                + ".\nSwitch to that window, or close it and start again.");
         return false;
     }
 

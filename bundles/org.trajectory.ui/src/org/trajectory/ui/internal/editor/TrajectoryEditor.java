@@ -36,7 +36,9 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.ISaveablePart2;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.ActionFactory;
@@ -72,7 +74,7 @@ import org.trajectory.ui.internal.TaskEditorInput;
  * task's fields, and the review bar. Every edit goes through the workbench's operation history (undo, redo); Save
  * writes the task in one transaction. A reviewer never needs the mouse: see the key bindings in plugin.xml.
  */
-public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing {
+public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing, ISaveablePart2 {
 
     /** The window's dataset session, taken from this part's site. */
     private DatasetSession session;
@@ -317,7 +319,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         strip.show(current, step);
         taskForm.show(current);
         showStep();
-        firePropertyChange(PROP_DIRTY);
+        firePropertyChange(IEditorPart.PROP_DIRTY);
     }
 
     /** Shows step {@code position} (the Scoring view's flags link here). */
@@ -457,12 +459,34 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         String taskId = current.taskId();
         DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.review(taskId), now -> {
             review.setText("Review: " + now.state().id().replace('_', ' ')
-                    + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + now.reviewedAt())
+                    + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + localTime(now.reviewedAt()))
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
             // A longer line may wrap and the bar grow: lay out only what holds the label, then draw the screenshot again.
             review.getParent().getParent().layout(new org.eclipse.swt.widgets.Control[] { review });
             canvas.redraw();
         });
+    }
+
+    /** Closing with unsaved edits asks in the task's words, not the platform's "Save Resource". */
+    @Override
+    public int promptToSaveOnClose() {
+        int answer = new MessageDialog(getSite().getShell(), "Save Task", null, "Task " + current.taskId() + " has changes that are not"
+                + " saved. Save them before closing?", MessageDialog.QUESTION, 0, "&Save", "&Don't Save", "Cancel").open();
+        return switch (answer) {
+            case 0 -> YES;
+            case 1 -> NO;
+            default -> CANCEL;
+        };
+    }
+
+    /** An ISO instant as the person reading it says the time: "2026-11-25 11:57" in their zone; as stored when it is not one. */
+    static String localTime(String instant) {
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneId.systemDefault())
+                    .format(java.time.Instant.parse(instant));
+        } catch (RuntimeException e) {
+            return String.valueOf(instant);
+        }
     }
 
     /** Opens the next task that still needs review, in place of this one when nothing is unsaved. */
@@ -599,7 +623,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         try {
             TaskDraft edited = current.at(saved.version());
             saved = offUiThread("Saving " + edited.taskId(), () -> dataset.save(edited));
-            firePropertyChange(PROP_DIRTY);
+            firePropertyChange(IEditorPart.PROP_DIRTY);
             session.changed();
         } catch (StaleTaskException e) {
             if (!resolveStale(e) && monitor != null) {
