@@ -1,5 +1,6 @@
 package org.trajectory.cli.internal;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,12 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
     int run(Options args, PrintStream out, PrintStream err) throws Exception {
         Path source = args.source;
         ImportOperation.requireSource(source);
-        Importer importer = (args.format == null ? Importers.get().readerOf(source) : Importers.get().named(args.format)).importer();
+        Importer importer;
+        try {
+            importer = (args.format == null ? Importers.get().readerOf(source) : Importers.get().named(args.format)).importer();
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e); // a source no importer reads is the user's to fix, not a bug
+        }
         Path images = args.images;
         if (images == null && Files.isDirectory(importer.images(source))) {
             images = importer.images(source);

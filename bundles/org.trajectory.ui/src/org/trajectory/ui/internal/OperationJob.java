@@ -136,13 +136,13 @@ public final class OperationJob<R extends Report> extends Job {
             report = work.run(new MonitorProgress(monitor), this::setName);
             then.run(report);
         } catch (java.sql.SQLException e) {
-            return Status.error(getName() + " failed: " + (DatasetActivity.isBusy(e) && address instanceof DatasetAddress.Folder folder
+            return failed(getName() + " failed: " + (DatasetActivity.isBusy(e) && address instanceof DatasetAddress.Folder folder
                     ? DatasetActivity.busyMessage(folder.path()) : e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Status.CANCEL_STATUS;
         } catch (Exception e) {
-            return Status.error(getName() + " failed: " + e.getMessage(), e);
+            return failed(getName() + " failed: " + e.getMessage(), e);
         }
         if (shown != null) {
             onUiThread(() -> shown.accept(report));
@@ -155,6 +155,12 @@ public final class OperationJob<R extends Report> extends Job {
     @Override
     public boolean belongsTo(Object family) {
         return family == DatasetJobs.FAMILY || family == kind;
+    }
+
+    /** A job that could not run says why where the user looks (a dialog on its window), and in the log with the trace. */
+    private IStatus failed(String message, Exception e) {
+        onUiThread(() -> MessageDialog.openError(shell, "Trajectory Workbench", message));
+        return Status.error(message, e);
     }
 
     /** Says the report in a dialog (or only in the log when there is no window); its problems go to the log too. */
