@@ -213,6 +213,31 @@ class TrajectoryEditorTest extends WorkbenchTest {
     }
 
     @Test
+    void aStepWithThousandsOfBuildDoubtsShowsAFewAtOnce() throws Exception {
+        String record = Files.readAllLines(FIXTURE.resolve("raw_example.jsonl")).get(0).replace(TASK, "task_doubts");
+        com.fasterxml.jackson.databind.node.ObjectNode node = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(record);
+        com.fasterxml.jackson.databind.node.ArrayNode doubts = ((com.fasterxml.jackson.databind.node.ObjectNode) node.path(Task.TRAJ).get(1))
+                .putArray(Step.BUILD_PROBLEMS);
+        for (int i = 0; i < 1450; i++) {
+            doubts.add("events.jsonl:" + (100 + i) + ": the click at (1500, 900) lies outside the 1366x768 screen; left out");
+        }
+        Path jsonl = Files.writeString(temp.resolve("doubts.jsonl"), node + "\n");
+        try (Dataset dataset = Dataset.open(folder); ImageSource images = ImageSource.open(FIXTURE.resolve("images"))) {
+            new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
+        }
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "task_doubts"), Parts.TRAJECTORY_EDITOR);
+        waitFor(() -> editor.canvas().hasImage(), "the task is shown");
+        long start = System.nanoTime();
+        editor.selectStep(1);
+        settle();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        String note = editor.stepForm().codeProblem().getText();
+        assertTrue(note.startsWith("Doubtful when built: events.jsonl:100:") && note.endsWith("and 1447 more (File > Validate Dataset lists them all)"),
+                note);
+        assertTrue(millis < 3000, "the step was shown in " + millis + " ms (30-65 s when every doubt was laid out)");
+    }
+
+    @Test
     void replayStepsThroughAndPauses() throws Exception {
         TrajectoryEditor editor = open();
         focus(editor);

@@ -19,11 +19,16 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * The fields of one step: code (checked as you type; what the builder doubted is shown in its place), action, thought,
  * observation, reflection and the two flags.
  */
 final class StepForm {
+
+    /** How many of a step's build doubts the form shows; the rest are counted. */
+    private static final int SHOWN_DOUBTS = 3;
 
     /** An edit of a text field: the field and its new text. */
     interface TextEdit {
@@ -122,10 +127,21 @@ final class StepForm {
         check(texts.get(Step.CODE).getText());
     }
 
-    /** What the builder found doubtful about a step it made (an event left out, no screenshot), or "". */
-    private static String doubts(Step step) {
+    /**
+     * What the builder found doubtful about a step it made (an event left out, no screenshot), or "": the first few,
+     * then how many more. A step can carry thousands (a screen that changed size mid-recording); laying them all out
+     * froze the window for a minute, and validate lists every one.
+     */
+    static String doubts(Step step) {
+        JsonNode all = step.json().path(Step.BUILD_PROBLEMS);
         StringBuilder text = new StringBuilder();
-        step.json().path(Step.BUILD_PROBLEMS).forEach(p -> text.append(text.length() == 0 ? "Doubtful when built: " : "; ").append(p.asText()));
+        for (int i = 0; i < Math.min(SHOWN_DOUBTS, all.size()); i++) {
+            String doubt = all.get(i).asText();
+            text.append(i == 0 ? "Doubtful when built: " : "; ").append(doubt.length() > 200 ? doubt.substring(0, 200) + "..." : doubt);
+        }
+        if (all.size() > SHOWN_DOUBTS) {
+            text.append("; and ").append(all.size() - SHOWN_DOUBTS).append(" more (File > Validate Dataset lists them all)");
+        }
         return text.toString();
     }
 
