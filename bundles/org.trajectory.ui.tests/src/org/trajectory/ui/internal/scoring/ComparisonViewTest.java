@@ -37,6 +37,36 @@ class ComparisonViewTest extends WorkbenchTest {
     }
 
     @Test
+    void aTaskIsComparedWithTheReferenceTaskChosenForItAndTheChoiceIsKept() throws Exception {
+        Path reference = temp.resolve("reference-other-id.jsonl");
+        Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area").replace("\"t1\"", "\"ref-1\""));
+        Path predictedJsonl = temp.resolve("built.jsonl");
+        Files.writeString(predictedJsonl, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area").replace("\"t1\"", "\"rec-63bb\""));
+        Path folder = temp.resolve("built");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        session().open(folder, false);
+        DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
+        view.setReference(reference);
+        waitFor(() -> view.referenceTask().getItemCount() == 2, "the reference's tasks are listed");
+        TaskRow row = session().page(TaskQuery.ALL, 0, 10).get(0);
+        view.selectionChanged(table, new StructuredSelection(row));
+        waitFor(() -> view.summaryText().contains("choose the reference task to compare rec-63bb with"), "it says what to do");
+
+        view.referenceTask().select(view.referenceTask().indexOf("ref-1"));
+        view.referenceTask().notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        waitFor(() -> view.rowTexts().size() == 1 && view.summaryText().startsWith("ref-1: 1 reference and 1 predicted"), "compared with ref-1");
+
+        view.selectionChanged(table, new StructuredSelection());
+        view.setReference(reference); // read again, as after a restart: the pairing is kept
+        waitFor(() -> view.referenceTask().getItemCount() == 2, "the reference's tasks are listed again");
+        view.selectionChanged(table, new StructuredSelection(row));
+        waitFor(() -> "ref-1".equals(view.referenceTask().getText()) && view.summaryText().startsWith("ref-1:"), "the pairing was remembered");
+    }
+
+    @Test
     void showsPairedMissedAndExtraActionsWithTheFigures() throws Exception {
         Path reference = temp.resolve("reference.jsonl");
         Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",

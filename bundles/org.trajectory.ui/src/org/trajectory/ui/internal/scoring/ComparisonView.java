@@ -13,6 +13,8 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.ISelection;
@@ -20,6 +22,7 @@ import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.swt.widgets.FileDialog;
@@ -31,6 +34,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
+import org.osgi.service.prefs.BackingStoreException;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
@@ -44,6 +48,7 @@ import org.trajectory.evaluation.internal.Evaluator;
 import org.trajectory.evaluation.internal.Trajectories;
 import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
+import org.trajectory.model.Words;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -62,6 +67,9 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
     public static final Object FAMILY = ComparisonView.class;
 
     private Text referenceField;
+    private Combo referenceTask;
+    /** The first choice of the reference task list: pair by equal ids. */
+    static final String SAME_ID = "(the task of the same id)";
     private Label summary;
     private Table table;
     private Path referencePath;
@@ -98,8 +106,14 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                 setReference(Path.of(chosen));
             }
         });
+        new Label(parent, SWT.NONE).setText("Reference &task:");
+        referenceTask = new Combo(parent, SWT.READ_ONLY);
+        referenceTask.setToolTipText("The reference's task the selected task is compared with; the choice is remembered for it");
+        GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(referenceTask);
+        referenceTask.addListener(SWT.Selection, e -> pairWith(referenceTask.getSelectionIndex() <= 0 ? null : referenceTask.getText()));
         summary = new Label(parent, SWT.WRAP);
-        summary.setText("Choose a reference, then select a task in the Dataset view to compare it with the reference's task of the same id.");
+        summary.setText("Choose a reference, then select a task in the Dataset view to compare it with the reference's task of the same id,"
+                + " or with the reference task you choose for it.");
         GridDataFactory.fillDefaults().span(4, 1).grab(true, false).applyTo(summary);
         table = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
         table.setHeaderVisible(true);
@@ -132,6 +146,9 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
             ui(() -> {
                 if (path.equals(referencePath)) {
                     reference = read;
+                    List<String> ids = new ArrayList<>(List.of(SAME_ID));
+                    ids.addAll(read.keySet());
+                    referenceTask.setItems(ids.toArray(String[]::new));
                     compare();
                 }
             });
@@ -152,9 +169,13 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
             return;
         }
         String id = taskId;
-        Trajectory wanted = reference.get(id);
+        String paired = pairing(id);
+        int choice = paired == null ? 0 : Math.max(0, referenceTask.indexOf(paired));
+        referenceTask.select(choice);
+        Trajectory wanted = reference.get(paired == null ? id : paired);
         if (wanted == null) {
-            show(null, "The reference has no task " + id + " (it holds " + reference.size() + " tasks).");
+            show(null, "The reference has no task " + (paired == null ? id : paired) + " (it holds " + Words.count(reference.size(), "task")
+                    + "): choose the reference task to compare " + id + " with, above.");
             return;
         }
         summary.setText("Comparing " + id + "...");
@@ -175,6 +196,41 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                 }
             });
         }).schedule();
+    }
+
+    /** Pairs the selected task with a reference task (null: the one of the same id), kept for the next time. */
+    private void pairWith(String referenceId) {
+        if (taskId == null || referencePath == null) {
+            return;
+        }
+        IEclipsePreferences pairs = pairs();
+        if (referenceId == null) {
+            pairs.remove(taskId);
+        } else {
+            pairs.put(taskId, referenceId);
+        }
+        try {
+            pairs.flush();
+        } catch (BackingStoreException e) {
+            ILog.of(ComparisonView.class).warn("Could not keep the pairing of " + taskId + ": " + e.getMessage());
+        }
+        compare();
+    }
+
+    /** The reference task chosen for {@code id} against this reference, or null. */
+    String pairing(String id) {
+        return referencePath == null ? null : pairs().get(id, null);
+    }
+
+    /** The pairings chosen against the current reference, one preference node a reference. */
+    private IEclipsePreferences pairs() {
+        return (IEclipsePreferences) InstanceScope.INSTANCE
+                .getNode("org.trajectory.ui").node("comparison").node(Integer.toHexString(referencePath.toAbsolutePath().normalize().toString().hashCode()));
+    }
+
+    /** The reference task list, for tests. */
+    Combo referenceTask() {
+        return referenceTask;
     }
 
     /** The embedding model, loaded by the first comparison (a second or two) and kept while the view is open. */
