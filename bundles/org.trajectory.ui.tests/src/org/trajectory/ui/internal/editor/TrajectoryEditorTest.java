@@ -238,6 +238,36 @@ class TrajectoryEditorTest extends WorkbenchTest {
     }
 
     @Test
+    void atOrdinaryScreenSizesAStepsCodeActionAndThoughtAreInSightWithoutScrolling() throws Exception {
+        Shell shell = page.getWorkbenchWindow().getShell();
+        Point before = shell.getSize();
+        try {
+            for (Point size : new Point[] { new Point(1366, 740), new Point(1024, 700) }) {
+                shell.setSize(size);
+                settle();
+                TrajectoryEditor editor = open();
+                settle();
+                for (String field : new String[] { Step.CODE, Step.ACTION, Step.THOUGHT }) {
+                    org.eclipse.swt.widgets.Text text = editor.stepForm().text(field);
+                    org.eclipse.swt.widgets.Composite scroller = text.getParent();
+                    while (!(scroller instanceof org.eclipse.swt.custom.ScrolledComposite)) {
+                        scroller = scroller.getParent();
+                    }
+                    org.eclipse.swt.graphics.Rectangle visible = display.map(scroller, null, scroller.getClientArea());
+                    org.eclipse.swt.graphics.Rectangle bounds = display.map(text.getParent(), null, text.getBounds());
+                    assertTrue(visible.contains(bounds.x, bounds.y + bounds.height - 1) && bounds.width >= 150,
+                            field + " at " + size + ": " + bounds + " in the visible " + visible);
+                }
+                page.closeAllEditors(false);
+                settle();
+            }
+        } finally {
+            shell.setSize(before);
+            settle();
+        }
+    }
+
+    @Test
     void replayStepsThroughAndPauses() throws Exception {
         TrajectoryEditor editor = open();
         focus(editor);

@@ -51,9 +51,9 @@ final class StepForm {
 
     StepForm(Composite parent, TextEdit textEdit, FlagEdit flagEdit, Consumer<ParsedCode> codeParsed) {
         area = new Composite(parent, SWT.NONE);
-        GridLayoutFactory.swtDefaults().numColumns(2).applyTo(area);
-        text("&Code", Step.CODE, 4, textEdit);
-        new Label(area, SWT.NONE);
+        // Each label above its field: the fields get the column's whole width (a click's code on one line at 1366x768).
+        GridLayoutFactory.swtDefaults().spacing(4, 2).applyTo(area);
+        text("&Code", Step.CODE, 3, textEdit);
         codeProblem = new Label(area, SWT.WRAP);
         codeProblem.setForeground(area.getDisplay().getSystemColor(SWT.COLOR_RED));
         GridDataFactory.fillDefaults().grab(true, false).applyTo(codeProblem);
@@ -61,8 +61,10 @@ final class StepForm {
         text("&Thought", Step.THOUGHT, 5, textEdit);
         text("O&bservation", Step.OBSERVATION, 4, textEdit);
         text("Re&flection", Step.REFLECTION, 3, textEdit);
-        flag("Last step &correct", Step.LAST_STEP_CORRECT, flagEdit);
-        flag("Last step re&dundant", Step.LAST_STEP_REDUNDANT, flagEdit);
+        Composite flagRows = new Composite(area, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(flagRows);
+        flag(flagRows, "Last step &correct", Step.LAST_STEP_CORRECT, flagEdit);
+        flag(flagRows, "Last step re&dundant", Step.LAST_STEP_REDUNDANT, flagEdit);
         texts.get(Step.CODE).addModifyListener(e -> codeParsed.accept(check(texts.get(Step.CODE).getText())));
     }
 
@@ -70,8 +72,10 @@ final class StepForm {
         Label name = new Label(area, SWT.NONE);
         name.setText(label);
         GridDataFactory.swtDefaults().align(SWT.FILL, SWT.TOP).applyTo(name);
-        Text text = new Text(area, SWT.BORDER | SWT.MULTI | SWT.WRAP | SWT.V_SCROLL);
-        if (field.equals(Step.CODE)) {
+        // Code is not wrapped: GTK would break (and hyphenate) inside a word, "s-tatus"; it scrolls sideways instead.
+        boolean code = field.equals(Step.CODE);
+        Text text = new Text(area, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL | (code ? SWT.H_SCROLL : SWT.WRAP));
+        if (code) {
             text.setFont(org.eclipse.jface.resource.JFaceResources.getTextFont());
         }
         GridDataFactory.fillDefaults().grab(true, false).hint(80, text.getLineHeight() * lines).applyTo(text);
@@ -89,9 +93,9 @@ final class StepForm {
         texts.put(field, text);
     }
 
-    private void flag(String label, String field, FlagEdit edit) {
-        new Label(area, SWT.NONE).setText(label);
-        Combo combo = new Combo(area, SWT.READ_ONLY | SWT.DROP_DOWN);
+    private void flag(Composite rows, String label, String field, FlagEdit edit) {
+        new Label(rows, SWT.NONE).setText(label);
+        Combo combo = new Combo(rows, SWT.READ_ONLY | SWT.DROP_DOWN);
         combo.setItems(FLAG_CHOICES);
         combo.addListener(SWT.Selection, e -> {
             if (!refreshing) {

@@ -1,12 +1,16 @@
 package org.trajectory.ui.internal.editor;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.stream.Collectors;
 
 import org.eclipse.jface.layout.TableColumnLayout;
 import org.eclipse.jface.viewers.ColumnWeightData;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Rectangle;
@@ -17,6 +21,9 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ParsedCode;
 
 /**
  * The steps of a task as a strip of thumbnails with their action, lazy: a virtual table whose items get their
@@ -75,8 +82,7 @@ final class StepStrip {
     private void fill(TableItem item, int position) {
         String code = draft.stepText(position, Step.CODE);
         String action = draft.stepText(position, Step.ACTION);
-        String first = code == null ? "" : code.lines().reduce((a, b) -> b).orElse("").replace("pyautogui.", "");
-        item.setText((position + 1) + ". " + (action != null && !action.isBlank() ? action : first));
+        item.setText((position + 1) + ". " + (action != null && !action.isBlank() ? action : calls(code)));
         String sha = draft.image(position);
         Image thumbnail = thumbnails.get(sha);
         if (thumbnail == null && sha != null) {
@@ -93,6 +99,18 @@ final class StepStrip {
         item.setData(thumbnail);
     }
 
+    /** What an unannotated step does, in a word a call: "click", "write, press"; code that does not parse, as written. */
+    static String calls(String code) {
+        if (code == null) {
+            return "";
+        }
+        ParsedCode parsed = ActionParser.parse(code);
+        if (!parsed.ok() || parsed.actions().isEmpty()) {
+            return code.lines().reduce((a, b) -> b).orElse("").replace("pyautogui.", "");
+        }
+        return parsed.actions().stream().map(Action::function).distinct().collect(Collectors.joining(", "));
+    }
+
     private void paint(Event e) {
         TableItem item = (TableItem) e.item;
         int x = e.x + 2;
@@ -104,7 +122,41 @@ final class StepStrip {
             e.gc.drawRectangle(x, e.y + 3, THUMB_WIDTH - 1, THUMB_HEIGHT - 1);
         }
         int textX = x + THUMB_WIDTH + 6;
-        int textY = e.y + (THUMB_HEIGHT + 6 - e.gc.getFontMetrics().getHeight()) / 2;
-        e.gc.drawText(item.getText(), textX, textY, true);
+        int lineHeight = e.gc.getFontMetrics().getHeight();
+        List<String> lines = wrap(e.gc, item.getText(), table.getClientArea().width - textX - 4, Math.max(1, (THUMB_HEIGHT + 6) / lineHeight));
+        int textY = e.y + (THUMB_HEIGHT + 6 - lines.size() * lineHeight) / 2;
+        for (String line : lines) {
+            e.gc.drawText(line, textX, textY, true);
+            textY += lineHeight;
+        }
+    }
+
+    /**
+     * The label in as many lines as fit beside the thumbnail, broken between words (and after a comma or an opening
+     * parenthesis, where code breaks best); the last line ends in an ellipsis when text is left over.
+     */
+    static List<String> wrap(GC gc, String text, int width, int maxLines) {
+        List<String> lines = new ArrayList<>();
+        String rest = text.strip();
+        while (!rest.isEmpty() && lines.size() < maxLines) {
+            int end = rest.length();
+            while (end > 1 && gc.textExtent(rest.substring(0, end)).x > width) {
+                end--;
+            }
+            if (end < rest.length()) {
+                int cut = Math.max(rest.lastIndexOf(' ', end - 1), Math.max(rest.lastIndexOf(',', end - 1), rest.lastIndexOf('(', end - 1)) + 1);
+                end = cut > 0 ? cut : end;
+            }
+            String line = rest.substring(0, end).strip();
+            rest = rest.substring(end).strip();
+            if (lines.size() == maxLines - 1 && !rest.isEmpty()) {
+                while (line.length() > 1 && gc.textExtent(line + "\u2026").x > width) {
+                    line = line.substring(0, line.length() - 1);
+                }
+                line += "\u2026";
+            }
+            lines.add(line);
+        }
+        return lines;
     }
 }

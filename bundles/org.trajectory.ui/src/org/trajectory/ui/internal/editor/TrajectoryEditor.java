@@ -161,17 +161,19 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         ScrolledComposite scroller = new ScrolledComposite(columns, SWT.V_SCROLL);
         Composite forms = new Composite(scroller, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(forms);
-        taskForm = new TaskForm(forms, (field, text) -> edit("Edit " + field, "task:" + field, d -> d.withTaskText(field, text)),
-                (field, value) -> edit("Edit " + field, "task:" + field, d -> d.withTaskNumber(field, value)));
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(taskForm.control());
+        // The step first: its action and thought are what a reviewer reads at every step, and must be in sight without
+        // scrolling on a 1366x768 screen; the task's fields, read once, follow.
         stepForm = new StepForm(forms, (field, text) -> edit("Edit " + field, step + ":" + field, d -> d.withStepText(step, field, text)),
                 (field, value) -> edit("Set " + field, null, d -> d.withStepFlag(step, field, value)), this::codeParsed);
         GridDataFactory.fillDefaults().grab(true, false).applyTo(stepForm.control());
+        taskForm = new TaskForm(forms, (field, text) -> edit("Edit " + field, "task:" + field, d -> d.withTaskText(field, text)),
+                (field, value) -> edit("Edit " + field, "task:" + field, d -> d.withTaskNumber(field, value)));
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(taskForm.control());
         scroller.setContent(forms);
         scroller.setExpandHorizontal(true);
         scroller.setExpandVertical(true);
         scroller.addListener(SWT.Resize, e -> scroller.setMinSize(forms.computeSize(scroller.getClientArea().width, SWT.DEFAULT)));
-        columns.setWeights(18, 50, 32);
+        columns.setWeights(16, 48, 36);
 
         createReviewBar(parent);
         getSite().setSelectionProvider(selection);
