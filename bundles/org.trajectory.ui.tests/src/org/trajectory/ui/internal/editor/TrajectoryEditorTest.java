@@ -255,7 +255,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
                     }
                     org.eclipse.swt.graphics.Rectangle visible = display.map(scroller, null, scroller.getClientArea());
                     org.eclipse.swt.graphics.Rectangle bounds = display.map(text.getParent(), null, text.getBounds());
-                    assertTrue(visible.contains(bounds.x, bounds.y + bounds.height - 1) && bounds.width >= 150,
+                    assertTrue(visible.contains(bounds.x, bounds.y + bounds.height - 1)
+                            && visible.contains(bounds.x + bounds.width - 1, bounds.y + bounds.height - 1) && bounds.width >= 150,
                             field + " at " + size + ": " + bounds + " in the visible " + visible);
                 }
                 page.closeAllEditors(false);

@@ -94,7 +94,9 @@ final class StepForm {
     }
 
     private void flag(Composite rows, String label, String field, FlagEdit edit) {
-        new Label(rows, SWT.NONE).setText(label);
+        Label name = new Label(rows, SWT.WRAP); // "Last step / redundant" on two lines where the column is narrow
+        name.setText(label);
+        GridDataFactory.swtDefaults().hint(Math.min(name.computeSize(SWT.DEFAULT, SWT.DEFAULT).x, 110), SWT.DEFAULT).applyTo(name);
         Combo combo = new Combo(rows, SWT.READ_ONLY | SWT.DROP_DOWN);
         combo.setItems(FLAG_CHOICES);
         combo.addListener(SWT.Selection, e -> {

@@ -165,14 +165,18 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         // scrolling on a 1366x768 screen; the task's fields, read once, follow.
         stepForm = new StepForm(forms, (field, text) -> edit("Edit " + field, step + ":" + field, d -> d.withStepText(step, field, text)),
                 (field, value) -> edit("Set " + field, null, d -> d.withStepFlag(step, field, value)), this::codeParsed);
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(stepForm.control());
+        GridDataFactory.fillDefaults().grab(true, false).hint(1, SWT.DEFAULT).applyTo(stepForm.control()); // fills the column, never widens it
         taskForm = new TaskForm(forms, (field, text) -> edit("Edit " + field, "task:" + field, d -> d.withTaskText(field, text)),
                 (field, value) -> edit("Edit " + field, "task:" + field, d -> d.withTaskNumber(field, value)));
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(taskForm.control());
+        GridDataFactory.fillDefaults().grab(true, false).hint(1, SWT.DEFAULT).applyTo(taskForm.control());
         scroller.setContent(forms);
         scroller.setExpandHorizontal(true);
         scroller.setExpandVertical(true);
-        scroller.addListener(SWT.Resize, e -> scroller.setMinSize(forms.computeSize(scroller.getClientArea().width, SWT.DEFAULT)));
+        // A bar that comes and goes changes the column's width after the fields were laid out, pushing their right edge
+        // out of sight; it stays.
+        scroller.setAlwaysShowScrollBars(true);
+        // As wide as the column, never wider (a field's preferred width would push the rest out of sight); as tall as it needs.
+        scroller.addListener(SWT.Resize, e -> scroller.setMinSize(0, forms.computeSize(scroller.getClientArea().width, SWT.DEFAULT).y));
         columns.setWeights(16, 48, 36);
 
         createReviewBar(parent);
