@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -150,9 +149,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 Thread.currentThread().interrupt();
             }
         } finally {
-            try (Stream<Path> files = Files.walk(temp)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
+            deleteTree(temp);
         }
     }
 }

@@ -44,9 +44,16 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
                     + Environments.get().all().stream().map(e -> e.id()).collect(Collectors.joining(", ")) + ")");
         }
         Path work = Files.createTempDirectory("trajectory-replay");
+        int code;
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             ReplayOperation replay = new ReplayOperation(dataset, new ReplayOperation.Options(args.tasks, args.environment, args.fromStep - 1, work));
-            return execute(replay, args.common.json, null, out, err);
+            code = execute(replay, args.common.json, null, out, err);
         }
+        if (code == OK) {
+            deleteTree(work); // the environments' logs matter only when something went wrong
+        } else {
+            err.println(prefix() + "the environments' logs (X server, window manager, each application) are in " + work);
+        }
+        return code;
     }
 }

@@ -66,7 +66,10 @@ public record Setup(int width, int height, Point pointer, List<Application> appl
             if (!application.variables().isEmpty()) {
                 application.variables().forEach(app.putObject("variables")::put);
             }
-            app.put("class", application.windowClass()).put("title", application.title());
+            app.put("class", application.windowClass());
+            if (application.title() != null) {
+                app.put("title", application.title());
+            }
             if (application.window() != null) {
                 Window w = application.window();
                 app.putArray("window").add(w.x()).add(w.y()).add(w.width()).add(w.height());

@@ -16,7 +16,7 @@ import org.trajectory.recorder.replay.Setup;
 
 /**
  * What a replay needs to make the first screen again, read when recording starts: each managed window's process (its
- * command line and working folder from /proc), its class, title and place. The recorder's own windows are left out.
+ * command line and working folder from /proc), its class and place. The recorder's own windows are left out.
  * Of the process's variables only those that shape what it shows and differ from ours are kept; the rest may hold
  * secrets. Paths in the home folder are written from {@code ~}.
  */
@@ -49,7 +49,8 @@ final class SetupProbe {
             } catch (IOException | UnsupportedOperationException e) {
                 // not ours to read: started where the replay starts it
             }
-            applications.add(new Setup.Application(command, directory, variables(process, home), described.windowClass(), described.title(),
+            // no title: a replay finds the window by its class, and a title may name the host ("root@lab-7: ~")
+            applications.add(new Setup.Application(command, directory, variables(process, home), described.windowClass(), null,
                     new Setup.Window(described.x(), described.y(), described.width(), described.height()), window == activeWindow));
         }
         return new Setup(width, height, watcher.pointer(), applications, List.of());
