@@ -27,6 +27,11 @@ public record StoredReplay(String environment, String contentHash, String outcom
 
     /** A few words for a table cell: "replayed", "diverged at step 3", "not started". */
     public String describe() {
+        return describe(outcome, divergedAt);
+    }
+
+    /** The same words for an outcome and the step (from 0) where it diverged, null when none did. */
+    public static String describe(String outcome, Integer divergedAt) {
         return switch (outcome) {
             case DIVERGED -> divergedAt == null ? "diverged" : "diverged at step " + (divergedAt + 1);
             case NOT_STARTED -> "not started";

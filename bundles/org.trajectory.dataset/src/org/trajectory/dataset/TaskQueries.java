@@ -94,8 +94,8 @@ final class TaskQueries {
                     page.add(new TaskRow(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
                             rows.getInt(5), Dataset.real(rows, 6), Dataset.real(rows, 7), Dataset.real(rows, 8), Dataset.real(rows, 9),
                             rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), Dataset.real(rows, 13), null,
-                            rows.getString(14) == null ? null : new StoredReplay("", "", rows.getString(14),
-                                    rows.getObject(15) == null ? null : rows.getInt(15), 0, 0, "", "").describe()));
+                            rows.getString(14) == null ? null : StoredReplay.describe(rows.getString(14),
+                                    rows.getObject(15) == null ? null : rows.getInt(15))));
                     seqs.add(rows.getLong(12));
                 }
             }

@@ -101,8 +101,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             String message, StepVerdict firstScreen, List<StepVerdict> verdicts) {
 
         public String describe() {
-            StoredReplay stored = new StoredReplay(environment, "", outcome, divergedAt, matched, steps, "", "");
-            return stored.describe() + (message == null ? "" : ": " + message);
+            return StoredReplay.describe(outcome, divergedAt) + (message == null ? "" : ": " + message);
         }
     }
 
@@ -161,7 +160,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 continue;
             }
             TaskDraft draft = dataset.draft(id);
-            TaskResult result = replay(draft, descriptor.id(), environment, progress);
+            TaskResult result = replay(draft, descriptor, progress);
             if (options.predictions() == null) {
                 store(draft.task(), result);
             }
@@ -174,16 +173,17 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         return new Report(results, problems, false);
     }
 
-    private TaskResult replay(TaskDraft draft, String environmentId, Environment environment, Progress progress) throws IOException, SQLException {
+    private TaskResult replay(TaskDraft draft, Environments.Descriptor descriptor, Progress progress) throws IOException, SQLException {
+        String environmentId = descriptor.id();
         Task task = draft.task();
         Setup setup;
         try {
-            setup = setup(task, draft);
+            setup = setup(task, draft, descriptor.explicit());
         } catch (ReplayException e) {
             return new TaskResult(task.taskId(), environmentId, StoredReplay.NOT_STARTED, null, 0, task.steps().size(), e.getMessage(), null, List.of());
         }
         Path work = options.work().resolve(task.taskId().replaceAll("[^A-Za-z0-9._-]", "_"));
-        try (Desktop desktop = environment.start(setup, work); ReplaySession session = ReplayBackends.get().open(desktop)) {
+        try (Desktop desktop = descriptor.environment().start(setup, work); ReplaySession session = ReplayBackends.get().open(desktop)) {
             if (!desktop.shared()) {
                 prepare(setup, session);
             }
@@ -213,12 +213,12 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     }
 
     /** The task's setup; without one, only a desktop of its screen's size with nothing started, which the user's own screen needs. */
-    private Setup setup(Task task, TaskDraft draft) throws ReplayException, IOException {
+    private Setup setup(Task task, TaskDraft draft, boolean ownScreen) throws ReplayException, IOException {
         JsonNode recorded = task.json().get(Setup.FIELD);
         if (recorded != null && recorded.isObject()) {
             return Setup.of(recorded);
         }
-        if (!Environments.get().choose(options.environment()).explicit()) {
+        if (!ownScreen) {
             throw new ReplayException("the task has no setup to start its applications from (only recordings made by"
                     + " `record` carry one); replay it on your own screen with --environment desktop, its first screen shown");
         }

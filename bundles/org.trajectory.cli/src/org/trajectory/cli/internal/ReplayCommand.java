@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.recorder.replay.Environments;
+import org.trajectory.recorder.replay.ReplayException;
 import org.trajectory.replay.ReplayOperation;
 
 /** {@code replay [TASK_ID...] --dataset D}: runs tasks in an environment and judges each step by the screen it leads to. */
@@ -39,9 +40,12 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
         if (args.fromStep < 1) {
             throw new UsageException("--from-step counts from 1");
         }
-        if (args.environment != null && Environments.get().find(args.environment).isEmpty()) {
-            throw new UsageException("no environment '" + args.environment + "' (there are "
-                    + Environments.get().all().stream().map(e -> e.id()).collect(Collectors.joining(", ")) + ")");
+        if (args.environment != null) {
+            try {
+                Environments.get().choose(args.environment);
+            } catch (ReplayException e) {
+                throw new UsageException(e.getMessage()); // an environment named that is not there is a word of the command line
+            }
         }
         Path work = Files.createTempDirectory("trajectory-replay");
         int code;
