@@ -140,6 +140,12 @@ final class WineDesktop implements AutoCloseable {
         return false;
     }
 
+    /** Ends every Windows program of the prefix; the next one started brings up an empty desktop. */
+    void endWindowsPrograms() throws Exception {
+        wineserver("-k");
+        wineserver("-w");
+    }
+
     private void wineserver(String option) throws Exception {
         ProcessBuilder server = new ProcessBuilder("wineserver", option).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         server.environment().putAll(environment);
