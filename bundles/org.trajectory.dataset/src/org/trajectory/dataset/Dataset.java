@@ -47,8 +47,8 @@ public final class Dataset implements AutoCloseable {
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
     // 2: curators may draw task numbers from the sequence; 3: image_data; 4: column grants, the audit trail written by triggers;
-    // 5: the replays table
-    private static final String TEAM_ROLES_VERSION = "5";
+    // 5: the replays table; 6: the scrubs table (a reviewer reviews the findings of the tasks assigned to them)
+    private static final String TEAM_ROLES_VERSION = "6";
     private static final int AUDIT_BY_TRIGGERS = 4;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
@@ -96,6 +96,7 @@ public final class Dataset implements AutoCloseable {
     private final ImageStore images;
     private final ScoreTables scoreTables;
     private final ReplayTable replayTable;
+    private final ScrubTable scrubTable;
     private final ReviewTable reviewTable;
     private final TaskQueries taskQueries;
     private final TeamReview teamReview;
@@ -108,6 +109,7 @@ public final class Dataset implements AutoCloseable {
         this.images = images;
         this.scoreTables = new ScoreTables(this);
         this.replayTable = new ReplayTable(this);
+        this.scrubTable = new ScrubTable(this);
         this.reviewTable = new ReviewTable(this);
         this.taskQueries = new TaskQueries(engine, connection);
         this.teamReview = new TeamReview(this);
@@ -489,6 +491,21 @@ public final class Dataset implements AutoCloseable {
     /** Stores (replaces) the task's last replay; its screenshots are in {@link #images()} already. Not an edit of the task. */
     public void putReplay(String taskId, StoredReplay replay) throws SQLException {
         replayTable.put(taskId, replay);
+    }
+
+    /** The personal data the task's last scrub found, with its review; null when it was never scrubbed. */
+    public StoredScrub scrub(String taskId) throws SQLException {
+        return scrubTable.scrub(taskId);
+    }
+
+    /** Every task's last scrub, by task id, in dataset order. */
+    public Map<String, StoredScrub> scrubs() throws SQLException {
+        return scrubTable.scrubs();
+    }
+
+    /** Stores (replaces) the task's scrub: what was found, and how each finding was reviewed. Not an edit of the task. */
+    public void putScrub(String taskId, StoredScrub scrub) throws SQLException {
+        scrubTable.put(taskId, scrub);
     }
 
     /** Every stored embedding of {@code model}, in task order. */

@@ -154,7 +154,17 @@ final class Schema {
                       step_count INTEGER NOT NULL,
                       details TEXT NOT NULL,
                       replayed_at VARCHAR(40) NOT NULL)""",
-                    "CREATE INDEX IF NOT EXISTS replays_outcome ON replays(outcome)"));
+                    "CREATE INDEX IF NOT EXISTS replays_outcome ON replays(outcome)"),
+            // 8: each task's personal data as the last scrub found it and its review, and how many findings await review.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS scrubs (
+                      task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      content_hash VARCHAR(64) NOT NULL,
+                      detectors TEXT NOT NULL,
+                      findings TEXT NOT NULL,
+                      unreviewed INTEGER NOT NULL,
+                      scrubbed_at VARCHAR(40) NOT NULL)"""));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

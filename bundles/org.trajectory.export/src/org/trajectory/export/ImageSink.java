@@ -276,6 +276,16 @@ public abstract class ImageSink implements AutoCloseable {
      * A missing image or a name clash is added to {@code problems}.
      */
     public boolean write(String name, String sha, List<Problem> problems) throws IOException {
+        return write(name, sha, problems, image -> image);
+    }
+
+    /** What is written instead of an image's stored bytes (its personal data covered). */
+    public interface Rewrite {
+        byte[] apply(byte[] image) throws IOException;
+    }
+
+    /** The same, writing what {@code rewrite} makes of the stored bytes. */
+    public boolean write(String name, String sha, List<Problem> problems, Rewrite rewrite) throws IOException {
         if (name == null) {
             return false;
         }
@@ -298,6 +308,7 @@ public abstract class ImageSink implements AutoCloseable {
             problems.add(new Problem(name, 0, -1, "not exported: " + store.where(sha) + " is missing from the dataset's images"));
             return false;
         }
+        image = rewrite.apply(image);
         copy(ImageSource.checkedName(name), image);
         bytes += image.length;
         return true;

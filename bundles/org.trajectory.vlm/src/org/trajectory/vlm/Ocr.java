@@ -63,26 +63,82 @@ public final class Ocr {
         return read(crops, true);
     }
 
+    /** A word Tesseract read, its box in the picture's own pixels, its confidence (0-100) and its line (a number within its picture). */
+    public record Word(String text, int x, int y, int width, int height, double confidence, int line) {
+    }
+
+    /**
+     * Every word Tesseract reads in each picture, with its box, enlarged {@code scale} times first, read as {@code psm}
+     * (Tesseract's page segmentation mode: 3 for a whole screen, 7 for one line) and boxes given back in the picture's
+     * pixels. Pictures are shared among processes as {@link #readScreens} does.
+     */
+    public static List<List<Word>> readBoxes(List<BufferedImage> pictures, int scale, int psm) throws IOException, InterruptedException {
+        List<List<Word>> boxes = new ArrayList<>();
+        for (int i = 0; i < pictures.size(); i++) {
+            boxes.add(new ArrayList<>());
+        }
+        run(pictures, scale, psm, true, (p, processes, output) -> {
+            for (String row : output.split("\n")) {
+                String[] cells = row.split("\t", -1);
+                if (cells.length < 12 || !cells[0].equals("5") || cells[11].isBlank()) {
+                    continue;
+                }
+                int index = p + (Integer.parseInt(cells[1]) - 1) * processes;
+                int line = Integer.parseInt(cells[2]) * 10000 + Integer.parseInt(cells[3]) * 100 + Integer.parseInt(cells[4]);
+                if (index < boxes.size()) {
+                    boxes.get(index).add(new Word(cells[11].strip(), Integer.parseInt(cells[6]) / scale, Integer.parseInt(cells[7]) / scale,
+                            Math.ceilDiv(Integer.parseInt(cells[8]), scale), Math.ceilDiv(Integer.parseInt(cells[9]), scale),
+                            Double.parseDouble(cells[10]), line));
+                }
+            }
+        });
+        return boxes;
+    }
+
     private static List<String> read(List<BufferedImage> crops, boolean words) throws IOException, InterruptedException {
-        if (crops.isEmpty()) {
-            return List.of();
+        String[] texts = new String[crops.size()];
+        run(crops, 3, 6, words, (p, processes, output) -> {
+            if (words) {
+                words(List.of(output.split("\n")), p, processes, texts);
+                return;
+            }
+            // each picture's text is ended by a form feed, the last one's perhaps not
+            String[] pages = output.split("\f", -1);
+            for (int k = 0, i = p; i < texts.length; k++, i += processes) {
+                if (k >= pages.length) {
+                    throw new IOException("tesseract read " + pages.length + " of the pictures it was given");
+                }
+                texts[i] = pages[k].replaceAll("\\s+", " ").strip();
+            }
+        });
+        return List.of(texts);
+    }
+
+    /** What is done with one process's output: process p of {@code processes} read pictures p, p + processes, ... */
+    private interface Output {
+        void read(int p, int processes, String output) throws IOException;
+    }
+
+    private static void run(List<BufferedImage> pictures, int scale, int psm, boolean tsv, Output output) throws IOException, InterruptedException {
+        if (pictures.isEmpty()) {
+            return;
         }
         Path folder = Files.createTempDirectory("tw-ocr");
         try {
-            int processes = Math.min(crops.size(), Runtime.getRuntime().availableProcessors());
+            int processes = Math.min(pictures.size(), Runtime.getRuntime().availableProcessors());
             List<Process> running = new ArrayList<>();
             List<Integer> shares = new ArrayList<>();
             for (int p = 0; p < processes; p++) {
                 List<String> files = new ArrayList<>();
-                for (int i = p; i < crops.size(); i += processes) {
+                for (int i = p; i < pictures.size(); i += processes) {
                     Path file = folder.resolve(i + ".png");
-                    ImageIO.write(enlarged(crops.get(i)), "png", file.toFile());
+                    ImageIO.write(scale == 1 ? pictures.get(i) : enlarged(pictures.get(i), scale), "png", file.toFile());
                     files.add(file.toString());
                 }
                 Path list = Files.write(folder.resolve(p + ".txt"), files);
-                List<String> command = new ArrayList<>(List.of("tesseract", list.toString(), "stdout", "--psm", "6", "-l", "eng"));
-                if (words) {
-                    command.add("tsv"); // a row a word, with its page (the crop) and confidence
+                List<String> command = new ArrayList<>(List.of("tesseract", list.toString(), "stdout", "--psm", Integer.toString(psm), "-l", "eng"));
+                if (tsv) {
+                    command.add("tsv"); // a row a word, with its page (the picture), box and confidence
                 }
                 ProcessBuilder tesseract = new ProcessBuilder(command)
                         .redirectOutput(folder.resolve(p + ".out").toFile()).redirectError(folder.resolve(p + ".err").toFile());
@@ -90,13 +146,20 @@ public final class Ocr {
                 running.add(tesseract.start());
                 shares.add(files.size());
             }
-            String[] texts = new String[crops.size()];
             try {
-                read(folder, running, shares, texts, words);
+                for (int p = 0; p < processes; p++) {
+                    Process process = running.get(p);
+                    if (!process.waitFor(60 + shares.get(p), TimeUnit.SECONDS)) {
+                        throw new IOException("tesseract took longer than " + (60 + shares.get(p)) + " s for " + shares.get(p) + " pictures");
+                    }
+                    if (process.exitValue() != 0) {
+                        throw new IOException("tesseract failed: " + Files.readString(folder.resolve(p + ".err")).strip());
+                    }
+                    output.read(p, processes, Files.readString(folder.resolve(p + ".out"), StandardCharsets.UTF_8));
+                }
             } finally {
                 running.forEach(Process::destroyForcibly); // when cancelled or one failed; the others are done by now
             }
-            return List.of(texts);
         } finally {
             try (var files = Files.list(folder)) {
                 for (Path file : files.toList()) {
@@ -104,33 +167,6 @@ public final class Ocr {
                 }
             }
             Files.deleteIfExists(folder);
-        }
-    }
-
-    /** Each process's texts into their places: process p read crops p, p + processes, p + 2 processes, ... */
-    private static void read(Path folder, List<Process> running, List<Integer> shares, String[] texts, boolean words)
-            throws IOException, InterruptedException {
-        int processes = running.size();
-        for (int p = 0; p < processes; p++) {
-            Process process = running.get(p);
-            if (!process.waitFor(60 + shares.get(p), TimeUnit.SECONDS)) {
-                throw new IOException("tesseract took longer than " + (60 + shares.get(p)) + " s for " + shares.get(p) + " pictures");
-            }
-            if (process.exitValue() != 0) {
-                throw new IOException("tesseract failed: " + Files.readString(folder.resolve(p + ".err")).strip());
-            }
-            if (words) {
-                words(Files.readAllLines(folder.resolve(p + ".out"), StandardCharsets.UTF_8), p, processes, texts);
-                continue;
-            }
-            // each picture's text is ended by a form feed, the last one's perhaps not
-            String[] pages = Files.readString(folder.resolve(p + ".out"), StandardCharsets.UTF_8).split("\f", -1);
-            if (pages.length < shares.get(p)) {
-                throw new IOException("tesseract read " + pages.length + " of " + shares.get(p) + " pictures");
-            }
-            for (int k = 0, i = p; i < texts.length; k++, i += processes) {
-                texts[i] = pages[k].replaceAll("\\s+", " ").strip();
-            }
         }
     }
 
@@ -157,8 +193,8 @@ public final class Ocr {
         }
     }
 
-    private static BufferedImage enlarged(BufferedImage crop) {
-        BufferedImage large = new BufferedImage(crop.getWidth() * 3, crop.getHeight() * 3, BufferedImage.TYPE_INT_RGB);
+    private static BufferedImage enlarged(BufferedImage crop, int scale) {
+        BufferedImage large = new BufferedImage(crop.getWidth() * scale, crop.getHeight() * scale, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = large.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
         g.drawImage(crop, 0, 0, large.getWidth(), large.getHeight(), null);

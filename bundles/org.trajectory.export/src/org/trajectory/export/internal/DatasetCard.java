@@ -40,6 +40,9 @@ final class DatasetCard {
     private long steps;
     private long images;
     private long imageBytes;
+    /** Personal data redacted, by kind; null when the export did not redact. */
+    private Map<String, Long> redacted;
+    private long unscrubbed;
     private final List<Integer> stepCounts = new ArrayList<>();
     private final Map<String, Long> actions = new TreeMap<>();
     private final Map<String, Long> oses = new TreeMap<>();
@@ -119,6 +122,20 @@ final class DatasetCard {
         }
     }
 
+    private void personalData(StringBuilder card) {
+        card.append("\n## Personal data\n\n");
+        if (redacted == null) {
+            card.append("Not redacted: the records and screenshots are as they were recorded.\n");
+            return;
+        }
+        card.append("Personal data found by the workbench's scrub (detectors over every text and the OCR of every screenshot) and kept by"
+                + " a reviewer was redacted: texts carry placeholders such as `<EMAIL_1>`, the same one wherever the same data occurs"
+                + " in a task, and screenshots a filled box.\n\n").append(counts(redacted, "kind", "redacted"));
+        if (unscrubbed > 0) {
+            card.append("\n").append(Words.count(unscrubbed, "task")).append(" were never scrubbed.\n");
+        }
+    }
+
     /** The screenshots written, and their bytes. */
     void images(long count, long bytes) {
         images = count;
@@ -127,6 +144,15 @@ final class DatasetCard {
 
     long tasks() {
         return tasks;
+    }
+
+    /** Counts what a task's redaction replaced (null: the export redacts nothing), and the tasks never scrubbed. */
+    void redacted(Map<String, Integer> counts, boolean scrubbed) {
+        if (redacted == null) {
+            redacted = new TreeMap<>();
+        }
+        counts.forEach((kind, count) -> redacted.merge(kind, (long) count, Long::sum));
+        unscrubbed += scrubbed ? 0 : 1;
     }
 
     /** One config of the front matter: its name and, for each split, the file that holds it. */
@@ -153,6 +179,7 @@ final class DatasetCard {
         if (!extractionModels.isEmpty()) {
             card.append("\nModels used for extraction: ").append(join(extractionModels)).append(".\n");
         }
+        personalData(card);
         card.append("\n## Known limits\n\n");
         limits(selection, stripped).forEach(limit -> card.append("- ").append(limit).append('\n'));
         card.append("\n## Format\n\nEach line of a JSONL file is one task: `task_id`, `instruction`, the scores, and `traj`, a list of"

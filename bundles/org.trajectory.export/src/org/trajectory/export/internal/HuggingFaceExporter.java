@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.Redaction;
 import org.trajectory.dataset.StoredRecords;
+import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
@@ -51,6 +53,11 @@ public final class HuggingFaceExporter implements Exporter {
     static final String TITLE = "title";
     static final String IMAGES = "images";
     static final String CARD = "README.md";
+    static final String PERSONAL_DATA = "personal_data";
+    private static final StoredScrub NOTHING_FOUND = new StoredScrub("", List.of(), "", List.of());
+    static final String REDACT = "redact";
+    static final String REDACT_UNREVIEWED = "redact-unreviewed";
+    static final String KEEP = "keep";
 
     @Override
     public List<ExportSetting> settings() {
@@ -59,7 +66,10 @@ public final class HuggingFaceExporter implements Exporter {
                 ExportSetting.text(ZIP_SIZE, "1024", "the largest image archive, in MB (the Hub stores files up to 50 GB)"),
                 ExportSetting.text(LICENSE, "other", "the license on the dataset card (an id the Hub knows: mit, cc-by-4.0, other...)"),
                 ExportSetting.text(TITLE, "", "the card's title; empty for the destination folder's name"),
-                Privacy.setting(Privacy.STRIP));
+                Privacy.setting(Privacy.STRIP),
+                ExportSetting.choice(PERSONAL_DATA, REDACT, "redact: what scrub found and a reviewer kept becomes a placeholder or a"
+                        + " filled box, and tasks with findings not reviewed yet are left out; redact-unreviewed: they go out, their"
+                        + " findings redacted unreviewed; keep: records and screenshots as stored", REDACT, REDACT_UNREVIEWED, KEEP));
     }
 
     @Override
@@ -102,6 +112,8 @@ public final class HuggingFaceExporter implements Exporter {
         boolean byOs = settings.text(FILES).equals("os");
         long zipBytes = (long) Math.max(1024, settings.positive(ZIP_SIZE) * 1024 * 1024);
         boolean strip = settings.text(Privacy.SETTING).equals(Privacy.STRIP);
+        String personalData = settings.text(PERSONAL_DATA);
+        Map<String, StoredScrub> scrubs = personalData.equals(KEEP) ? Map.of() : job.dataset().scrubs();
         Selection selection = job.selection();
         Map<Long, TaskFacts> facts = new HashMap<>();
         selection.tasks().forEach(task -> facts.put(task.seq(), task));
@@ -120,6 +132,18 @@ public final class HuggingFaceExporter implements Exporter {
                         continue;
                     }
                     TaskFacts task = facts.get(records.seq());
+                    StoredScrub scrub = scrubs.get(task.taskId());
+                    if (personalData.equals(REDACT) && scrub != null && scrub.unreviewed() > 0) {
+                        problems.add(new Problem(task.taskId(), 0, -1, "left out: " + Words.count(scrub.unreviewed(), "finding")
+                                + " of personal data not reviewed yet (review them in the editor, or export with " + PERSONAL_DATA + "="
+                                + REDACT_UNREVIEWED + ")"));
+                        progress.worked(1);
+                        continue;
+                    }
+                    Redaction redaction = personalData.equals(KEEP) ? null : new Redaction(scrub == null ? NOTHING_FOUND : scrub);
+                    if (redaction != null) {
+                        card.redacted(redaction.counts(), scrub != null);
+                    }
                     String os = byOs ? group(task.os()) : null;
                     String stem = name + (os == null ? "" : "_" + os) + (part.isEmpty() ? "" : "_" + part);
                     Part out = parts.get(stem);
@@ -129,7 +153,7 @@ public final class HuggingFaceExporter implements Exporter {
                         configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>(Splits.ORDER))
                                 .computeIfAbsent(part.isEmpty() ? Splits.TRAIN : part, k -> new ArrayList<>()).add(out.file);
                     }
-                    write(records, task, out, card, strip, problems);
+                    write(records, task, out, card, strip, redaction, problems);
                     progress.worked(1);
                     if (progress.isCancelled()) {
                         cancelled = true;
@@ -148,20 +172,26 @@ public final class HuggingFaceExporter implements Exporter {
     }
 
     /** Writes the record {@code records} is on into its part (stripped when asked), its images, and counts it for the card. */
-    private static void write(StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, List<Problem> problems)
-            throws IOException, SQLException {
+    private static void write(StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, Redaction redaction,
+            List<Problem> problems) throws IOException, SQLException {
         StringWriter text = new StringWriter();
         records.write(text);
         ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
+        boolean redacted = redaction != null && !redaction.isEmpty();
+        if (redacted) {
+            redaction.apply(record);
+        }
         List<StoredRecords.StoredStep> steps = records.steps();
         List<String> exported = out.images.exportNames(steps);
         boolean renamed = ImageSink.anyRenamed(steps, exported);
         ImageSink.renamed(record, exported);
         card.add(task, record, steps);
-        out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record)) : renamed ? Json.MAPPER.writeValueAsString(record) : text.toString());
+        out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record))
+                : renamed || redacted ? Json.MAPPER.writeValueAsString(record) : text.toString());
         out.out.write('\n');
         for (int i = 0; i < steps.size(); i++) {
-            out.images.write(exported.get(i), steps.get(i).imageSha256(), problems);
+            int step = i;
+            out.images.write(exported.get(i), steps.get(i).imageSha256(), problems, image -> redacted ? redaction.image(step, image) : image);
         }
     }
 

@@ -1,5 +1,8 @@
 package org.trajectory.extract.opencv;
 
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,6 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.imgproc.Imgproc;
 
 /**
  * Loads OpenCV's native library for this platform from the OpenCV bundle, once per process. This class lives in a
@@ -22,6 +29,24 @@ public final class OpenCvLibrary {
     private static volatile boolean loaded;
 
     private OpenCvLibrary() {
+    }
+
+    /** A picture as one grey channel (loads the library first); the caller releases it. */
+    public static Mat grey(BufferedImage image) throws IOException {
+        load();
+        BufferedImage bgr = image;
+        if (image.getType() != BufferedImage.TYPE_3BYTE_BGR) {
+            bgr = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
+            Graphics2D g = bgr.createGraphics();
+            g.drawImage(image, 0, 0, null);
+            g.dispose();
+        }
+        Mat colour = new Mat(bgr.getHeight(), bgr.getWidth(), CvType.CV_8UC3);
+        colour.put(0, 0, ((DataBufferByte) bgr.getRaster().getDataBuffer()).getData());
+        Mat grey = new Mat();
+        Imgproc.cvtColor(colour, grey, Imgproc.COLOR_BGR2GRAY);
+        colour.release();
+        return grey;
     }
 
     public static synchronized void load() throws IOException {

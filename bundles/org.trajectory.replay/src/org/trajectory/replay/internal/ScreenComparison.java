@@ -1,14 +1,11 @@
 package org.trajectory.replay.internal;
 
-import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
-import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.util.List;
 
 import org.opencv.core.Core;
-import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Point;
 import org.opencv.core.Scalar;
@@ -54,8 +51,8 @@ public final class ScreenComparison {
      */
     public static Difference compare(BufferedImage recorded, BufferedImage replayed, List<java.awt.Point> pointers) throws IOException {
         OpenCvLibrary.load();
-        Mat a = grey(recorded);
-        Mat b = grey(replayed);
+        Mat a = OpenCvLibrary.grey(recorded);
+        Mat b = OpenCvLibrary.grey(replayed);
         if (a.size().width != b.size().width || a.size().height != b.size().height) {
             Imgproc.resize(b, b, a.size(), 0, 0, Imgproc.INTER_AREA);
         }
@@ -98,22 +95,6 @@ public final class ScreenComparison {
         }
         release(joined, labels, stats, centroids);
         return region;
-    }
-
-    private static Mat grey(BufferedImage image) {
-        BufferedImage bgr = image;
-        if (image.getType() != BufferedImage.TYPE_3BYTE_BGR) {
-            bgr = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
-            Graphics2D g = bgr.createGraphics();
-            g.drawImage(image, 0, 0, null);
-            g.dispose();
-        }
-        Mat colour = new Mat(bgr.getHeight(), bgr.getWidth(), CvType.CV_8UC3);
-        colour.put(0, 0, ((DataBufferByte) bgr.getRaster().getDataBuffer()).getData());
-        Mat grey = new Mat();
-        Imgproc.cvtColor(colour, grey, Imgproc.COLOR_BGR2GRAY);
-        colour.release();
-        return grey;
     }
 
     private static void release(Mat... mats) {

@@ -1,0 +1,62 @@
+package org.trajectory.dataset;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The SQL behind {@link Dataset}'s scrub methods: one row per task, its last scrub and the review of its findings. */
+final class ScrubTable extends DatasetPart {
+
+    private static final String COLUMNS = "s.content_hash, s.detectors, s.findings, s.scrubbed_at";
+
+    ScrubTable(Dataset dataset) {
+        super(dataset);
+    }
+
+    StoredScrub scrub(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM scrubs s JOIN trajectories t"
+                + " ON t.seq = s.task_seq WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? read(row, 1) : null;
+            }
+        }
+    }
+
+    Map<String, StoredScrub> scrubs() throws SQLException {
+        Map<String, StoredScrub> scrubs = new LinkedHashMap<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM scrubs s JOIN trajectories t"
+                + " ON t.seq = s.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                scrubs.put(rows.getString(1), read(rows, 2));
+            }
+        }
+        return scrubs;
+    }
+
+    void put(String taskId, StoredScrub scrub) throws SQLException {
+        try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO scrubs (task_seq, content_hash, detectors, findings,"
+                + " unreviewed, scrubbed_at) SELECT seq, ?, ?, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq) DO UPDATE"
+                + " SET content_hash = excluded.content_hash, detectors = excluded.detectors, findings = excluded.findings,"
+                + " unreviewed = excluded.unreviewed, scrubbed_at = excluded.scrubbed_at")) {
+            upsert.setString(1, scrub.contentHash());
+            upsert.setString(2, String.join(",", scrub.detectors()));
+            upsert.setString(3, scrub.findingsJson());
+            upsert.setInt(4, scrub.unreviewed());
+            upsert.setString(5, scrub.scrubbedAt());
+            upsert.setString(6, taskId);
+            if (upsert.executeUpdate() == 0) {
+                throw new SQLException("no task '" + taskId + "' in the dataset");
+            }
+        }
+    }
+
+    private static StoredScrub read(ResultSet row, int first) throws SQLException {
+        String detectors = row.getString(first + 1);
+        return new StoredScrub(row.getString(first), detectors.isEmpty() ? List.of() : List.of(detectors.split(",")),
+                row.getString(first + 3), StoredScrub.readFindings(row.getString(first + 2)));
+    }
+}

@@ -1,0 +1,61 @@
+package org.trajectory.scrub;
+
+import java.util.List;
+import java.util.Map;
+
+import org.trajectory.catalog.Contribution;
+import org.trajectory.catalog.Entry;
+import org.trajectory.catalog.Registry;
+
+/**
+ * The catalogue of the {@code detectors} extension point (see {@link org.trajectory.catalog.Catalogue}): each detector
+ * of personal data with its id (the kind it finds) and name. {@code scrub} runs them all unless told which.
+ *
+ * @since 0.1
+ */
+public final class Detectors extends Registry<Detector, Detectors.Descriptor> {
+
+    public static final String EXTENSION_POINT = "org.trajectory.scrub.detectors";
+
+    /** A detector as contributed. */
+    public static final class Descriptor extends Entry<Detector> {
+
+        /** A detector made in code (tests, use outside OSGi). */
+        public Descriptor(String id, String name, Detector detector) {
+            this(Contribution.of(id, name, Map.of(), detector));
+        }
+
+        Descriptor(Contribution<Detector> contribution) {
+            super(contribution);
+        }
+
+        /** The detector; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
+        public Detector detector() {
+            return created();
+        }
+    }
+
+    private static final Detectors INSTANCE = new Detectors();
+
+    private Detectors() {
+        super(EXTENSION_POINT, "detector", Detector.class, Descriptor::new);
+    }
+
+    public static Detectors get() {
+        return INSTANCE;
+    }
+
+    /** The detectors with these ids, in the catalogue's order; all of them for an empty list. */
+    public List<Descriptor> choose(List<String> ids) {
+        if (ids.isEmpty()) {
+            return all();
+        }
+        for (String id : ids) {
+            if (find(id).isEmpty()) {
+                throw new IllegalArgumentException("no detector '" + id + "' (there are "
+                        + String.join(", ", all().stream().map(Descriptor::id).toList()) + ")");
+            }
+        }
+        return all().stream().filter(d -> ids.contains(d.id())).toList();
+    }
+}

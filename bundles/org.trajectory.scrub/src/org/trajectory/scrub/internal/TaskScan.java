@@ -1,0 +1,192 @@
+package org.trajectory.scrub.internal;
+
+import java.awt.Rectangle;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.trajectory.dataset.StoredScrub;
+import org.trajectory.dataset.StoredScrub.Finding;
+import org.trajectory.model.Step;
+import org.trajectory.model.Task;
+import org.trajectory.scrub.Detector;
+import org.trajectory.scrub.Detector.Span;
+import org.trajectory.scrub.Detectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One task's texts and screen lines, given to each detector, then searched again for everything found anywhere in the
+ * task: personal data seen once is redacted everywhere it occurs, in whatever field or screenshot.
+ */
+public final class TaskScan {
+
+    /** A text of the record: its step (-1 for the task's own fields) and field ("instruction", "code", "thought"...). */
+    public record Text(int step, String field, String text) {
+    }
+
+    /** Fields that name things rather than say them. */
+    private static final Set<String> NAMES = Set.of(Task.TASK_ID, Step.IMAGE);
+    /** Values shorter than this are not looked for elsewhere: they would be found where they mean something else. */
+    private static final int SHORTEST_ECHO = 4;
+
+    private final List<Text> texts;
+    private final List<Detectors.Descriptor> detectors;
+    private final Detector.Context context;
+    private final Map<Integer, List<ScreenText.Line>> screens = new TreeMap<>();
+
+    public TaskScan(Task task, List<Detectors.Descriptor> detectors, Detector.Context context) {
+        this.texts = texts(task);
+        this.detectors = detectors;
+        this.context = context;
+    }
+
+    /** Adds what step {@code step}'s screenshot shows. */
+    public void screen(int step, List<ScreenText.Line> lines) {
+        screens.put(step, lines);
+    }
+
+    /** What the detectors found, and where else the task shows it, in the order of the task. */
+    public List<Finding> findings() {
+        List<Finding> findings = new ArrayList<>();
+        for (Text text : texts) {
+            for (Detectors.Descriptor detector : detectors) {
+                for (Span span : detector.detector().find(text.text(), context)) {
+                    add(findings, new Finding(text.step(), text.field(), detector.id(), text.text().substring(span.start(), span.end()), null,
+                            StoredScrub.PROPOSED));
+                }
+            }
+        }
+        for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
+            for (ScreenText.Line line : screen.getValue()) {
+                for (Detectors.Descriptor detector : detectors) {
+                    for (Span span : detector.detector().find(line.text(), context)) {
+                        addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
+                    }
+                }
+            }
+        }
+        echoes(findings);
+        return findings;
+    }
+
+    /** Everything found, looked for in every text and screen line of the task (spaces OCR put in or left out aside). */
+    private void echoes(List<Finding> findings) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Finding finding : List.copyOf(findings)) {
+            if (finding.text().strip().length() >= SHORTEST_ECHO) {
+                values.putIfAbsent(finding.text().strip().toLowerCase(Locale.ROOT), finding.kind());
+            }
+        }
+        for (Map.Entry<String, String> value : values.entrySet()) {
+            Pattern pattern = spaced(value.getKey());
+            for (Text text : texts) {
+                Matcher matcher = pattern.matcher(text.text());
+                while (matcher.find()) {
+                    add(findings, new Finding(text.step(), text.field(), value.getValue(), matcher.group(), null, StoredScrub.PROPOSED));
+                }
+            }
+            for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
+                for (ScreenText.Line line : screen.getValue()) {
+                    Matcher matcher = pattern.matcher(line.text());
+                    while (matcher.find()) {
+                        addFromLine(findings, screen.getKey(), line, value.getValue(), matcher.start(), matcher.end());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The value, in any case, with any spaces between its characters, as a whole word. */
+    private static Pattern spaced(String value) {
+        StringBuilder regex = new StringBuilder("(?<![\\p{L}\\p{N}])");
+        String compact = value.replaceAll("\\s+", "");
+        for (int i = 0; i < compact.length(); i++) {
+            if (i > 0) {
+                regex.append("\\s*");
+            }
+            regex.append(Pattern.quote(String.valueOf(compact.charAt(i))));
+        }
+        return Pattern.compile(regex.append("(?![\\p{L}\\p{N}])").toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    }
+
+    private static void addFromLine(List<Finding> findings, int step, ScreenText.Line line, String kind, int start, int end) {
+        int[] box = line.box(start, end);
+        if (box != null) {
+            add(findings, new Finding(step, StoredScrub.SCREENSHOT, kind, line.text().substring(start, end), box, StoredScrub.PROPOSED));
+        }
+    }
+
+    /** Adds a finding unless one of the same text already covers its place (two readings of one line, or an echo). */
+    private static void add(List<Finding> findings, Finding finding) {
+        for (Iterator<Finding> it = findings.iterator(); it.hasNext();) {
+            Finding held = it.next();
+            if (held.step() != finding.step() || !held.field().equals(finding.field())) {
+                continue;
+            }
+            boolean samePlace = finding.box() == null ? held.text().equalsIgnoreCase(finding.text())
+                    : held.box() != null && rectangle(held.box()).intersects(rectangle(finding.box()));
+            if (samePlace && (finding.box() == null || held.text().length() >= finding.text().length())) {
+                return;
+            }
+            if (samePlace) {
+                it.remove(); // the longer reading of the same place says more
+            }
+        }
+        findings.add(finding);
+    }
+
+    private static Rectangle rectangle(int[] box) {
+        return new Rectangle(box[0], box[1], box[2], box[3]);
+    }
+
+    /** Every text field of the record but the ones that name things, with its step and its path within the step or task. */
+    public static List<Text> texts(Task task) {
+        List<Text> texts = new ArrayList<>();
+        JsonNode record = task.json();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = record.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (!field.getKey().equals(Task.TRAJ)) {
+                collect(field.getValue(), field.getKey(), -1, texts);
+            }
+        }
+        JsonNode traj = record.path(Task.TRAJ);
+        for (int k = 0; k < traj.size(); k++) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = traj.get(k).fields(); fields.hasNext();) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (field.getKey().equals(Step.VALUE)) {
+                    for (Iterator<Map.Entry<String, JsonNode>> values = field.getValue().fields(); values.hasNext();) {
+                        Map.Entry<String, JsonNode> value = values.next();
+                        collect(value.getValue(), value.getKey(), k, texts);
+                    }
+                } else {
+                    collect(field.getValue(), field.getKey(), k, texts);
+                }
+            }
+        }
+        return texts;
+    }
+
+    private static void collect(JsonNode node, String path, int step, List<Text> texts) {
+        String name = path.contains(".") ? path.substring(path.lastIndexOf('.') + 1) : path;
+        if (NAMES.contains(name)) {
+            return;
+        }
+        if (node.isTextual() && !node.asText().isBlank()) {
+            texts.add(new Text(step, path, node.asText()));
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(f -> collect(f.getValue(), path + "." + f.getKey(), step, texts));
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                collect(node.get(i), path + "[" + i + "]", step, texts);
+            }
+        }
+    }
+}
