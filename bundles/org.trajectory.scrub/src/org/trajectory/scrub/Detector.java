@@ -35,9 +35,13 @@ public interface Detector {
         }
 
         public static final Context NONE = new Context(List.of(), "US");
+        /** User and host names that name no one: every machine has them. */
+        private static final java.util.Set<String> SHARED_NAMES = java.util.Set.of("root", "admin", "administrator", "user", "guest",
+                "ubuntu", "debian", "localhost", "localhost.localdomain");
 
         /**
-         * The identifiers of the person at this machine (their user name, the machine's host name) and {@code more},
+         * The identifiers of the person at this machine (their user name, the machine's host name, unless they are
+         * names every machine has, such as root and localhost) and {@code more},
          * the names and addresses they listed; the region from the machine's locale unless given.
          */
         public static Context ofThisMachine(List<String> more, String region) {
@@ -48,6 +52,7 @@ public interface Detector {
             } catch (java.io.IOException e) {
                 // no host name to look for
             }
+            identifiers.removeIf(SHARED_NAMES::contains);
             identifiers.addAll(more);
             identifiers.removeIf(String::isBlank);
             String country = region != null ? region : java.util.Locale.getDefault().getCountry();

@@ -42,11 +42,18 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
      * @param context     the contributor's identifiers and the region for national formats
      * @param screenshots whether screenshots are read (Tesseract must be installed) or only texts
      * @param again       scrub tasks whose content did not change since their last scrub too
+     * @param oneReading  read each screenshot once, at its own size: faster, and blind to the small text the enlarged
+     *                    second reading finds
      */
-    public record Options(List<String> taskIds, List<String> detectors, Detector.Context context, boolean screenshots, boolean again) {
+    public record Options(List<String> taskIds, List<String> detectors, Detector.Context context, boolean screenshots, boolean again,
+            boolean oneReading) {
         public Options {
             taskIds = List.copyOf(taskIds);
             detectors = List.copyOf(detectors);
+        }
+
+        public Options(List<String> taskIds, List<String> detectors, Detector.Context context, boolean screenshots, boolean again) {
+            this(taskIds, detectors, context, screenshots, again, false);
         }
     }
 
@@ -127,7 +134,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
                         screens.add(screen);
                     }
                 }
-                ScreenText.Reading reading = ScreenText.read(screens);
+                ScreenText.Reading reading = ScreenText.read(screens, !options.oneReading());
                 for (int i = 0; i < steps.size(); i++) {
                     scan.screen(steps.get(i), reading.lines().get(i));
                 }

@@ -12,9 +12,11 @@ import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.StoredScrub;
+import org.trajectory.model.Json;
 import org.trajectory.scrub.Detector;
 import org.trajectory.scrub.Detectors;
 import org.trajectory.scrub.ScrubOperation;
+import org.trajectory.scrub.ScrubPreferences;
 
 /** {@code scrub [TASK_ID...] --dataset D}: finds personal data in texts and screenshots and proposes it for review. */
 final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
@@ -26,11 +28,14 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
         @Parameters(paramLabel = "TASK_ID", arity = "0..*", description = "the tasks to scrub (default: all)") List<String> tasks = List.of();
         @Option(names = "--detectors", split = ",", paramLabel = "ID", description = "the detectors to run (default: all)") List<String> detectors = List.of();
         @Option(names = "--identifier", paramLabel = "TEXT", description = "a name, e-mail address or handle of the contributor,"
-                + " looked for everywhere (repeatable; your user and host names are always looked for)") List<String> identifiers = List.of();
+                + " looked for everywhere (repeatable; your user and host names, and those listed in Window > Preferences >"
+                + " Personal Data, are always looked for)") List<String> identifiers = List.of();
         @Option(names = "--region", paramLabel = "CC", description = "the country whose national phone formats are read (ISO code;"
-                + " default: this machine's)") String region;
+                + " default: the one set in the preferences, else this machine's)") String region;
         @Option(names = "--texts-only", description = "do not read the screenshots (no Tesseract needed)") boolean textsOnly;
         @Option(names = "--again", description = "scrub tasks unchanged since their last scrub too") boolean again;
+        @Option(names = "--one-reading", description = "read each screenshot once, at its size: faster, but blind to small text"
+                + " that the enlarged second reading finds") boolean oneReading;
         @Option(names = "--list", description = "list what earlier scrubs found and its review, scrub nothing") boolean list;
     }
 
@@ -52,20 +57,24 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
         }
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             if (args.list) {
-                return list(dataset, args.tasks, out);
+                return list(dataset, args.tasks, args.common.json, out);
             }
-            Detector.Context context = Detector.Context.ofThisMachine(args.identifiers, args.region);
-            return execute(new ScrubOperation(dataset, new ScrubOperation.Options(args.tasks, args.detectors, context, !args.textsOnly, args.again)),
+            Detector.Context context = ScrubPreferences.context(args.identifiers, args.region);
+            return execute(new ScrubOperation(dataset, new ScrubOperation.Options(args.tasks, args.detectors, context, !args.textsOnly, args.again,
+                    args.oneReading)),
                     args.common.json, null, out, err);
         }
     }
 
-    /** Each finding of the tasks asked for (all: every scrubbed task), a line each. */
-    private static int list(Dataset dataset, List<String> tasks, PrintStream out) throws Exception {
-        for (Map.Entry<String, StoredScrub> scrub : dataset.scrubs().entrySet()) {
-            if (!tasks.isEmpty() && !tasks.contains(scrub.getKey())) {
-                continue;
-            }
+    /** Each finding of the tasks asked for (all: every scrubbed task), a line each, or as JSON (task id to its scrub). */
+    private static int list(Dataset dataset, List<String> tasks, boolean json, PrintStream out) throws Exception {
+        Map<String, StoredScrub> scrubs = new java.util.LinkedHashMap<>(dataset.scrubs());
+        scrubs.keySet().removeIf(id -> !tasks.isEmpty() && !tasks.contains(id));
+        if (json) {
+            out.println(Json.MAPPER.writeValueAsString(scrubs));
+            return OK;
+        }
+        for (Map.Entry<String, StoredScrub> scrub : scrubs.entrySet()) {
             out.println(scrub.getKey() + ": " + scrub.getValue().describe());
             for (StoredScrub.Finding finding : scrub.getValue().findings()) {
                 out.println("  " + finding.describe() + " [" + finding.state() + "]");

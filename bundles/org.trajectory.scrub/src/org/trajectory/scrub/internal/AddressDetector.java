@@ -22,7 +22,9 @@ public final class AddressDetector implements Detector {
             + "(?:,?\\s+(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s*[A-Za-z0-9-]+)?"
             + "(?:,\\s*" + WORD + "(?:\\s+" + WORD + ")*)?(?:,?\\s+[A-Z]{2}\\s+\\d{5}(?:-\\d{4})?)?"
             + "(?:,?\\s+[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2})?");
-    private static final Pattern GERMAN = Pattern.compile("\\b[A-ZÄÖÜ][\\wäöüß.-]*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)"
+    /** "Hauptstraße 5", "Berliner Straße 63, 80331 München"; OCR reads ß as B more often than not. */
+    private static final Pattern GERMAN = Pattern.compile("\\b(?:[A-ZÄÖÜ][\\wäöüß.-]*(?:stra(?:ß|ss|B|fs)e|str\\.|weg|gasse|platz|allee|damm|ufer)"
+            + "|(?:[A-ZÄÖÜ][\\wäöüß-]+\\s)?(?:Stra(?:ß|ss|B|fs)e|Str\\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer))"
             + "\\s+\\d{1,4}\\s?[a-z]?\\b(?:,\\s*\\d{4,5}\\s+[A-ZÄÖÜ][\\wäöüß-]+)?", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern UK_POSTCODE = Pattern.compile("\\b(?:[A-Z]{1,2}\\d[A-Z\\d]?\\s\\d[A-Z]{2})\\b");
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfPoint;
 import org.opencv.core.Size;
@@ -23,20 +24,45 @@ import org.trajectory.vlm.Ocr;
  */
 public final class ScreenText {
 
-    /** A line of words, and where each word begins in its text (the words joined by single spaces). */
+    /**
+     * A line of words, and where each word begins in its text. OCR puts spaces where a monospaced or small font leaves
+     * room ("alice. smith@company .co.uk", "sk-proj -aRBK5 17Uv"), so a line is also read {@link #variants() joined}.
+     */
     public record Line(List<Ocr.Word> words, String text, int[] starts, boolean enlarged) {
 
+        /** Characters beside which OCR's spaces are dropped in the tight variant. */
+        private static final String STICKY = ".@:/-_?=&#+";
+
         static Line of(List<Ocr.Word> words, boolean enlarged) {
+            return of(words, enlarged, 1);
+        }
+
+        /** {@code joining}: 1 a space between words, 0 none, -1 none beside punctuation. */
+        private static Line of(List<Ocr.Word> words, boolean enlarged, int joining) {
             StringBuilder text = new StringBuilder();
             int[] starts = new int[words.size()];
             for (int i = 0; i < words.size(); i++) {
-                if (i > 0) {
+                String word = words.get(i).text();
+                boolean sticky = i > 0 && (STICKY.indexOf(text.charAt(text.length() - 1)) >= 0 || STICKY.indexOf(word.charAt(0)) >= 0);
+                if (i > 0 && (joining == 1 || joining == -1 && !sticky)) {
                     text.append(' ');
                 }
                 starts[i] = text.length();
-                text.append(words.get(i).text());
+                text.append(word);
             }
             return new Line(List.copyOf(words), text.toString(), starts, enlarged);
+        }
+
+        /** The line as read, without the spaces beside punctuation, and without any: each text once. */
+        public List<Line> variants() {
+            List<Line> variants = new ArrayList<>(List.of(this));
+            for (int joining : new int[] { -1, 0 }) {
+                Line variant = of(words, enlarged, joining);
+                if (variants.stream().noneMatch(v -> v.text.equals(variant.text))) {
+                    variants.add(variant);
+                }
+            }
+            return variants;
         }
 
         /** The box around the words that characters {@code start} to {@code end} of the text fall in. */
@@ -54,10 +80,16 @@ public final class ScreenText {
         }
     }
 
-    /** A word the first reading is sure of: its region is not read again. */
+    /** A word the first reading is sure of; a region with none, or with a word it doubts, is read again. */
     private static final double SURE = 85;
     private static final int ENLARGE = 3;
     private static final int MARGIN = 3;
+    /** A straight stroke this long (pixels) is a rule or a border, not a letter. */
+    private static final int RULE = 30;
+    /** A line whose words were read over less than this share of its width holds words the first reading missed. */
+    private static final double READ_SHARE = 0.7;
+    /** The tallest line of screen text, in pixels. */
+    private static final int LINE = 40;
 
     /** What a task's screenshots show, and how many regions were read again enlarged. */
     public record Reading(List<List<Line>> lines, int regionsReadAgain) {
@@ -66,23 +98,24 @@ public final class ScreenText {
     private ScreenText() {
     }
 
-    public static Reading read(List<BufferedImage> screens) throws IOException, InterruptedException {
+    /** Reads the screens, the second time only when {@code again}. */
+    public static Reading read(List<BufferedImage> screens, boolean again) throws IOException, InterruptedException {
         List<List<Ocr.Word>> first = Ocr.readBoxes(screens, 1, 3);
         List<List<Line>> lines = new ArrayList<>();
         List<BufferedImage> crops = new ArrayList<>();
         List<int[]> origins = new ArrayList<>();
         for (int s = 0; s < screens.size(); s++) {
             lines.add(new ArrayList<>(lines(first.get(s), false)));
-            for (Rectangle region : unsureTextRegions(screens.get(s), first.get(s))) {
+            for (Rectangle region : again ? unsureTextRegions(screens.get(s), first.get(s)) : List.<Rectangle>of()) {
                 crops.add(screens.get(s).getSubimage(region.x, region.y, region.width, region.height));
                 origins.add(new int[] { s, region.x, region.y });
             }
         }
-        List<List<Ocr.Word>> again = Ocr.readBoxes(crops, ENLARGE, 7);
+        List<List<Ocr.Word>> enlarged = Ocr.readBoxes(crops, ENLARGE, 7);
         for (int c = 0; c < crops.size(); c++) {
             int[] origin = origins.get(c);
             int line = c;
-            List<Ocr.Word> moved = again.get(c).stream().map(w -> new Ocr.Word(w.text(), w.x() + origin[1], w.y() + origin[2], w.width(),
+            List<Ocr.Word> moved = enlarged.get(c).stream().map(w -> new Ocr.Word(w.text(), w.x() + origin[1], w.y() + origin[2], w.width(),
                     w.height(), w.confidence(), line)).toList();
             lines.get(origin[0]).addAll(lines(moved, true));
         }
@@ -97,35 +130,93 @@ public final class ScreenText {
         return byLine.values().stream().map(ws -> Line.of(ws, enlarged)).toList();
     }
 
-    /** Regions that look like a line of text and hold no word the first reading was sure of, with a margin. */
+    /**
+     * Regions that look like a line of text where the first reading was sure of nothing, doubted a word, or read words
+     * over less than {@value #READ_SHARE} of the line, with a margin.
+     */
     static List<Rectangle> unsureTextRegions(BufferedImage screen, List<Ocr.Word> read) throws IOException {
         Mat grey = OpenCvLibrary.grey(screen);
         Mat edges = new Mat();
         Imgproc.morphologyEx(grey, edges, Imgproc.MORPH_GRADIENT, Imgproc.getStructuringElement(Imgproc.MORPH_ELLIPSE, new Size(3, 3)));
         Imgproc.threshold(edges, edges, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
+        // a spreadsheet's grid, a field's border, a table's rules: long straight strokes no letter makes, which would
+        // join the text around them into one region too large to be a line
+        Mat rules = new Mat();
+        Mat vertical = new Mat();
+        Imgproc.morphologyEx(edges, rules, Imgproc.MORPH_OPEN, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(RULE, 1)));
+        Imgproc.morphologyEx(edges, vertical, Imgproc.MORPH_OPEN, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(1, RULE)));
+        Core.bitwise_or(rules, vertical, rules);
+        Core.subtract(edges, rules, edges);
+        rules.release();
+        vertical.release();
         Imgproc.morphologyEx(edges, edges, Imgproc.MORPH_CLOSE, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(9, 1)));
         List<MatOfPoint> contours = new ArrayList<>();
         Mat hierarchy = new Mat();
         Imgproc.findContours(edges, contours, hierarchy, Imgproc.RETR_EXTERNAL, Imgproc.CHAIN_APPROX_SIMPLE);
-        List<Rectangle> sure = read.stream().filter(w -> w.confidence() >= SURE && w.text().length() > 1)
-                .map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
+        List<Rectangle> sure = read.stream().filter(w -> w.confidence() >= SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
+        List<Rectangle> doubtful = read.stream().filter(w -> w.confidence() < SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
         List<Rectangle> regions = new ArrayList<>();
         Rectangle screenBox = new Rectangle(0, 0, screen.getWidth(), screen.getHeight());
         for (MatOfPoint contour : contours) {
             org.opencv.core.Rect r = Imgproc.boundingRect(contour);
             contour.release();
-            if (r.height < 6 || r.height > 40 || r.width < 2 * r.height) {
-                continue; // not a line of screen text: a dot, an icon, a picture, a border
-            }
-            Rectangle region = new Rectangle(r.x - MARGIN, r.y - MARGIN, r.width + 2 * MARGIN, r.height + 2 * MARGIN).intersection(screenBox);
-            if (sure.stream().noneMatch(region::intersects)) {
-                regions.add(region);
+            for (Rectangle band : lines(edges, new Rectangle(r.x, r.y, r.width, r.height))) {
+                if (band.height < 6 || band.height > LINE || band.width < 2 * band.height) {
+                    continue; // not a line of screen text: a dot, an icon, a picture, a border
+                }
+                Rectangle region = new Rectangle(band.x - MARGIN, band.y - MARGIN, band.width + 2 * MARGIN, band.height + 2 * MARGIN)
+                        .intersection(screenBox);
+                if (sure.stream().noneMatch(region::intersects) || doubtful.stream().anyMatch(region::intersects)
+                        || covered(region, sure) < READ_SHARE * band.width) {
+                    regions.add(region);
+                }
             }
         }
         grey.release();
         edges.release();
         hierarchy.release();
         return regions;
+    }
+
+    /** How much of the region's width the words read in it cover. */
+    private static int covered(Rectangle region, List<Rectangle> words) {
+        boolean[] columns = new boolean[region.width];
+        for (Rectangle word : words) {
+            Rectangle in = word.intersection(region);
+            for (int x = Math.max(0, in.x - region.x); !in.isEmpty() && x < in.x - region.x + in.width; x++) {
+                columns[x] = true;
+            }
+        }
+        int count = 0;
+        for (boolean c : columns) {
+            count += c ? 1 : 0;
+        }
+        return count;
+    }
+
+    /**
+     * A region taller than a line, cut into the lines it holds where a row of it has no edge (small text in a table,
+     * set close, joins into one region); a line's height as it is.
+     */
+    private static List<Rectangle> lines(Mat edges, Rectangle region) {
+        if (region.height <= LINE) {
+            return List.of(region);
+        }
+        List<Rectangle> bands = new ArrayList<>();
+        Mat rows = new Mat();
+        Core.reduce(edges.submat(region.y, region.y + region.height, region.x, region.x + region.width), rows, 1, Core.REDUCE_MAX);
+        int start = -1;
+        for (int y = 0; y <= region.height; y++) {
+            boolean ink = y < region.height && rows.get(y, 0)[0] > 0;
+            if (ink && start < 0) {
+                start = y;
+            } else if (!ink && start >= 0) {
+                bands.add(new Rectangle(region.x, region.y + start, region.width, y - start));
+                start = -1;
+            }
+        }
+        rows.release();
+        return bands;
     }
 
 }

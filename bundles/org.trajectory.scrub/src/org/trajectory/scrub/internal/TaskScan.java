@@ -65,10 +65,19 @@ public final class TaskScan {
             }
         }
         for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
-            for (ScreenText.Line line : screen.getValue()) {
-                for (Detectors.Descriptor detector : detectors) {
-                    for (Span span : detector.detector().find(line.text(), context)) {
-                        addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
+            for (ScreenText.Line read : screen.getValue()) {
+                // a variant adds only what the ones before it did not find: joined, "a@b.com or call" would be one address
+                List<Rectangle> found = new ArrayList<>();
+                for (ScreenText.Line line : read.variants()) {
+                    List<Rectangle> before = List.copyOf(found);
+                    for (Detectors.Descriptor detector : detectors) {
+                        for (Span span : detector.detector().find(line.text(), context)) {
+                            int[] box = line.box(span.start(), span.end());
+                            if (box != null && before.stream().noneMatch(rectangle(box)::intersects)) {
+                                found.add(rectangle(box));
+                                addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
+                            }
+                        }
                     }
                 }
             }
@@ -124,20 +133,32 @@ public final class TaskScan {
         }
     }
 
-    /** Adds a finding unless one of the same text already covers its place (two readings of one line, or an echo). */
+    /**
+     * Adds a finding unless one already covers its place: the same text in the same field, or a box around its box
+     * (two readings of one line, a variant of it, an echo). A finding whose box holds those of others replaces them.
+     */
     private static void add(List<Finding> findings, Finding finding) {
         for (Iterator<Finding> it = findings.iterator(); it.hasNext();) {
             Finding held = it.next();
             if (held.step() != finding.step() || !held.field().equals(finding.field())) {
                 continue;
             }
-            boolean samePlace = finding.box() == null ? held.text().equalsIgnoreCase(finding.text())
-                    : held.box() != null && rectangle(held.box()).intersects(rectangle(finding.box()));
-            if (samePlace && (finding.box() == null || held.text().length() >= finding.text().length())) {
-                return;
+            if (finding.box() == null) {
+                if (held.text().equalsIgnoreCase(finding.text())) {
+                    return;
+                }
+                continue;
             }
-            if (samePlace) {
-                it.remove(); // the longer reading of the same place says more
+            if (held.box() == null) {
+                continue;
+            }
+            boolean holds = rectangle(held.box()).contains(rectangle(finding.box()));
+            boolean heldIn = rectangle(finding.box()).contains(rectangle(held.box()));
+            if (holds && !(heldIn && finding.text().length() > held.text().length())) {
+                return; // the same words say no more than what is held (the longer text wins where the box is the same)
+            }
+            if (heldIn) {
+                it.remove();
             }
         }
         findings.add(finding);

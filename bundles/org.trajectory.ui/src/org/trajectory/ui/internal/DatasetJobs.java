@@ -31,6 +31,8 @@ import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.replay.ReplayOperation;
+import org.trajectory.scrub.ScrubOperation;
+import org.trajectory.scrub.ScrubPreferences;
 import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
@@ -52,7 +54,7 @@ public final class DatasetJobs {
     public enum Kind {
         IMPORT("Importing"), EXPORT("Exporting"), VALIDATE("Validating the dataset"), BUILD("Building a trajectory"),
         EXTRACT("Extracting actions"), ANNOTATE("Annotating the dataset"), SCORE("Scoring the dataset"), RECORD("Recording"),
-        PLAY("Playing a recording"), REPLAY("Replaying tasks");
+        PLAY("Playing a recording"), REPLAY("Replaying tasks"), SCRUB("Scrubbing personal data");
 
         final String title;
 
@@ -217,6 +219,12 @@ public final class DatasetJobs {
     public static Job replayJob(DatasetAddress folder, List<String> taskIds, Shell shell) {
         return new OperationJob<>(Kind.REPLAY, folder, false, dataset -> new ReplayOperation(dataset, new ReplayOperation.Options(taskIds, null, 0,
                 replayFolder()))).reportingTo(shell);
+    }
+
+    /** Scrubs the tasks {@code taskIds} (all when empty) of the dataset, screenshots included, with the preferences' identifiers. */
+    public static Job scrubJob(DatasetAddress folder, List<String> taskIds, Shell shell) {
+        return new OperationJob<>(Kind.SCRUB, folder, false, dataset -> new ScrubOperation(dataset, new ScrubOperation.Options(taskIds, List.of(),
+                ScrubPreferences.context(List.of(), null), true, false))).reportingTo(shell);
     }
 
     /** Where replays keep their environments' logs: the workbench's own folder, not a temporary one a crash would scatter. */

@@ -26,21 +26,26 @@ import org.trajectory.ui.internal.ServerLogins;
 import org.trajectory.ui.internal.WindowCommands;
 import org.trajectory.vlm.Usage;
 
-/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate, Replay. */
+/** The File menu's dataset commands: New, Open, Open on a Server, Import, Export, Validate, Build, Extract, Annotate, Replay, Scrub. */
 public final class DatasetCommands extends WindowCommands {
 
     public DatasetCommands() {
-        super(Map.of(
-                "newDataset", window -> chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true),
-                "openDataset", window -> chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false),
-                "openServerDataset", DatasetCommands::openServerDataset,
-                "import", window -> new WizardDialog(window.getShell(), new ImportWizard()).open(),
-                "export", DatasetCommands::export,
-                "validate", DatasetCommands::validate,
-                "build", DatasetCommands::buildFromRecording,
-                "extract", DatasetCommands::extractFromVideo,
-                "annotate", DatasetCommands::annotate,
-                "replay", DatasetCommands::replay));
+        super(Map.ofEntries(
+                command("newDataset", window -> chooseAndOpen(window, "New Dataset", "Choose an empty folder for the new dataset.", true)),
+                command("openDataset", window -> chooseAndOpen(window, "Open Dataset", "Choose a dataset folder (one holding dataset.db).", false)),
+                command("openServerDataset", DatasetCommands::openServerDataset),
+                command("import", window -> new WizardDialog(window.getShell(), new ImportWizard()).open()),
+                command("export", DatasetCommands::export),
+                command("validate", DatasetCommands::validate),
+                command("build", DatasetCommands::buildFromRecording),
+                command("extract", DatasetCommands::extractFromVideo),
+                command("annotate", DatasetCommands::annotate),
+                command("replay", DatasetCommands::replay),
+                command("scrub", DatasetCommands::scrub)));
+    }
+
+    private static Map.Entry<String, java.util.function.Consumer<IWorkbenchWindow>> command(String id, java.util.function.Consumer<IWorkbenchWindow> run) {
+        return Map.entry(id, run);
     }
 
     private static void chooseAndOpen(IWorkbenchWindow window, String title, String message, boolean create) {
@@ -120,12 +125,8 @@ public final class DatasetCommands extends WindowCommands {
                 DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule());
     }
 
-    /** Replays the tasks selected in the dataset table, or all of them, each in a private display of its own. */
-    private static void replay(IWorkbenchWindow window) {
-        DatasetAddress dataset = requireOpen(window, "Replay Tasks");
-        if (dataset == null) {
-            return;
-        }
+    /** The tasks selected in the dataset table; empty when none is. */
+    private static List<String> selectedTasks(IWorkbenchWindow window) {
         List<String> selected = new ArrayList<>();
         if (window.getSelectionService().getSelection(Parts.DATASET_VIEW) instanceof IStructuredSelection selection) {
             for (Object element : selection) {
@@ -134,6 +135,32 @@ public final class DatasetCommands extends WindowCommands {
                 }
             }
         }
+        return selected;
+    }
+
+    /** Looks for personal data in the tasks selected in the dataset table, or all of them, and proposes it for review. */
+    private static void scrub(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Scrub Personal Data");
+        if (dataset == null) {
+            return;
+        }
+        List<String> selected = selectedTasks(window);
+        String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
+        if (MessageDialog.openConfirm(window.getShell(), "Scrub Personal Data", "Look for personal data (e-mail addresses, phone,"
+                + " card and account numbers, keys, addresses, your own names from Window > Preferences > Personal Data) in " + which
+                + ": every text, and every screenshot read with OCR? What is found is proposed for review in each task's editor;"
+                + " exports to the Hub redact what is kept. Tasks unchanged since their last scrub are skipped.")) {
+            DatasetJobs.scrubJob(dataset, selected, window.getShell()).schedule();
+        }
+    }
+
+    /** Replays the tasks selected in the dataset table, or all of them, each in a private display of its own. */
+    private static void replay(IWorkbenchWindow window) {
+        DatasetAddress dataset = requireOpen(window, "Replay Tasks");
+        if (dataset == null) {
+            return;
+        }
+        List<String> selected = selectedTasks(window);
         String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
         if (MessageDialog.openConfirm(window.getShell(), "Replay Tasks", "Replay " + which + " step by step in a private display"
                 + " (Xvfb), comparing each screen with the recorded one? Your own screen is not touched. The result shows in the"

@@ -36,6 +36,11 @@ public final class ScreenshotCanvas extends Canvas {
     private BiConsumer<Integer, Action.Point> markerMoved = (index, point) -> { };
     private String message = "";
     private Element element;
+    /** Personal data found on this screenshot (boxes in its pixels); the selected one drawn thicker. */
+    private List<Mark> marks = List.of();
+    private java.util.function.Consumer<int[]> boxDrawn = box -> { };
+    private Point boxStart;
+    private Point boxAt;
     /** The screenshot fitted to the canvas, and the screenshot it was made from. */
     private Image fitted;
     private Image fittedFrom;
@@ -60,6 +65,10 @@ public final class ScreenshotCanvas extends Canvas {
             return new Element(box.get(0).asDouble(), box.get(1).asDouble(), box.get(2).asDouble(), box.get(3).asDouble(),
                     node.path("role").asText("element") + (name.isBlank() ? "" : " \"" + name + "\""));
         }
+    }
+
+    /** A finding's box in the screenshot's pixels, its label, whether it is redacted (else rejected), whether it is selected. */
+    public record Mark(int[] box, String label, boolean redacted, boolean selected) {
     }
 
     public ScreenshotCanvas(Composite parent) {
@@ -89,6 +98,17 @@ public final class ScreenshotCanvas extends Canvas {
     public void setElement(Element next) {
         element = next;
         redraw();
+    }
+
+    /** Draws these boxes of personal data over the screenshot. */
+    public void setMarks(List<Mark> next) {
+        marks = List.copyOf(next);
+        redraw();
+    }
+
+    /** Called with a box (screenshot pixels: x, y, width, height) a reviewer drew with Shift and the left button. */
+    public void onBoxDrawn(java.util.function.Consumer<int[]> listener) {
+        boxDrawn = listener;
     }
 
     public void setActions(List<Action> newActions) {
@@ -236,9 +256,32 @@ public final class ScreenshotCanvas extends Canvas {
             gc.fillRectangle(from.x, top, text.x + 6, text.y);
             gc.drawText(element.label(), from.x + 3, top, true);
         }
+        marks.forEach(mark -> drawMark(gc, mark));
+        if (boxStart != null && boxAt != null) {
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_MAGENTA));
+            gc.setLineStyle(SWT.LINE_DASH);
+            gc.drawRectangle(Math.min(boxStart.x, boxAt.x), Math.min(boxStart.y, boxAt.y), Math.abs(boxAt.x - boxStart.x), Math.abs(boxAt.y - boxStart.y));
+            gc.setLineStyle(SWT.LINE_SOLID);
+        }
         for (int i = 0; i < actions.size(); i++) {
             drawAction(gc, i, actions.get(i));
         }
+    }
+
+    /** A finding: red where it will be redacted, grey where a reviewer rejected it; its kind on a badge. */
+    private void drawMark(GC gc, Mark mark) {
+        Rectangle size = image.getBounds();
+        Point from = toCanvas(new Action.Point((double) mark.box()[0] / size.width, (double) mark.box()[1] / size.height));
+        Point to = toCanvas(new Action.Point((double) (mark.box()[0] + mark.box()[2]) / size.width, (double) (mark.box()[1] + mark.box()[3]) / size.height));
+        Color colour = getDisplay().getSystemColor(mark.redacted() ? SWT.COLOR_RED : SWT.COLOR_DARK_GRAY);
+        gc.setForeground(colour);
+        gc.setLineWidth(mark.selected() ? 4 : 2);
+        gc.setLineStyle(mark.redacted() ? SWT.LINE_SOLID : SWT.LINE_DOT);
+        gc.drawRectangle(from.x - 2, from.y - 2, to.x - from.x + 4, to.y - from.y + 4);
+        gc.setLineStyle(SWT.LINE_SOLID);
+        gc.setLineWidth(2);
+        Point text = gc.textExtent(mark.label());
+        badgeAt(gc, new Point(from.x, Math.max(0, from.y - text.y - 6)), mark.label(), colour, getDisplay().getSystemColor(SWT.COLOR_WHITE));
     }
 
     private void drawAction(GC gc, int index, Action action) {
@@ -363,7 +406,10 @@ public final class ScreenshotCanvas extends Canvas {
         if (image == null) {
             return;
         }
-        if (e.button == 1) {
+        if (e.button == 1 && (e.stateMask & SWT.SHIFT) != 0) {
+            boxStart = new Point(e.x, e.y);
+            boxAt = boxStart;
+        } else if (e.button == 1) {
             dragging = markerAt(e.x, e.y);
             if (dragging >= 0) {
                 dragAt = pointOf(actions.get(dragging));
@@ -388,7 +434,10 @@ public final class ScreenshotCanvas extends Canvas {
     }
 
     private void move(Event e) {
-        if (dragging >= 0) {
+        if (boxStart != null) {
+            boxAt = new Point(e.x, e.y);
+            redraw();
+        } else if (dragging >= 0) {
             dragAt = toNormalized(e.x, e.y);
             redraw();
         } else if (panStart != null) {
@@ -398,6 +447,17 @@ public final class ScreenshotCanvas extends Canvas {
     }
 
     private void up(Event e) {
+        if (boxStart != null) {
+            Point start = boxStart;
+            boxStart = null;
+            boxAt = null;
+            redraw();
+            int[] box = pixelBox(start, new Point(e.x, e.y));
+            if (box[2] >= 3 && box[3] >= 3) {
+                boxDrawn.accept(box);
+            }
+            return;
+        }
         if (dragging >= 0) {
             int index = dragging;
             Action.Point to = toNormalized(e.x, e.y);
@@ -408,6 +468,16 @@ public final class ScreenshotCanvas extends Canvas {
             redraw();
         }
         panStart = null;
+    }
+
+    /** The box between two canvas points, in the screenshot's pixels, kept on it. */
+    private int[] pixelBox(Point a, Point b) {
+        Rectangle size = image.getBounds();
+        Action.Point from = toNormalized(Math.min(a.x, b.x), Math.min(a.y, b.y));
+        Action.Point to = toNormalized(Math.max(a.x, b.x), Math.max(a.y, b.y));
+        int x = (int) Math.floor(from.x() * size.width);
+        int y = (int) Math.floor(from.y() * size.height);
+        return new int[] { x, y, (int) Math.ceil(to.x() * size.width) - x, (int) Math.ceil(to.y() * size.height) - y };
     }
 
     /** The canvas position of a normalized point, for tests that drag markers. */

@@ -56,6 +56,7 @@ import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.StoredReplay;
+import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
 import org.trajectory.model.action.Action;
@@ -95,6 +96,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private ReplayPanel replayPanel;
     /** The task's last replay, read when the editor opens; null when it was never replayed. */
     private StoredReplay replay;
+    /** The task's last scrub with its review, read when the editor opens; null when it was never scrubbed. */
+    private StoredScrub scrub;
+    private FindingsPanel findingsPanel;
     private StepForm stepForm;
     private TaskForm taskForm;
     private Label review;
@@ -125,6 +129,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             });
             saved = offUiThread("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
             replay = offUiThread("Reading the replay of " + task.taskId(), () -> dataset.replay(task.taskId()));
+            scrub = offUiThread("Reading the personal data found in " + task.taskId(), () -> dataset.scrub(task.taskId()));
         } catch (SQLException e) {
             throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
         }
@@ -161,6 +166,12 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         ScrolledComposite scroller = new ScrolledComposite(columns, SWT.V_SCROLL);
         Composite forms = new Composite(scroller, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(forms);
+        // Personal data found, while there is some to review: it is the first thing to judge before a task goes out.
+        findingsPanel = new FindingsPanel(forms, this::storeScrub, canvas::setMarks);
+        findingsPanel.setScrub(scrub);
+        GridDataFactory.fillDefaults().grab(true, false).hint(1, SWT.DEFAULT).exclude(scrub == null).applyTo(findingsPanel.control());
+        findingsPanel.control().setVisible(scrub != null);
+        canvas.onBoxDrawn(this::boxDrawn);
         // The step first: its action and thought are what a reviewer reads at every step, and must be in sight without
         // scrolling on a 1366x768 screen; the task's fields, read once, follow.
         stepForm = new StepForm(forms, (field, text) -> edit("Edit " + field, step + ":" + field, d -> d.withStepText(step, field, text)),
@@ -344,6 +355,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private void showStep() {
         stepForm.show(current, step);
         replayPanel.show(step);
+        findingsPanel.show(step);
         if (current.stepCount() == 0) {
             canvas.setImage(null, "This task has no steps.");
             return;
@@ -398,6 +410,38 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     }
 
     // Review
+
+    /** Keeps the review of the task's personal data; not an edit of the task (nothing to undo or save). */
+    private void storeScrub(StoredScrub judged) {
+        String taskId = current.taskId();
+        try {
+            offUiThread("Storing the review of the personal data in " + taskId, () -> {
+                dataset.putScrub(taskId, judged);
+                return null;
+            });
+        } catch (SQLException e) {
+            MessageDialog.openError(getSite().getShell(), "Personal Data", "Could not store the review of the personal data: " + e.getMessage());
+        }
+    }
+
+    /** A box a reviewer drew around personal data the scrub missed: named, kept, redacted in exports. */
+    private void boxDrawn(int[] box) {
+        InputDialog dialog = new InputDialog(getSite().getShell(), "Personal Data", "What is in the box (a name, a face, a note)?"
+                + " It is covered in exports.", "other", text -> text.isBlank() ? "Name what is in the box" : null);
+        if (dialog.open() != InputDialog.OK) {
+            return;
+        }
+        findingsPanel.addDrawn(box, dialog.getValue().strip());
+        GridDataFactory.createFrom((org.eclipse.swt.layout.GridData) findingsPanel.control().getLayoutData()).exclude(false)
+                .applyTo(findingsPanel.control());
+        findingsPanel.control().setVisible(true);
+        findingsPanel.control().getParent().layout(true);
+    }
+
+    /** The findings panel, for tests. */
+    FindingsPanel findingsPanel() {
+        return findingsPanel;
+    }
 
     private void setReview(ReviewState state, String note) {
         String taskId = current.taskId();

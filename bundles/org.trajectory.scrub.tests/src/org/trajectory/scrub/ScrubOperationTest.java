@@ -1,0 +1,201 @@
+package org.trajectory.scrub;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ImportOperation;
+import org.trajectory.dataset.StoredScrub;
+import org.trajectory.export.ExportFilter;
+import org.trajectory.export.ExportOperation;
+import org.trajectory.export.Exporters;
+import org.trajectory.model.Json;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.recorder.kit.XServer;
+import org.trajectory.vlm.Ocr;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A scrub of a task whose screenshot is a real editor (mousepad under Xvfb) showing planted identifiers, and whose
+ * texts type and mention one of them; then the Hugging Face export, whose images are read again with Tesseract.
+ */
+class ScrubOperationTest {
+
+    private static final List<String> PLANTED = List.of("alice.martin@example.com", "+1 415-555-0132", "4111 1111 1111 1111",
+            "DE89 3704 0044 0532 0130 00", "192.168.1.42", "00:1A:2B:3C:4D:5E", "AKIAIOSFODNN7EXAMPLE", "Alice Martin");
+    private static final Detector.Context CONTRIBUTOR = new Detector.Context(List.of("Alice Martin"), "US");
+
+    @TempDir
+    static Path shared;
+    @TempDir
+    Path folder;
+    private static Path screenshot;
+
+    @BeforeAll
+    static void screenshotOfAnEditorShowingPersonalData() throws Exception {
+        Path notes = Files.writeString(shared.resolve("notes.txt"), String.join("\n", "Contact: " + PLANTED.get(0) + " or call " + PLANTED.get(1),
+                "Card on file: " + PLANTED.get(2) + "   expires 09/28", "IBAN: " + PLANTED.get(3), "Server " + PLANTED.get(4) + ", MAC " + PLANTED.get(5),
+                "AWS key " + PLANTED.get(6), "Signed: " + PLANTED.get(7), "Release v2.14.1 at 12:30:45, commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3") + "\n");
+        try (XServer x = XServer.start(shared.resolve("xvfb.log"), "Xvfb", "-screen", "0", "1280x800x24", "-nolisten", "tcp")) {
+            Process editor = start(x, "mousepad", notes.toString());
+            try {
+                String window = "";
+                for (int i = 0; i < 100 && window.isEmpty(); i++) {
+                    Thread.sleep(100);
+                    window = output(start(x, "xdotool", "search", "--onlyvisible", "--class", "mousepad")).strip();
+                }
+                assertFalse(window.isEmpty(), "mousepad shows a window");
+                output(start(x, "xdotool", "windowsize", window.lines().reduce((a, b) -> b).orElseThrow(), "1200", "700"));
+                Thread.sleep(1500);
+                screenshot = shared.resolve("images/notes.png");
+                Files.createDirectories(screenshot.getParent());
+                assertEquals("", output(start(x, "import", "-window", "root", screenshot.toString())));
+            } finally {
+                editor.destroy();
+                editor.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static Process start(XServer x, String... command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("DISPLAY", x.display());
+        builder.environment().remove("WAYLAND_DISPLAY");
+        return builder.start();
+    }
+
+    private static String output(Process process) throws Exception {
+        String text = new String(process.getInputStream().readAllBytes());
+        process.waitFor(30, TimeUnit.SECONDS);
+        return text;
+    }
+
+    /** A task of two steps on the screenshot: a click, then typing the e-mail address the thought and the instruction name. */
+    private Dataset taskOnTheScreenshot() throws Exception {
+        ObjectNode record = Json.MAPPER.createObjectNode().put("task_id", "t1").put("instruction", "Send the invoice to " + PLANTED.get(0));
+        var traj = record.putArray("traj");
+        traj.addObject().put("index", 0).put("image", "notes.png").putObject("value").put("code", "pyautogui.click(x=0.5, y=0.3)")
+                .put("thought", "The address field is empty.");
+        traj.addObject().put("index", 1).put("image", "notes.png").putObject("value").put("code", "pyautogui.write('" + PLANTED.get(0) + "')")
+                .put("thought", "I type " + PLANTED.get(0) + " as the notes say.");
+        Path jsonl = Files.writeString(shared.resolve("task.jsonl"), Json.MAPPER.writeValueAsString(record) + "\n");
+        Dataset dataset = Dataset.openOrCreate(folder.resolve("dataset"));
+        new ImportOperation(dataset, jsonl, shared.resolve("images")).run(Progress.NONE);
+        return dataset;
+    }
+
+    /** Whether {@code found} holds {@code planted} but for two characters OCR may misread (an I for a T). */
+    private static boolean nearlyContains(String found, String planted) {
+        for (int start = 0; start + planted.length() <= found.length(); start++) {
+            int differences = 0;
+            for (int i = 0; i < planted.length() && differences <= 2; i++) {
+                differences += found.charAt(start + i) == planted.charAt(i) ? 0 : 1;
+            }
+            if (differences <= 2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String plain(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("\\s+", "");
+    }
+
+    @Test
+    void findsEveryPlantedKindOnTheScreenAndInTheTextsAndLeavesTheLookAlikes() throws Exception {
+        assertTrue(Ocr.available(), "tesseract is installed (apt install tesseract-ocr)");
+        try (Dataset dataset = taskOnTheScreenshot()) {
+            ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
+                    .run(Progress.NONE);
+            StoredScrub scrub = dataset.scrub("t1");
+            List<String> onScreen = scrub.findings().stream().filter(f -> f.field().equals(StoredScrub.SCREENSHOT) && f.step() == 0)
+                    .map(f -> plain(f.text())).toList();
+            for (String planted : PLANTED) {
+                assertTrue(onScreen.stream().anyMatch(found -> nearlyContains(found, plain(planted))), planted + " found on the screen: " + onScreen);
+            }
+            assertTrue(onScreen.stream().noneMatch(found -> found.contains("2.14.1") || found.contains("a94a8fe5") || found.contains("12:30")), onScreen.toString());
+            for (String field : List.of("instruction", "code", "thought")) {
+                assertTrue(scrub.findings().stream().anyMatch(f -> f.field().equals(field) && f.text().equals(PLANTED.get(0))), field + ": " + scrub.findings());
+            }
+            assertEquals(scrub.findings().size(), scrub.unreviewed(), "everything awaits review");
+            assertTrue(report.kinds().keySet().containsAll(List.of("email", "phone", "card", "iban", "ip", "mac", "token", "contributor")), report.summary());
+
+            ScrubOperation.Report again = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
+                    .run(Progress.NONE);
+            assertTrue(again.results().get(0).skipped(), "an unchanged task is not read again: a stopped scrub goes on where it stopped");
+        }
+    }
+
+    @Test
+    void theHubExportLeavesOutUnreviewedTasksAndRedactsTheReviewedOnesInImagesAndTexts() throws Exception {
+        try (Dataset dataset = taskOnTheScreenshot()) {
+            new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false)).run(Progress.NONE);
+            ExportOperation.Summary refused = export(dataset, folder.resolve("refused"));
+            assertEquals(0, refused.result().tasks());
+            assertTrue(refused.problems().get(0).message().contains("not reviewed yet"), refused.problems().toString());
+
+            StoredScrub found = dataset.scrub("t1");
+            List<StoredScrub.Finding> reviewed = new ArrayList<>(found.findings().stream().map(f -> f.withState(StoredScrub.ACCEPTED)).toList());
+            reviewed.add(new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "note", null, new int[] { 0, 760, 300, 40 }, StoredScrub.ACCEPTED));
+            dataset.putScrub("t1", new StoredScrub(found.contentHash(), found.detectors(), found.scrubbedAt(), reviewed));
+            Path out = folder.resolve("hub");
+            ExportOperation.Summary exported = export(dataset, out);
+            assertEquals(1, exported.result().tasks(), exported.problems().toString());
+
+            String records = Files.readString(out.resolve("data_unknown.jsonl"));
+            String card = Files.readString(out.resolve("README.md"));
+            for (String planted : PLANTED) {
+                assertFalse(records.contains(planted), planted + " in the records: " + records);
+            }
+            assertTrue(records.contains("pyautogui.write('<EMAIL_1>')") && records.contains("Send the invoice to <EMAIL_1>")
+                    && records.contains("I type <EMAIL_1> as"), records);
+            assertTrue(card.contains("## Personal data") && card.contains("| email |"), card);
+            List<BufferedImage> images = images(out.resolve("images"));
+            assertEquals(1, images.size(), "both steps show the same screenshot");
+            String readAgain = plain(String.join(" ", Ocr.readBoxes(images, 2, 3).get(0).stream().map(Ocr.Word::text).toList()));
+            for (String planted : PLANTED) {
+                assertFalse(readAgain.contains(plain(planted)), planted + " read in the exported screenshot: " + readAgain);
+            }
+            assertTrue(readAgain.contains("2.14.1"), "the rest of the screen is still there: " + readAgain);
+        }
+    }
+
+    private static ExportOperation.Summary export(Dataset dataset, Path out) throws Exception {
+        return new ExportOperation(dataset, Exporters.get().find("huggingface").orElseThrow(), out, Map.of(), ExportFilter.ANY, null, false)
+                .run(Progress.NONE);
+    }
+
+    private static List<BufferedImage> images(Path folder) throws IOException {
+        List<BufferedImage> images = new ArrayList<>();
+        try (var zips = Files.list(folder)) {
+            for (Path zip : zips.toList()) {
+                try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+                    for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                        images.add(ImageIO.read(new javax.imageio.stream.MemoryCacheImageInputStream(in)));
+                    }
+                }
+            }
+        }
+        return images;
+    }
+}
