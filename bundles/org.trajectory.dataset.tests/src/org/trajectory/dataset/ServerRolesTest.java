@@ -166,6 +166,33 @@ class ServerRolesTest {
     }
 
     @Test
+    void aReviewerJudgesThePersonalDataOfTheirOwnTasksOnlyAndAViewerNone() throws Exception {
+        StoredScrub.Finding email = new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "email", "a@b.org", new int[] { 1, 2, 30, 10 },
+                StoredScrub.PROPOSED);
+        List<String> tasks;
+        try (Dataset asCarol = open(carol)) {
+            tasks = asCarol.taskIds();
+            for (String task : tasks) {
+                asCarol.putScrub(task, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email)));
+            }
+        }
+        try (Dataset asAlice = open(alice)) {
+            List<String> hers = asAlice.queue(alice);
+            String mine = hers.get(0);
+            String bobs = tasks.stream().filter(t -> !hers.contains(t)).findFirst().orElseThrow();
+            asAlice.putScrub(mine, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email.withState(StoredScrub.REJECTED))));
+            assertEquals(StoredScrub.REJECTED, asAlice.scrub(mine).findings().get(0).state());
+            SQLException notHers = assertThrows(SQLException.class, () -> asAlice.putScrub(bobs, new StoredScrub("h", List.of("email"),
+                    "2026-11-25T00:00:00Z", List.of(email.withState(StoredScrub.REJECTED)))));
+            assertTrue(notHers.getMessage().contains("row-level security") || notHers.getMessage().contains("no task"), notHers.getMessage());
+            assertEquals(StoredScrub.PROPOSED, asAlice.scrub(bobs).findings().get(0).state(), "Bob's task keeps its findings");
+        }
+        try (Dataset asDave = open(dave)) {
+            assertThrows(SQLException.class, () -> asDave.putScrub(tasks.get(0), new StoredScrub("h", List.of(), "x", List.of())));
+        }
+    }
+
+    @Test
     void aCuratorRewritesNoVerdictAndNoAuditRowAndOnlyACuratorSettlesADisagreement() throws Exception {
         try (Dataset asCarol = open(carol)) {
             assertEquals(4, asCarol.assign(List.of(alice, bob), 2, Map.of()), "the second reviewer of every task is added");

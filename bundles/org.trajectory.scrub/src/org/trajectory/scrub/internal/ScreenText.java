@@ -37,7 +37,7 @@ public final class ScreenText {
             return of(words, enlarged, 1);
         }
 
-        /** {@code joining}: 1 a space between words, 0 none, -1 none beside punctuation. */
+        /** {@code joining}: 1 a space between words, -1 none beside punctuation, 0 none at all. */
         private static Line of(List<Ocr.Word> words, boolean enlarged, int joining) {
             StringBuilder text = new StringBuilder();
             int[] starts = new int[words.size()];
@@ -53,7 +53,12 @@ public final class ScreenText {
             return new Line(List.copyOf(words), text.toString(), starts, enlarged);
         }
 
-        /** The line as read, without the spaces beside punctuation, and without any: each text once. */
+        /**
+         * The line as read, without the spaces beside punctuation, and without any: each text once. OCR cuts a key in a
+         * monospaced font where a font's space would be (the gap alone cannot tell them apart), so the last joins every
+         * word; what it finds may reach into the next word ("a@b.com or call"), which is then covered too: a box too
+         * wide costs a word of the screenshot, a key cut in two is published.
+         */
         public List<Line> variants() {
             List<Line> variants = new ArrayList<>(List.of(this));
             for (int joining : new int[] { -1, 0 }) {

@@ -66,17 +66,10 @@ public final class TaskScan {
         }
         for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
             for (ScreenText.Line read : screen.getValue()) {
-                // a variant adds only what the ones before it did not find: joined, "a@b.com or call" would be one address
-                List<Rectangle> found = new ArrayList<>();
                 for (ScreenText.Line line : read.variants()) {
-                    List<Rectangle> before = List.copyOf(found);
                     for (Detectors.Descriptor detector : detectors) {
                         for (Span span : detector.detector().find(line.text(), context)) {
-                            int[] box = line.box(span.start(), span.end());
-                            if (box != null && before.stream().noneMatch(rectangle(box)::intersects)) {
-                                found.add(rectangle(box));
-                                addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
-                            }
+                            addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
                         }
                     }
                 }

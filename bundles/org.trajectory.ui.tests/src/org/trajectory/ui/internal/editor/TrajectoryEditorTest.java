@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.swt.SWT;
@@ -24,6 +25,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImageSource;
 import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.StoredScrub;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
@@ -210,6 +212,95 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> cyanPixels(panel.screen()) > 200, "the area that differed is boxed on the replayed screen");
         DatasetView table = (DatasetView) page.findView(Parts.DATASET_VIEW);
         waitFor(() -> DatasetViewTestAccess.cellTexts(table).contains("diverged at step 1"), "the table's Replay column says it");
+    }
+
+    @Test
+    void personalDataIsListedBoxedJudgedWithKeysAndAMissedBoxIsDrawn() throws Exception {
+        try (Dataset dataset = Dataset.open(folder)) {
+            dataset.putScrub(TASK, new StoredScrub("h", List.of("email", "phone"), "2026-11-25T20:00:00Z", List.of(
+                    new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "email", "ann@example.org", new int[] { 100, 100, 300, 60 }, StoredScrub.PROPOSED),
+                    new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "phone", "+1 415-555-0132", new int[] { 100, 300, 200, 40 }, StoredScrub.PROPOSED),
+                    new StoredScrub.Finding(-1, "instruction", "email", "ann@example.org", null, StoredScrub.PROPOSED),
+                    new StoredScrub.Finding(3, StoredScrub.SCREENSHOT, "email", "ann@example.org", new int[] { 10, 10, 300, 60 }, StoredScrub.PROPOSED))));
+        }
+        TrajectoryEditor editor = open();
+        FindingsPanel panel = editor.findingsPanel();
+        assertTrue(panel.control().isVisible(), "a scrubbed task shows its findings");
+        assertEquals(3, panel.table().getItemCount(), "step 1's two and the instruction's; step 4's waits for step 4");
+        waitFor(() -> redPixels(editor.canvas()) > 300, "the step's findings are boxed in red on the screenshot");
+
+        panel.table().setSelection(0);
+        panel.table().setFocus();
+        Event key = new Event();
+        key.character = 'r';
+        panel.table().notifyListeners(SWT.KeyDown, key); // not personal: rejected
+        Event accept = new Event();
+        accept.character = 'a';
+        panel.table().notifyListeners(SWT.KeyDown, accept); // the selection moved on to the phone number: accepted
+        waitFor(() -> {
+            try (Dataset dataset = Dataset.open(folder)) {
+                List<StoredScrub.Finding> stored = dataset.scrub(TASK).findings();
+                return stored.get(0).state().equals(StoredScrub.REJECTED) && stored.get(1).state().equals(StoredScrub.ACCEPTED);
+            } catch (Exception e) {
+                return false;
+            }
+        }, "each judgement is stored at once");
+
+        ScreenshotCanvas canvas = editor.canvas();
+        Point from = canvas.canvasPoint(new Action.Point(0.6, 0.6));
+        Point to = canvas.canvasPoint(new Action.Point(0.7, 0.7));
+        display.timerExec(300, () -> {
+            for (org.eclipse.swt.widgets.Shell shell : display.getShells()) {
+                if (shell.getText().equals("Personal Data")) {
+                    nameTheBox(shell, "face");
+                    shell.getDefaultButton().notifyListeners(SWT.Selection, new Event());
+                }
+            }
+        });
+        Event down = new Event();
+        down.x = from.x;
+        down.y = from.y;
+        down.button = 1;
+        down.stateMask = SWT.SHIFT;
+        canvas.notifyListeners(SWT.MouseDown, down);
+        mouse(canvas, SWT.MouseMove, to);
+        mouse(canvas, SWT.MouseUp, to);
+        waitFor(() -> panel.table().getItemCount() == 4, "the drawn box is listed");
+        try (Dataset dataset = Dataset.open(folder)) {
+            StoredScrub.Finding drawn = dataset.scrub(TASK).findings().get(4);
+            assertEquals("face", drawn.kind());
+            assertEquals(StoredScrub.ACCEPTED, drawn.state());
+            assertEquals(null, drawn.text());
+        }
+    }
+
+    /** Types {@code name} into the first text field of the dialog. */
+    private static boolean nameTheBox(org.eclipse.swt.widgets.Composite parent, String name) {
+        for (org.eclipse.swt.widgets.Control c : parent.getChildren()) {
+            if (c instanceof org.eclipse.swt.widgets.Text text) {
+                text.setText(name);
+                return true;
+            }
+            if (c instanceof org.eclipse.swt.widgets.Composite inner && nameTheBox(inner, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Red pixels (the findings' boxes) in what the canvas draws. */
+    private int redPixels(ScreenshotCanvas canvas) {
+        org.eclipse.swt.graphics.Image shot = canvas.drawn();
+        org.eclipse.swt.graphics.ImageData data = shot.getImageData();
+        shot.dispose();
+        int red = 0;
+        for (int y = 0; y < data.height; y++) {
+            for (int x = 0; x < data.width; x++) {
+                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
+                red += rgb.red > 215 && rgb.green < 40 && rgb.blue < 40 ? 1 : 0;
+            }
+        }
+        return red;
     }
 
     @Test
