@@ -11,7 +11,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * A task's personal data as its last scrub found it, and how a reviewer judged each finding: the hash of the task
- * content it scanned (an edit makes it stale), the detectors it ran, when, and the findings.
+ * content it scanned (an edit makes it stale), the detectors it ran (and a digest of what they were told: new
+ * identifiers make it stale too), when, and the findings.
  *
  * @since 0.1
  */

@@ -16,6 +16,7 @@ import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.StoredScrub.Finding;
 import org.trajectory.dataset.TaskDraft;
+import org.trajectory.model.Digests;
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Problem;
@@ -100,7 +101,10 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
             throw new IOException("Tesseract is not installed ('apt install tesseract-ocr'): screenshots cannot be read; install it, or scrub the texts only");
         }
         List<String> ids = options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
-        List<String> detectorIds = detectors.stream().map(Detectors.Descriptor::id).toList();
+        // what a stored scrub was made with: the detectors, and a digest of what they were told (new identifiers scan again)
+        List<String> detectorIds = new ArrayList<>(detectors.stream().map(Detectors.Descriptor::id).toList());
+        detectorIds.add("context=" + Digests.sha256(String.join("\n", options.context().contributor()) + "\n"
+                + options.context().region()).substring(0, 12));
         List<TaskResult> results = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         Map<String, Integer> kinds = new TreeMap<>();

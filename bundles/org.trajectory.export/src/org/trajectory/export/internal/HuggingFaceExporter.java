@@ -105,15 +105,12 @@ public final class HuggingFaceExporter implements Exporter {
     @Override
     public ExportResult export(ExportJob job, Progress progress) throws IOException, SQLException {
         ExportSettings settings = job.settings();
-        String name = settings.text(NAME).isBlank() ? "data" : settings.text(NAME).strip();
-        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw new IOException("setting " + NAME + ": '" + name + "' is not a plain file name (letters, digits, . _ -)");
-        }
+        String name = fileName(settings);
         boolean byOs = settings.text(FILES).equals("os");
         long zipBytes = (long) Math.max(1024, settings.positive(ZIP_SIZE) * 1024 * 1024);
         boolean strip = settings.text(Privacy.SETTING).equals(Privacy.STRIP);
         String personalData = settings.text(PERSONAL_DATA);
-        Map<String, StoredScrub> scrubs = personalData.equals(KEEP) ? Map.of() : job.dataset().scrubs();
+        Map<String, StoredScrub> scrubs = personalData.equals(KEEP) ? Map.of() : job.dataset().scrubs(); // one query, not one a task
         Selection selection = job.selection();
         Map<Long, TaskFacts> facts = new HashMap<>();
         selection.tasks().forEach(task -> facts.put(task.seq(), task));
@@ -132,18 +129,11 @@ public final class HuggingFaceExporter implements Exporter {
                         continue;
                     }
                     TaskFacts task = facts.get(records.seq());
-                    StoredScrub scrub = scrubs.get(task.taskId());
-                    if (personalData.equals(REDACT) && scrub != null && scrub.unreviewed() > 0) {
-                        problems.add(new Problem(task.taskId(), 0, -1, "left out: " + Words.count(scrub.unreviewed(), "finding")
-                                + " of personal data not reviewed yet (review them in the editor, or export with " + PERSONAL_DATA + "="
-                                + REDACT_UNREVIEWED + ")"));
+                    if (leftOut(task, scrubs.get(task.taskId()), personalData, problems)) {
                         progress.worked(1);
                         continue;
                     }
-                    Redaction redaction = personalData.equals(KEEP) ? null : new Redaction(scrub == null ? NOTHING_FOUND : scrub);
-                    if (redaction != null) {
-                        card.redacted(redaction.counts(), scrub != null);
-                    }
+                    Redaction redaction = redaction(scrubs.get(task.taskId()), personalData, card);
                     String os = byOs ? group(task.os()) : null;
                     String stem = name + (os == null ? "" : "_" + os) + (part.isEmpty() ? "" : "_" + part);
                     Part out = parts.get(stem);
@@ -169,6 +159,35 @@ public final class HuggingFaceExporter implements Exporter {
                 }
             }
         }
+    }
+
+    /** The JSONL files' first name, as set; an {@link IOException} for anything but a plain file name. */
+    private static String fileName(ExportSettings settings) throws IOException {
+        String name = settings.text(NAME).isBlank() ? "data" : settings.text(NAME).strip();
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw new IOException("setting " + NAME + ": '" + name + "' is not a plain file name (letters, digits, . _ -)");
+        }
+        return name;
+    }
+
+    /** Whether the task waits for its personal data to be reviewed (said in {@code problems}) before it may go out. */
+    private static boolean leftOut(TaskFacts task, StoredScrub scrub, String personalData, List<Problem> problems) {
+        if (!personalData.equals(REDACT) || scrub == null || scrub.unreviewed() == 0) {
+            return false;
+        }
+        problems.add(new Problem(task.taskId(), 0, -1, "left out: " + Words.count(scrub.unreviewed(), "finding") + " of personal data not"
+                + " reviewed yet (review them in the editor, or export with " + PERSONAL_DATA + "=" + REDACT_UNREVIEWED + ")"));
+        return true;
+    }
+
+    /** What the export writes instead of the task's personal data, counted on the card; null when it keeps it. */
+    private static Redaction redaction(StoredScrub scrub, String personalData, DatasetCard card) {
+        if (personalData.equals(KEEP)) {
+            return null;
+        }
+        Redaction redaction = new Redaction(scrub == null ? NOTHING_FOUND : scrub);
+        card.redacted(redaction.counts(), scrub != null);
+        return redaction;
     }
 
     /** Writes the record {@code records} is on into its part (stripped when asked), its images, and counts it for the card. */

@@ -290,17 +290,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
 
     /** Red pixels (the findings' boxes) in what the canvas draws. */
     private int redPixels(ScreenshotCanvas canvas) {
-        org.eclipse.swt.graphics.Image shot = canvas.drawn();
-        org.eclipse.swt.graphics.ImageData data = shot.getImageData();
-        shot.dispose();
-        int red = 0;
-        for (int y = 0; y < data.height; y++) {
-            for (int x = 0; x < data.width; x++) {
-                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
-                red += rgb.red > 215 && rgb.green < 40 && rgb.blue < 40 ? 1 : 0;
-            }
-        }
-        return red;
+        return pixels(canvas, rgb -> rgb.red > 215 && rgb.green < 40 && rgb.blue < 40);
     }
 
     @Test
@@ -437,16 +427,19 @@ class TrajectoryEditorTest extends WorkbenchTest {
 
     /** The element box's cyan pixels in what the canvas draws (into an image: another window cannot cover it there). */
     private int cyanPixels(ScreenshotCanvas canvas) {
+        return pixels(canvas, rgb -> rgb.red < 40 && rgb.green > 215 && rgb.blue > 215);
+    }
+
+    private static int pixels(ScreenshotCanvas canvas, java.util.function.Predicate<org.eclipse.swt.graphics.RGB> colour) {
         org.eclipse.swt.graphics.Image shot = canvas.drawn();
         org.eclipse.swt.graphics.ImageData data = shot.getImageData();
         shot.dispose();
-        int cyan = 0;
+        int count = 0;
         for (int y = 0; y < data.height; y++) {
             for (int x = 0; x < data.width; x++) {
-                org.eclipse.swt.graphics.RGB rgb = data.palette.getRGB(data.getPixel(x, y));
-                cyan += rgb.red < 40 && rgb.green > 215 && rgb.blue > 215 ? 1 : 0;
+                count += colour.test(data.palette.getRGB(data.getPixel(x, y))) ? 1 : 0;
             }
         }
-        return cyan;
+        return count;
     }
 }

@@ -49,18 +49,20 @@ final class FindingsPanel {
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(summary);
         table = new Table(panel, SWT.BORDER | SWT.FULL_SELECTION | SWT.MULTI);
         table.setHeaderVisible(true);
-        for (String[] column : new String[][] { { "Where", "110" }, { "Kind", "90" }, { "Text", "200" }, { "Review", "80" } }) {
+        for (String[] column : new String[][] { { "Where", "85" }, { "Kind", "80" }, { "Text", "170" }, { "Review", "75" } }) {
             TableColumn c = new TableColumn(table, SWT.LEFT);
             c.setText(column[0]);
             c.setWidth(Integer.parseInt(column[1]));
         }
-        GridDataFactory.fillDefaults().grab(true, false).hint(100, 110).applyTo(table);
+        GridDataFactory.fillDefaults().grab(true, false).hint(100, 130).applyTo(table);
         table.addListener(SWT.Selection, e -> marks());
         table.addListener(SWT.KeyDown, e -> {
             if (e.character == 'a' || e.character == 'A') {
                 judge(StoredScrub.ACCEPTED, false);
+                e.doit = false; // not the table's search-as-you-type
             } else if (e.character == 'r' || e.character == 'R') {
                 judge(StoredScrub.REJECTED, false);
+                e.doit = false;
             }
         });
         Composite buttons = new Composite(panel, SWT.NONE);

@@ -268,7 +268,7 @@ public final class ScreenshotCanvas extends Canvas {
         }
     }
 
-    /** A finding: red where it will be redacted, grey where a reviewer rejected it; its kind on a badge. */
+    /** A finding: red where it will be redacted, grey where a reviewer rejected it; the selected one's kind on a badge (all of them would hide the text). */
     private void drawMark(GC gc, Mark mark) {
         Rectangle size = image.getBounds();
         Point from = toCanvas(new Action.Point((double) mark.box()[0] / size.width, (double) mark.box()[1] / size.height));
@@ -280,8 +280,10 @@ public final class ScreenshotCanvas extends Canvas {
         gc.drawRectangle(from.x - 2, from.y - 2, to.x - from.x + 4, to.y - from.y + 4);
         gc.setLineStyle(SWT.LINE_SOLID);
         gc.setLineWidth(2);
-        Point text = gc.textExtent(mark.label());
-        badgeAt(gc, new Point(from.x, Math.max(0, from.y - text.y - 6)), mark.label(), colour, getDisplay().getSystemColor(SWT.COLOR_WHITE));
+        if (mark.selected()) {
+            Point text = gc.textExtent(mark.label());
+            badgeAt(gc, new Point(from.x, Math.max(0, from.y - text.y - 6)), mark.label(), colour, getDisplay().getSystemColor(SWT.COLOR_WHITE));
+        }
     }
 
     private void drawAction(GC gc, int index, Action action) {
