@@ -90,9 +90,20 @@ class WorkbenchShellTest {
         assertTrue(menuItem(bar, "&File", "&Open Dataset...").getText().endsWith("Ctrl+O"), menuItem(bar, "&File", "&Open Dataset...").getText());
         org.eclipse.ui.commands.ICommandService commands = window.getService(org.eclipse.ui.commands.ICommandService.class);
         for (String id : List.of("newDataset", "openDataset", "openServerDataset", "import", "export", "validate", "build", "extract", "annotate",
-                "score", "about")) {
+                "score", "replay", "scrub", "about")) {
             assertTrue(commands.getCommand("org.trajectory.ui.commands." + id).isHandled(), id + " has its handler (plugin.xml)");
         }
+        assertNotNull(menuItem(bar, "&File", "Scrub &Personal Data..."));
+    }
+
+    /** Ctrl+E is Export, as the File menu says, not a choice between it and the platform's Quick Switch Editor. */
+    @Test
+    void ctrlEExportsWithoutAskingWhichCommandIsMeant() throws Exception {
+        org.eclipse.ui.keys.IBindingService bindings = window.getService(org.eclipse.ui.keys.IBindingService.class);
+        org.eclipse.jface.bindings.Binding match = bindings.getPerfectMatch(org.eclipse.jface.bindings.keys.KeySequence.getInstance("M1+E"));
+        assertNotNull(match, "Ctrl+E has one command, not a conflict");
+        assertEquals("org.trajectory.ui.commands.export", match.getParameterizedCommand().getId());
+        assertTrue(menuItem(window.getShell().getMenuBar(), "&File", "&Export Dataset...").getText().endsWith("Ctrl+E"));
     }
 
     @Test

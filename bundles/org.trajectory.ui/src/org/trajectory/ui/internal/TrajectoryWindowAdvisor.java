@@ -38,5 +38,10 @@ final class TrajectoryWindowAdvisor extends WorkbenchWindowAdvisor {
     @Override
     public void postWindowOpen() {
         EditorAreaHint.install(getWindowConfigurer().getWindow());
+        // the product's own window keys (Ctrl+E), above the platform's in the window context
+        getWindowConfigurer().getWindow().getService(org.eclipse.ui.contexts.IContextService.class).activateContext(WORKBENCH_CONTEXT);
     }
+
+    /** The context of the product's window-wide keys, active in every window. */
+    public static final String WORKBENCH_CONTEXT = "org.trajectory.ui.contexts.workbench";
 }
