@@ -29,13 +29,14 @@ public final class PathField {
             String chosen;
             if (kind == Kind.FOLDER) {
                 DirectoryDialog dialog = new DirectoryDialog(parent.getShell());
-                dialog.setFilterPath(text.getText());
-                chosen = dialog.open();
+                dialog.setFilterPath(StartFolder.of(text.getText()));
+                chosen = StartFolder.chosen(dialog.open());
             } else {
                 FileDialog dialog = new FileDialog(parent.getShell(), kind == Kind.SAVE_FILE ? SWT.SAVE : SWT.OPEN);
                 dialog.setFilterExtensions(extensions);
                 dialog.setOverwrite(kind == Kind.SAVE_FILE);
-                chosen = dialog.open();
+                dialog.setFilterPath(StartFolder.of(text.getText()));
+                chosen = StartFolder.chosen(dialog.open());
             }
             if (chosen != null) {
                 text.setText(chosen);

@@ -91,6 +91,21 @@ class TrajectoryEditorTest extends WorkbenchTest {
     }
 
     @Test
+    void theStatusLineSaysWhichTaskAndStepAreShown() throws Exception {
+        TrajectoryEditor editor = open();
+        waitFor(() -> statusLineHolds("task_example_0 \u00b7 step 1 of 15"), "the status line names the task and the step");
+        editor.selectStep(4);
+        waitFor(() -> statusLineHolds("step 5 of 15"), "and follows the step shown");
+        editor.stepForm().text(Step.THOUGHT).setText("Another thought.");
+        waitFor(() -> statusLineHolds("not saved"), "and says when there is something to save");
+    }
+
+    private boolean statusLineHolds(String text) {
+        return org.trajectory.ui.internal.WidgetFinder.find(page.getWorkbenchWindow().getShell(), org.eclipse.swt.custom.CLabel.class,
+                label -> label.getText() != null && label.getText().contains(text)).isPresent();
+    }
+
+    @Test
     void editDragUndoRedoSaveAndReopen() throws Exception {
         TrajectoryEditor editor = open();
         String originalCode = editor.draft().stepText(0, Step.CODE);

@@ -23,6 +23,7 @@ import org.trajectory.model.Words;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.ServerLogins;
+import org.trajectory.ui.internal.StartFolder;
 import org.trajectory.ui.internal.WindowCommands;
 import org.trajectory.vlm.Usage;
 
@@ -52,7 +53,8 @@ public final class DatasetCommands extends WindowCommands {
         DirectoryDialog dialog = new DirectoryDialog(window.getShell());
         dialog.setText(title);
         dialog.setMessage(message);
-        String chosen = dialog.open();
+        dialog.setFilterPath(StartFolder.of(null));
+        String chosen = StartFolder.chosen(dialog.open());
         if (chosen != null) {
             DatasetJobs.open(window.getShell(), new DatasetAddress.Folder(Path.of(chosen)), create);
         }
@@ -106,7 +108,8 @@ public final class DatasetCommands extends WindowCommands {
         DirectoryDialog dialog = new DirectoryDialog(window.getShell());
         dialog.setText("Build Trajectory from Recording");
         dialog.setMessage("Choose a recording folder (ours, AgentNetTool's or DuckTrack's: it holds metadata.json).");
-        String chosen = dialog.open();
+        dialog.setFilterPath(StartFolder.of(null));
+        String chosen = StartFolder.chosen(dialog.open());
         if (chosen == null) {
             return;
         }

@@ -356,6 +356,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         stepForm.show(current, step);
         replayPanel.show(step);
         findingsPanel.show(step);
+        statusLine();
         if (current.stepCount() == 0) {
             canvas.setImage(null, "This task has no steps.");
             return;
@@ -419,6 +420,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 dataset.putScrub(taskId, judged);
                 return null;
             });
+            statusLine();
         } catch (SQLException e) {
             MessageDialog.openError(getSite().getShell(), "Personal Data", "Could not store the review of the personal data: " + e.getMessage());
         }
@@ -515,6 +517,15 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             review.getParent().getParent().layout(new org.eclipse.swt.widgets.Control[] { review });
             canvas.redraw();
         });
+    }
+
+    /** Where the reviewer is, in the window's status line: the task, the step, what awaits them in it. */
+    private void statusLine() {
+        StoredScrub found = findingsPanel.scrub();
+        String steps = current.stepCount() == 0 ? "no steps" : "step " + (step + 1) + " of " + current.stepCount();
+        getEditorSite().getActionBars().getStatusLineManager().setMessage(current.taskId() + " \u00b7 " + steps
+                + (isDirty() ? " \u00b7 not saved" : "") + (found == null || found.unreviewed() == 0 ? ""
+                        : " \u00b7 personal data: " + found.unreviewed() + " to review"));
     }
 
     /** Closing with unsaved edits asks in the task's words, not the platform's "Save Resource". */
@@ -674,6 +685,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             TaskDraft edited = current.at(saved.version());
             saved = offUiThread("Saving " + edited.taskId(), () -> dataset.save(edited));
             firePropertyChange(IEditorPart.PROP_DIRTY);
+            statusLine();
             session.changed();
         } catch (StaleTaskException e) {
             if (!resolveStale(e) && monitor != null) {

@@ -17,6 +17,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
+import org.trajectory.ui.internal.StartFolder;
 
 /** The weights of the final score, one per criterion, with profiles saved to and loaded from JSON files. */
 public final class ScoringPreferencePage extends IntroducedPage {
@@ -85,7 +86,8 @@ public final class ScoringPreferencePage extends IntroducedPage {
         dialog.setFilterExtensions(new String[] { "*.json" });
         dialog.setFileName("scoring-profile.json");
         dialog.setOverwrite(true);
-        String chosen = dialog.open();
+        dialog.setFilterPath(StartFolder.of(null));
+        String chosen = StartFolder.chosen(dialog.open());
         if (chosen != null && isValid()) {
             try {
                 entered().save(Path.of(chosen));
@@ -98,7 +100,8 @@ public final class ScoringPreferencePage extends IntroducedPage {
     private void loadProfile() {
         FileDialog dialog = new FileDialog(getShell(), SWT.OPEN);
         dialog.setFilterExtensions(new String[] { "*.json" });
-        String chosen = dialog.open();
+        dialog.setFilterPath(StartFolder.of(null));
+        String chosen = StartFolder.chosen(dialog.open());
         if (chosen != null) {
             try {
                 Weights loaded = Weights.load(Path.of(chosen), criteria);

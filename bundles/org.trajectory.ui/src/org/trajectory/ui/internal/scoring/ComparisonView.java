@@ -50,6 +50,7 @@ import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Progress;
+import org.trajectory.ui.internal.StartFolder;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 
@@ -93,7 +94,8 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         file.addListener(SWT.Selection, e -> {
             FileDialog dialog = new FileDialog(parent.getShell(), SWT.OPEN);
             dialog.setFilterExtensions(new String[] {"*.jsonl", "*"});
-            String chosen = dialog.open();
+            dialog.setFilterPath(StartFolder.of(referenceField.getText()));
+            String chosen = StartFolder.chosen(dialog.open());
             if (chosen != null) {
                 setReference(Path.of(chosen));
             }
@@ -101,7 +103,9 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         Button folder = new Button(parent, SWT.PUSH);
         folder.setText("&Dataset...");
         folder.addListener(SWT.Selection, e -> {
-            String chosen = new DirectoryDialog(parent.getShell()).open();
+            DirectoryDialog dialog = new DirectoryDialog(parent.getShell());
+            dialog.setFilterPath(StartFolder.of(referenceField.getText()));
+            String chosen = StartFolder.chosen(dialog.open());
             if (chosen != null) {
                 setReference(Path.of(chosen));
             }
