@@ -46,6 +46,8 @@ class ExportWizardTest extends WorkbenchTest {
                     "publishing keeps the approved ones: " + preview.getText());
             Button finish = find(dialog.getShell(), Button.class, b -> b.getText().replace("&", "").equals("Finish"));
             assertFalse(finish.isEnabled(), "no destination yet");
+            String why = ((org.eclipse.jface.dialogs.IMessageProvider) dialog.getCurrentPage()).getMessage();
+            assertTrue(why != null && why.contains("Choose where the export goes"), "Finish says why it waits: " + why);
 
             Text destination = find(dialog.getShell(), Text.class, t -> List.of(t.getParent().getChildren())
                     .stream().anyMatch(c -> c instanceof Label l && l.getText().replace("&", "").startsWith("Destination")));

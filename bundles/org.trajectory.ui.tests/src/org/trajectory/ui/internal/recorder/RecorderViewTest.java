@@ -61,6 +61,7 @@ class RecorderViewTest extends WorkbenchTest {
         view.stop();
         assertFalse(view.isRecording());
         waitFor(() -> !view.isBusy() && view.listings() > listings, "the recording is finished and listed");
+        assertEquals(null, view.shownPreview(), "the thumbnail no longer shows the last frame, as if still recording");
         List<String[]> listed = rows(view);
         assertEquals(1, listed.size());
         int events = Integer.parseInt(listed.get(0)[2]);

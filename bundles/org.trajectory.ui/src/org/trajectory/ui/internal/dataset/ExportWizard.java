@@ -291,6 +291,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                     complete = false;
                 }
             }
+            setMessage(request != null && destination.path() == null ? "Choose where the export goes to finish." : null, INFORMATION);
             setPageComplete(complete);
             if (previewJob != null) {
                 previewJob.cancel();

@@ -85,9 +85,14 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
             } else if (dataset.path() == null) {
                 error = "Choose the dataset folder (it is created if it does not exist).";
             }
+            // Nothing chosen yet is no error, but Finish says why it waits.
             setErrorMessage(jsonl.path() == null ? null : error);
-            setMessage(images.path() == null && error == null ? "No images folder: the records are imported without their images." : null,
-                    WARNING);
+            if (jsonl.path() == null) {
+                setMessage(error, INFORMATION);
+            } else {
+                setMessage(images.path() == null && error == null ? "No images folder: the records are imported without their images." : null,
+                        WARNING);
+            }
             setPageComplete(error == null);
         }
     }

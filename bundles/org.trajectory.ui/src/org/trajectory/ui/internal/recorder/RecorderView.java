@@ -187,6 +187,7 @@ public final class RecorderView extends ViewPart {
         starting = false;
         stopping = false;
         session = null;
+        clearPreview();
         updateState();
         status.setText((wasStarting ? "Could not start recording: " : "Could not finish the recording: ") + result.getMessage());
     }
@@ -195,6 +196,7 @@ public final class RecorderView extends ViewPart {
     private void finished(RecordOperation.Summary summary) {
         stopping = false;
         session = null;
+        clearPreview(); // the last frame would look like a recording still running
         updateState();
         if (summary.problem() != null) {
             status.setText("Stopped: " + summary.problem());
@@ -267,6 +269,17 @@ public final class RecorderView extends ViewPart {
         }
         preview = new Image(thumbnail.getDisplay(), data);
         thumbnail.redraw();
+    }
+
+    private void clearPreview() {
+        shown = null;
+        if (preview != null) {
+            preview.dispose();
+            preview = null;
+        }
+        if (!thumbnail.isDisposed()) {
+            thumbnail.redraw();
+        }
     }
 
     private void updateState() {
