@@ -49,8 +49,9 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
     static final int BINS = 10;
     private static final int ROW = 34;
     /** Where the first row starts, below the line saying what the histograms are. */
-    private static final int TOP = 22;
+    private static final int TOP = 38;
     private static final int NAME_WIDTH = 120;
+    private static final int COUNT_WIDTH = 76;
 
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private Label task;
@@ -218,10 +219,16 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
     /** Each criterion a row: its name, then BINS bars of its tasks' scores from 0 to 1, the tallest bar full height. */
     private void paint(Event event) {
         GC gc = event.gc;
-        Rectangle area = histograms.getClientArea();
         int offset = ChartCanvas.clear(gc, histograms);
         gc.drawText("Tasks by score (0 to 1); click a bar to show its tasks in the table", 4, 2 - offset, true);
-        int barWidth = Math.max(6, (area.width - NAME_WIDTH - 10) / BINS);
+        int barWidth = barWidth();
+        // the axes: the score under each tick, and each row's tallest bar in tasks
+        gc.drawText("criterion, tasks", 4, 20 - offset, true);
+        for (double tick : new double[] { 0, 0.25, 0.5, 0.75, 1 }) {
+            String label = tick == 0 || tick == 1 ? Integer.toString((int) tick) : Double.toString(tick);
+            int x = NAME_WIDTH + (int) Math.round(tick * BINS * barWidth) - gc.textExtent(label).x / 2;
+            gc.drawText(label, Math.max(NAME_WIDTH, Math.min(x, NAME_WIDTH + BINS * barWidth - gc.textExtent(label).x)), 20 - offset, true);
+        }
         for (int r = 0; r < rows.size(); r++) {
             int y = TOP + r * ROW - offset;
             long[] bins = counts.get(r);
@@ -242,12 +249,19 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
                 gc.setForeground(histograms.getDisplay().getSystemColor(SWT.COLOR_WIDGET_NORMAL_SHADOW));
                 gc.drawLine(x, y + ROW - 4, x + barWidth - 2, y + ROW - 4);
             }
+            gc.setForeground(histograms.getDisplay().getSystemColor(SWT.COLOR_WIDGET_NORMAL_SHADOW));
+            gc.drawText(String.format(Locale.ROOT, "top %,d", total == 0 ? 0 : max), NAME_WIDTH + BINS * barWidth + 4, y + 4, true);
         }
+    }
+
+    /** A bar's width: the bins share what the names on the left and the tallest bar's count on the right leave. */
+    private int barWidth() {
+        return Math.max(6, (histograms.getClientArea().width - NAME_WIDTH - COUNT_WIDTH) / BINS);
     }
 
     /** The row and bin under a point, or null. */
     private int[] at(int x, int y) {
-        int barWidth = Math.max(6, (histograms.getClientArea().width - NAME_WIDTH - 10) / BINS);
+        int barWidth = barWidth();
         int top = y + histograms.getVerticalBar().getSelection() - TOP;
         int row = top / ROW;
         int bin = (x - NAME_WIDTH) / barWidth;
