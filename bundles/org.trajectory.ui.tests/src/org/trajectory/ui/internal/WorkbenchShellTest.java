@@ -96,6 +96,23 @@ class WorkbenchShellTest {
         assertNotNull(menuItem(bar, "&File", "Scrub &Personal Data..."));
     }
 
+    /** Each view and the editor show an icon of their own on their tabs, not all the product's. */
+    @Test
+    void everyViewHasAnIconOfItsOwn() {
+        org.eclipse.ui.views.IViewRegistry registry = PlatformUI.getWorkbench().getViewRegistry();
+        java.util.Set<String> pictures = new java.util.HashSet<>();
+        List<String> views = java.util.Arrays.stream(registry.getViews()).map(org.eclipse.ui.views.IViewDescriptor::getId)
+                .filter(id -> id.startsWith("org.trajectory.")).toList();
+        assertTrue(views.size() >= 6, views.toString());
+        List<org.eclipse.jface.resource.ImageDescriptor> icons = new java.util.ArrayList<>();
+        views.forEach(id -> icons.add(registry.find(id).getImageDescriptor()));
+        icons.add(PlatformUI.getWorkbench().getEditorRegistry().findEditor("org.trajectory.ui.editors.trajectory").getImageDescriptor());
+        for (org.eclipse.jface.resource.ImageDescriptor icon : icons) {
+            pictures.add(java.util.Arrays.toString(icon.getImageData(100).data));
+        }
+        assertEquals(icons.size(), pictures.size(), "one picture a view and the editor: " + views);
+    }
+
     /** Ctrl+E is Export, as the File menu says, not a choice between it and the platform's Quick Switch Editor. */
     @Test
     void ctrlEExportsWithoutAskingWhichCommandIsMeant() throws Exception {
