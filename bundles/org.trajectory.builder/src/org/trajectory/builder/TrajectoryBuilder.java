@@ -141,8 +141,11 @@ public final class TrajectoryBuilder {
         long framed = System.nanoTime();
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames, doubts);
-        task = keepAnnotations(dataset.read(taskId), task, warnings);
+        Task before = dataset.read(taskId);
+        Map<String, Dataset.StoredScore> scores = before == null ? Map.of() : dataset.scores(taskId);
+        task = keepAnnotations(before, task, warnings);
         dataset.put(task, images, Dataset.recordedFrom(folder));
+        keepScores(dataset, before, task, scores, warnings);
         long stored = System.nanoTime();
         doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
@@ -280,6 +283,27 @@ public final class TrajectoryBuilder {
             return Task.of(record);
         } catch (RecordFormatException e) {
             throw new IllegalStateException("a built record is always well formed", e);
+        }
+    }
+
+    /**
+     * A rebuilt task keeps the scores that judged the content it has again (a rebuild of an unchanged recording
+     * changes nothing a criterion looked at), and the final score when every one of them is kept; the others are
+     * dropped, for the next scoring run.
+     */
+    private static void keepScores(Dataset dataset, Task before, Task built, Map<String, Dataset.StoredScore> scores, List<String> warnings)
+            throws SQLException {
+        if (scores.isEmpty()) {
+            return;
+        }
+        String content = Dataset.contentHash(built);
+        List<Dataset.StoredScore> valid = scores.values().stream().filter(s -> content.equals(s.contentHash())).toList();
+        JsonNode finalScore = before.json().path(Task.SCORES).path(Dataset.FINAL_SCORE);
+        if (!valid.isEmpty()) {
+            dataset.putScores(built.taskId(), valid, valid.size() == scores.size() && finalScore.isNumber() ? finalScore.asDouble() : null);
+        }
+        if (valid.size() < scores.size()) {
+            warnings.add("kept " + Words.count(valid.size(), "score") + " of " + scores.size() + "; the others judged steps that changed: score the task again");
         }
     }
 
