@@ -44,6 +44,9 @@ class CopyTest {
             dataset.setReview("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
             dataset.putScores("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
             dataset.putEmbeddings("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
+            dataset.putReplay("t1", new StoredReplay("xvfb", "abc", StoredReplay.DIVERGED, 1, 1, 15, "{\"steps\": []}", "2026-11-25T00:00:00Z"));
+            dataset.putScrub("t1", new StoredScrub("abc", List.of("email"), "2026-11-25T00:00:00Z", List.of(new StoredScrub.Finding(0,
+                    StoredScrub.SCREENSHOT, "email", "a@b.org", new int[] { 1, 2, 3, 4 }, StoredScrub.ACCEPTED))));
             dataset.setMeta(Dataset.SCORING_WEIGHTS, "{\"format\":1}");
         }
         return folder;
@@ -67,6 +70,8 @@ class CopyTest {
             assertEquals("tab\tand\nnewline and \\ backslash", target.review("t1").note());
             assertEquals(0.75, target.scores("t1").get("format").value());
             assertEquals(-2f, target.embeddings("minilm").get(0).vector()[1]);
+            assertEquals("diverged at step 2", target.replay("t1").describe(), "a replay goes with its task");
+            assertEquals(source.scrub("t1").findings(), target.scrub("t1").findings(), "so do the personal data found and its review");
             assertEquals("{\"format\":1}", target.meta(Dataset.SCORING_WEIGHTS));
         }
         try (Dataset source = Dataset.open(server); Dataset target = Dataset.openOrCreate(back)) {

@@ -51,10 +51,15 @@ public final class CopyOperation extends DatasetOperation<CopyOperation.Report> 
         TABLES.put("assignments", List.of("task_seq", "reviewer"));
         TABLES.put("verdicts", List.of("task_seq", "reviewer", "verdict", "note", "judged_at"));
         TABLES.put("gold", List.of("task_seq", "verdict"));
+        TABLES.put("replays", List.of("task_seq", "environment", "content_hash", "outcome", "diverged_at", "steps_matched", "step_count",
+                "details", "replayed_at"));
+        TABLES.put("scrubs", List.of("task_seq", "content_hash", "detectors", "findings", "unreviewed", "scrubbed_at"));
     }
-    private static final Map<String, String> ORDER = Map.of("trajectories", "seq", "steps", "task_seq, position", "reviews", "task_seq",
-            "scores", "task_seq, criterion", "embeddings", "task_seq, model", "step_problems", "task_seq, position, message",
-            "assignments", "task_seq, reviewer", "verdicts", "task_seq, reviewer", "gold", "task_seq");
+    private static final Map<String, String> ORDER = Map.ofEntries(Map.entry("trajectories", "seq"), Map.entry("steps", "task_seq, position"),
+            Map.entry("reviews", "task_seq"), Map.entry("scores", "task_seq, criterion"), Map.entry("embeddings", "task_seq, model"),
+            Map.entry("step_problems", "task_seq, position, message"), Map.entry("assignments", "task_seq, reviewer"),
+            Map.entry("verdicts", "task_seq, reviewer"), Map.entry("gold", "task_seq"), Map.entry("replays", "task_seq"),
+            Map.entry("scrubs", "task_seq"));
     private static final List<String> IMAGE_COLUMNS = List.of("sha256", "format", "width", "height", "bytes");
     private static final List<String> HISTORY_COLUMNS = List.of("id", "task_id", "version", "changed_by", "changed_at", "what", "before_text", "after_text");
     /** Meta entries that belong to the place, not the data. */
