@@ -187,7 +187,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             if (!desktop.shared()) {
                 prepare(setup, session);
             }
-            TaskReplay replay = new TaskReplay(draft, environmentId, session, progress);
+            TaskReplay replay = new TaskReplay(draft, environmentId, session, desktop.shared(), progress);
             return options.predictions() == null ? replay.run() : replay.runPrediction(options.predictions().get(task.taskId()));
         } catch (ReplayException e) {
             return new TaskResult(task.taskId(), environmentId, StoredReplay.NOT_STARTED, null, 0, task.steps().size(), e.getMessage(), null, List.of());
@@ -240,14 +240,23 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         private final TaskDraft draft;
         private final String environmentId;
         private final ReplaySession session;
+        /** The user's own screen: pushing the pointer into a corner stops the replay. */
+        private final boolean shared;
         private final Progress progress;
         private final List<StepVerdict> verdicts = new ArrayList<>();
 
-        TaskReplay(TaskDraft draft, String environmentId, ReplaySession session, Progress progress) {
+        TaskReplay(TaskDraft draft, String environmentId, ReplaySession session, boolean shared, Progress progress) {
             this.draft = draft;
             this.environmentId = environmentId;
             this.session = session;
+            this.shared = shared;
             this.progress = progress;
+        }
+
+        /** Whether the person at a shared screen pushed the pointer into one of its corners. */
+        private boolean stopRequested() throws ReplayException {
+            java.awt.Point at = session.pointer();
+            return shared && (at.x <= 0 || at.x >= session.width() - 1) && (at.y <= 0 || at.y >= session.height() - 1);
         }
 
         TaskResult run() throws IOException, ReplayException {
@@ -257,7 +266,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             BufferedImage first = image(draft.image(0));
             StepVerdict firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
             for (int k = 0; k < steps; k++) {
-                if (progress.isCancelled() || session.stopRequested()) {
+                if (progress.isCancelled() || stopRequested()) {
                     return result(StoredReplay.DIVERGED, k, "stopped before step " + (k + 1), firstScreen);
                 }
                 String failure = perform(performer, codes.get(k));

@@ -54,7 +54,6 @@ public final class HuggingFaceExporter implements Exporter {
     static final String IMAGES = "images";
     static final String CARD = "README.md";
     static final String PERSONAL_DATA = "personal_data";
-    private static final StoredScrub NOTHING_FOUND = new StoredScrub("", List.of(), "", List.of());
     static final String REDACT = "redact";
     static final String REDACT_UNREVIEWED = "redact-unreviewed";
     static final String KEEP = "keep";
@@ -180,13 +179,16 @@ public final class HuggingFaceExporter implements Exporter {
         return true;
     }
 
-    /** What the export writes instead of the task's personal data, counted on the card; null when it keeps it. */
+    /**
+     * What the export writes instead of the task's personal data, counted on the card (a task never scrubbed counted
+     * as such); null when it writes the task as stored.
+     */
     private static Redaction redaction(StoredScrub scrub, String personalData, DatasetCard card) {
         if (personalData.equals(KEEP)) {
             return null;
         }
-        Redaction redaction = new Redaction(scrub == null ? NOTHING_FOUND : scrub);
-        card.redacted(redaction.counts(), scrub != null);
+        Redaction redaction = scrub == null ? null : new Redaction(scrub);
+        card.redacted(redaction == null ? Map.of() : redaction.counts(), scrub != null);
         return redaction;
     }
 

@@ -15,7 +15,7 @@ public interface Desktop extends AutoCloseable {
 
     /**
      * Whether it is the user's own screen. A replay there stops at once when the person moves the pointer into a
-     * screen corner (see {@link ReplaySession#stopRequested()}).
+     * screen corner; the replay checks that itself, before each step.
      */
     boolean shared();
 

@@ -38,16 +38,6 @@ public interface ReplaySession extends AutoCloseable {
     /** The whole screen now, the pointer drawn in as recordings show it. */
     BufferedImage grab() throws ReplayException;
 
-    /** Whether the person asked a replay on their own screen to stop (the pointer pushed into a corner). */
-    default boolean stopRequested() {
-        return false;
-    }
-
-    /** Whether a point is in a corner of a screen of that size: where a person pushes the pointer to stop a replay. */
-    static boolean inCorner(Point at, int width, int height) {
-        return (at.x <= 0 || at.x >= width - 1) && (at.y <= 0 || at.y >= height - 1);
-    }
-
     /** Releases every button and key it holds down, and disconnects. */
     @Override
     void close();

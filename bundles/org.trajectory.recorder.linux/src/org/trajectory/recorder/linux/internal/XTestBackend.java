@@ -10,6 +10,6 @@ public final class XTestBackend implements ReplayBackend {
 
     @Override
     public ReplaySession open(Desktop desktop) throws ReplayException {
-        return XTestSession.open(desktop.address(), desktop.shared());
+        return XTestSession.open(desktop.address());
     }
 }

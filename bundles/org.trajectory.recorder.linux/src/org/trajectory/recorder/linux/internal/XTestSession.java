@@ -37,22 +37,20 @@ final class XTestSession implements ReplaySession {
     private final long root;
     private final int width;
     private final int height;
-    private final boolean shared;
     private final Set<Integer> buttonsDown = new LinkedHashSet<>();
     private final Deque<Integer> keysDown = new ArrayDeque<>();
     /** Characters the keyboard map lacked, on the spare keycodes lent to them until the session closes. */
     private final Map<Long, Integer> remapped = new HashMap<>();
 
-    private XTestSession(Pointer display, boolean shared) {
+    private XTestSession(Pointer display) {
         this.display = display;
-        this.shared = shared;
         int screen = x.XDefaultScreen(display);
         root = x.XDefaultRootWindow(display);
         width = x.XDisplayWidth(display, screen);
         height = x.XDisplayHeight(display, screen);
     }
 
-    static XTestSession open(String address, boolean shared) throws ReplayException {
+    static XTestSession open(String address) throws ReplayException {
         String name = address == null || address.isEmpty() ? System.getenv("DISPLAY") : address;
         Pointer display;
         try {
@@ -69,7 +67,7 @@ final class XTestSession implements ReplaySession {
             Xlib.X11.LIB.XCloseDisplay(display);
             throw new ReplayException("The X server " + name + " has no XTEST extension: input cannot be replayed into it.");
         }
-        return new XTestSession(display, shared);
+        return new XTestSession(display);
     }
 
     @Override
@@ -263,14 +261,6 @@ final class XTestSession implements ReplaySession {
         x.XQueryPointer(display, root, new LongByReference(), new LongByReference(), px, py, new IntByReference(),
                 new IntByReference(), new IntByReference());
         return new Point(px.getValue(), py.getValue());
-    }
-
-    @Override
-    public boolean stopRequested() {
-        if (!shared) {
-            return false;
-        }
-        return ReplaySession.inCorner(pointer(), width(), height());
     }
 
     @Override

@@ -13,6 +13,6 @@ public final class WindowsReplayBackend implements ReplayBackend {
         if (!desktop.address().isEmpty()) {
             throw new ReplayException("The Windows replay backend drives only the desktop it runs on, not '" + desktop.address() + "'.");
         }
-        return new WindowsReplaySession(desktop.shared());
+        return new WindowsReplaySession();
     }
 }

@@ -46,14 +46,9 @@ final class WindowsReplaySession implements ReplaySession {
     private static final int CAPTUREBLT = 0x40000000;
 
     private final Screen screen = Screen.now();
-    private final boolean shared;
     private final PointerIcon pointerIcon = new PointerIcon();
     private final Set<Action.Button> buttonsDown = new LinkedHashSet<>();
     private final Deque<Integer> keysDown = new ArrayDeque<>();
-
-    WindowsReplaySession(boolean shared) {
-        this.shared = shared;
-    }
 
     @Override
     public int width() {
@@ -212,14 +207,6 @@ final class WindowsReplaySession implements ReplaySession {
             gdi.DeleteDC(memoryDc);
             User32.INSTANCE.ReleaseDC(null, screenDc);
         }
-    }
-
-    @Override
-    public boolean stopRequested() {
-        if (!shared) {
-            return false;
-        }
-        return ReplaySession.inCorner(pointer(), width(), height());
     }
 
     @Override

@@ -8,7 +8,6 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.layout.RowLayoutFactory;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -68,15 +67,9 @@ final class FindingsPanel {
         Composite buttons = new Composite(panel, SWT.NONE);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
-        button(buttons, "Accept  A", () -> judge(StoredScrub.ACCEPTED, false));
-        button(buttons, "Reject  R", () -> judge(StoredScrub.REJECTED, false));
-        button(buttons, "Accept the rest of this step", () -> judge(StoredScrub.ACCEPTED, true));
-    }
-
-    private static void button(Composite bar, String text, Runnable run) {
-        Button button = new Button(bar, SWT.PUSH);
-        button.setText(text);
-        button.addListener(SWT.Selection, e -> run.run());
+        TrajectoryEditor.button(buttons, "Accept  A", () -> judge(StoredScrub.ACCEPTED, false));
+        TrajectoryEditor.button(buttons, "Reject  R", () -> judge(StoredScrub.REJECTED, false));
+        TrajectoryEditor.button(buttons, "Accept the rest of this step", () -> judge(StoredScrub.ACCEPTED, true));
     }
 
     Control control() {

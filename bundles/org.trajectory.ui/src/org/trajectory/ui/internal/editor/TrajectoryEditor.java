@@ -243,7 +243,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 entries -> new TaskHistoryDialog(getSite().getShell(), taskId, entries).open());
     }
 
-    private static void button(Composite bar, String text, Runnable run) {
+    /** A push button that runs {@code run}: the editor's review bar and its findings panel. */
+    static void button(Composite bar, String text, Runnable run) {
         Button button = new Button(bar, SWT.PUSH);
         button.setText(text);
         button.addListener(SWT.Selection, e -> run.run());
