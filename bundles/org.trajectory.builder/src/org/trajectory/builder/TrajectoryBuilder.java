@@ -82,6 +82,8 @@ public final class TrajectoryBuilder {
         }
     }
 
+    /** The doubts a build lists in its warnings; the rest are counted there, and each is on its step for validate. */
+    private static final int LISTED_DOUBTS = 20;
     /** How far (seconds) an action may lie outside the video's frames and still take the nearest one. */
     private static final double FRAME_SLACK = 1.0;
     /** The annotation fields of a task, kept by a rebuild only when every step is kept. */
@@ -123,8 +125,12 @@ public final class TrajectoryBuilder {
         long reduced = System.nanoTime();
 
         Map<Integer, List<String>> doubts = new TreeMap<>();
-        for (Recording.Doubt doubt : recording.doubts()) {
-            warnings.add(doubt.toString());
+        List<Recording.Doubt> lines = recording.doubts();
+        lines.stream().limit(LISTED_DOUBTS).forEach(d -> warnings.add(d.toString()));
+        if (lines.size() > LISTED_DOUBTS) {
+            warnings.add("and " + (lines.size() - LISTED_DOUBTS) + " more lines doubted or left out (validate lists each with its step)");
+        }
+        for (Recording.Doubt doubt : lines) {
             int step = stepOf(steps, doubt);
             if (step >= 0) {
                 doubts.computeIfAbsent(step, i -> new ArrayList<>()).add(doubt.toString());
@@ -147,7 +153,8 @@ public final class TrajectoryBuilder {
         dataset.put(task, images, Dataset.recordedFrom(folder));
         keepScores(dataset, before, task, scores, warnings);
         long stored = System.nanoTime();
-        doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages)));
+        doubts.forEach((step, messages) -> warnings.add("step " + step + " is doubtful: " + String.join("; ", messages.stream().limit(LISTED_DOUBTS).toList())
+                + (messages.size() > LISTED_DOUBTS ? "; and " + (messages.size() - LISTED_DOUBTS) + " more" : "")));
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
         return new Result(task, warnings, doubtfulLines, doubts.size(), recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
                 (framed - reduced) / 1e9, (stored - framed) / 1e9);
@@ -156,10 +163,11 @@ public final class TrajectoryBuilder {
     /**
      * Refuses screen sizes the video contradicts: points are normalized by the screen size, so a wrong one (a damaged or
      * hand-edited line claiming 100000x100000 over a 1280x800 video) would put every click elsewhere without a word.
-     * A video may be scaled (a HiDPI screen, a recorder's output size) but keeps the screen's shape.
+     * A video may be scaled (a HiDPI screen, a recorder's output size) but keeps the screen's shape. A screen the
+     * recording does not state but its events show (a resolution changed, a screen turned) is not held to the video's.
      */
     private static void checkScreens(Path folder, List<ScreenSize> screens, int[] video) throws IOException {
-        for (ScreenSize screen : screens) {
+        for (ScreenSize screen : screens.stream().filter(s -> !s.inferred()).toList()) {
             double scale = (double) video[0] / screen.width();
             double shape = ((double) video[0] / video[1]) / ((double) screen.width() / screen.height());
             if (scale < 0.25 || scale > 4 || Math.abs(shape - 1) > 0.03) {

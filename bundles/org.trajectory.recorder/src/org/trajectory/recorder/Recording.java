@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.internal.RecordingFiles;
 import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.internal.ScreenChanges;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -78,7 +79,8 @@ public record Recording(Path folder, String source, String task, String os, Inte
             throw new java.nio.file.NoSuchFileException(folder.toString(), null,
                     "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
         }
-        List<InputEvent> events = inputEvents(eventsFile, natural && source != Source.TRAJECTORY_WORKBENCH, screens, doubts);
+        List<InputEvent> events = inputEvents(eventsFile, natural && source != Source.TRAJECTORY_WORKBENCH, source != Source.TRAJECTORY_WORKBENCH,
+                screens, doubts);
         if (events.isEmpty()) {
             throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
@@ -111,13 +113,13 @@ public record Recording(Path folder, String source, String task, String os, Inte
 
     /**
      * The input events of events.jsonl in their order; screen sizes it records go to {@code screens}, and each line left
-     * out (unusable, off the screen in force) or out of time order is a doubt.
+     * out (unusable, off the screen in force) or out of time order is a doubt. A peer recording states one screen: a
+     * change the events show is {@link ScreenChanges found} and said once, not as a doubt for each event beyond it.
      */
-    private static List<InputEvent> inputEvents(Path eventsFile, boolean naturalScrolling, List<ScreenSize> screens, List<Doubt> doubts)
-            throws IOException {
-        List<InputEvent> events = new ArrayList<>();
-        double previous = Double.NEGATIVE_INFINITY;
-        long previousLine = 0;
+    private static List<InputEvent> inputEvents(Path eventsFile, boolean naturalScrolling, boolean peer, List<ScreenSize> screens,
+            List<Doubt> doubts) throws IOException {
+        List<InputEvent> read = new ArrayList<>();
+        List<Long> numbers = new ArrayList<>();
         for (Line line : lines(eventsFile, doubts)) {
             JsonNode node = line.node();
             if (node.path("action").asText().equals("screen")) {
@@ -134,20 +136,38 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
                 continue;
             }
-            InputEvent event = event(node, naturalScrolling);
+            read.add(event(node, naturalScrolling));
+            numbers.add(line.number());
+        }
+        ScreenChanges.Change change = peer && screens.size() == 1 ? ScreenChanges.find(read, screens.get(0)) : null;
+        if (change != null) {
+            List<ScreenSize> changed = ScreenChanges.screens(screens.get(0), change);
+            screens.clear();
+            screens.addAll(changed);
+        }
+        List<InputEvent> events = new ArrayList<>();
+        double previous = Double.NEGATIVE_INFINITY;
+        long previousLine = 0;
+        for (int i = 0; i < read.size(); i++) {
+            InputEvent event = read.get(i);
+            long number = numbers.get(i);
             ScreenSize screen = screenAt(screens, event.time());
-            if (event.x() != null && screen != null && (event.x() < 0 || event.y() < 0 || event.x() >= screen.width() || event.y() >= screen.height())) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), "the point (" + event.x() + ", " + event.y()
+            if (event.x() != null && screen != null && !screen.holds(event.x(), event.y())) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), "the point (" + event.x() + ", " + event.y()
                         + ") is outside the " + screen.width() + "x" + screen.height() + " screen in force; the event was left out"));
                 continue;
             }
+            if (change != null && screen == change.screen()) {
+                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), change.say(screens.get(0)), events.size(), false));
+                change = null; // said once, at the first event on the changed screen
+            }
             if (event.time() < previous) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), event.time(), String.format(Locale.ROOT,
+                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), String.format(Locale.ROOT,
                         "its time %.3f is %.3f s before that of line %d; its step's screenshot may be out of order", event.time(),
                         previous - event.time(), previousLine), events.size(), false));
             } else {
                 previous = event.time();
-                previousLine = line.number();
+                previousLine = number;
             }
             events.add(event);
         }

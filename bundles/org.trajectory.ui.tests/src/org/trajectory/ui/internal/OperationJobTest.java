@@ -75,4 +75,15 @@ class OperationJobTest {
         assertEquals(1, sameMost.get(), "three operations on one dataset never ran at once");
         assertEquals(2, otherMost.get(), "two that need nothing ran side by side");
     }
+
+    /** A build's dialog names the recording once, in its summary: its folder may hold the contributor's e-mail address. */
+    @Test
+    void aSourceTheSummaryNamesIsNotRepeatedOnEachProblem() {
+        String summary = "built task_1: 3 steps from /rec/alice@example.com_2026; 1 doubtful line left out or kept";
+        assertEquals("events.jsonl:4: 42 events from 1.000 s went beyond the screen",
+                OperationJob.shown(org.trajectory.model.operation.Problem.at("/rec/alice@example.com_2026", 0,
+                        "events.jsonl:4: 42 events from 1.000 s went beyond the screen"), summary));
+        assertEquals("/rec/other: no events", OperationJob.shown(org.trajectory.model.operation.Problem.at("/rec/other", 0, "no events"), summary),
+                "a source the summary does not name is kept");
+    }
 }

@@ -174,7 +174,7 @@ public final class OperationJob<R extends Report> extends Job {
         }
         onUiThread(() -> {
             String message = problems.isEmpty() ? summary : summary + "\n\nFirst problems:\n" + String.join("\n",
-                    problems.stream().limit(8).map(Problem::toString).toList())
+                    problems.stream().limit(8).map(p -> shown(p, summary)).toList())
                     + (report.problemCount() > 8 ? "\n\nAll of them are in the Error Log." : "");
             if (problems.isEmpty()) {
                 MessageDialog.openInformation(shell, "Trajectory Workbench", message);
@@ -182,6 +182,15 @@ public final class OperationJob<R extends Report> extends Job {
                 MessageDialog.openWarning(shell, "Trajectory Workbench", message);
             }
         });
+    }
+
+    /**
+     * A problem as the dialog lists it: without its source when the summary names it already (a recording's folder, which
+     * may hold its contributor's e-mail address, said once and not on every line).
+     */
+    static String shown(Problem problem, String summary) {
+        return !problem.source().isEmpty() && problem.line() == 0 && summary.contains(problem.source())
+                ? new Problem("", problem.line(), problem.step(), problem.message()).toString() : problem.toString();
     }
 
     /** Runs {@code show} on the UI thread unless there is no window (tests, shutdown) or it is gone by then. */
