@@ -5,7 +5,9 @@ Makes the corpus (its truth is what this script planted), imports one task per s
 `workbench scrub` on it (once reading each screenshot once, once with the enlarged second reading) and prints, per kind
 and overall, recall and precision, the identifiers neither reading found, what the second reading recovered, the
 look-alikes (versions, times, hashes) taken for personal data, and the seconds per 1920x1080 screenshot: in tasks of
-one step each, and as the steps of one task (whose screenshots are read by one Tesseract process per core).
+one step each, and as the steps of one task (a screenshot is read on each core at a time). A planted identifier is found
+when a finding's text matches it with the letters OCR takes for one another folded (0/O, 1/I/l, 5/S, 8/B): the box of
+"AKIATYBOJ..." read for "AKIAIYB0J..." covers it on the screen; the letter-for-letter recall is printed beside.
 
 Applications: mousepad (an editor), xterm (a terminal), chromium (a form and a contact table on a local page) and
 gnumeric (a spreadsheet), at 1280x800 and 1920x1080, in two variants each (fonts, sizes, colours). Needs xvfb, openbox,
@@ -251,6 +253,15 @@ def norm(text):
     return "".join(text.lower().split())
 
 
+# Letters OCR takes for one another at screen sizes; a finding that reads "AKIATYBOJ..." for "AKIAIYB0J..." boxes the
+# same characters on the screen, so the folded comparison is the one that says whether it is redacted.
+CONFUSED = str.maketrans({"o": "0", "i": "1", "l": "1", "|": "1", "!": "1", "s": "5", "b": "8", "z": "2", "q": "g"})
+
+
+def folded(text):
+    return norm(text).translate(CONFUSED)
+
+
 def coverage(target, pieces):
     """The share of `target`'s characters that blocks of at least 3 characters of any piece match."""
     covered = [False] * len(target)
@@ -269,26 +280,27 @@ def workbench(args, *command):
     return result.stdout
 
 
-def score(truth, scrubs):
+def score(truth, scrubs, same=norm):
+    """Recall per kind, findings, false positives, look-alikes taken and misses; texts compared as `same` makes them."""
     kinds, fps, negative_hits, missed = {}, [], [], []
     total_findings = 0
     for task, facts in truth.items():
         found = [f for f in scrubs.get(task, {}).get("findings", []) if f["field"] == "screenshot"]
-        texts = [norm(f["text"]) for f in found]
+        texts = [same(f["text"]) for f in found]
         for planted in facts["planted"]:
-            hit = coverage(norm(planted["value"]), texts) >= 0.8
+            hit = coverage(same(planted["value"]), texts) >= 0.8
             counts = kinds.setdefault(planted["kind"], [0, 0])
             counts[0] += hit
             counts[1] += 1
             if not hit:
                 missed.append(f"{task}: {planted['kind']} {planted['value']}")
-        planted_texts = [norm(p["value"]) for p in facts["planted"]]
+        planted_texts = [same(p["value"]) for p in facts["planted"]]
         for f in found:
             total_findings += 1
-            if coverage(norm(f["text"]), planted_texts) < 0.6:
+            if coverage(same(f["text"]), planted_texts) < 0.6:
                 fps.append(f"{task}: {f['kind']} '{f['text']}'")
         for negative in facts["negatives"]:
-            if coverage(norm(negative), texts) >= 0.8:
+            if coverage(same(negative), texts) >= 0.8:
                 negative_hits.append(f"{task}: '{negative}'")
     return kinds, total_findings, fps, negative_hits, missed
 
@@ -313,7 +325,9 @@ def main():
     for label, extra in (("one reading", ["--one-reading"]), ("two readings", [])):
         report = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *extra))
         scrubs = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--list", "--json"))
-        results[label] = (report, *score(truth, scrubs))
+        results[label] = (report, *score(truth, scrubs, folded))
+        if label == "two readings":
+            strict = score(truth, scrubs)
     large = [t for t, facts in truth.items() if facts["width"] == 1920]
     timing = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *large))
     # the same eight 1920x1080 screenshots as the steps of one task, as a recorded task has them: read by a process a core
@@ -333,6 +347,8 @@ def main():
         "findings": findings, "false_positives": fps, "look_alikes_taken": negative_hits,
         "missed_by_both_readings": missed, "share_missed_by_both": round(len(missed) / sum(len(f["planted"]) for f in truth.values()), 3),
         "recovered_by_second_reading": sorted(one_missed - set(missed)),
+        "recall_letter_for_letter": {k: round(v[0] / v[1], 3) for k, v in sorted(strict[0].items())},
+        "recall_overall_letter_for_letter": round(sum(v[0] for v in strict[0].values()) / sum(v[1] for v in strict[0].values()), 3),
         "recall_one_reading": round(sum(v[0] for v in results["one reading"][1].values()) / sum(v[1] for v in results["one reading"][1].values()), 3),
         "regions_read_again": report["regions_read_again"],
         "seconds_per_1920x1080_screenshot": round(timing["seconds"] / max(1, timing["screenshots"]), 2),

@@ -124,18 +124,7 @@ public final class TrajectoryBuilder {
         List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
         long reduced = System.nanoTime();
 
-        Map<Integer, List<String>> doubts = new TreeMap<>();
-        List<Recording.Doubt> lines = recording.doubts();
-        lines.stream().limit(LISTED_DOUBTS).forEach(d -> warnings.add(d.toString()));
-        if (lines.size() > LISTED_DOUBTS) {
-            warnings.add("and " + (lines.size() - LISTED_DOUBTS) + " more lines doubted or left out (validate lists each with its step)");
-        }
-        for (Recording.Doubt doubt : lines) {
-            int step = stepOf(steps, doubt);
-            if (step >= 0) {
-                doubts.computeIfAbsent(step, i -> new ArrayList<>()).add(doubt.toString());
-            }
-        }
+        Map<Integer, List<String>> doubts = doubts(recording.doubts(), steps, warnings);
         List<byte[]> images = new ArrayList<>();
         List<Integer> frames = new ArrayList<>();
         if (video == null) {
@@ -158,6 +147,22 @@ public final class TrajectoryBuilder {
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
         return new Result(task, warnings, doubtfulLines, doubts.size(), recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
                 (framed - reduced) / 1e9, (stored - framed) / 1e9);
+    }
+
+    /** The doubtful lines by the step each belongs to; the first {@value #LISTED_DOUBTS} go to the warnings, the rest counted. */
+    private static Map<Integer, List<String>> doubts(List<Recording.Doubt> lines, List<ReducedStep> steps, List<String> warnings) {
+        lines.stream().limit(LISTED_DOUBTS).forEach(d -> warnings.add(d.toString()));
+        if (lines.size() > LISTED_DOUBTS) {
+            warnings.add("and " + (lines.size() - LISTED_DOUBTS) + " more lines doubted or left out (validate lists each with its step)");
+        }
+        Map<Integer, List<String>> doubts = new TreeMap<>();
+        for (Recording.Doubt doubt : lines) {
+            int step = stepOf(steps, doubt);
+            if (step >= 0) {
+                doubts.computeIfAbsent(step, i -> new ArrayList<>()).add(doubt.toString());
+            }
+        }
+        return doubts;
     }
 
     /**

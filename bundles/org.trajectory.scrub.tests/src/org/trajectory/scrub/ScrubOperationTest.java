@@ -58,12 +58,7 @@ class ScrubOperationTest {
         try (XServer x = XServer.start(shared.resolve("xvfb.log"), "Xvfb", "-screen", "0", "1280x800x24", "-nolisten", "tcp")) {
             Process editor = start(x, "mousepad", notes.toString());
             try {
-                String window = "";
-                for (int i = 0; i < 100 && window.isEmpty(); i++) {
-                    Thread.sleep(100);
-                    window = output(start(x, "xdotool", "search", "--onlyvisible", "--class", "mousepad")).strip();
-                }
-                assertFalse(window.isEmpty(), "mousepad shows a window");
+                String window = window(x, "mousepad");
                 output(start(x, "xdotool", "windowsize", window.lines().reduce((a, b) -> b).orElseThrow(), "1200", "700"));
                 Thread.sleep(1500);
                 screenshot = shared.resolve("images/notes.png");
@@ -73,7 +68,29 @@ class ScrubOperationTest {
                 editor.destroy();
                 editor.waitFor(5, TimeUnit.SECONDS);
             }
+            // the same notes in a terminal, light on black
+            Process terminal = start(x, "xterm", "-geometry", "150x12+0+0", "-bg", "black", "-fg", "grey85", "-fa", "DejaVu Sans Mono", "-fs", "10",
+                    "-e", "cat '" + notes + "'; sleep 60");
+            try {
+                window(x, "xterm");
+                Thread.sleep(1000);
+                assertEquals("", output(start(x, "import", "-window", "root", screenshot.resolveSibling("terminal.png").toString())));
+            } finally {
+                terminal.destroy();
+                terminal.waitFor(5, TimeUnit.SECONDS);
+            }
         }
+    }
+
+    /** The windows of the program of {@code windowClass} once it shows one, within 10 s. */
+    private static String window(XServer x, String windowClass) throws Exception {
+        String window = "";
+        for (int i = 0; i < 100 && window.isEmpty(); i++) {
+            Thread.sleep(100);
+            window = output(start(x, "xdotool", "search", "--onlyvisible", "--class", windowClass)).strip();
+        }
+        assertFalse(window.isEmpty(), windowClass + " shows a window");
+        return window;
     }
 
     private static Process start(XServer x, String... command) throws IOException {
@@ -91,11 +108,15 @@ class ScrubOperationTest {
 
     /** A task of two steps on the screenshot: a click, then typing the e-mail address the thought and the instruction name. */
     private Dataset taskOnTheScreenshot() throws Exception {
+        return taskOnTheScreenshot("notes.png");
+    }
+
+    private Dataset taskOnTheScreenshot(String image) throws Exception {
         ObjectNode record = Json.MAPPER.createObjectNode().put("task_id", "t1").put("instruction", "Send the invoice to " + PLANTED.get(0));
         var traj = record.putArray("traj");
-        traj.addObject().put("index", 0).put("image", "notes.png").putObject("value").put("code", "pyautogui.click(x=0.5, y=0.3)")
+        traj.addObject().put("index", 0).put("image", image).putObject("value").put("code", "pyautogui.click(x=0.5, y=0.3)")
                 .put("thought", "The address field is empty.");
-        traj.addObject().put("index", 1).put("image", "notes.png").putObject("value").put("code", "pyautogui.write('" + PLANTED.get(0) + "')")
+        traj.addObject().put("index", 1).put("image", image).putObject("value").put("code", "pyautogui.write('" + PLANTED.get(0) + "')")
                 .put("thought", "I type " + PLANTED.get(0) + " as the notes say.");
         Path jsonl = Files.writeString(shared.resolve("task.jsonl"), Json.MAPPER.writeValueAsString(record) + "\n");
         Dataset dataset = Dataset.openOrCreate(folder.resolve("dataset"));
@@ -143,6 +164,19 @@ class ScrubOperationTest {
             ScrubOperation.Report again = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
                     .run(Progress.NONE);
             assertTrue(again.results().get(0).skipped(), "an unchanged task is not read again: a stopped scrub goes on where it stopped");
+        }
+    }
+
+    /** A terminal's light text on black: its ground is turned light before both readings, and each kind is found there too. */
+    @Test
+    void findsThePlantedKindsLightOnADarkGround() throws Exception {
+        try (Dataset dataset = taskOnTheScreenshot("terminal.png")) {
+            new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false)).run(Progress.NONE);
+            List<String> onScreen = dataset.scrub("t1").findings().stream().filter(f -> f.field().equals(StoredScrub.SCREENSHOT) && f.step() == 0)
+                    .map(f -> plain(f.text())).toList();
+            for (String planted : PLANTED) {
+                assertTrue(onScreen.stream().anyMatch(found -> nearlyContains(found, plain(planted))), planted + " found on the screen: " + onScreen);
+            }
         }
     }
 

@@ -1,15 +1,18 @@
 package org.trajectory.scrub;
 
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import javax.imageio.ImageIO;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetOperation;
@@ -105,66 +108,109 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         List<String> detectorIds = new ArrayList<>(detectors.stream().map(Detectors.Descriptor::id).toList());
         detectorIds.add("context=" + Digests.sha256(String.join("\n", options.context().contributor()) + "\n"
                 + options.context().region()).substring(0, 12));
-        List<TaskResult> results = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
-        Map<String, Integer> kinds = new TreeMap<>();
-        int screenshots = 0;
-        int readAgain = 0;
+        Run run = new Run(detectors, detectorIds);
         progress.begin(title(), ids.size(), "tasks");
-        for (String id : ids) {
-            if (progress.isCancelled()) {
-                return new Report(results, kinds, screenshots, readAgain, seconds(start), problems, true);
-            }
-            progress.worked(1);
-            if (!dataset.contains(id)) {
-                problems.add(Problem.at(id, 0, "no task '" + id + "' in the dataset"));
-                continue;
-            }
-            TaskDraft draft = dataset.draft(id);
-            String contentHash = Dataset.contentHash(draft.task());
-            StoredScrub before = dataset.scrub(id);
-            if (!options.again() && before != null && before.contentHash().equals(contentHash) && before.detectors().equals(detectorIds)) {
-                results.add(new TaskResult(id, before.findings().size(), before.unreviewed(), true));
-                continue;
-            }
-            TaskScan scan = new TaskScan(draft.task(), detectors, options.context());
-            if (options.screenshots()) {
-                List<Integer> steps = new ArrayList<>();
-                List<BufferedImage> screens = new ArrayList<>();
-                for (int k = 0; k < draft.stepCount(); k++) {
-                    BufferedImage screen = screen(draft, k, problems);
-                    if (screen != null) {
-                        steps.add(k);
-                        screens.add(screen);
-                    }
+        ExecutorService readers = Executors.newFixedThreadPool(CORES, r -> {
+            Thread thread = new Thread(r, "scrub-reader");
+            thread.setDaemon(true);
+            return thread;
+        });
+        // tasks whose screenshots are being read, in order: the next ones are read while the first is scanned and stored
+        Deque<Pending> reading = new ArrayDeque<>();
+        try {
+            for (String id : ids) {
+                if (progress.isCancelled()) {
+                    return run.report(start, true);
                 }
-                ScreenText.Reading reading = ScreenText.read(screens, !options.oneReading());
-                for (int i = 0; i < steps.size(); i++) {
-                    scan.screen(steps.get(i), reading.lines().get(i));
+                Pending next = begin(id, run, readers);
+                if (next == null) {
+                    progress.worked(1);
+                } else {
+                    reading.add(next);
                 }
-                screenshots += screens.size();
-                readAgain += reading.regionsReadAgain();
+                while (!reading.isEmpty() && (reading.stream().mapToInt(p -> p.screens().size()).sum() > 2 * CORES || reading.peek().read())) {
+                    finish(reading.poll(), run, progress);
+                }
             }
-            List<Finding> findings = reviewedAsBefore(scan.findings(), before);
-            StoredScrub scrub = new StoredScrub(contentHash, detectorIds, Instant.now().toString(), findings);
-            dataset.putScrub(id, scrub);
-            findings.forEach(f -> kinds.merge(f.kind(), 1, Integer::sum));
-            results.add(new TaskResult(id, findings.size(), scrub.unreviewed(), false));
+            while (!reading.isEmpty() && !progress.isCancelled()) {
+                finish(reading.poll(), run, progress);
+            }
+            return run.report(start, progress.isCancelled());
+        } finally {
+            readers.shutdownNow();
         }
-        return new Report(results, kinds, screenshots, readAgain, seconds(start), problems, false);
     }
 
-    /** A step's screenshot, or null (with a problem) when it has none the dataset holds or it is no picture. */
-    private BufferedImage screen(TaskDraft draft, int step, List<Problem> problems) throws IOException {
-        String sha = draft.image(step);
-        if (sha == null) {
+    /** The cores Tesseract's processes share: one screenshot is read on each at a time. */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    /** What a run has done so far: results, problems, findings by kind, and screenshots and regions read. */
+    private record Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, List<TaskResult> results, List<Problem> problems,
+            Map<String, Integer> kinds, int[] counts) {
+        Run(List<Detectors.Descriptor> detectors, List<String> detectorIds) {
+            this(detectors, detectorIds, new ArrayList<>(), new ArrayList<>(), new TreeMap<>(), new int[2]);
+        }
+
+        Report report(long start, boolean cancelled) {
+            return new Report(results, kinds, counts[0], counts[1], (System.nanoTime() - start) / 1e9, problems, cancelled);
+        }
+    }
+
+    /** A task being scrubbed: its screenshots' readings, by step, under way on the readers. */
+    private record Pending(TaskDraft draft, String contentHash, StoredScrub before, Map<Integer, Future<ScreenText.Reading>> screens) {
+        boolean read() {
+            return screens.values().stream().allMatch(Future::isDone);
+        }
+    }
+
+    /** Starts a task: null when it is done at once (no such task, unchanged since its last scrub), else its readings under way. */
+    private Pending begin(String id, Run run, ExecutorService readers) throws IOException, SQLException {
+        if (!dataset.contains(id)) {
+            run.problems().add(Problem.at(id, 0, "no task '" + id + "' in the dataset"));
             return null;
         }
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(dataset.images().read(sha)));
-        if (image == null) {
-            problems.add(new Problem(draft.taskId(), 0, step, "the screenshot is no picture ImageIO reads: it was not scrubbed"));
+        TaskDraft draft = dataset.draft(id);
+        String contentHash = Dataset.contentHash(draft.task());
+        StoredScrub before = dataset.scrub(id);
+        if (!options.again() && before != null && before.contentHash().equals(contentHash) && before.detectors().equals(run.detectorIds())) {
+            run.results().add(new TaskResult(id, before.findings().size(), before.unreviewed(), true));
+            return null;
         }
-        return image;
+        Map<Integer, Future<ScreenText.Reading>> screens = new TreeMap<>();
+        for (int k = 0; options.screenshots() && k < draft.stepCount(); k++) {
+            if (draft.image(k) != null) {
+                byte[] stored = dataset.images().read(draft.image(k));
+                screens.put(k, readers.submit(() -> ScreenText.read(stored, !options.oneReading())));
+            }
+        }
+        return new Pending(draft, contentHash, before, screens);
+    }
+
+    /** Scans a task's texts and its screenshots as read, and stores its findings. */
+    private void finish(Pending task, Run run, Progress progress) throws Exception {
+        String id = task.draft().taskId();
+        TaskScan scan = new TaskScan(task.draft().task(), run.detectors(), options.context());
+        for (Map.Entry<Integer, Future<ScreenText.Reading>> screen : task.screens().entrySet()) {
+            ScreenText.Reading reading;
+            try {
+                reading = screen.getValue().get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof ScreenText.NoPicture) {
+                    run.problems().add(new Problem(id, 0, screen.getKey(), e.getCause().getMessage() + ": it was not scrubbed"));
+                    continue;
+                }
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+            scan.screen(screen.getKey(), reading.lines());
+            run.counts()[0]++;
+            run.counts()[1] += reading.regionsReadAgain();
+        }
+        List<Finding> findings = reviewedAsBefore(scan.findings(), task.before());
+        StoredScrub scrub = new StoredScrub(task.contentHash(), run.detectorIds(), Instant.now().toString(), findings);
+        dataset.putScrub(id, scrub);
+        findings.forEach(f -> run.kinds().merge(f.kind(), 1, Integer::sum));
+        run.results().add(new TaskResult(id, findings.size(), scrub.unreviewed(), false));
+        progress.worked(1);
     }
 
     /** The new findings with the review the same finding had before, and the boxes reviewers drew. */
@@ -178,9 +224,5 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         }
         before.findings().stream().filter(f -> f.text() == null).forEach(findings::add);
         return findings;
-    }
-
-    private static double seconds(long start) {
-        return (System.nanoTime() - start) / 1e9;
     }
 }

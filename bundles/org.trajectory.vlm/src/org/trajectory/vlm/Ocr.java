@@ -73,17 +73,36 @@ public final class Ocr {
      * pixels. Pictures are shared among processes as {@link #readScreens} does.
      */
     public static List<List<Word>> readBoxes(List<BufferedImage> pictures, int scale, int psm) throws IOException, InterruptedException {
+        return boxes(pictures.size(), (i, file) -> ImageIO.write(scale == 1 ? pictures.get(i) : enlarged(pictures.get(i), scale), "png",
+                file.toFile()), scale, psm, Runtime.getRuntime().availableProcessors(), true);
+    }
+
+    /**
+     * Every word Tesseract reads in each picture as it is encoded (PNG, PGM, JPEG: Tesseract tells them by their bytes),
+     * which is {@code scale} times the size the boxes are given back in, read as {@code psm} by at most {@code processes}
+     * Tesseract processes (a caller reading several screens at once on its own threads gives each one).
+     * {@code tryInverted}: Tesseract reads each word it doubts a second time inverted, for light text on a dark ground;
+     * a caller that turned such text dark on light saves that time.
+     */
+    public static List<List<Word>> readStored(List<byte[]> pictures, int scale, int psm, int processes, boolean tryInverted)
+            throws IOException, InterruptedException {
+        return boxes(pictures.size(), (i, file) -> Files.write(file, pictures.get(i)), scale, psm, processes, tryInverted);
+    }
+
+    private static List<List<Word>> boxes(int count, Picture picture, int scale, int psm, int processes, boolean tryInverted)
+            throws IOException, InterruptedException {
         List<List<Word>> boxes = new ArrayList<>();
-        for (int i = 0; i < pictures.size(); i++) {
+        for (int i = 0; i < count; i++) {
             boxes.add(new ArrayList<>());
         }
-        run(pictures, scale, psm, true, (p, processes, output) -> {
+        run(count, picture, Math.min(processes, count), psm, tryInverted ? List.of("tsv") : List.of("-c", "tessedit_do_invert=0", "tsv"),
+                (p, used, output) -> {
             for (String row : output.split("\n")) {
                 String[] cells = row.split("\t", -1);
                 if (cells.length < 12 || !cells[0].equals("5") || cells[11].isBlank()) {
                     continue;
                 }
-                int index = p + (Integer.parseInt(cells[1]) - 1) * processes;
+                int index = p + (Integer.parseInt(cells[1]) - 1) * used;
                 int line = Integer.parseInt(cells[2]) * 10000 + Integer.parseInt(cells[3]) * 100 + Integer.parseInt(cells[4]);
                 if (index < boxes.size()) {
                     boxes.get(index).add(new Word(cells[11].strip(), Integer.parseInt(cells[6]) / scale, Integer.parseInt(cells[7]) / scale,
@@ -97,7 +116,8 @@ public final class Ocr {
 
     private static List<String> read(List<BufferedImage> crops, boolean words) throws IOException, InterruptedException {
         String[] texts = new String[crops.size()];
-        run(crops, 3, 6, words, (p, processes, output) -> {
+        run(crops.size(), (i, file) -> ImageIO.write(enlarged(crops.get(i), 3), "png", file.toFile()),
+                Math.min(crops.size(), Runtime.getRuntime().availableProcessors()), 6, words ? List.of("tsv") : List.of(), (p, processes, output) -> {
             if (words) {
                 words(List.of(output.split("\n")), p, processes, texts);
                 return;
@@ -119,27 +139,31 @@ public final class Ocr {
         void read(int p, int processes, String output) throws IOException;
     }
 
-    private static void run(List<BufferedImage> pictures, int scale, int psm, boolean tsv, Output output) throws IOException, InterruptedException {
-        if (pictures.isEmpty()) {
+    /** Writes picture {@code i} to {@code file}, for Tesseract to read. */
+    private interface Picture {
+        void write(int i, Path file) throws IOException;
+    }
+
+    /** Runs Tesseract on the pictures, with {@code options} after its page segmentation mode and language. */
+    private static void run(int count, Picture picture, int processes, int psm, List<String> options, Output output)
+            throws IOException, InterruptedException {
+        if (count == 0) {
             return;
         }
         Path folder = Files.createTempDirectory("tw-ocr");
         try {
-            int processes = Math.min(pictures.size(), Runtime.getRuntime().availableProcessors());
             List<Process> running = new ArrayList<>();
             List<Integer> shares = new ArrayList<>();
             for (int p = 0; p < processes; p++) {
                 List<String> files = new ArrayList<>();
-                for (int i = p; i < pictures.size(); i += processes) {
+                for (int i = p; i < count; i += processes) {
                     Path file = folder.resolve(i + ".png");
-                    ImageIO.write(scale == 1 ? pictures.get(i) : enlarged(pictures.get(i), scale), "png", file.toFile());
+                    picture.write(i, file);
                     files.add(file.toString());
                 }
                 Path list = Files.write(folder.resolve(p + ".txt"), files);
                 List<String> command = new ArrayList<>(List.of("tesseract", list.toString(), "stdout", "--psm", Integer.toString(psm), "-l", "eng"));
-                if (tsv) {
-                    command.add("tsv"); // a row a word, with its page (the picture), box and confidence
-                }
+                command.addAll(options); // tsv: a row a word, with its page (the picture), box and confidence
                 ProcessBuilder tesseract = new ProcessBuilder(command)
                         .redirectOutput(folder.resolve(p + ".out").toFile()).redirectError(folder.resolve(p + ".err").toFile());
                 tesseract.environment().put("OMP_THREAD_LIMIT", "1");

@@ -63,9 +63,11 @@ class DetectorContractsTest {
     class Token extends DetectorContract {
         protected String id() { return "token"; }
         protected List<String> examples() { return List.of("ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "hf_QwErTyUiOpAsDfGhJkLzXcVbNm12345678",
-                "AKIAIOSFODNN7EXAMPLE", "sk-proj-Xy12Ab34Cd56Ef78Gh90Ij12Kl34"); }
+                "AKIAIOSFODNN7EXAMPLE", "sk-proj-Xy12Ab34Cd56Ef78Gh90Ij12Kl34",
+                // as OCR read them off a screen: "glpat-" in a form field, "AKIA" in an editor
+                "aipat-AUelvnaQirmagyySHgiW", "AKTAIYBOJIPRSKWINOYG"); }
         protected List<String> lookAlikes() { return with("ThisIsAnOrdinaryCamelCaseIdentifier", "0123456789abcdef0123456789abcdef",
-                "internationalization-and-localization"); }
+                "internationalization-and-localization", "compat-layer-for-the-old-version-of-it"); }
     }
 
     @Nested

@@ -1,7 +1,6 @@
 package org.trajectory.scrub.internal;
 
 import java.awt.Rectangle;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +9,10 @@ import java.util.TreeMap;
 
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
+import org.opencv.core.MatOfByte;
 import org.opencv.core.MatOfPoint;
 import org.opencv.core.Size;
+import org.opencv.imgcodecs.Imgcodecs;
 import org.opencv.imgproc.Imgproc;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.vlm.Ocr;
@@ -93,38 +94,108 @@ public final class ScreenText {
     private static final int RULE = 30;
     /** A line whose words were read over less than this share of its width holds words the first reading missed. */
     private static final double READ_SHARE = 0.7;
+    /** A grey darker than this is a dark ground, or a dark letter. */
+    private static final double DARK = 100;
+    /** A stroke at least this wide (pixels) is no letter's. */
+    private static final int STROKE = 7;
     /** The tallest line of screen text, in pixels. */
     private static final int LINE = 40;
 
-    /** What a task's screenshots show, and how many regions were read again enlarged. */
-    public record Reading(List<List<Line>> lines, int regionsReadAgain) {
+    /** What a screenshot shows, and how many of its regions were read again enlarged. */
+    public record Reading(List<Line> lines, int regionsReadAgain) {
+    }
+
+    /** A stored screenshot that is no picture: it cannot be read. */
+    public static final class NoPicture extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NoPicture() {
+            super("the screenshot is no picture OpenCV reads");
+        }
     }
 
     private ScreenText() {
     }
 
-    /** Reads the screens, the second time only when {@code again}. */
-    public static Reading read(List<BufferedImage> screens, boolean again) throws IOException, InterruptedException {
-        List<List<Ocr.Word>> first = Ocr.readBoxes(screens, 1, 3);
-        List<List<Line>> lines = new ArrayList<>();
-        List<BufferedImage> crops = new ArrayList<>();
-        List<int[]> origins = new ArrayList<>();
-        for (int s = 0; s < screens.size(); s++) {
-            lines.add(new ArrayList<>(lines(first.get(s), false)));
-            for (Rectangle region : again ? unsureTextRegions(screens.get(s), first.get(s)) : List.<Rectangle>of()) {
-                crops.add(screens.get(s).getSubimage(region.x, region.y, region.width, region.height));
-                origins.add(new int[] { s, region.x, region.y });
+    /**
+     * Reads a screenshot as it is stored, the second time only when {@code again}, one Tesseract process at a time: a
+     * caller reads as many screenshots at once as there are cores, so that none waits for another's second reading.
+     * Dark grounds (a terminal, a dark theme) are turned light with their text dark first, and each crop read again is
+     * dark on light: Tesseract need not try the words it doubts there a second time inverted, which costs it a third of
+     * its time.
+     */
+    public static Reading read(byte[] stored, boolean again) throws IOException, InterruptedException {
+        OpenCvLibrary.load();
+        Mat screen = Imgcodecs.imdecode(new MatOfByte(stored), Imgcodecs.IMREAD_GRAYSCALE);
+        if (screen.empty()) {
+            throw new NoPicture();
+        }
+        try {
+            darkOnLight(screen);
+            List<Rectangle> bands = textLines(screen);
+            List<Ocr.Word> first = Ocr.readStored(List.of(encoded(screen)), 1, 3, 1, true).get(0);
+            List<Line> lines = new ArrayList<>(lines(first, false));
+            if (!again) {
+                return new Reading(lines, 0);
             }
+            List<Rectangle> regions = unsure(bands, first, new Rectangle(0, 0, screen.width(), screen.height()));
+            List<byte[]> crops = new ArrayList<>();
+            for (Rectangle r : regions) {
+                Mat large = new Mat();
+                Mat crop = screen.submat(r.y, r.y + r.height, r.x, r.x + r.width).clone();
+                darkOnLightLine(crop);
+                Imgproc.resize(crop, large, new Size(), ENLARGE, ENLARGE, Imgproc.INTER_CUBIC);
+                crop.release();
+                crops.add(encoded(large));
+                large.release();
+            }
+            List<List<Ocr.Word>> enlarged = Ocr.readStored(crops, ENLARGE, 7, 1, false);
+            for (int c = 0; c < crops.size(); c++) {
+                Rectangle region = regions.get(c);
+                int line = c;
+                List<Ocr.Word> moved = enlarged.get(c).stream().map(w -> new Ocr.Word(w.text(), w.x() + region.x, w.y() + region.y, w.width(),
+                        w.height(), w.confidence(), line)).toList();
+                lines.addAll(lines(moved, true));
+            }
+            return new Reading(lines, crops.size());
+        } finally {
+            screen.release();
         }
-        List<List<Ocr.Word>> enlarged = Ocr.readBoxes(crops, ENLARGE, 7);
-        for (int c = 0; c < crops.size(); c++) {
-            int[] origin = origins.get(c);
-            int line = c;
-            List<Ocr.Word> moved = enlarged.get(c).stream().map(w -> new Ocr.Word(w.text(), w.x() + origin[1], w.y() + origin[2], w.width(),
-                    w.height(), w.confidence(), line)).toList();
-            lines.get(origin[0]).addAll(lines(moved, true));
+    }
+
+    /** A grey picture as Tesseract reads it fastest: PGM, no compression to undo. */
+    private static byte[] encoded(Mat grey) {
+        MatOfByte bytes = new MatOfByte();
+        Imgcodecs.imencode(".pgm", grey, bytes);
+        byte[] encoded = bytes.toArray();
+        bytes.release();
+        return encoded;
+    }
+
+    /**
+     * Turns the screen's dark grounds light and their text dark: the dark pixels that remain when strokes as thin as
+     * letters are taken away (a terminal, a dark panel, a dark button), with the text they hold, are inverted.
+     */
+    private static void darkOnLight(Mat grey) {
+        Mat ground = new Mat();
+        Imgproc.threshold(grey, ground, DARK, 255, Imgproc.THRESH_BINARY_INV);
+        Imgproc.morphologyEx(ground, ground, Imgproc.MORPH_OPEN, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(STROKE, STROKE)));
+        Imgproc.morphologyEx(ground, ground, Imgproc.MORPH_CLOSE, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(LINE, LINE)));
+        Mat inverted = new Mat();
+        Core.bitwise_not(grey, inverted);
+        inverted.copyTo(grey, ground);
+        inverted.release();
+        ground.release();
+    }
+
+    /** A crop of light text on a dark ground (most of it below its Otsu threshold) turned dark on light. */
+    private static void darkOnLightLine(Mat crop) {
+        Mat binary = new Mat();
+        Imgproc.threshold(crop, binary, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
+        if (Core.countNonZero(binary) < binary.total() / 2) {
+            Core.bitwise_not(crop, crop);
         }
-        return new Reading(lines, crops.size());
+        binary.release();
     }
 
     private static List<Line> lines(List<Ocr.Word> words, boolean enlarged) {
@@ -136,11 +207,10 @@ public final class ScreenText {
     }
 
     /**
-     * Regions that look like a line of text where the first reading was sure of nothing, doubted a word, or read words
-     * over less than {@value #READ_SHARE} of the line, with a margin.
+     * The regions that look like a line of text (OpenCV: edges joined along the line, rules and borders taken out, a
+     * region taller than a line cut into its lines), with a margin.
      */
-    static List<Rectangle> unsureTextRegions(BufferedImage screen, List<Ocr.Word> read) throws IOException {
-        Mat grey = OpenCvLibrary.grey(screen);
+    static List<Rectangle> textLines(Mat grey) {
         Mat edges = new Mat();
         Imgproc.morphologyEx(grey, edges, Imgproc.MORPH_GRADIENT, Imgproc.getStructuringElement(Imgproc.MORPH_ELLIPSE, new Size(3, 3)));
         Imgproc.threshold(edges, edges, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
@@ -158,29 +228,32 @@ public final class ScreenText {
         List<MatOfPoint> contours = new ArrayList<>();
         Mat hierarchy = new Mat();
         Imgproc.findContours(edges, contours, hierarchy, Imgproc.RETR_EXTERNAL, Imgproc.CHAIN_APPROX_SIMPLE);
-        List<Rectangle> sure = read.stream().filter(w -> w.confidence() >= SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
-        List<Rectangle> doubtful = read.stream().filter(w -> w.confidence() < SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
         List<Rectangle> regions = new ArrayList<>();
-        Rectangle screenBox = new Rectangle(0, 0, screen.getWidth(), screen.getHeight());
+        Rectangle screenBox = new Rectangle(0, 0, grey.width(), grey.height());
         for (MatOfPoint contour : contours) {
             org.opencv.core.Rect r = Imgproc.boundingRect(contour);
             contour.release();
             for (Rectangle band : lines(edges, new Rectangle(r.x, r.y, r.width, r.height))) {
-                if (band.height < 6 || band.height > LINE || band.width < 2 * band.height) {
-                    continue; // not a line of screen text: a dot, an icon, a picture, a border
-                }
-                Rectangle region = new Rectangle(band.x - MARGIN, band.y - MARGIN, band.width + 2 * MARGIN, band.height + 2 * MARGIN)
-                        .intersection(screenBox);
-                if (sure.stream().noneMatch(region::intersects) || doubtful.stream().anyMatch(region::intersects)
-                        || covered(region, sure) < READ_SHARE * band.width) {
-                    regions.add(region);
+                if (band.height >= 6 && band.height <= LINE && band.width >= 2 * band.height) { // not a dot, an icon, a picture
+                    regions.add(new Rectangle(band.x - MARGIN, band.y - MARGIN, band.width + 2 * MARGIN, band.height + 2 * MARGIN)
+                            .intersection(screenBox));
                 }
             }
         }
-        grey.release();
         edges.release();
         hierarchy.release();
         return regions;
+    }
+
+    /**
+     * The text lines where the first reading was sure of nothing, doubted a word, or read words over less than
+     * {@value #READ_SHARE} of the line.
+     */
+    static List<Rectangle> unsure(List<Rectangle> lines, List<Ocr.Word> read, Rectangle screen) {
+        List<Rectangle> sure = read.stream().filter(w -> w.confidence() >= SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
+        List<Rectangle> doubtful = read.stream().filter(w -> w.confidence() < SURE).map(w -> new Rectangle(w.x(), w.y(), w.width(), w.height())).toList();
+        return lines.stream().filter(region -> sure.stream().noneMatch(region::intersects) || doubtful.stream().anyMatch(region::intersects)
+                || covered(region, sure) < READ_SHARE * (region.width - 2 * MARGIN)).toList();
     }
 
     /** How much of the region's width the words read in it cover. */

@@ -9,16 +9,21 @@ import org.trajectory.scrub.Detector;
 
 /**
  * Access tokens and keys: those with a published prefix (GitHub, GitLab, Slack, OpenAI, Anthropic, Hugging Face, AWS,
- * Google, Stripe, npm, PyPI, JSON Web Tokens, PEM private keys), values after a label that says they are secret, and
- * long strings of mixed-case letters and digits too random to be words (Shannon entropy of at least {@value #ENTROPY}
- * bits a character; {@value #LETTERS_ENTROPY} for letters alone). Hexadecimal strings (commit hashes, checksums),
+ * Google, Stripe, npm, PyPI, JSON Web Tokens, PEM private keys; also with the letters OCR takes for theirs: "aipat-"
+ * for "glpat-", "AKTA" for "AKIA"), values after a label that says they are secret, and long strings of mixed-case
+ * letters and digits too random to be words (Shannon entropy of at least {@value #ENTROPY} bits a character;
+ * {@value #LETTERS_ENTROPY} for letters alone). Hexadecimal strings (commit hashes, checksums),
  * paths and names in parts are not taken for keys: they are published on purpose far more often.
  */
 public final class TokenDetector implements Detector {
 
+    /** A g and an l as OCR may read them on a screen ("aipat-" for "glpat-"): a prefix is looked for in each reading. */
+    private static final String G = "[gaoq9]";
+    private static final String L = "[lI1i|!T]";
+
     private static final Pattern KNOWN = Pattern.compile("(?<![\\w-])(?:gh[pousr]_[A-Za-z0-9](?:[A-Za-z0-9]|[.,'`|\\[\\]](?=[A-Za-z0-9])){29,}|github_pat_[A-Za-z0-9_]{22,}"
-            + "|glpat-[A-Za-z0-9_-]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|sk-(?:proj-|ant-(?:api\\d\\d-)?)?[A-Za-z0-9_-]{20,}"
-            + "|hf_[A-Za-z0-9]{30,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|ya29\\.[0-9A-Za-z_-]{20,}"
+            + "|" + G + L + "pat-[A-Za-z0-9_-]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|sk-(?:proj-|ant-(?:api\\d\\d-)?)?[A-Za-z0-9_-]{20,}"
+            + "|h[ft]_[A-Za-z0-9]{30,}|(?:AK|AS)" + L + "A[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|ya29\\.[0-9A-Za-z_-]{20,}"
             + "|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|npm_[A-Za-z0-9]{36}|pypi-[A-Za-z0-9_-]{50,}"
             + "|eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}"
             + "|-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----)");
