@@ -25,6 +25,7 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.ElementEvent;
+import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
@@ -214,7 +215,7 @@ public final class TrajectoryBuilder {
                 doubts.computeIfAbsent(i, k -> new ArrayList<>()).add(String.format(java.util.Locale.ROOT,
                         "no screenshot: the action at %.3f s lies outside the video's frames (%.3f to %.3f s)", at, first, last));
             } else {
-                int frame = terminate ? times.length - 1 : FrameTable.frameBefore(times, at);
+                int frame = terminate ? lastShown(times, recording.hidden()) : FrameTable.frameBefore(times, at);
                 frames.add(frame);
                 taken.add(frame);
             }
@@ -226,6 +227,20 @@ public final class TrajectoryBuilder {
             images.add(frame == null ? null : pngs.get(next++));
         }
         return images;
+    }
+
+    /**
+     * The last frame that shows the screen: a recording stopped from the workbench, or while an excluded window was in
+     * front, ends in blanked frames, and the final screenshot is the last one before them.
+     */
+    private static int lastShown(double[] times, List<PrivacyFilter.Span> hidden) {
+        double last = times[times.length - 1];
+        for (PrivacyFilter.Span span : hidden) {
+            if (span.from() <= last && last <= span.to() && span.from() > times[0]) {
+                return FrameTable.frameBefore(times, span.from());
+            }
+        }
+        return times.length - 1;
     }
 
     /**

@@ -104,6 +104,34 @@ class PrivacyFilterTest {
                 sink.inputs().stream().map(e -> e.action() + " " + e.name()).toList());
     }
 
+    /**
+     * The workbench's own window is excluded, and nothing done in it is recorded: not the press on Stop, which comes a
+     * moment before the desktop says the window is in front, nor its release or keys; a click from it into another
+     * window is that window's.
+     */
+    @Test
+    void theWorkbenchsOwnWindowsAreLeftOutWithThePressThatBroughtThemToTheFront() {
+        PrivacyFilter ours = new PrivacyFilter(sink, List.of(), 99);
+        ours.window(new WindowEvent(1, "Terminal", "XTerm", 1L, 0, 0, 800, 600));
+        ours.input(InputEvent.click(2, 100, 100, "left", true, List.of()));
+        ours.input(InputEvent.click(2.1, 100, 100, "left", false, List.of()));
+        ours.input(InputEvent.click(3, 1000, 500, "left", true, List.of()));
+        ours.window(new WindowEvent(3.01, "Trajectory Workbench", "SWT", 99L, 900, 0, 700, 1000));
+        ours.input(InputEvent.click(3.1, 1000, 500, "left", false, List.of()));
+        ours.input(InputEvent.key(3.2, true, "a", 'a', "a", List.of()));
+        ours.input(InputEvent.key(3.3, false, "a", 'a', "a", List.of()));
+        ours.input(InputEvent.click(4, 100, 100, "left", true, List.of()));
+        ours.window(new WindowEvent(4.01, "Terminal", "XTerm", 1L, 0, 0, 800, 600));
+        ours.input(InputEvent.click(4.1, 100, 100, "left", false, List.of()));
+        ours.input(InputEvent.click(5, 1000, 500, "left", true, List.of()));
+        ours.window(new WindowEvent(5.01, "Trajectory Workbench", "SWT", 99L, 900, 0, 700, 1000));
+        assertEquals(List.of("2.0 true", "2.1 false", "4.0 true", "4.1 false"), sink.inputs().stream().map(e -> e.time() + " " + e.pressed())
+                .toList(), "the terminal's clicks only");
+        assertEquals(PrivacyFilter.REDACTED, sink.windows().get(1).title(), "the workbench's own window is excluded");
+        assertEquals(List.of(new PrivacyFilter.Span(3.01, 4.01), new PrivacyFilter.Span(5.01, 10)), ours.redactedSpans(10),
+                "its frames are blanked, and the recording stopped from it ends in it");
+    }
+
     private void hotkey(double time) {
         filter.input(InputEvent.key(time, true, "ctrl_l", 0xffe3, null, List.of()));
         filter.input(InputEvent.key(time, true, "alt_l", 0xffe9, null, List.of("ctrl")));

@@ -14,7 +14,11 @@ import org.trajectory.recorder.replay.Setup;
  * <ul>
  * <li>while an excluded window is active (a password manager, a window titled like a password prompt) the characters
  * of key events are replaced by a redaction marker, and the time span is noted so the video is blanked there;</li>
- * <li>the pause hotkey (Ctrl+Alt+P by default) pauses and resumes recording, and its own keys are not recorded.</li>
+ * <li>the pause hotkey (Ctrl+Alt+P) pauses and resumes recording, the stop hotkey (Ctrl+Alt+S) asks the recording to stop
+ * (a workbench hidden while recording is out of reach), and their own keys are not recorded;</li>
+ * <li>the workbench's own windows (those of this process) are excluded too, and what is done in them is not recorded at
+ * all: the click on Stop is no step of the task. A press that activates one comes a moment before the desktop says so;
+ * it is held until the next event or window change tells where it went.</li>
  * </ul>
  *
  * @since 0.1
@@ -30,6 +34,7 @@ public final class PrivacyFilter implements CaptureSink {
     /** The pause hotkey's modifiers and key. */
     public static final Set<String> HOTKEY_MODIFIERS = Set.of("ctrl", "alt");
     public static final String HOTKEY_KEY = "p";
+    public static final String STOP_KEY = "s";
     private static final Set<String> MODIFIER_NAMES = Set.of("ctrl_l", "ctrl_r", "alt_l", "alt_r", "shift", "shift_r", "cmd", "cmd_r");
 
     /** A span of time during which the screen must not be kept. */
@@ -45,7 +50,18 @@ public final class PrivacyFilter implements CaptureSink {
     private boolean secretFocus;
     private double excludedSince;
     private boolean paused;
+    private volatile boolean stopAsked;
     private final Set<String> swallowed = new HashSet<>();
+    private final long ownProcess;
+    /** One of our own windows is active, and where it was when last active (null when the desktop did not say). */
+    private boolean own;
+    private java.awt.Rectangle ownBounds;
+    /**
+     * Input from a button press on, held until the desktop says which window the press went to (or {@value #LAG} s
+     * pass): a press that brings our own window to the front comes before the desktop says so, its release may too.
+     */
+    private final List<InputEvent> held = new ArrayList<>();
+    private static final double LAG = 0.5;
 
     /**
      * Exclusion patterns written one a line (blank lines and lines starting with # skipped), as the Recorder
@@ -77,8 +93,14 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     public PrivacyFilter(CaptureSink next, List<String> exclusionPatterns) {
+        this(next, exclusionPatterns, ProcessHandle.current().pid());
+    }
+
+    /** {@code ownProcess}: the process whose windows are the workbench's own. */
+    public PrivacyFilter(CaptureSink next, List<String> exclusionPatterns, long ownProcess) {
         this.next = next;
         this.exclusions = exclusionPatterns.stream().map(Pattern::compile).toList();
+        this.ownProcess = ownProcess;
     }
 
     /**
@@ -87,13 +109,45 @@ public final class PrivacyFilter implements CaptureSink {
      */
     @Override
     public synchronized void input(InputEvent event) {
+        if (!held.isEmpty() && event.time() - held.get(0).time() < LAG) {
+            held.add(event);
+            return;
+        }
+        releaseHeld();
+        if (Boolean.TRUE.equals(event.pressed()) && event.x() != null) {
+            held.add(event);
+            return;
+        }
+        handle(event);
+    }
+
+    /** Delivers what was held, in its order. */
+    private void releaseHeld() {
+        List<InputEvent> events = List.copyOf(held);
+        held.clear();
+        events.forEach(this::handle);
+    }
+
+    /**
+     * Delivers what was held when the recording stops, unless it began with a press inside our own window as last seen:
+     * the click on Stop.
+     */
+    public synchronized void finish() {
+        if (!held.isEmpty() && ownBounds != null && ownBounds.contains(held.get(0).x(), held.get(0).y())) {
+            held.clear();
+        }
+        releaseHeld();
+    }
+
+    private void handle(InputEvent event) {
         boolean key = event.action().equals("press") || event.action().equals("release");
         boolean press = event.action().equals("press");
+        if (key && !press && swallowed.remove(event.name())) {
+            return; // released after a hotkey: its press was dropped
+        }
         if (key && MODIFIER_NAMES.contains(event.name())) {
             if (press) {
                 heldModifiers.add(event);
-            } else if (swallowed.remove(event.name())) {
-                return; // released after the hotkey: its press was dropped
             } else {
                 InputEvent held = heldModifiers.stream().filter(h -> h.name().equals(event.name())).findFirst().orElse(null);
                 if (held != null) { // a lone tap: both go through
@@ -104,15 +158,21 @@ public final class PrivacyFilter implements CaptureSink {
             }
             return;
         }
-        if (key && HOTKEY_KEY.equalsIgnoreCase(event.name()) && event.modifiers() != null
+        boolean pauseKey = HOTKEY_KEY.equalsIgnoreCase(event.name());
+        if (key && (pauseKey || STOP_KEY.equalsIgnoreCase(event.name())) && event.modifiers() != null
                 && event.modifiers().containsAll(HOTKEY_MODIFIERS)) {
             if (press) {
-                paused = !paused;
+                if (pauseKey) {
+                    paused = !paused;
+                } else {
+                    stopAsked = true;
+                }
                 heldModifiers.forEach(held -> swallowed.add(held.name()));
                 heldModifiers.clear();
-                next.problem(paused ? "recording paused (Ctrl+Alt+P resumes)" : "recording resumed", false);
+                swallowed.add(event.name()); // its release may come without the modifiers, released first
+                next.problem(!pauseKey ? "recording stopped (Ctrl+Alt+S)" : paused ? "recording paused (Ctrl+Alt+P resumes)" : "recording resumed", false);
             }
-            return; // the hotkey's own keys are not recorded
+            return; // the hotkeys' own keys are not recorded
         }
         heldModifiers.forEach(this::deliver);
         heldModifiers.clear();
@@ -120,7 +180,7 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     private void deliver(InputEvent event) {
-        if (paused) {
+        if (paused || ownInput(event)) {
             return;
         }
         next.input((excluded || secretFocus) && event.character() != null ? event.redacted() : event);
@@ -156,9 +216,24 @@ public final class PrivacyFilter implements CaptureSink {
                 .toList(), setup.prelude()));
     }
 
+    /** Input to our own window: a key while it is active, a pointer event inside it while it is active. */
+    private boolean ownInput(InputEvent event) {
+        return own && (event.x() == null || ownBounds == null || ownBounds.contains(event.x(), event.y()));
+    }
+
     @Override
     public synchronized void window(WindowEvent event) {
-        boolean now = matches(event.title()) || matches(event.windowClass()) || matches(event.process());
+        boolean ours = event.pid() != null && event.pid() == ownProcess;
+        own = ours;
+        if (ours) {
+            ownBounds = event.width() != null && event.height() != null && event.x() != null && event.y() != null
+                    ? new java.awt.Rectangle(event.x(), event.y(), event.width(), event.height()) : null;
+        }
+        if (ours && !held.isEmpty() && ownInput(held.get(0))) {
+            held.clear(); // the click that brought our window to the front
+        }
+        releaseHeld();
+        boolean now = ours || matches(event.title()) || matches(event.windowClass()) || matches(event.process());
         if (now && !excluded) {
             excludedSince = event.time();
         } else if (!now && excluded) {
@@ -194,8 +269,14 @@ public final class PrivacyFilter implements CaptureSink {
         next.monitors(monitors);
     }
 
+    /** Each frame is also the clock that delivers held input once the desktop had its time to say where it went. */
     @Override
     public void frame(long index, double time) {
+        synchronized (this) {
+            if (!held.isEmpty() && time - held.get(0).time() >= LAG) {
+                releaseHeld();
+            }
+        }
         next.frame(index, time);
     }
 
@@ -216,6 +297,11 @@ public final class PrivacyFilter implements CaptureSink {
 
     public synchronized boolean isPaused() {
         return paused;
+    }
+
+    /** Whether the stop hotkey was pressed. */
+    public boolean stopAsked() {
+        return stopAsked;
     }
 
     /** The spans during which an excluded window was active, the last one closed at {@code until} if still open. */

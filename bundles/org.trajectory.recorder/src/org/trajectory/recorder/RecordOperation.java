@@ -183,15 +183,19 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
         session.resume();
     }
 
-    /** True once the capture ended by itself (its display went away); {@link #stop()} then closes what was recorded. */
+    /**
+     * True once the capture ended by itself (its display went away) or the stop hotkey was pressed; {@link #stop()} then
+     * closes what was recorded.
+     */
     public boolean endedByItself() throws InterruptedException {
-        return writer.awaitEnd(0);
+        return privacy.stopAsked() || writer.awaitEnd(0);
     }
 
     /** Stops capturing, blanks the excluded windows' frames, closes the files; the second call returns the same. */
     public synchronized Summary stop() throws IOException {
         if (summary == null && writer != null) {
             session.close();
+            privacy.finish();
             writer.redact(privacy.redactedSpans(Clock.now()));
             writer.close();
             summary = new Summary(writer.folder(), writer.events(), writer.windows(), writer.frames(), writer.framesSkipped(),

@@ -20,7 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * scroll direction setting applied (a natural scroll is turned back into the wheel's direction), Windows and macOS
  * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
  * the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
- * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read).
+ * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read);
+ * {@code hidden} the spans whose frames our recorder blanked (an excluded window, the workbench's own, in front).
  * <p>
  * This is the one place raw events are checked. What is wrong with a line is a {@link Doubt} with its file and line:
  * a malformed line or an event without a usable point is left out, an event whose time goes backwards is kept (in
@@ -30,7 +31,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
         Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ElementEvent> elements, List<ScreenSize> screens,
-        List<Doubt> doubts) {
+        List<PrivacyFilter.Span> hidden, List<Doubt> doubts) {
 
     public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
 
@@ -107,8 +108,10 @@ public record Recording(Path folder, String source, String task, String os, Inte
         }
         Double videoStart = metadata.has("video_start_timestamp") ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
                 : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
+        List<PrivacyFilter.Span> hidden = new ArrayList<>();
+        metadata.path("redacted_spans").forEach(span -> hidden.add(new PrivacyFilter.Span(span.path(0).asDouble(), span.path(1).asDouble())));
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
-                os(metadata), width, height, videoStart, events, windows, elements, screens, List.copyOf(doubts));
+                os(metadata), width, height, videoStart, events, windows, elements, screens, List.copyOf(hidden), List.copyOf(doubts));
     }
 
     /**

@@ -126,6 +126,17 @@ public abstract class WorkbenchTest {
     }
 
     /** Moves and clicks as a user does, through the X server (xdotool, XTEST); fails if xdotool does. */
+    /**
+     * Another program's window, an xterm of 80x24 characters at ({@code x}, {@code y}), shown and in front: the
+     * workbench's own windows are never recorded, so what a recording started here records is done in it.
+     */
+    protected static Process otherWindow(int x, int y) throws Exception {
+        Process xterm = new ProcessBuilder("xterm", "-name", "twother", "-geometry", "80x24+" + x + "+" + y, "-e", "sleep 600").start();
+        assertEquals(0, new ProcessBuilder("timeout", "20", "xdotool", "search", "--sync", "--onlyvisible", "--classname", "twother",
+                "windowactivate", "--sync", "%@").redirectErrorStream(true).start().waitFor(), "the xterm shows and comes to the front");
+        return xterm;
+    }
+
     protected static void xdotool(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("xdotool"));
         command.addAll(List.of(arguments));

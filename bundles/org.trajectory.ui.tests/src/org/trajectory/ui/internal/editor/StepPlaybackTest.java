@@ -39,6 +39,7 @@ class StepPlaybackTest extends WorkbenchTest {
     @Test
     void aRecordedStepPlaysFromItsRecordingWithTheRawEventsOverIt() throws Exception {
         Path recording = temp.resolve("recording");
+        Process terminal = otherWindow(500, 300); // the workbench's own windows are not recorded: the clicks go to it
         try (RecordOperation session = RecordOperation.start(new RecordOperation.Options(recording, "Click twice", 10, true, List.of(), false))) {
             waitFor(() -> session.writer().frames() >= 10, "a second of video");
             xdotool("mousemove", "600", "400", "click", "1");
@@ -50,6 +51,8 @@ class StepPlaybackTest extends WorkbenchTest {
             long later = session.writer().frames();
             waitFor(() -> session.writer().frames() >= later + 12, "more than a second after it");
             session.stop();
+        } finally {
+            terminal.destroy();
         }
         Path folder = temp.resolve("dataset");
         String taskId;

@@ -35,41 +35,101 @@ class RecorderViewTest extends WorkbenchTest {
 
     private static final Pattern EVENTS = Pattern.compile("(\\d+) input events");
 
+    /**
+     * Recording with the workbench in sight: a click into another program is recorded, the click on Stop is not (the
+     * workbench's own windows are left out of what is recorded), and its frames from then on are blanked.
+     */
     @Test
-    void recordATaskWatchItsPreviewAndSeeItListed() throws Exception {
+    void recordATaskWatchItsPreviewAndSeeItListedWithoutTheWorkbenchItself() throws Exception {
         RecorderView view = (RecorderView) page.showView(Parts.RECORDER_VIEW);
         view.folder().setText(temp.toString());
-        view.task().setText("Click the desktop");
-        view.start();
-        waitFor(view::isRecording, "the recording started: " + view.status().getText());
-        waitFor(() -> view.shownPreview() != null, "a preview of the screen is shown");
-        Preview preview = view.shownPreview();
-        assertEquals(Preview.WIDTH, preview.width());
-        assertEquals(Preview.WIDTH * display.getBounds().height / display.getBounds().width, preview.height(), "the screen's proportions");
-        boolean anyLight = false;
-        for (byte b : preview.rgb()) {
-            anyLight |= (b & 0xff) > 64;
+        view.task().setText("Click the terminal");
+        view.hide().setSelection(false);
+        settle();
+        int x = display.map(view.stopButton(), null, 0, 0).x < 800 ? 900 : 100;
+        Process terminal = otherWindow(x, 100);
+        try {
+            view.start();
+            waitFor(view::isRecording, "the recording started: " + view.status().getText());
+            waitFor(() -> view.shownPreview() != null, "a preview of the screen is shown");
+            Preview preview = view.shownPreview();
+            assertEquals(Preview.WIDTH, preview.width());
+            assertEquals(Preview.WIDTH * display.getBounds().height / display.getBounds().width, preview.height(), "the screen's proportions");
+            boolean anyLight = false;
+            for (byte b : preview.rgb()) {
+                anyLight |= (b & 0xff) > 64;
+            }
+            assertTrue(anyLight, "the preview shows the screen, not black");
+
+            xdotool("mousemove", Integer.toString(x + 200), "200", "click", "1");
+            waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted: " + view.status().getText());
+            assertTrue(view.status().getText().startsWith("Recording,"), view.status().getText());
+            Screenshots.take(display, "recorder.png");
+
+            int listings = view.listings();
+            org.eclipse.swt.graphics.Point stop = display.map(view.stopButton(), null, view.stopButton().getSize().x / 2, view.stopButton().getSize().y / 2);
+            xdotool("mousemove", Integer.toString(stop.x), Integer.toString(stop.y));
+            settle(); // the button has seen the pointer come in, as it does from a hand
+            Screenshots.take(display, "recorder-stop.png");
+            xdotool("click", "1"); // a real click on Stop
+            try {
+                waitFor(() -> !view.isRecording() && !view.isBusy() && view.listings() > listings, "stopped by its button, finished and listed");
+            } catch (AssertionError e) {
+                throw new AssertionError(view.isRecording() + " " + view.isBusy() + " " + view.status().getText() + " at " + stop, e);
+            }
+            assertEquals(null, view.shownPreview(), "the thumbnail no longer shows the last frame, as if still recording");
+            List<String[]> listed = rows(view);
+            assertEquals(1, listed.size());
+            try (var folders = Files.list(temp)) {
+                Path recording = folders.findFirst().orElseThrow();
+                assertTrue(Files.size(recording.resolve("video.mkv")) > 0);
+                String events = Files.readString(recording.resolve("events.jsonl"));
+                assertTrue(events.contains("\"x\":" + (x + 200)), "the click into the terminal");
+                assertFalse(events.contains("\"x\":" + stop.x + ",\"y\":" + stop.y + ",\"button\""), "no press or release on Stop: " + events);
+                com.fasterxml.jackson.databind.JsonNode spans = org.trajectory.model.Json.MAPPER.readTree(
+                        Files.readString(recording.resolve(RecordingWriter.METADATA))).path("redacted_spans");
+                assertEquals(1, spans.size(), "the workbench in front at the end, blanked: " + spans);
+                try (org.trajectory.dataset.Dataset dataset = org.trajectory.dataset.Dataset.openOrCreate(temp.resolve("built"))) {
+                    org.trajectory.model.Task task = new org.trajectory.builder.TrajectoryBuilder(org.trajectory.builder.ReductionSettings.DEFAULTS)
+                            .build(recording, dataset, org.trajectory.model.operation.Progress.NONE).task();
+                    int last = task.steps().get(task.steps().size() - 1).json().path(org.trajectory.builder.TrajectoryBuilder.FRAME).asInt();
+                    double[] times = org.trajectory.recorder.internal.FrameTable.times(org.trajectory.recorder.Recording.read(recording));
+                    assertEquals(List.of("pyautogui.click", "computer.terminate"), task.steps().stream().map(st -> st.code().replaceAll("\\(.*", ""))
+                            .toList(), "the click into the terminal, not the one on Stop");
+                    assertTrue(times[last] < spans.get(0).get(0).asDouble() && last < times.length - 1,
+                            "the final screenshot is the last one before the workbench came to the front, not a blanked one");
+                }
+            }
+        } finally {
+            terminal.destroy();
         }
-        assertTrue(anyLight, "the preview shows the window, not black");
+        page.showView(Parts.DATASET_VIEW);
+    }
 
-        xdotool("mousemove", "700", "500", "click", "1");
-        waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted: " + view.status().getText());
-        assertTrue(view.status().getText().startsWith("Recording,"), view.status().getText());
-        Screenshots.take(display, "recorder.png");
-
-        int listings = view.listings();
-        view.stop();
-        assertFalse(view.isRecording());
-        waitFor(() -> !view.isBusy() && view.listings() > listings, "the recording is finished and listed");
-        assertEquals(null, view.shownPreview(), "the thumbnail no longer shows the last frame, as if still recording");
-        List<String[]> listed = rows(view);
-        assertEquals(1, listed.size());
-        int events = Integer.parseInt(listed.get(0)[2]);
-        assertTrue(events >= 3, "the move and the click's press and release: " + events);
-        try (var folders = Files.list(temp)) {
-            Path recording = folders.findFirst().orElseThrow();
-            assertTrue(Files.size(recording.resolve("video.mkv")) > 0);
-            assertTrue(Files.readString(recording.resolve("events.jsonl")).contains("\"x\":700"));
+    /** Hidden while recording (the default), the workbench comes back when Ctrl+Alt+S stops the recording. */
+    @Test
+    void theWorkbenchHidesWhileRecordingAndTheStopHotkeyBringsItBack() throws Exception {
+        RecorderView view = (RecorderView) page.showView(Parts.RECORDER_VIEW);
+        view.folder().setText(temp.toString());
+        view.task().setText("Type in the terminal");
+        view.hide().setSelection(true);
+        Process terminal = otherWindow(100, 100);
+        try {
+            int listings = view.listings();
+            view.start();
+            waitFor(view::isRecording, "the recording started: " + view.status().getText());
+            waitFor(() -> !view.getSite().getShell().isVisible(), "the workbench is out of the way");
+            xdotool("mousemove", "300", "200", "click", "1");
+            waitFor(() -> events(view) >= 3, "the click in the terminal is counted: " + view.status().getText());
+            xdotool("key", "ctrl+alt+s");
+            waitFor(() -> !view.isRecording() && !view.isBusy() && view.listings() > listings, "stopped by the hotkey, finished and listed");
+            assertTrue(view.getSite().getShell().isVisible(), "the workbench is back");
+            try (var folders = Files.list(temp)) {
+                String events = Files.readString(folders.findFirst().orElseThrow().resolve("events.jsonl"));
+                assertTrue(events.contains("\"x\":300") && !events.contains("\"name\":\"s\""), "the click, not the hotkey's keys: " + events);
+            }
+        } finally {
+            terminal.destroy();
         }
         page.showView(Parts.DATASET_VIEW);
     }
@@ -113,7 +173,7 @@ class RecorderViewTest extends WorkbenchTest {
         view.recordings().notifyListeners(SWT.DefaultSelection, new Event());
         waitFor(() -> !said.isEmpty() && view.listings() > listings, "built, said so, and listed again");
         assertTrue(said.get(0).contains(": 3 steps from " + view.folder().getText() + "/killed."), "two clicks and the end: " + said.get(0));
-        assertTrue(said.get(0).contains("killed: the recorder stopped without closing this recording"), said.get(0));
+        assertTrue(said.get(0).contains("\nthe recorder stopped without closing this recording"), "the recording named once: " + said.get(0));
         assertEquals(1, session().count(TaskQuery.ALL));
         assertEquals(List.of("going|finished", "killed|finished", "whole|finished"), nameAndState(view), "finished by the build");
     }

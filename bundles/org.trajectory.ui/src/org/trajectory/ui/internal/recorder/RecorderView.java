@@ -27,6 +27,7 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
@@ -58,6 +59,7 @@ public final class RecorderView extends ViewPart {
     private Button start;
     private Button pause;
     private Button stop;
+    private Button hide;
     private Label status;
     private Canvas thumbnail;
     private Image preview;
@@ -88,10 +90,14 @@ public final class RecorderView extends ViewPart {
 
         Composite buttons = new Composite(parent, SWT.NONE);
         GridDataFactory.fillDefaults().span(2, 1).applyTo(buttons);
-        GridLayoutFactory.fillDefaults().numColumns(3).applyTo(buttons);
+        GridLayoutFactory.fillDefaults().numColumns(4).applyTo(buttons);
         start = button(buttons, "&Start", this::start);
         pause = button(buttons, "&Pause", this::togglePause);
         stop = button(buttons, "St&op", this::stop);
+        // The workbench's own windows are never recorded (the click on Stop is no step); hidden, they are out of the way.
+        hide = new Button(buttons, SWT.CHECK);
+        hide.setText("&Hide the workbench while recording (Ctrl+Alt+S stops)");
+        hide.setSelection(true);
 
         status = new Label(parent, SWT.WRAP);
         // A small width hint lets the label wrap to the view's width instead of asking for one long line.
@@ -171,6 +177,9 @@ public final class RecorderView extends ViewPart {
         starting = false;
         session = recording;
         startedAt = Clock.now();
+        if (hide.getSelection()) {
+            getSite().getShell().setVisible(false);
+        }
         if (!session.finishedInterrupted().isEmpty()) {
             ILog.of(getClass()).info("Finished the interrupted recordings " + session.finishedInterrupted());
         }
@@ -178,11 +187,21 @@ public final class RecorderView extends ViewPart {
         refresh();
     }
 
+    /** The workbench, hidden while recording, comes back when the recording ends. */
+    private void showWorkbench() {
+        Shell shell = getSite().getShell();
+        if (!shell.isVisible()) {
+            shell.setVisible(true);
+            shell.forceActive();
+        }
+    }
+
     /** The recording could not start, or could not be finished: said on the status line (the job's error dialog says it too). */
     private void failed(IStatus result) {
         if (status.isDisposed()) {
             return;
         }
+        showWorkbench();
         boolean wasStarting = starting;
         starting = false;
         stopping = false;
@@ -194,6 +213,7 @@ public final class RecorderView extends ViewPart {
 
     /** The recording is finished and its files closed: listed, with why it ended when it ended by itself. */
     private void finished(RecordOperation.Summary summary) {
+        showWorkbench();
         stopping = false;
         session = null;
         clearPreview(); // the last frame would look like a recording still running
@@ -292,7 +312,8 @@ public final class RecorderView extends ViewPart {
         task.setEnabled(!busy);
         folder.setEnabled(!busy);
         if (!busy) {
-            status.setText("Ready. Ctrl+Alt+P pauses while recording; password prompts are recorded without their characters.");
+            status.setText("Ready. While recording, Ctrl+Alt+P pauses and Ctrl+Alt+S stops; password prompts and this window are"
+                    + " not recorded.");
         }
         status.getParent().layout();
     }
@@ -385,6 +406,14 @@ public final class RecorderView extends ViewPart {
 
     Text folder() {
         return folder;
+    }
+
+    Button hide() {
+        return hide;
+    }
+
+    Button stopButton() {
+        return stop;
     }
 
     Label status() {
