@@ -17,8 +17,8 @@ import org.trajectory.recorder.replay.Setup;
  * <li>the pause hotkey (Ctrl+Alt+P) pauses and resumes recording, the stop hotkey (Ctrl+Alt+S) asks the recording to stop
  * (a workbench hidden while recording is out of reach), and their own keys are not recorded;</li>
  * <li>the workbench's own windows (those of this process) are excluded too, and what is done in them is not recorded at
- * all: the click on Stop is no step of the task. A press that activates one comes a moment before the desktop says so;
- * it is held until the next event or window change tells where it went.</li>
+ * all: the click on Stop is no step of the task. A press that activates one comes a moment before the desktop says so:
+ * a press where one of them was is held until the desktop says where it went.</li>
  * </ul>
  *
  * @since 0.1
@@ -53,8 +53,12 @@ public final class PrivacyFilter implements CaptureSink {
     private volatile boolean stopAsked;
     private final Set<String> swallowed = new HashSet<>();
     private final long ownProcess;
-    /** One of our own windows is active, and where it was when last active (null when the desktop did not say). */
+    /**
+     * One of our own windows is active; one was seen during this recording, and where it was when last active (null
+     * when the desktop did not say).
+     */
     private boolean own;
+    private boolean ownSeen;
     private java.awt.Rectangle ownBounds;
     /**
      * Input from a button press on, held until the desktop says which window the press went to (or {@value #LAG} s
@@ -114,8 +118,8 @@ public final class PrivacyFilter implements CaptureSink {
             return;
         }
         releaseHeld();
-        if (Boolean.TRUE.equals(event.pressed()) && event.x() != null) {
-            held.add(event);
+        if (Boolean.TRUE.equals(event.pressed()) && event.x() != null && ownSeen && (ownBounds == null || ownBounds.contains(event.x(), event.y()))) {
+            held.add(event); // where our own window was: it may be the click that brings it back
             return;
         }
         handle(event);
@@ -225,6 +229,7 @@ public final class PrivacyFilter implements CaptureSink {
     public synchronized void window(WindowEvent event) {
         boolean ours = event.pid() != null && event.pid() == ownProcess;
         own = ours;
+        ownSeen |= ours;
         if (ours) {
             ownBounds = event.width() != null && event.height() != null && event.x() != null && event.y() != null
                     ? new java.awt.Rectangle(event.x(), event.y(), event.width(), event.height()) : null;

@@ -36,8 +36,8 @@ class RecorderViewTest extends WorkbenchTest {
     private static final Pattern EVENTS = Pattern.compile("(\\d+) input events");
 
     /**
-     * Recording with the workbench in sight: a click into another program is recorded, the click on Stop is not (the
-     * workbench's own windows are left out of what is recorded), and its frames from then on are blanked.
+     * Recording with the workbench in sight: a click into another program is recorded, the clicks on Start and Stop are
+     * not (the workbench's own windows are left out of what is recorded), and its frames are blanked.
      */
     @Test
     void recordATaskWatchItsPreviewAndSeeItListedWithoutTheWorkbenchItself() throws Exception {
@@ -49,29 +49,27 @@ class RecorderViewTest extends WorkbenchTest {
         int x = display.map(view.stopButton(), null, 0, 0).x < 800 ? 900 : 100;
         Process terminal = otherWindow(x, 100);
         try {
-            view.start();
+            click(view.startButton()); // the workbench is in front as the recording starts: its frames are blanked
             waitFor(view::isRecording, "the recording started: " + view.status().getText());
-            waitFor(() -> view.shownPreview() != null, "a preview of the screen is shown");
+            // the workbench came over the terminal with that click: the person brings it back with the keyboard
+            xdotool("search", "--onlyvisible", "--classname", "twother", "windowactivate", "--sync", "%@");
+            xdotool("mousemove", Integer.toString(x + 200), "200", "click", "1");
+            waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted");
             Preview preview = view.shownPreview();
-            assertEquals(Preview.WIDTH, preview.width());
-            assertEquals(Preview.WIDTH * display.getBounds().height / display.getBounds().width, preview.height(), "the screen's proportions");
+            waitFor(() -> view.shownPreview() != null && view.shownPreview() != preview, "a preview of the screen with the terminal in front");
+            assertEquals(Preview.WIDTH, view.shownPreview().width());
+            assertEquals(Preview.WIDTH * display.getBounds().height / display.getBounds().width, view.shownPreview().height(),
+                    "the screen's proportions");
             boolean anyLight = false;
-            for (byte b : preview.rgb()) {
+            for (byte b : view.shownPreview().rgb()) {
                 anyLight |= (b & 0xff) > 64;
             }
             assertTrue(anyLight, "the preview shows the screen, not black");
-
-            xdotool("mousemove", Integer.toString(x + 200), "200", "click", "1");
-            waitFor(() -> events(view) >= 3, "the move and the click's press and release are counted: " + view.status().getText());
             assertTrue(view.status().getText().startsWith("Recording,"), view.status().getText());
             Screenshots.take(display, "recorder.png");
 
             int listings = view.listings();
-            org.eclipse.swt.graphics.Point stop = display.map(view.stopButton(), null, view.stopButton().getSize().x / 2, view.stopButton().getSize().y / 2);
-            xdotool("mousemove", Integer.toString(stop.x), Integer.toString(stop.y));
-            settle(); // the button has seen the pointer come in, as it does from a hand
-            Screenshots.take(display, "recorder-stop.png");
-            xdotool("click", "1"); // a real click on Stop
+            org.eclipse.swt.graphics.Point stop = click(view.stopButton());
             try {
                 waitFor(() -> !view.isRecording() && !view.isBusy() && view.listings() > listings, "stopped by its button, finished and listed");
             } catch (AssertionError e) {
@@ -88,7 +86,7 @@ class RecorderViewTest extends WorkbenchTest {
                 assertFalse(events.contains("\"x\":" + stop.x + ",\"y\":" + stop.y + ",\"button\""), "no press or release on Stop: " + events);
                 com.fasterxml.jackson.databind.JsonNode spans = org.trajectory.model.Json.MAPPER.readTree(
                         Files.readString(recording.resolve(RecordingWriter.METADATA))).path("redacted_spans");
-                assertEquals(1, spans.size(), "the workbench in front at the end, blanked: " + spans);
+                assertEquals(2, spans.size(), "the workbench in front at the start and at the end, blanked: " + spans);
                 try (org.trajectory.dataset.Dataset dataset = org.trajectory.dataset.Dataset.openOrCreate(temp.resolve("built"))) {
                     org.trajectory.model.Task task = new org.trajectory.builder.TrajectoryBuilder(org.trajectory.builder.ReductionSettings.DEFAULTS)
                             .build(recording, dataset, org.trajectory.model.operation.Progress.NONE).task();
@@ -96,7 +94,7 @@ class RecorderViewTest extends WorkbenchTest {
                     double[] times = org.trajectory.recorder.internal.FrameTable.times(org.trajectory.recorder.Recording.read(recording));
                     assertEquals(List.of("pyautogui.click", "computer.terminate"), task.steps().stream().map(st -> st.code().replaceAll("\\(.*", ""))
                             .toList(), "the click into the terminal, not the one on Stop");
-                    assertTrue(times[last] < spans.get(0).get(0).asDouble() && last < times.length - 1,
+                    assertTrue(times[last] < spans.get(1).get(0).asDouble() && last < times.length - 1,
                             "the final screenshot is the last one before the workbench came to the front, not a blanked one");
                 }
             }
@@ -176,6 +174,15 @@ class RecorderViewTest extends WorkbenchTest {
         assertTrue(said.get(0).contains("\nthe recorder stopped without closing this recording"), "the recording named once: " + said.get(0));
         assertEquals(1, session().count(TaskQuery.ALL));
         assertEquals(List.of("going|finished", "killed|finished", "whole|finished"), nameAndState(view), "finished by the build");
+    }
+
+    /** A real click in the middle of the button, as a hand makes it; where it was. */
+    private org.eclipse.swt.graphics.Point click(org.eclipse.swt.widgets.Button button) throws Exception {
+        org.eclipse.swt.graphics.Point middle = display.map(button, null, button.getSize().x / 2, button.getSize().y / 2);
+        xdotool("mousemove", Integer.toString(middle.x), Integer.toString(middle.y));
+        settle(); // the button has seen the pointer come in
+        xdotool("click", "1");
+        return middle;
     }
 
     /** Each listed recording's cells: name, state, events, task, source. */

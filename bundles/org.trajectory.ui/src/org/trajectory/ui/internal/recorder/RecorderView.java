@@ -412,6 +412,10 @@ public final class RecorderView extends ViewPart {
         return hide;
     }
 
+    Button startButton() {
+        return start;
+    }
+
     Button stopButton() {
         return stop;
     }
