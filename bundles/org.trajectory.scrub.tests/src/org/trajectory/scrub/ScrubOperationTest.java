@@ -27,6 +27,7 @@ import org.trajectory.dataset.StoredScrub;
 import org.trajectory.export.ExportFilter;
 import org.trajectory.export.ExportOperation;
 import org.trajectory.export.Exporters;
+import org.trajectory.export.PersonalData;
 import org.trajectory.model.Json;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.kit.XServer;
@@ -115,9 +116,9 @@ class ScrubOperationTest {
         ObjectNode record = Json.MAPPER.createObjectNode().put("task_id", "t1").put("instruction", "Send the invoice to " + PLANTED.get(0));
         var traj = record.putArray("traj");
         traj.addObject().put("index", 0).put("image", image).putObject("value").put("code", "pyautogui.click(x=0.5, y=0.3)")
-                .put("thought", "The address field is empty.");
+                .put("thought", "The address field is empty.").put("action", "Click the address field.");
         traj.addObject().put("index", 1).put("image", image).putObject("value").put("code", "pyautogui.write('" + PLANTED.get(0) + "')")
-                .put("thought", "I type " + PLANTED.get(0) + " as the notes say.");
+                .put("thought", "I type " + PLANTED.get(0) + " as the notes say.").put("action", "Type the address.");
         Path jsonl = Files.writeString(shared.resolve("task.jsonl"), Json.MAPPER.writeValueAsString(record) + "\n");
         Dataset dataset = Dataset.openOrCreate(folder.resolve("dataset"));
         new ImportOperation(dataset, jsonl, shared.resolve("images")).run(Progress.NONE);
@@ -214,8 +215,47 @@ class ScrubOperationTest {
         }
     }
 
+    /**
+     * Every other exporter too: a task with findings not reviewed is left out by default, and with
+     * {@code personal_data=redact-unreviewed} its texts carry placeholders and its screenshot differs from the stored one.
+     */
+    @Test
+    void everyExporterLeavesOutOrRedactsPersonalData() throws Exception {
+        try (Dataset dataset = taskOnTheScreenshot()) {
+            new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, false, false)).run(Progress.NONE);
+            for (String exporter : List.of("agentnet", "adp", "messages", "agentnetbench")) {
+                String file = List.of("agentnet", "adp").contains(exporter) ? "data.jsonl" : ""; // these write a file, the others a folder
+                ExportOperation.Summary refused = export(dataset, exporter, folder.resolve(exporter + "-refused").resolve(file), Map.of());
+                assertTrue(refused.problems().stream().anyMatch(p -> p.message().contains("not reviewed yet")), exporter + ": " + refused.problems());
+                assertEquals(0, refused.result().tasks(), exporter);
+
+                ExportOperation.Summary written = export(dataset, exporter, folder.resolve(exporter).resolve(file),
+                        Map.of(PersonalData.SETTING, PersonalData.REDACT_UNREVIEWED));
+                assertEquals(1, written.result().tasks(), exporter + ": " + written.problems());
+                String texts = allText(folder.resolve(exporter));
+                assertFalse(texts.contains(PLANTED.get(0)), exporter + " wrote the address: " + texts);
+                assertTrue(texts.contains("<EMAIL_1>"), exporter + ": " + texts);
+            }
+        }
+    }
+
+    /** The texts of the files under {@code root} (JSON and JSONL), for looking into. */
+    private static String allText(Path root) throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (var files = Files.walk(root)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".jsonl")).toList()) {
+                all.append(Files.readString(file));
+            }
+        }
+        return all.toString();
+    }
+
     private static ExportOperation.Summary export(Dataset dataset, Path out) throws Exception {
-        return new ExportOperation(dataset, Exporters.get().find("huggingface").orElseThrow(), out, Map.of(), ExportFilter.ANY, null, false)
+        return export(dataset, "huggingface", out, Map.of());
+    }
+
+    private static ExportOperation.Summary export(Dataset dataset, String exporter, Path out, Map<String, String> settings) throws Exception {
+        return new ExportOperation(dataset, Exporters.get().find(exporter).orElseThrow(), out, settings, ExportFilter.ANY, null, false)
                 .run(Progress.NONE);
     }
 

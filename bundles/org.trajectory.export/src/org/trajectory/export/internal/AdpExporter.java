@@ -10,6 +10,7 @@ import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.Exporter;
+import org.trajectory.export.PersonalData;
 import org.trajectory.export.Privacy;
 import org.trajectory.export.Selection;
 import org.trajectory.model.RecordFormatException;
@@ -33,7 +34,7 @@ public final class AdpExporter implements Exporter {
 
     @Override
     public List<ExportSetting> settings() {
-        return List.of(Privacy.setting(Privacy.KEEP));
+        return List.of(Privacy.setting(Privacy.KEEP), PersonalData.setting());
     }
 
     @Override
@@ -48,7 +49,7 @@ public final class AdpExporter implements Exporter {
         JsonlExport export = new JsonlExport(job.dataset(), jsonl, jsonl.toAbsolutePath().resolveSibling(IMAGES), job.force(), selection::part);
         boolean strip = job.settings().text(Privacy.SETTING).equals(Privacy.STRIP);
         List<Problem> lost = new ArrayList<>();
-        export.rewritingRecords(record -> adp(strip ? Privacy.strip(record) : record, lost));
+        export.rewritingRecords(record -> adp(strip ? Privacy.strip(record) : record, lost)).redacting(PersonalData.of(job));
         ExportReport report = export.run(progress);
         List<Problem> problems = new ArrayList<>(report.problems());
         problems.addAll(lost);

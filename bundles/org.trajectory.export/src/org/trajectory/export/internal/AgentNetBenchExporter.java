@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.trajectory.dataset.Redaction;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
@@ -20,6 +21,7 @@ import org.trajectory.export.ExportSetting;
 import org.trajectory.export.ExportTarget;
 import org.trajectory.export.Exporter;
 import org.trajectory.export.ImageSink;
+import org.trajectory.export.PersonalData;
 import org.trajectory.export.Selection;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
@@ -45,7 +47,7 @@ public final class AgentNetBenchExporter implements Exporter {
 
     @Override
     public List<ExportSetting> settings() {
-        return List.of();
+        return List.of(PersonalData.setting());
     }
 
     @Override
@@ -62,6 +64,7 @@ public final class AgentNetBenchExporter implements Exporter {
     public ExportResult export(ExportJob job, Progress progress) throws IOException, SQLException {
         Selection selection = job.selection();
         List<Problem> problems = new ArrayList<>();
+        PersonalData personal = PersonalData.of(job);
         Map<String, ImageSink> parts = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
         List<Path> files = new ArrayList<>();
@@ -74,7 +77,7 @@ public final class AgentNetBenchExporter implements Exporter {
             try {
                 while (records.next()) {
                     String part = selection.part(records.seq());
-                    if (part == null) {
+                    if (part == null || personal.leftOut(records.seq(), problems)) {
                         continue;
                     }
                     Path folder = part.isEmpty() ? target.partial() : target.partial().resolve(part);
@@ -84,7 +87,7 @@ public final class AgentNetBenchExporter implements Exporter {
                         images = ImageSink.open(folder.resolve(IMAGES), false, job.dataset().images());
                         parts.put(part, images);
                     }
-                    Path file = write(records, folder, images, names, problems);
+                    Path file = write(records, folder, images, names, problems, personal.redaction(records.seq()));
                     if (file != null) {
                         tasks++;
                         bytes += Files.size(file);
@@ -114,12 +117,18 @@ public final class AgentNetBenchExporter implements Exporter {
         }
     }
 
-    /** Writes the task {@code records} is on as a task file in {@code folder}, and its images; the file, or null when it could not be. */
-    private static Path write(StoredRecords records, Path folder, ImageSink images, Set<String> names, List<Problem> problems)
-            throws IOException, SQLException {
+    /**
+     * Writes the task {@code records} is on as a task file in {@code folder}, and its images, its personal data redacted
+     * when there is a {@code redaction}; the file, or null when it could not be.
+     */
+    private static Path write(StoredRecords records, Path folder, ImageSink images, Set<String> names, List<Problem> problems,
+            Redaction redaction) throws IOException, SQLException {
         StringWriter text = new StringWriter();
         records.write(text);
         ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
+        if (redaction != null) {
+            redaction.apply(record);
+        }
         List<StoredRecords.StoredStep> steps = records.steps();
         List<String> exported = images.exportNames(steps);
         ImageSink.renamed(record, exported);
@@ -135,12 +144,13 @@ public final class AgentNetBenchExporter implements Exporter {
         lost.forEach(what -> problems.add(Problem.at("", 0, "task " + task.taskId() + " " + what)));
         String name = fileName(task.taskId());
         for (int n = 2; !names.add(folder.resolve(name).toString()); n++) {
-            name = fileName(task.taskId()) .replaceFirst("\\.json$", "-" + n + ".json");
+            name = fileName(task.taskId()).replaceFirst("\\.json$", "-" + n + ".json");
         }
         Path file = folder.resolve(name);
         Files.writeString(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(bench) + "\n", StandardCharsets.UTF_8);
         for (int i = 0; i < steps.size(); i++) {
-            images.write(exported.get(i), steps.get(i).imageSha256(), problems);
+            int step = i;
+            images.write(exported.get(i), steps.get(i).imageSha256(), problems, png -> redaction == null ? png : redaction.image(step, png));
         }
         return file;
     }

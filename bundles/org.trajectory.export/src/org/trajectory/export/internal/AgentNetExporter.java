@@ -14,6 +14,7 @@ import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
 import org.trajectory.export.ExportSetting;
 import org.trajectory.export.Exporter;
+import org.trajectory.export.PersonalData;
 import org.trajectory.export.Privacy;
 import org.trajectory.export.Selection;
 import org.trajectory.model.Task;
@@ -35,7 +36,7 @@ public final class AgentNetExporter implements Exporter {
     @Override
     public List<ExportSetting> settings() {
         return List.of(ExportSetting.text(IMAGES, "", "where the screenshots go: a folder or FILE.zip; empty for images/ beside"
-                + " the JSONL file, 'none' for the records only"), Privacy.setting(Privacy.KEEP),
+                + " the JSONL file, 'none' for the records only"), Privacy.setting(Privacy.KEEP), PersonalData.setting(),
                 ExportSetting.choice(HISTORY, "leave", "include: each task's edits and reviews (who, when, before and after) as"
                         + " 'history'; leave: the records only", "leave", "include"));
     }
@@ -51,7 +52,7 @@ public final class AgentNetExporter implements Exporter {
         Path jsonl = job.destination();
         Path imagePath = images.equals("none") ? null : images.isEmpty() ? jsonl.toAbsolutePath().resolveSibling(IMAGES) : Path.of(images);
         Selection selection = job.selection();
-        JsonlExport export = new JsonlExport(job.dataset(), jsonl, imagePath, job.force(), selection::part);
+        JsonlExport export = new JsonlExport(job.dataset(), jsonl, imagePath, job.force(), selection::part).redacting(PersonalData.of(job));
         boolean strip = job.settings().text(Privacy.SETTING).equals(Privacy.STRIP);
         UnaryOperator<ObjectNode> rewrite = strip ? Privacy::strip : UnaryOperator.identity();
         if (job.settings().text(HISTORY).equals("include")) {

@@ -19,7 +19,6 @@ import java.util.TreeMap;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.Redaction;
 import org.trajectory.dataset.StoredRecords;
-import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
@@ -28,6 +27,7 @@ import org.trajectory.export.ExportSettings;
 import org.trajectory.export.ExportTarget;
 import org.trajectory.export.Exporter;
 import org.trajectory.export.ImageSink;
+import org.trajectory.export.PersonalData;
 import org.trajectory.export.Privacy;
 import org.trajectory.export.Selection;
 import org.trajectory.export.Splits;
@@ -53,10 +53,6 @@ public final class HuggingFaceExporter implements Exporter {
     static final String TITLE = "title";
     static final String IMAGES = "images";
     static final String CARD = "README.md";
-    static final String PERSONAL_DATA = "personal_data";
-    static final String REDACT = "redact";
-    static final String REDACT_UNREVIEWED = "redact-unreviewed";
-    static final String KEEP = "keep";
 
     @Override
     public List<ExportSetting> settings() {
@@ -65,10 +61,7 @@ public final class HuggingFaceExporter implements Exporter {
                 ExportSetting.text(ZIP_SIZE, "1024", "the largest image archive, in MB (the Hub stores files up to 50 GB)"),
                 ExportSetting.text(LICENSE, "other", "the license on the dataset card (an id the Hub knows: mit, cc-by-4.0, other...)"),
                 ExportSetting.text(TITLE, "", "the card's title; empty for the destination folder's name"),
-                Privacy.setting(Privacy.STRIP),
-                ExportSetting.choice(PERSONAL_DATA, REDACT, "redact: what scrub found and a reviewer kept becomes a placeholder or a"
-                        + " filled box, and tasks with findings not reviewed yet are left out; redact-unreviewed: they go out, their"
-                        + " findings redacted unreviewed; keep: records and screenshots as stored", REDACT, REDACT_UNREVIEWED, KEEP));
+                Privacy.setting(Privacy.STRIP), PersonalData.setting());
     }
 
     @Override
@@ -108,8 +101,7 @@ public final class HuggingFaceExporter implements Exporter {
         boolean byOs = settings.text(FILES).equals("os");
         long zipBytes = (long) Math.max(1024, settings.positive(ZIP_SIZE) * 1024 * 1024);
         boolean strip = settings.text(Privacy.SETTING).equals(Privacy.STRIP);
-        String personalData = settings.text(PERSONAL_DATA);
-        Map<String, StoredScrub> scrubs = personalData.equals(KEEP) ? Map.of() : job.dataset().scrubs(); // one query, not one a task
+        PersonalData personal = PersonalData.of(job);
         Selection selection = job.selection();
         Map<Long, TaskFacts> facts = new HashMap<>();
         selection.tasks().forEach(task -> facts.put(task.seq(), task));
@@ -128,11 +120,14 @@ public final class HuggingFaceExporter implements Exporter {
                         continue;
                     }
                     TaskFacts task = facts.get(records.seq());
-                    if (leftOut(task, scrubs.get(task.taskId()), personalData, problems)) {
+                    if (personal.leftOut(records.seq(), problems)) {
                         progress.worked(1);
                         continue;
                     }
-                    Redaction redaction = redaction(scrubs.get(task.taskId()), personalData, card);
+                    Redaction redaction = personal.redaction(records.seq());
+                    if (!personal.keeps()) { // the card counts what was redacted, and the tasks never scrubbed
+                        card.redacted(redaction == null ? Map.of() : redaction.counts(), personal.scrubbed(records.seq()));
+                    }
                     String os = byOs ? group(task.os()) : null;
                     String stem = name + (os == null ? "" : "_" + os) + (part.isEmpty() ? "" : "_" + part);
                     Part out = parts.get(stem);
@@ -169,36 +164,13 @@ public final class HuggingFaceExporter implements Exporter {
         return name;
     }
 
-    /** Whether the task waits for its personal data to be reviewed (said in {@code problems}) before it may go out. */
-    private static boolean leftOut(TaskFacts task, StoredScrub scrub, String personalData, List<Problem> problems) {
-        if (!personalData.equals(REDACT) || scrub == null || scrub.unreviewed() == 0) {
-            return false;
-        }
-        problems.add(new Problem(task.taskId(), 0, -1, "left out: " + Words.count(scrub.unreviewed(), "finding") + " of personal data not"
-                + " reviewed yet (review them in the editor, or export with " + PERSONAL_DATA + "=" + REDACT_UNREVIEWED + ")"));
-        return true;
-    }
-
-    /**
-     * What the export writes instead of the task's personal data, counted on the card (a task never scrubbed counted
-     * as such); null when it writes the task as stored.
-     */
-    private static Redaction redaction(StoredScrub scrub, String personalData, DatasetCard card) {
-        if (personalData.equals(KEEP)) {
-            return null;
-        }
-        Redaction redaction = scrub == null ? null : new Redaction(scrub);
-        card.redacted(redaction == null ? Map.of() : redaction.counts(), scrub != null);
-        return redaction;
-    }
-
     /** Writes the record {@code records} is on into its part (stripped when asked), its images, and counts it for the card. */
     private static void write(StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, Redaction redaction,
             List<Problem> problems) throws IOException, SQLException {
         StringWriter text = new StringWriter();
         records.write(text);
         ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
-        boolean redacted = redaction != null && !redaction.isEmpty();
+        boolean redacted = redaction != null;
         if (redacted) {
             redaction.apply(record);
         }

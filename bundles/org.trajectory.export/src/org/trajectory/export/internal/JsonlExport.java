@@ -17,10 +17,12 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.Redaction;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.export.ExportTarget;
 import org.trajectory.export.ImageSink;
+import org.trajectory.export.PersonalData;
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Problem;
@@ -42,6 +44,7 @@ public final class JsonlExport {
     private final boolean force;
     private final Function<Long, String> part;
     private UnaryOperator<ObjectNode> rewrite;
+    private PersonalData personal;
 
     /**
      * @param jsonl the JSONL file to write
@@ -76,6 +79,12 @@ public final class JsonlExport {
         return this;
     }
 
+    /** Leaves out or redacts each task's personal data as {@code personal} says. Returns this export. */
+    public JsonlExport redacting(PersonalData personal) {
+        this.personal = personal;
+        return this;
+    }
+
     /** The file a part is written to: {@code data.jsonl} for "", {@code data_train.jsonl} for "train". */
     public static Path partFile(Path jsonl, String part) {
         if (part.isEmpty()) {
@@ -107,7 +116,7 @@ public final class JsonlExport {
                 while (records.next()) {
                     String name = part.apply(records.seq());
                     progress.worked(1);
-                    if (name != null) {
+                    if (name != null && !(personal != null && personal.leftOut(records.seq(), problems))) {
                         PartFile file = files.get(name);
                         if (file == null) {
                             file = new PartFile(ExportTarget.file(partFile(jsonl, name), force));
@@ -150,13 +159,17 @@ public final class JsonlExport {
         List<StoredRecords.StoredStep> steps = records.steps();
         List<String> exported = sink.exportNames(steps);
         boolean renamed = ImageSink.anyRenamed(steps, exported);
+        Redaction redaction = personal == null ? null : personal.redaction(records.seq());
         try {
-            if (rewrite == null && !renamed) {
+            if (rewrite == null && !renamed && redaction == null) {
                 records.write(file.out);
             } else {
                 StringWriter text = new StringWriter();
                 records.write(text);
                 ObjectNode record = ImageSink.renamed((ObjectNode) Json.MAPPER.readTree(text.toString()), exported);
+                if (redaction != null) {
+                    redaction.apply(record);
+                }
                 file.out.write(Json.MAPPER.writeValueAsString(rewrite == null ? record : rewrite.apply(record)));
             }
             file.out.write('\n');
@@ -164,7 +177,8 @@ public final class JsonlExport {
             throw file.target.failure(e);
         }
         for (int i = 0; i < steps.size(); i++) {
-            sink.write(exported.get(i), steps.get(i).imageSha256(), problems);
+            int step = i;
+            sink.write(exported.get(i), steps.get(i).imageSha256(), problems, image -> redaction == null ? image : redaction.image(step, image));
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.trajectory.dataset.Redaction;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
@@ -20,6 +21,7 @@ import org.trajectory.export.ExportSettings;
 import org.trajectory.export.ExportTarget;
 import org.trajectory.export.Exporter;
 import org.trajectory.export.ImageSink;
+import org.trajectory.export.PersonalData;
 import org.trajectory.export.Splits;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
@@ -54,7 +56,7 @@ public final class MessagesExporter implements Exporter {
         return List.of(ExportSetting.choice(REASONING, "l2", "the answer's reasoning: l1 action; l2 thought and action; l3"
                 + " observation, reflection, thought and action (each then the code)", "l1", "l2", "l3"),
                 ExportSetting.text(HISTORY, "4", "how many earlier steps the user's turn lists (0 for none, 'all' for every one)"),
-                ExportSetting.text(SYSTEM, DEFAULT_SYSTEM, "the system text of every sample"));
+                ExportSetting.text(SYSTEM, DEFAULT_SYSTEM, "the system text of every sample"), PersonalData.setting());
     }
 
     @Override
@@ -78,6 +80,7 @@ public final class MessagesExporter implements Exporter {
         int history = settings.text(HISTORY).equalsIgnoreCase("all") ? Integer.MAX_VALUE : (int) settings.number(HISTORY, 0);
         String system = settings.text(SYSTEM);
         List<Problem> problems = new ArrayList<>();
+        PersonalData personal = PersonalData.of(job);
         Map<String, Writer> files = new LinkedHashMap<>();
         long tasks = 0;
         long samples = 0;
@@ -88,7 +91,7 @@ public final class MessagesExporter implements Exporter {
             try {
                 while (records.next()) {
                     String part = job.selection().part(records.seq());
-                    if (part == null) {
+                    if (part == null || personal.leftOut(records.seq(), problems)) {
                         continue;
                     }
                     String file = (part.isEmpty() ? Splits.TRAIN : part) + ".jsonl";
@@ -99,8 +102,10 @@ public final class MessagesExporter implements Exporter {
                     }
                     java.io.StringWriter text = new java.io.StringWriter();
                     records.write(text);
-                    samples += samples((ObjectNode) Json.MAPPER.readTree(text.toString()), records.steps(), out, images,
-                            new Shape(system, history, fields), problems);
+                    Redaction redaction = personal.redaction(records.seq());
+                    ObjectNode record = (ObjectNode) Json.MAPPER.readTree(text.toString());
+                    samples += samples(redaction == null ? record : redaction.apply(record), records.steps(), out, images,
+                            new Shape(system, history, fields, redaction), problems);
                     tasks++;
                     progress.worked(1);
                     if (progress.isCancelled()) {
@@ -128,7 +133,7 @@ public final class MessagesExporter implements Exporter {
     }
 
     /** How a sample is made: the system prompt, how many steps before it, which reasoning fields. */
-    private record Shape(String system, int history, List<String> fields) {
+    private record Shape(String system, int history, List<String> fields, Redaction redaction) {
     }
 
     /** Writes a sample for each step of {@code record} that has its code and reasoning; returns how many. */
@@ -146,7 +151,10 @@ public final class MessagesExporter implements Exporter {
                 continue;
             }
             String image = images.exportName(steps.get(i).imageName(), steps.get(i).imageSha256());
-            if (image != null && !images.write(image, steps.get(i).imageSha256(), problems) && !images.has(image)) {
+            int step = i;
+            Redaction redaction = shape.redaction();
+            if (image != null && !images.write(image, steps.get(i).imageSha256(), problems, png -> redaction == null ? png : redaction.image(step, png))
+                    && !images.has(image)) {
                 image = null; // the screenshot could not be written (reported): the sample goes without it
             }
             out.write(Json.MAPPER.writeValueAsString(sample(taskId, i, shape.system(), task, traj, shape.history(), shape.fields(), image)));
