@@ -34,7 +34,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * or remembers. Then every integrity check of the {@code checks} catalogue ({@link IntegrityChecks}) looks at each
  * task. Records are checked for their shape on import, so a stored record always has one; what is checked here is
  * their content. Each stored image file is read once and walked whole. Every finding has the id of the check that made
- * it and a severity: errors fail validation, warnings are listed beside them.
+ * it and a severity: errors fail validation, warnings are listed beside them (among them each task whose personal data,
+ * found by {@code scrub}, is not reviewed yet).
  *
  * @since 0.1
  */
@@ -198,6 +199,14 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
             }
             for (Active check : checks) {
                 check.run().finish((taskId, step, message) -> found(check.id(), check.severity(), taskId, step, message));
+            }
+            // Personal data found and not reviewed yet: no fault of the data, but exports leave the task out until it is.
+            for (Map.Entry<String, StoredScrub> scrub : new java.util.TreeMap<>(dataset.scrubs()).entrySet()) {
+                if (scrub.getValue().unreviewed() > 0) {
+                    found("personal-data", IntegrityCheck.Severity.WARNING, scrub.getKey(), -1, Words.count(scrub.getValue().unreviewed(),
+                            "finding") + " of personal data not reviewed yet: exports leave the task out until they are (review them in"
+                            + " the editor, or export with personal_data=redact-unreviewed)");
+                }
             }
         }
 

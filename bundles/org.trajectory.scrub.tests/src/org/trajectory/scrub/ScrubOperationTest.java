@@ -160,6 +160,9 @@ class ScrubOperationTest {
                 assertTrue(scrub.findings().stream().anyMatch(f -> f.field().equals(field) && f.text().equals(PLANTED.get(0))), field + ": " + scrub.findings());
             }
             assertEquals(scrub.findings().size(), scrub.unreviewed(), "everything awaits review");
+            org.trajectory.dataset.ValidateOperation.Report validated = new org.trajectory.dataset.ValidateOperation(dataset).run(Progress.NONE);
+            assertTrue(validated.findings().stream().anyMatch(f -> f.check().equals("personal-data") && f.problem().source().equals("t1")
+                    && f.problem().message().contains("not reviewed yet")), "validate says so: " + validated.findings());
             assertTrue(report.kinds().keySet().containsAll(List.of("email", "phone", "card", "iban", "ip", "mac", "token", "contributor")), report.summary());
 
             ScrubOperation.Report again = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
