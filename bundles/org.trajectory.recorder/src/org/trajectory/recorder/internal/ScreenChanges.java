@@ -3,7 +3,6 @@ package org.trajectory.recorder.internal;
 import java.util.List;
 import java.util.Locale;
 
-import org.trajectory.model.Words;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.ScreenSize;
 
@@ -21,10 +20,10 @@ public final class ScreenChanges {
 
         /** Once, in the words of the build: what was found, when, and what was done. */
         public String say(ScreenSize stated) {
-            return String.format(Locale.ROOT, "%s from %.3f s to %.3f s went beyond the %dx%d screen the recording states (as far as (%d, %d)):"
+            return String.format(Locale.ROOT, "%,d %s from %.3f s to %.3f s went beyond the %dx%d screen the recording states (as far as (%d, %d)):"
                     + " the screen was changed then (its resolution, its turn or a monitor); they were built against %dx%d, the smallest"
                     + " common screen that holds them; steps just before and after that span may have been on either screen",
-                    Words.count(events, "event"), screen.time(), until, stated.width(), stated.height(), maxX, maxY, screen.width(), screen.height());
+                    events, events == 1 ? "event" : "events", screen.time(), until, stated.width(), stated.height(), maxX, maxY, screen.width(), screen.height());
         }
     }
 
