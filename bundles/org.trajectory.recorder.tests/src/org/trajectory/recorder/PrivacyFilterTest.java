@@ -117,6 +117,8 @@ class PrivacyFilterTest {
         ours.input(InputEvent.click(2, 100, 100, "left", true, List.of()));
         ours.input(InputEvent.click(2.1, 100, 100, "left", false, List.of()));
         ours.input(InputEvent.click(3, 1000, 500, "left", true, List.of()));
+        ours.element(new ElementEvent(3.001, ElementEvent.PRESS, 1000, 500, "push button", "Stop", null, List.of(), 980, 490, 40, 20,
+                "java", List.of()));
         ours.window(new WindowEvent(3.01, "Trajectory Workbench", "SWT", 99L, 900, 0, 700, 1000));
         ours.input(InputEvent.click(3.1, 1000, 500, "left", false, List.of()));
         ours.input(InputEvent.key(3.2, true, "a", 'a', "a", List.of()));
@@ -129,6 +131,7 @@ class PrivacyFilterTest {
         assertEquals(List.of("2.0 true", "2.1 false", "4.0 true", "4.1 false"), sink.inputs().stream().map(e -> e.time() + " " + e.pressed())
                 .toList(), "the terminal's clicks only");
         assertEquals(PrivacyFilter.REDACTED, sink.windows().get(2).title(), "the workbench's own window is excluded");
+        assertTrue(sink.elements.isEmpty(), "nor the button it pressed: " + sink.elements);
         assertEquals(List.of(new PrivacyFilter.Span(0.5, 1), new PrivacyFilter.Span(3.01, 4.01), new PrivacyFilter.Span(5.01, 10)),
                 ours.redactedSpans(10),
                 "its frames are blanked, and the recording stopped from it ends in it");

@@ -65,6 +65,7 @@ public final class PrivacyFilter implements CaptureSink {
      * pass): a press that brings our own window to the front comes before the desktop says so, its release may too.
      */
     private final List<InputEvent> held = new ArrayList<>();
+    private final List<ElementEvent> heldElements = new ArrayList<>();
     private static final double LAG = 0.5;
 
     /**
@@ -128,8 +129,15 @@ public final class PrivacyFilter implements CaptureSink {
     /** Delivers what was held, in its order. */
     private void releaseHeld() {
         List<InputEvent> events = List.copyOf(held);
-        held.clear();
+        List<ElementEvent> elements = List.copyOf(heldElements);
+        dropHeld();
         events.forEach(this::handle);
+        elements.forEach(this::deliverElement);
+    }
+
+    private void dropHeld() {
+        held.clear();
+        heldElements.clear();
     }
 
     /**
@@ -138,7 +146,7 @@ public final class PrivacyFilter implements CaptureSink {
      */
     public synchronized void finish() {
         if (!held.isEmpty() && ownBounds != null && ownBounds.contains(held.get(0).x(), held.get(0).y())) {
-            held.clear();
+            dropHeld();
         }
         releaseHeld();
     }
@@ -197,6 +205,17 @@ public final class PrivacyFilter implements CaptureSink {
      */
     @Override
     public synchronized void element(ElementEvent event) {
+        if (!held.isEmpty()) {
+            heldElements.add(event); // what a held press pressed goes where the press goes
+            return;
+        }
+        deliverElement(event);
+    }
+
+    private void deliverElement(ElementEvent event) {
+        if (own && (event.x() == null || ownBounds == null || ownBounds.contains(event.x(), event.y()))) {
+            return; // an element of our own window
+        }
         if (event.cause().equals(ElementEvent.FOCUS)) {
             secretFocus = event.secret();
         } else if (event.secret()) {
@@ -235,7 +254,7 @@ public final class PrivacyFilter implements CaptureSink {
                     ? new java.awt.Rectangle(event.x(), event.y(), event.width(), event.height()) : null;
         }
         if (ours && !held.isEmpty() && ownInput(held.get(0))) {
-            held.clear(); // the click that brought our window to the front
+            dropHeld(); // the click that brought our window to the front, and the element it pressed
         }
         releaseHeld();
         boolean now = ours || matches(event.title()) || matches(event.windowClass()) || matches(event.process());
