@@ -200,7 +200,11 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
             for (Active check : checks) {
                 check.run().finish((taskId, step, message) -> found(check.id(), check.severity(), taskId, step, message));
             }
-            // Personal data found and not reviewed yet: no fault of the data, but exports leave the task out until it is.
+            unreviewedPersonalData();
+        }
+
+        /** Personal data found and not reviewed yet: no fault of the data, but exports leave the task out until it is. */
+        private void unreviewedPersonalData() throws SQLException {
             for (Map.Entry<String, StoredScrub> scrub : new java.util.TreeMap<>(dataset.scrubs()).entrySet()) {
                 if (scrub.getValue().unreviewed() > 0) {
                     found("personal-data", IntegrityCheck.Severity.WARNING, scrub.getKey(), -1, Words.count(scrub.getValue().unreviewed(),
