@@ -162,6 +162,43 @@ class AnnotationTest {
         }
     }
 
+    /**
+     * Two runs on one dataset (two workers, or a worker and a person): a task the other changed while this run annotated
+     * it is left as the other made it, said, and the run goes on with the next one instead of stopping.
+     */
+    @Test
+    void aTaskChangedByAnotherRunMeanwhileIsLeftToItAndTheRunGoesOn(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset")); Dataset other = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            String first = built(temp, dataset).toString();
+            Path second = PeerRecordings.write(temp.resolve("second"));
+            Files.writeString(second.resolve("events.jsonl"), String.format(java.util.Locale.ROOT, "{\"time_stamp\": %.3f, \"action\": \"click\","
+                    + " \"x\": 10, \"y\": 10, \"button\": \"Button.left\", \"pressed\": true}%n", PeerRecordings.START + 3.5),
+                    java.nio.file.StandardOpenOption.APPEND);
+            String secondId = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(second, dataset, Progress.NONE).task().taskId();
+            ScriptedProvider provider = new ScriptedProvider();
+            java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
+            Function<VlmRequest, String> plain = provider.answer;
+            provider.answer = request -> {
+                if (changed.compareAndSet(false, true)) { // the other worker writes the first task while this run describes it
+                    try {
+                        other.save(other.draft(first).withTaskText(Task.NATURAL_LANGUAGE_TASK, "Written by the other run."));
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+                return plain.apply(request);
+            };
+            AnnotateOperation.Report report = new AnnotateOperation(dataset, new ModelAnnotator(new Retrying(provider,
+                    new ProviderConfig("http://unused", "scripted", null), Retrying.Policy.DEFAULT, new Usage()), new Prompts(null,
+                            ModelAnnotator.class)), new AnnotateOperation.Options(1, List.of(first, secondId))).run(Progress.NONE);
+            assertEquals(0, report.failed(), report.failures().toString());
+            assertTrue(report.failures().stream().anyMatch(p -> p.source().equals(first) && p.message().contains("while this run annotated it")),
+                    report.failures().toString());
+            assertEquals("Written by the other run.", dataset.read(first).text(Task.NATURAL_LANGUAGE_TASK), "theirs stands");
+            assertEquals("Save the note.", dataset.read(secondId).text(Task.NATURAL_LANGUAGE_TASK), "the run went on with the next task");
+        }
+    }
+
     @Test
     void aModelAnswerInACodeFenceIsAccepted() throws Exception {
         assertEquals("a", Replies.text(Replies.object("```json\n{\"a\": \"a\"}\n```"), "a"));

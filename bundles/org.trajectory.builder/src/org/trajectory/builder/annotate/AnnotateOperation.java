@@ -19,6 +19,7 @@ import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.DatasetOperation;
+import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
@@ -52,7 +53,10 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         }
     }
 
-    /** What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary). */
+    /**
+     * What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary), and
+     * the tasks another run or a person changed while this one annotated them (no failure: theirs stands).
+     */
     public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<Problem> failures,
             boolean cancelled) implements org.trajectory.model.operation.Report {
 
@@ -128,6 +132,11 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
                 } catch (InterruptedException e) {
                     cancelled = true;
                     break;
+                } catch (StaleTaskException e) {
+                    // another run or a person changed the task since this one read it: theirs stands, and the run goes on
+                    noted(id, "changed by " + (e.changedBy() == null ? "someone" : e.changedBy()) + " at " + e.changedAt() + " while this run"
+                            + " annotated it (another annotation run, or a person): left as they made it; annotate again fills what is"
+                            + " still empty");
                 }
                 progress.worked(1);
             }
@@ -258,6 +267,13 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         failed.incrementAndGet();
         if (failures.size() < MAX_REPORTED_FAILURES) {
             failures.add(new Problem(taskId, 0, step, message));
+        }
+    }
+
+    /** Something the user should know of a task, which is no failure of this run. */
+    private void noted(String taskId, String message) {
+        if (failures.size() < MAX_REPORTED_FAILURES) {
+            failures.add(new Problem(taskId, 0, -1, message));
         }
     }
 
