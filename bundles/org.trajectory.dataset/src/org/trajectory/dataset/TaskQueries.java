@@ -77,7 +77,8 @@ final class TaskQueries {
                 : " ORDER BY CASE WHEN " + key + " IS NULL THEN 1 ELSE 0 END, " + key + direction + ", t.seq" + direction;
         String sql = "SELECT t.task_id, t.instruction, t.domain, t.os, t.step_count, t.final_score, t.alignment_score,"
                 + " t.efficiency_score, t.task_difficulty, t.task_completed, COALESCE(r.state, 'new') AS review_state, t.seq, t.extraction_confidence,"
-                + " p.outcome, p.diverged_at FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq LEFT JOIN replays p ON p.task_seq = t.seq"
+                + " p.outcome, p.diverged_at, sc.unreviewed FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq"
+                + " LEFT JOIN replays p ON p.task_seq = t.seq LEFT JOIN scrubs sc ON sc.task_seq = t.seq"
                 + where.text + order + " LIMIT ? OFFSET ?";
         List<TaskRow> page = new ArrayList<>(limit);
         List<Long> seqs = new ArrayList<>(limit);
@@ -95,7 +96,8 @@ final class TaskQueries {
                             rows.getInt(5), Dataset.real(rows, 6), Dataset.real(rows, 7), Dataset.real(rows, 8), Dataset.real(rows, 9),
                             rows.getObject(10) == null ? null : rows.getBoolean(10), ReviewState.of(rows.getString(11)), Dataset.real(rows, 13), null,
                             rows.getString(14) == null ? null : StoredReplay.describe(rows.getString(14),
-                                    rows.getObject(15) == null ? null : rows.getInt(15))));
+                                    rows.getObject(15) == null ? null : rows.getInt(15)),
+                            rows.getObject(16) == null ? null : rows.getInt(16) == 0 ? "reviewed" : rows.getInt(16) + " to review"));
                     seqs.add(rows.getLong(12));
                 }
             }
@@ -129,7 +131,7 @@ final class TaskQueries {
             TaskRow row = page.get(i);
             scored.add(new TaskRow(row.taskId(), row.instruction(), row.domain(), row.os(), row.steps(), row.finalScore(),
                     row.alignmentScore(), row.efficiencyScore(), row.difficulty(), row.completed(), row.review(), row.extractionConfidence(),
-                    scores.get(seqs.get(i)), row.replay()));
+                    scores.get(seqs.get(i)), row.replay(), row.personalData()));
         }
         return scored;
     }

@@ -21,7 +21,9 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         ORDER("t.seq", false), TASK("t.instruction", false), DOMAIN("t.domain", true), OS("t.os", true), STEPS("t.step_count", false),
         SCORE("t.final_score", true), ALIGNMENT("t.alignment_score", true), EFFICIENCY("t.efficiency_score", true),
         DIFFICULTY("t.task_difficulty", true), REVIEW("COALESCE(r.state, 'new')", false), CONFIDENCE("t.extraction_confidence", true),
-        REPLAY("(SELECT p.outcome FROM replays p WHERE p.task_seq = t.seq)", true);
+        REPLAY("(SELECT p.outcome FROM replays p WHERE p.task_seq = t.seq)", true),
+        /** Personal data: the findings not reviewed yet (null: never scrubbed). */
+        PERSONAL_DATA("(SELECT sc.unreviewed FROM scrubs sc WHERE sc.task_seq = t.seq)", true);
 
         final String sql;
         /** Whether the column may be NULL (those sort last, which takes an expression no index serves). */

@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record TaskRow(String taskId, String instruction, String domain, String os, int steps, Double finalScore,
         Double alignmentScore, Double efficiencyScore, Double difficulty, Boolean completed, ReviewState review,
-        Double extractionConfidence, Map<String, Double> scores, String replay) {
+        Double extractionConfidence, Map<String, Double> scores, String replay, String personalData) {
 
     public TaskRow {
         scores = scores == null ? Map.of() : Map.copyOf(scores);

@@ -30,7 +30,7 @@ final class ListCommand extends OptionsCommand<ListCommand.Options> {
         @Option(names = "--min-steps", paramLabel = "N", description = "tasks with at least N steps") Integer minSteps;
         @Option(names = "--max-steps", paramLabel = "N", description = "tasks with at most N steps") Integer maxSteps;
         @Option(names = "--extracted", description = "only tasks extracted from videos (sort them with --sort confidence)") boolean extracted;
-        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review|confidence", description = "the column to sort by") String sort;
+        @Option(names = "--sort", paramLabel = "task|domain|os|steps|score|review|confidence|replay|personal_data", description = "the column to sort by (personal_data: the findings not reviewed yet)") String sort;
         @Option(names = "--desc", description = "largest first") boolean descending;
         @Option(names = "--limit", paramLabel = "N", description = "at most N tasks (default 50)") int limit = 50;
         @Option(names = "--offset", paramLabel = "N", description = "skip the first N tasks") int offset;

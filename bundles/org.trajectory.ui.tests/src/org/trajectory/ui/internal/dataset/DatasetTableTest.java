@@ -96,6 +96,35 @@ class DatasetTableTest extends WorkbenchTest {
         }
     }
 
+    /** Personal data found and not reviewed is a column of its own, which sorts those tasks first. */
+    @Test
+    void personalDataNotReviewedIsAColumnThatSortsThemFirst() throws Exception {
+        session().close();
+        settle();
+        try (org.trajectory.dataset.Dataset dataset = org.trajectory.dataset.Dataset.open(temp.resolve("dataset"))) {
+            org.trajectory.dataset.StoredScrub.Finding email = new org.trajectory.dataset.StoredScrub.Finding(-1, "instruction", "email",
+                    "a@example.com", null, org.trajectory.dataset.StoredScrub.PROPOSED);
+            dataset.putScrub("t7", new org.trajectory.dataset.StoredScrub("x", java.util.List.of("email"), "2026-11-26T00:00:00Z",
+                    java.util.List.of(email, email.withState(org.trajectory.dataset.StoredScrub.PROPOSED))));
+            dataset.putScrub("t8", new org.trajectory.dataset.StoredScrub("y", java.util.List.of("email"), "2026-11-26T00:00:00Z",
+                    java.util.List.of(email.withState(org.trajectory.dataset.StoredScrub.ACCEPTED))));
+        }
+        session().open(temp.resolve("dataset"), false);
+        settleRows();
+        Table table = view.viewer().getTable();
+        int personal = java.util.Arrays.asList(table.getColumns()).indexOf(java.util.Arrays.stream(table.getColumns())
+                .filter(c -> c.getText().equals("Personal data")).findFirst().orElseThrow());
+        assertEquals("Change the wallpaper 0", text(0, 0));
+        assertEquals("", table.getItem(0).getText(personal), "never scrubbed");
+        table.getColumn(personal).notifyListeners(SWT.Selection, new Event());
+        settleRows();
+        table.getColumn(personal).notifyListeners(SWT.Selection, new Event()); // descending: the most to review first
+        settleRows();
+        assertEquals("Open the terminal 7", text(0, 0));
+        assertEquals("2 to review", text(0, personal));
+        assertEquals("reviewed", text(1, personal));
+    }
+
     @Test
     void clickingAColumnSortsByIt() {
         TableColumn steps = view.viewer().getTable().getColumn(3);

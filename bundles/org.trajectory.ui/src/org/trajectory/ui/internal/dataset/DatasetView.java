@@ -63,7 +63,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         SCORE("Score", 55, TaskQuery.Column.SCORE),
         REVIEW("Review", 70, TaskQuery.Column.REVIEW),
         CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE),
-        REPLAY("Replay", 110, TaskQuery.Column.REPLAY);
+        REPLAY("Replay", 110, TaskQuery.Column.REPLAY),
+        PERSONAL("Personal data", 90, TaskQuery.Column.PERSONAL_DATA);
 
         final String title;
         final int width;
@@ -85,6 +86,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 case REVIEW -> row.review().id().replace('_', ' ');
                 case CONFIDENCE -> row.extractionConfidence() == null ? "" : String.format(Locale.ROOT, "%.2f", row.extractionConfidence());
                 case REPLAY -> row.replay() == null ? "" : row.replay();
+                case PERSONAL -> row.personalData() == null ? "" : row.personalData();
             };
         }
     }
