@@ -213,7 +213,7 @@ public final class PrivacyFilter implements CaptureSink {
     }
 
     private void deliverElement(ElementEvent event) {
-        if (own && (event.x() == null || ownBounds == null || ownBounds.contains(event.x(), event.y()))) {
+        if (inOwnWindow(event.x(), event.y())) {
             return; // an element of our own window
         }
         if (event.cause().equals(ElementEvent.FOCUS)) {
@@ -241,7 +241,12 @@ public final class PrivacyFilter implements CaptureSink {
 
     /** Input to our own window: a key while it is active, a pointer event inside it while it is active. */
     private boolean ownInput(InputEvent event) {
-        return own && (event.x() == null || ownBounds == null || ownBounds.contains(event.x(), event.y()));
+        return inOwnWindow(event.x(), event.y());
+    }
+
+    /** Whether what happened at ({@code x}, {@code y}) (no point: a key, a focus) happened in our own window, in front. */
+    private boolean inOwnWindow(Integer x, Integer y) {
+        return own && (x == null || ownBounds == null || ownBounds.contains(x, y));
     }
 
     @Override

@@ -95,7 +95,7 @@ public final class Ocr {
         for (int i = 0; i < count; i++) {
             boxes.add(new ArrayList<>());
         }
-        run(count, picture, Math.min(processes, count), psm, tryInverted ? List.of("tsv") : List.of("-c", "tessedit_do_invert=0", "tsv"),
+        run(count, picture, processes, psm, tryInverted ? List.of("tsv") : List.of("-c", "tessedit_do_invert=0", "tsv"),
                 (p, used, output) -> {
             for (String row : output.split("\n")) {
                 String[] cells = row.split("\t", -1);
@@ -117,7 +117,7 @@ public final class Ocr {
     private static List<String> read(List<BufferedImage> crops, boolean words) throws IOException, InterruptedException {
         String[] texts = new String[crops.size()];
         run(crops.size(), (i, file) -> ImageIO.write(enlarged(crops.get(i), 3), "png", file.toFile()),
-                Math.min(crops.size(), Runtime.getRuntime().availableProcessors()), 6, words ? List.of("tsv") : List.of(), (p, processes, output) -> {
+                Runtime.getRuntime().availableProcessors(), 6, words ? List.of("tsv") : List.of(), (p, processes, output) -> {
             if (words) {
                 words(List.of(output.split("\n")), p, processes, texts);
                 return;
@@ -144,12 +144,16 @@ public final class Ocr {
         void write(int i, Path file) throws IOException;
     }
 
-    /** Runs Tesseract on the pictures, with {@code options} after its page segmentation mode and language. */
-    private static void run(int count, Picture picture, int processes, int psm, List<String> options, Output output)
+    /**
+     * Runs Tesseract on the pictures, by at most {@code maxProcesses} processes and never more than there are pictures,
+     * with {@code options} after its page segmentation mode and language.
+     */
+    private static void run(int count, Picture picture, int maxProcesses, int psm, List<String> options, Output output)
             throws IOException, InterruptedException {
         if (count == 0) {
             return;
         }
+        int processes = Math.min(maxProcesses, count);
         Path folder = Files.createTempDirectory("tw-ocr");
         try {
             List<Process> running = new ArrayList<>();
