@@ -64,7 +64,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         REVIEW("Review", 70, TaskQuery.Column.REVIEW),
         CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE),
         REPLAY("Replay", 110, TaskQuery.Column.REPLAY),
-        PERSONAL("Personal data", 90, TaskQuery.Column.PERSONAL_DATA);
+        PERSONAL("Personal data", 105, TaskQuery.Column.PERSONAL_DATA);
 
         final String title;
         final int width;
