@@ -32,7 +32,7 @@ TW_NO_REBUILD=1 "$WB" evaluate --reference "$CORPUS/reference.jsonl" --predicted
   --metric sharingan 2>/dev/null | sed -n '/^Sharingan/,$p' || true
 TW_NO_REBUILD=1 "$WB" evaluate --reference "$CORPUS/reference.jsonl" --predicted "$WORK/extracted" --mapping "$WORK/mapping.txt" \
   --metric agentnetbench 2>/dev/null | grep "click error" || true
-[ "$METHOD" = offline ] || exit 0
+[ "$METHOD" = offline ] && [ "$MINUTES" != 0 ] || exit 0 # MINUTES 0: the corpus alone
 
 echo "== offline extraction of a $MINUTES-minute 1920x1080 30 fps video"
 ls "$CORPUS"/recordings/*/video.mkv | sed "s/^/file '/; s/$/'/" >"$WORK/list.txt"

@@ -31,14 +31,19 @@ public class Corpus {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final JsonNode spec;
+    private final Path specFolder;
     private final Path out;
     private final String workbench;
     private final double gap;
-    private String display;
+    /** The display the sessions run on now, and what its programs are given (DISPLAY, the cursor theme, the session bus). */
+    private final Map<String, String> environment = new LinkedHashMap<>();
+    private JsonNode desktop;
+    private final List<Process> desktopProcesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    Corpus(JsonNode spec, Path out, String workbench) {
+    Corpus(JsonNode spec, Path specFolder, Path out, String workbench) {
         this.spec = spec;
+        this.specFolder = specFolder;
         this.out = out;
         this.workbench = workbench;
         this.gap = spec.path("gap_seconds").asDouble(0.9);
@@ -65,7 +70,7 @@ public class Corpus {
             System.err.println("corpus: --spec, --out and --workbench are required");
             System.exit(2);
         }
-        Corpus corpus = new Corpus(JSON.readTree(specFile.toFile()), out.toAbsolutePath(), workbench);
+        Corpus corpus = new Corpus(JSON.readTree(specFile.toFile()), specFile.toAbsolutePath().getParent(), out.toAbsolutePath(), workbench);
         System.exit(corpus.run(only));
     }
 
@@ -85,17 +90,25 @@ public class Corpus {
             deleteTree(out.resolve(folder));
         }
         Files.createDirectories(out.resolve("recordings"));
-        Process xvfb = startDisplay();
         Map<String, Path> recordings = new LinkedHashMap<>();
-        try {
-            for (JsonNode session : sessions) {
-                String id = session.path("id").asText();
-                System.err.printf(Locale.ROOT, "corpus: %s (%d actions)%n", id, session.path("actions").size());
-                recordings.put(id, record(session));
+        Map<String, JsonNode> resolved = new LinkedHashMap<>();
+        Map<String, List<JsonNode>> byDesktop = new LinkedHashMap<>();
+        sessions.forEach(s -> byDesktop.computeIfAbsent(s.path("desktop").asText(""), d -> new ArrayList<>()).add(s));
+        for (Map.Entry<String, List<JsonNode>> group : byDesktop.entrySet()) {
+            startDesktop(group.getKey());
+            try {
+                for (JsonNode session : group.getValue()) {
+                    String id = session.path("id").asText();
+                    System.err.printf(Locale.ROOT, "corpus: %s (%d actions)%n", id, session.path("actions").size());
+                    ObjectNode done = session.deepCopy();
+                    recordings.put(id, record(done));
+                    resolved.put(id, done);
+                }
+            } finally {
+                stopDesktop();
             }
-        } finally {
-            xvfb.destroy();
         }
+        sessions.replaceAll(s -> resolved.get(s.path("id").asText()));
         Map<String, String> taskOfSession = build(recordings);
         Map<String, JsonNode> built = export();
         Map<String, Integer> byOperation = new TreeMap<>();
@@ -138,37 +151,77 @@ public class Corpus {
         return problems.isEmpty() ? 0 : 1;
     }
 
-    /** An Xvfb of the spec's size on a free display, with a window manager, used by every session. */
-    private Process startDisplay() throws Exception {
+    /**
+     * The desktop the next sessions run on (the spec's {@code desktops}, or a plain one of the spec's screen): an Xvfb
+     * of its size on a free display, a window manager, and where it says so a cursor theme, a panel whose clock ticks
+     * every second (tint2) and a notification daemon (dunst on a session bus of its own).
+     */
+    private void startDesktop(String name) throws Exception {
+        desktop = name.isEmpty() ? spec : spec.path("desktops").path(name);
+        if (desktop.isMissingNode()) {
+            throw new IOException("a session names the desktop '" + name + "', which the spec's desktops do not have");
+        }
         int number = 140;
         while (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
             number++;
         }
-        display = ":" + number;
-        JsonNode screen = spec.path("screen");
-        Process xvfb = new ProcessBuilder("Xvfb", display, "-screen", "0", screen.get(0).asInt() + "x" + screen.get(1).asInt() + "x24",
-                "-nolisten", "tcp").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        environment.clear();
+        environment.put("DISPLAY", ":" + number);
+        if (desktop.has("cursor_theme")) {
+            environment.put("XCURSOR_THEME", desktop.path("cursor_theme").asText());
+            environment.put("XCURSOR_SIZE", "24");
+        }
+        JsonNode screen = screen();
+        desktopProcesses.add(new ProcessBuilder("Xvfb", ":" + number, "-screen", "0", screen.get(0).asInt() + "x" + screen.get(1).asInt() + "x24",
+                "-nolisten", "tcp").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
         for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
             Thread.sleep(50);
         }
-        process(List.of("openbox")).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
-        Thread.sleep(700);
-        return xvfb;
+        startQuietly(List.of("openbox"));
+        if (desktop.path("notifications").asBoolean()) {
+            Process bus = process(List.of("dbus-daemon", "--session", "--nofork", "--print-address")).start();
+            desktopProcesses.add(bus);
+            environment.put("DBUS_SESSION_BUS_ADDRESS", new BufferedReader(new InputStreamReader(bus.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine());
+            startQuietly(List.of("dunst"));
+        }
+        if (desktop.path("panel").asBoolean()) {
+            Path rc = out.resolve("tint2rc");
+            Files.copy(specFolder.resolve("desktop/tint2rc"), rc, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            startQuietly(List.of("tint2", "-c", rc.toString()));
+        }
+        Thread.sleep(1000);
+    }
+
+    private void startQuietly(List<String> command) throws IOException {
+        desktopProcesses.add(process(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+    }
+
+    private void stopDesktop() throws InterruptedException {
+        for (Process p : desktopProcesses.reversed()) {
+            p.destroy();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+        desktopProcesses.clear();
+    }
+
+    private JsonNode screen() {
+        return desktop.has("screen") ? desktop.path("screen") : spec.path("screen");
     }
 
     private ProcessBuilder process(List<String> command) {
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("DISPLAY", display);
+        builder.environment().putAll(environment);
         return builder;
     }
 
-    private Path record(JsonNode session) throws Exception {
+    private Path record(ObjectNode session) throws Exception {
         String id = session.path("id").asText();
         JsonNode app = spec.path("apps").path(session.path("app").asText());
         Path home = out.resolve("home").resolve(id);
         Files.createDirectories(home);
         List<String> command = new ArrayList<>();
-        app.path("command").forEach(c -> command.add(c.asText()));
+        app.path("command").forEach(c -> command.add(c.asText().replace("PAGES", specFolder.resolve("pages").toString())));
         ProcessBuilder appBuilder = process(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         appBuilder.environment().put("HOME", home.toString()); // a fresh profile: no restored sessions or first-run dialogs
         app.path("env").properties().forEach(e -> appBuilder.environment().put(e.getKey(), e.getValue().asText()));
@@ -186,6 +239,9 @@ public class Corpus {
             }
             xdotool("windowactivate", "--sync", window);
             Thread.sleep(600);
+            if (app.path("in_window").asBoolean()) {
+                inWindow(session, window);
+            }
             for (JsonNode action : session.path("setup")) {
                 perform(action);
                 Thread.sleep(300);
@@ -201,10 +257,13 @@ public class Corpus {
                 throw new IOException(id + ": the recorder ended before recording");
             }
             Thread.sleep(1000);
+            Thread notification = notification();
             for (JsonNode action : session.path("actions")) {
                 perform(action);
                 Thread.sleep((long) (gap * 1000));
             }
+            Thread.sleep(session.path("idle_seconds").asLong(0) * 1000);
+            notification.join();
             Thread.sleep(500);
             recorder.toHandle().destroy(); // SIGTERM (the handle keeps our end of its stderr open): the recorder's shutdown hook closes the video and the event log
             while ((line = log.readLine()) != null) {
@@ -227,6 +286,52 @@ public class Corpus {
     }
 
     /**
+     * Where an application's controls are depends on where its window landed: a session of an app whose points are
+     * {@code in_window} names them from the window's inside top left, made absolute here, before the script runs.
+     */
+    private void inWindow(ObjectNode session, String window) throws Exception {
+        String info = runQuietly(List.of("xwininfo", "-id", window));
+        int left = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left X:\\s+(-?\\d+).*", "$1"));
+        int top = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left Y:\\s+(-?\\d+).*", "$1"));
+        for (String list : List.of("setup", "actions")) {
+            for (JsonNode action : session.path(list)) {
+                for (String key : List.of("at", "from", "to")) {
+                    if (action.get(key) instanceof com.fasterxml.jackson.databind.node.ArrayNode point) {
+                        point.set(0, point.get(0).asInt() + left);
+                        point.set(1, point.get(1).asInt() + top);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A notification sliding in while the session runs, where the desktop has them: noise, not an action. */
+    private Thread notification() {
+        JsonNode message = desktop.path("notification");
+        Thread thread = new Thread(() -> {
+            try {
+                Thread.sleep((long) (message.path("after_seconds").asDouble(1.5) * 1000));
+                runQuietly(List.of("notify-send", "-t", "4000", message.path("summary").asText(), message.path("body").asText()));
+            } catch (Exception e) {
+                System.err.println("corpus: no notification: " + e.getMessage());
+            }
+        });
+        if (desktop.path("notifications").asBoolean()) {
+            thread.start();
+        }
+        return thread;
+    }
+
+    private String runQuietly(List<String> command) throws Exception {
+        Process process = process(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IOException(String.join(" ", command) + ": " + output.strip());
+        }
+        return output;
+    }
+
+    /**
      * What the script did before recording (a command run in the terminal) becomes the prelude of the recording's
      * setup, in our action language: a replay performs it once the application is up, to reach the first screen.
      */
@@ -239,8 +344,8 @@ public class Corpus {
         if (!(metadata.get("setup") instanceof ObjectNode setup)) {
             throw new IOException(recording + ": the recorder wrote no setup");
         }
-        double width = spec.path("screen").get(0).asDouble();
-        double height = spec.path("screen").get(1).asDouble();
+        double width = screen().get(0).asDouble();
+        double height = screen().get(1).asDouble();
         for (JsonNode action : setupActions) {
             setup.withArray("prelude").add(switch (action.path("op").asText()) {
                 case "click" -> String.format(Locale.ROOT, "pyautogui.click(x=%.4f, y=%.4f)", action.path("at").get(0).asDouble() / width,
@@ -258,6 +363,9 @@ public class Corpus {
     private void perform(JsonNode action) throws Exception {
         switch (action.path("op").asText()) {
             case "click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "1");
+            case "double_click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "--repeat", "2",
+                    "--delay", "90", "1");
+            case "right_click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "3");
             case "type" -> xdotool("type", "--delay", "60", action.path("text").asText());
             case "press", "key" -> xdotool("key", action.path("key").asText());
             case "scroll" -> {
@@ -391,8 +499,11 @@ public class Corpus {
     static String expectedCode(JsonNode action, int width, int height) {
         return switch (action.path("op").asText()) {
             case "click" -> "pyautogui.click(" + point(action.path("at"), width, height) + ")";
+            case "double_click" -> "pyautogui.doubleClick(" + point(action.path("at"), width, height) + ")";
+            case "right_click" -> "pyautogui.rightClick(" + point(action.path("at"), width, height) + ")";
             case "type" -> "pyautogui.write(message='" + action.path("text").asText() + "')";
-            case "press", "key" -> "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter") + "')";
+            case "press", "key" -> "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter")
+                    .replace("escape", "esc") + "')";
             case "scroll" -> "pyautogui.moveTo(" + point(action.path("at"), width, height) + ")\npyautogui.scroll(" + action.path("clicks").asInt() + ")";
             case "drag", "select" -> "pyautogui.moveTo(" + point(action.path("from"), width, height) + ")\npyautogui.dragTo("
                     + point(action.path("to"), width, height) + ", button='left')";

@@ -32,6 +32,8 @@ final class ActionInference {
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
     private static final double TYPING_GAP = 1.5;
+    /** Seconds after typing in which lines appearing under it are its Enter's doing (one reads a command before running it). */
+    private static final double ENTER_AFTER = 5;
     /** The tallest change (pixels) still read as one line of typing. */
     private static final int LINE = 48;
     /** Pixels the pointer may move and still be at rest. */
@@ -44,8 +46,31 @@ final class ActionInference {
     /** Pixel units of content shift per scroll click (three lines of about 16 px, PyAutoGUI's usual). */
     static final double SHIFT_PER_CLICK = 48;
 
-    /** Typing in progress: the band it changes, its time span, and its frames. */
-    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals) {
+    /**
+     * Typing in progress: the band it changes, its time span, and its frames; where its first change reached to the
+     * right, whether it began where text is entered (at a caret, on the line the pointer clicked), and the click that gave
+     * it focus where none showed.
+     */
+    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, int firstRight, boolean atEntry,
+            ExtractedAction focus) {
+
+        Typing grown(Rect change, double time, int frame) {
+            if (intervals == 1 && band.width > 3 * band.height && change.x >= band.x + band.width - 4) {
+                // the first change was a piece of text drawn at once (a shell's prompt, a field's old value), typing
+                // follows it: what was typed is read from there on
+                return new Typing(change, start, time, lastFrame, frame, 2, firstRight, atEntry, focus);
+            }
+            return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, firstRight, atEntry,
+                    focus);
+        }
+
+        /**
+         * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters
+         * do. A box changing in place (a clock, a counter) is neither.
+         */
+        boolean typed() {
+            return atEntry || band.x + band.width > firstRight + 2;
+        }
     }
 
     private final List<ExtractedAction> actions = new ArrayList<>();
@@ -84,8 +109,11 @@ final class ActionInference {
     private Rect runPreChanges;
     private int runNearPointer;
     private Observation runLast;
-    /** Where a text caret was last seen: typing happens there. */
+    /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
+    private double caretTime = Double.NEGATIVE_INFINITY;
+    /** Where the pointer last clicked: a field typed into next. */
+    private Pixel clickedAt;
 
     ActionInference(double fps) {
         this.frameTime = 1 / fps;
@@ -107,6 +135,7 @@ final class ActionInference {
         boolean moving = from != null && to != null && from.distance(to) > REST;
         if (!now.carets().isEmpty()) {
             caret = now.carets().get(now.carets().size() - 1);
+            caretTime = now.time();
         }
         if (moving) {
             motion(before, now, from, to);
@@ -174,6 +203,9 @@ final class ActionInference {
     }
 
     private void add(ExtractedAction action, Typing span) {
+        if (action.operation().equals(ExtractedAction.CLICK)) {
+            clickedAt = action.at();
+        }
         actions.add(action);
         fresh.add(new Found(action, span));
     }
@@ -316,7 +348,19 @@ final class ActionInference {
         if (now.changes().isEmpty() || now.time() <= settleUntil) {
             return;
         }
+        if (typing != null && typing.typed() && now.time() - typing.end() <= ENTER_AFTER
+                && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
+            enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
+            return;
+        }
         keyboard(before, now, typed(now.changes()));
+    }
+
+    /** Whether a change begins on the few lines just under a typed band, where it began or to its right. */
+    private static boolean below(Rect band, Rect change) {
+        int bottom = band.y + band.height;
+        return change.y >= bottom - 2 && change.y <= bottom + 2 * LINE && change.x + change.width >= band.x - 200
+                && change.x <= band.x + band.width + 200;
     }
 
     /** A change while the pointer rests and no click explains it: typing, an Enter, or the screen answering. */
@@ -328,24 +372,25 @@ final class ActionInference {
             return;
         }
         if (typing != null && now.time() - typing.end() <= TYPING_GAP && sameLine(typing.band(), union)) {
-            typing = new Typing(Observation.union(List.of(typing.band(), union)), typing.start(), now.time(), typing.firstFrame(), now.frame(),
-                    typing.intervals() + 1);
+            typing = typing.grown(union, now.time(), now.frame());
             return;
         }
         Typing last = typing;
-        endTyping();
+        boolean typed = endTyping();
         if (now.time() - enterAt < 0.5) {
             return; // what an Enter printed
         }
-        if (last != null && now.time() - last.end() <= TYPING_GAP + 1 && union.y >= last.band().y + last.band().height / 2) {
+        if (typed && now.time() - last.end() <= TYPING_GAP + 1 && union.y >= last.band().y + last.band().height / 2) {
             enter(last.end()); // typing went on a line lower
         }
+        ExtractedAction focus = null;
         if (restAt != null && arrived && !restUsed && now.time() - restSince <= 2 + CLICK_WINDOW) {
             // typing soon after the pointer came to rest: the click that gave it focus did not show
-            add(new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4));
+            focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
+            restUsed = true;
         }
-        restUsed = true;
-        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1);
+        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union.x + union.width, atEntry(union, now.time(), focus),
+                focus);
     }
 
     /**
@@ -385,15 +430,29 @@ final class ActionInference {
     }
 
     private boolean recentlyTyped(double time) {
-        return typing != null && time - typing.end() <= 1;
+        return typing != null && typing.typed() && time - typing.end() <= 1;
     }
 
-    private void endTyping() {
-        if (typing == null) {
-            return;
-        }
-        add(new ExtractedAction(ExtractedAction.TYPE, typing.start(), typing.end(), null, null, null, 0, null, null, 0.7), typing);
+    /** Whether text is entered where {@code band} changed: at a caret seen lately, or on the line the pointer clicked. */
+    private boolean atEntry(Rect band, double time, ExtractedAction focus) {
+        boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && Math.abs(caret.x - band.x) <= 400;
+        Pixel clicked = focus != null ? focus.at() : clickedAt;
+        return caretThere || clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2;
+    }
+
+    /** Ends the typing in progress; whether it was typing one can state (else it is dropped: a clock, a counter). */
+    private boolean endTyping() {
+        Typing ended = typing;
         typing = null;
+        if (ended == null || !ended.typed()) {
+            return false;
+        }
+        if (ended.focus() != null) {
+            add(ended.focus());
+        }
+        add(new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null, ended.atEntry() ? 0.8 : 0.6),
+                ended);
+        return true;
     }
 
     private void endScroll() {

@@ -20,6 +20,10 @@ record Observation(int frame, double time, PointerFinder.Found pointer, List<Rec
         }
     }
 
+    Observation withChanges(List<Rect> kept) {
+        return new Observation(frame, time, pointer, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);
+    }
+
     boolean changed() {
         return !changes.isEmpty();
     }

@@ -36,13 +36,14 @@ public final class OfflineMethod implements ExtractionMethod {
         double fps = context.settings().fps(FPS);
         boolean ocr = Ocr.available();
         ActionInference inference = new ActionInference(fps);
+        DesktopNoise noise = new DesktopNoise();
         Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
             new ScreenObserver(new PointerFinder()).observe(video, fps, context.progress(), (observation, frame) -> {
                 pictures.hold(observation.frame(), frame.pixels());
-                inference.accept(observation);
+                inference.accept(noise.filter(observation));
                 inference.fresh().forEach(found -> crops.put(found.action(), pictures(found, pictures, ocr, fps)));
                 pictures.keepOnly(inference.heldFrames());
             });
@@ -80,10 +81,10 @@ public final class OfflineMethod implements ExtractionMethod {
             return List.of();
         }
         if (found.typing() != null) {
-            // the typed line, and room either side for where the text moved to
+            // where the typing changed the line, before and after: not the prompt or label in front of it
             Rect band = found.typing().band();
-            return List.of(pictures.crop(found.typing().firstFrame(), band.x - 200, band.y - 4, band.width + 400, band.height + 8),
-                    pictures.crop(found.typing().lastFrame(), band.x - 200, band.y - 4, band.width + 400, band.height + 8));
+            return List.of(pictures.crop(found.typing().firstFrame(), band.x - 4, band.y - 4, band.width + 8, band.height + 8),
+                    pictures.crop(found.typing().lastFrame(), band.x - 4, band.y - 4, band.width + 8, band.height + 8));
         }
         Pixel at = action.at();
         if (at == null || action.operation().equals(ExtractedAction.SCROLL)) {

@@ -6,7 +6,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import javax.imageio.ImageIO;
@@ -15,23 +17,45 @@ import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Rect;
+import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
 /**
  * Finds the mouse pointer in a frame by OpenCV's masked template matching against the pointer images of the cursor
- * themes (shipped in {@code cursors/}, made by {@code releng/cursors/harvest.sh}; a user adds others as PNGs with
- * their hotspots in {@code ~/.trajectory-workbench/cursors/cursors.properties}). Only the opaque pixels of a pointer
- * are compared, so it is found over any background.
+ * themes and of Windows (shipped in {@code cursors/}, made by {@code releng/cursors/harvest.sh}; a user adds others as
+ * PNGs with their hotspots in {@code ~/.trajectory-workbench/cursors/cursors.properties}). Only the opaque pixels of a
+ * pointer are compared, so it is found over any background. Each pointer is also tried at the sizes a scaled display
+ * (125-200 %) or a resized video gives it ({@link #SCALES}); once a video's pointer has been found at one size a few
+ * times ({@link Scale}), only that size is tried.
  */
 final class PointerFinder {
 
     /** The mean squared difference per opaque pixel (grey levels scaled to 0..1) under which a template is taken as found. */
     static final double MATCH = 0.01;
     static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
+    /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
+    static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
+    /** Fewer opaque pixels than this and a shape matches too much of a screen's content to tell a pointer by. */
+    private static final int LEAST_OPAQUE = 40;
 
-    record Template(String name, Mat grey, Mat mask, int hotX, int hotY, double opaque) {
+    record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque) {
         int width() {
             return grey.cols();
+        }
+
+        /** This shape at another size: pixels averaged by area as a video scaler does, only the still solid ones compared. */
+        Template scaled(double factor) {
+            Size size = new Size(Math.max(1, Math.round(width() * factor)), Math.max(1, Math.round(height() * factor)));
+            Mat pixels = new Mat();
+            Imgproc.resize(grey, pixels, size, 0, 0, factor < 1 ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR);
+            Mat solid = new Mat();
+            Mat full = new Mat();
+            mask.convertTo(full, CvType.CV_8U, 255);
+            Imgproc.resize(full, solid, size, 0, 0, Imgproc.INTER_AREA);
+            full.release();
+            Imgproc.threshold(solid, solid, 250, 1, Imgproc.THRESH_BINARY); // a pixel wholly inside the shape
+            return new Template(name, factor, pixels, solid, (int) Math.round(hotX * factor), (int) Math.round(hotY * factor),
+                    Core.countNonZero(solid));
         }
 
         int height() {
@@ -54,7 +78,11 @@ final class PointerFinder {
         if (Files.isRegularFile(USER_FOLDER.resolve("cursors.properties"))) {
             read(all, name -> Files.newInputStream(USER_FOLDER.resolve(name)));
         }
-        this.templates = List.copyOf(all);
+        List<Template> sized = new ArrayList<>();
+        for (double scale : SCALES) {
+            all.stream().map(t -> scale == 1 ? t : t.scaled(scale)).filter(t -> t.opaque() >= LEAST_OPAQUE).forEach(sized::add);
+        }
+        this.templates = List.copyOf(sized);
     }
 
     private interface Opener {
@@ -103,14 +131,15 @@ final class PointerFinder {
         pixels.put(0, 0, grey);
         Mat weights = new Mat(h, w, CvType.CV_8UC1);
         weights.put(0, 0, mask);
-        return new Template(name, pixels, weights, hotX, hotY, opaque);
+        return new Template(name, 1, pixels, weights, hotX, hotY, opaque);
     }
 
     /**
-     * The pointer inside {@code region} of {@code frame} (grey), trying {@code likely} first (the template found last
-     * time: a pointer keeps its shape most of the time), or null when no template matches there.
+     * The pointer inside {@code region} of {@code frame} (grey) at a size {@code scale} allows, trying {@code likely}
+     * first (the template found last time: a pointer keeps its shape most of the time), or null when no template
+     * matches there.
      */
-    Found find(Mat frame, Rect region, Template likely) {
+    Found find(Mat frame, Rect region, Template likely, Scale scale) {
         Rect area = clip(region, frame);
         Found best = null;
         if (likely != null) {
@@ -120,7 +149,7 @@ final class PointerFinder {
             }
         }
         for (Template template : templates) {
-            if (template == likely) {
+            if (template == likely || !scale.allows(template.scale())) {
                 continue;
             }
             Found found = match(frame, area, template);
@@ -135,6 +164,39 @@ final class PointerFinder {
     Found findOnly(Mat frame, Rect region, Template template) {
         Found found = match(frame, clip(region, frame), template);
         return found != null && found.score() < MATCH ? found : null;
+    }
+
+    /**
+     * The size of one video's pointer: any until the pointer was found at one size {@link #SURE} times, then that
+     * size alone (fewer shapes to try, none of a wrong size to mistake for it).
+     */
+    static final class Scale {
+        static final int SURE = 3;
+        /** The pointers' own size only: a whole screen is searched at one size, as all of them cost seconds. */
+        static final Scale NATIVE = new Scale(1.0);
+        private final Map<Double, Integer> seen = new HashMap<>();
+        private Double known;
+
+        Scale() {
+        }
+
+        private Scale(double fixed) {
+            this.known = fixed;
+        }
+
+        boolean allows(double scale) {
+            return known == null || known == scale;
+        }
+
+        void saw(Found found) {
+            if (known == null && seen.merge(found.template().scale(), 1, Integer::sum) >= SURE) {
+                known = found.template().scale();
+            }
+        }
+
+        boolean known() {
+            return known != null;
+        }
     }
 
     private static Found match(Mat frame, Rect area, Template template) {

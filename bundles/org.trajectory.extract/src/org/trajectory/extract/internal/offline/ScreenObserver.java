@@ -42,6 +42,8 @@ final class ScreenObserver {
     private double lastLargeSearch = Double.NEGATIVE_INFINITY;
     /** The shape the pointer had when last seen. */
     private PointerFinder.Template lastShape;
+    /** The size of this video's pointer, once seen. */
+    private final PointerFinder.Scale scale = new PointerFinder.Scale();
 
     ScreenObserver(PointerFinder finder) {
         this.finder = finder;
@@ -148,8 +150,12 @@ final class ScreenObserver {
             if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
                 lastFullSearch = time;
                 Rect whole = new Rect(0, 0, current.cols(), current.rows());
-                pointer = lastShape == null ? finder.find(current, whole, null) : finder.findOnly(current, whole, lastShape);
-                lastShape = pointer == null ? lastShape : pointer.template();
+                pointer = lastShape == null ? finder.find(current, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
+                        : finder.findOnly(current, whole, lastShape);
+                if (pointer != null) {
+                    lastShape = pointer.template();
+                    scale.saw(pointer);
+                }
             }
             return observe(index, time, previous, current, changed, before, pointer);
         }
@@ -170,9 +176,10 @@ final class ScreenObserver {
     private PointerFinder.Found locate(Mat frame, PointerFinder.Found last, List<Rect> changed, double time) {
         PointerFinder.Template likely = last == null ? lastShape : last.template();
         if (last != null) {
-            PointerFinder.Found near = finder.find(frame, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely);
+            PointerFinder.Found near = finder.find(frame, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely, scale);
             if (near != null) {
                 lastShape = near.template();
+                scale.saw(near);
                 return near;
             }
         }
@@ -183,19 +190,20 @@ final class ScreenObserver {
                 large = large == null ? region : Observation.union(List.of(large, region));
                 continue;
             }
-            PointerFinder.Found found = finder.find(frame, new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48), likely);
+            PointerFinder.Found found = finder.find(frame, new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48), likely, scale);
             if (found != null && (best == null || found.score() < best.score())) {
                 best = found;
             }
         }
         if (best == null && large != null && last != null) {
-            best = finder.find(frame, large, likely); // followed every frame while it moves with what it drags, in any shape
+            best = finder.find(frame, large, likely, scale); // followed every frame while it moves with what it drags, in any shape
         } else if (best == null && large != null && likely != null && time - lastLargeSearch >= 1) {
             lastLargeSearch = time; // looked for once a second when lost
             best = finder.findOnly(frame, large, likely);
         }
         if (best != null) {
             lastShape = best.template();
+            scale.saw(best);
         }
         return best;
     }

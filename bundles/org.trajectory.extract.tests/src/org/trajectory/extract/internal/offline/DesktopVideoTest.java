@@ -1,0 +1,166 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.extract.ExtractedAction;
+import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.extract.Video;
+import org.trajectory.model.operation.Progress;
+import org.trajectory.vlm.Ocr;
+
+/**
+ * Desktops as real footage shows them, encoded as a screen recorder such as OBS does (H.264, CRF 26, 30 frames a
+ * second): what ticks, blinks and slides in by itself is no action, and typing after a shell's prompt is only what was
+ * typed. Windows' pointer is drawn at 150 %, as a scaled display shows it.
+ */
+class DesktopVideoTest {
+
+    private static final int WIDTH = 1280;
+    private static final int HEIGHT = 720;
+    private static final int FPS = 30;
+    private static final Font MONO = new Font(Font.MONOSPACED, Font.PLAIN, 18);
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void anIdleDesktopWithATickingClockABlinkingCaretAndANotificationHasNoAction() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1.5);
+        Video video = write("idle.mp4", 40, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(200, 150, 420, 34); // a text field with its caret blinking
+            g.setColor(Color.GRAY);
+            g.drawRect(200, 150, 420, 34);
+            if ((int) (time * 2) % 2 == 0) {
+                g.setColor(Color.BLACK);
+                g.fillRect(206, 156, 2, 22);
+            }
+            if (time >= 12 && time < 18) { // a notification slides in from the right, stays, and goes
+                int x = WIDTH - 330 + (int) Math.max(0, 330 * (1 - (time - 12) / 0.5));
+                g.setColor(new Color(40, 80, 120));
+                g.fillRect(x, 20, 320, 70);
+                g.setColor(Color.WHITE);
+                g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+                g.drawString("Backup finished", x + 12, 45);
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+                g.drawString("All files were copied to the server", x + 12, 72);
+            }
+            g.drawImage(arrow, 760, 420, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Read", context());
+        assertEquals(List.of(), found, "nothing was done on this desktop");
+    }
+
+    @Test
+    void typingAfterAShellsPromptIsTheCommandAloneAndItsEnter() throws Exception {
+        BufferedImage ibeam = pointer("core-xterm", 1);
+        String command = "echo alpha bravo";
+        Video video = write("prompt.mp4", 9, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(100, 80, 800, 400);
+            g.setColor(Color.BLACK);
+            g.setFont(MONO);
+            g.drawString("user@desk:~$ ls", 108, 104);
+            g.drawString("notes.txt  report.pdf", 108, 126);
+            String prompt = "user@desk:~$ ";
+            int typed = time < 2 ? 0 : Math.min(command.length(), (int) ((time - 2) / 0.12));
+            int caretColumn = prompt.length() + typed;
+            if (time >= 1) { // the prompt comes back after the command's output
+                g.drawString(prompt + command.substring(0, typed), 108, 148);
+            }
+            if (time >= 5) { // Enter: the output, and the next prompt
+                g.drawString("alpha bravo", 108, 170);
+                g.drawString(prompt, 108, 192);
+                caretColumn = prompt.length();
+            }
+            if (time >= 1) {
+                int charWidth = g.getFontMetrics().charWidth('m');
+                g.fillRect(108 + caretColumn * charWidth, time >= 5 ? 176 : 134, charWidth, 18); // the block caret
+            }
+            g.drawImage(ibeam, 600, 380, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Run a command", context());
+        List<String> operations = found.stream().map(ExtractedAction::operation).toList();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS), operations, found.toString());
+        if (Ocr.available()) {
+            assertEquals(command, found.get(0).text(), "only what was typed, not the prompt before it");
+        }
+        assertEquals("enter", found.get(1).text());
+    }
+
+    private static ExtractionContext context() {
+        return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
+    }
+
+    /** A desktop's background and its panel, whose clock ticks every second. */
+    private static void desktop(Graphics2D g, double time) {
+        g.setColor(new Color(58, 110, 165));
+        g.fillRect(0, 0, WIDTH, HEIGHT);
+        g.setColor(new Color(32, 40, 48));
+        g.fillRect(0, HEIGHT - 30, WIDTH, 30);
+        g.setColor(Color.WHITE);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        int second = 56 * 60 + 37 + (int) time;
+        g.drawString(String.format(Locale.ROOT, "18:%02d:%02d", second / 60 % 60, second % 60), WIDTH - 70, HEIGHT - 10);
+    }
+
+    /** A shipped pointer template, scaled as a display scaled to {@code scale} shows it. */
+    private static BufferedImage pointer(String name, double scale) throws IOException {
+        BufferedImage image;
+        try (InputStream in = DesktopVideoTest.class.getResourceAsStream("/cursors/" + name + ".png")) {
+            image = ImageIO.read(in);
+        }
+        int w = (int) Math.round(image.getWidth() * scale);
+        int h = (int) Math.round(image.getHeight() * scale);
+        BufferedImage scaled = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = scaled.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.drawImage(image, 0, 0, w, h, null);
+        g.dispose();
+        return scaled;
+    }
+
+    /** A video of {@code seconds} drawn frame by frame, encoded by the real ffmpeg as OBS does by default. */
+    private Video write(String name, double seconds, BiConsumer<Graphics2D, Double> draw) throws IOException, InterruptedException {
+        Path file = folder.resolve(name);
+        List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24", "-s",
+                WIDTH + "x" + HEIGHT, "-r", Integer.toString(FPS), "-i", "-", "-c:v", "libx264", "-preset", "veryfast", "-crf", "26", "-pix_fmt",
+                "yuv420p", file.toString()));
+        Process ffmpeg = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        BufferedImage screen = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_3BYTE_BGR);
+        try (OutputStream out = ffmpeg.getOutputStream()) {
+            for (int frame = 0; frame < seconds * FPS; frame++) {
+                Graphics2D g = screen.createGraphics();
+                g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+                draw.accept(g, frame / (double) FPS);
+                g.dispose();
+                out.write(((java.awt.image.DataBufferByte) screen.getRaster().getDataBuffer()).getData());
+            }
+        }
+        assertTrue(ffmpeg.waitFor(120, TimeUnit.SECONDS) && ffmpeg.exitValue() == 0, "ffmpeg wrote " + file);
+        return Video.probe(file);
+    }
+}
