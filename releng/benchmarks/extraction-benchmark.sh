@@ -1,38 +1,79 @@
 #!/usr/bin/env bash
-# On-demand: an extraction method against the corpus's recorded truth, and the offline method's speed on a long video.
-#  1. Every corpus recording's video (releng/corpus/regenerate.sh) is extracted with no events, then compared with the
-#     corpus references by Sharingan's metric (operations) and AgentNetBench's (click pixel error).
-#  2. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
+# On-demand: an extraction method against recorded truth, on desktops it was not tuned on, and the offline method's
+# speed on a long video.
+#  1. Every video of each corpus (releng/corpus/regenerate.sh: the first corpus of sessions.json, the harder one of
+#     desktop.json) is extracted with no events, and compared with the corpus references by Sharingan's metric
+#     (operations, per kind of session) and AgentNetBench's (click pixel error). The harder corpus is measured again as
+#     other recorders encode (OBS's defaults: MP4, 30 fps, H.264 CRF 26, downscaled to 2/3).
+#  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
+#     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
+#  3. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
 #     size) and looped to MINUTES, is extracted: the time it took and the peak memory.
-# Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10)]
-#          [METHOD (offline)|df|difff] [PROVIDER] [MODEL]    (a model method reads its key from e.g. OPENAI_API_KEY)
+# Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10; 0: no
+#          speed run)] [METHOD (offline)|df|difff] [PROVIDER] [MODEL] [HARD_CORPUS_DIR (/tmp/trajectory-corpus-desktop)]
+#        (a model method reads its key from e.g. OPENAI_API_KEY; IDLE_MINUTES=0 leaves out the idle desktop)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CORPUS="${1:-/tmp/trajectory-corpus}"
 WORK="${2:-/tmp/trajectory-extraction}"
 MINUTES="${3:-10}"
 METHOD="${4:-offline}"
+HARD="${7:-/tmp/trajectory-corpus-desktop}"
+IDLE_MINUTES="${IDLE_MINUTES:-5}"
 MODEL_ARGS=()
 [ -n "${5:-}" ] && MODEL_ARGS+=(--provider "$5")
 [ -n "${6:-}" ] && MODEL_ARGS+=(--model "$6")
 rm -rf "$WORK" && mkdir -p "$WORK"
 
-echo "== $METHOD extraction of $(ls -d "$CORPUS"/recordings/*/ | wc -l) corpus videos"
-TW_NO_REBUILD=1 "$WB" extract "$CORPUS"/recordings/*/ --dataset "$WORK/extracted" --method "$METHOD" "${MODEL_ARGS[@]}" --json \
-  >"$WORK/extract.json" 2>"$WORK/extract.err" || true
-python3 - "$WORK" <<'PY'
-import json, sys
-work = sys.argv[1]
-done = json.load(open(f'{work}/extract.json'))
-with open(f'{work}/mapping.txt', 'w') as m:
+# measure NAME REFERENCE VIDEO...: extracts the videos (a recording's video.mkv, or SESSION.mp4) and scores them
+measure() {
+  local name="$1" reference="$2" out="$WORK/$1"
+  shift 2
+  mkdir -p "$out"
+  echo "== $METHOD extraction of the $# videos of $name"
+  TW_NO_REBUILD=1 "$WB" extract "$@" --dataset "$out/extracted" --method "$METHOD" "${MODEL_ARGS[@]}" --json \
+    >"$out/extract.json" 2>"$out/extract.err" || true
+  python3 - "$out" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+done = json.load(open(f'{out}/extract.json'))
+with open(f'{out}/mapping.txt', 'w') as m:
     for v in done['videos']:
-        m.write(v['video'].rstrip('/').split('/')[-2] + ' ' + v['task_id'] + '\n')
+        path = v['video'].rstrip('/')
+        session = path.split('/')[-2] if path.endswith('/video.mkv') else os.path.splitext(path.split('/')[-1])[0]
+        m.write(session + ' ' + v['task_id'] + '\n')
 print(f"extracted {len(done['videos'])} videos in {done['seconds']:.0f} s, {len(done['failures'])} failed")
 PY
-TW_NO_REBUILD=1 "$WB" evaluate --reference "$CORPUS/reference.jsonl" --predicted "$WORK/extracted" --mapping "$WORK/mapping.txt" \
-  --metric sharingan 2>/dev/null | sed -n '/^Sharingan/,$p' || true
-TW_NO_REBUILD=1 "$WB" evaluate --reference "$CORPUS/reference.jsonl" --predicted "$WORK/extracted" --mapping "$WORK/mapping.txt" \
-  --metric agentnetbench 2>/dev/null | grep "click error" || true
-[ "$METHOD" = offline ] && [ "$MINUTES" != 0 ] || exit 0 # MINUTES 0: the corpus alone
+  TW_NO_REBUILD=1 "$WB" evaluate --reference "$reference" --predicted "$out/extracted" --mapping "$out/mapping.txt" \
+    --metric sharingan 2>/dev/null | sed -n '/^Sharingan/,$p' | grep -v '^"All" left out' || true
+  TW_NO_REBUILD=1 "$WB" evaluate --reference "$reference" --predicted "$out/extracted" --mapping "$out/mapping.txt" \
+    --metric agentnetbench 2>/dev/null | grep "click error" || true
+}
+
+measure corpus "$CORPUS/reference.jsonl" "$CORPUS"/recordings/*/
+if [ -d "$HARD/recordings" ]; then
+  measure desktop "$HARD/reference.jsonl" "$HARD"/recordings/*/
+  echo "== encoding the harder corpus as OBS does (MP4, 30 fps, CRF 26, 2/3 size)"
+  mkdir -p "$WORK/obs-videos"
+  for recording in "$HARD"/recordings/*/; do
+    session=$(basename "$recording")
+    ffmpeg -nostdin -v error -y -i "$recording/video.mkv" -vf "fps=30,scale=trunc(iw*2/3/2)*2:-2" -c:v libx264 -preset veryfast \
+      -crf 26 -pix_fmt yuv420p "$WORK/obs-videos/$session.mp4"
+  done
+  measure desktop-obs "$HARD/reference.jsonl" "$WORK"/obs-videos/*.mp4
+else
+  echo "(no harder corpus at $HARD: make it with releng/corpus/regenerate.sh $HARD --spec releng/corpus/desktop.json)"
+fi
+[ "$METHOD" = offline ] || exit 0
+
+if [ "$IDLE_MINUTES" != 0 ]; then
+  echo "== an idle desktop recorded for $IDLE_MINUTES minutes: a ticking panel clock, notifications, a blinking caret"
+  bash "$ROOT/releng/benchmarks/idle-desktop.sh" "$WORK/idle" "$IDLE_MINUTES"
+  TW_NO_REBUILD=1 "$WB" extract "$WORK/idle/recording/" --dataset "$WORK/idle/extracted" --json >"$WORK/idle/extract.json" \
+    2>"$WORK/idle/extract.err" || true
+  python3 -c "import json,sys; v=json.load(open(sys.argv[1]))['videos']; print('actions found:', v[0]['actions'] if v else 'none (failed)', \
+    v[0]['operations'] if v else '', '(target 0)')" "$WORK/idle/extract.json"
+fi
+[ "$MINUTES" != 0 ] || exit 0
 
 echo "== offline extraction of a $MINUTES-minute 1920x1080 30 fps video"
 ls "$CORPUS"/recordings/*/video.mkv | sed "s/^/file '/; s/$/'/" >"$WORK/list.txt"

@@ -3,8 +3,11 @@ package org.trajectory.extract.internal.offline;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
@@ -34,6 +37,8 @@ final class ActionInference {
     private static final double TYPING_GAP = 1.5;
     /** Seconds after typing in which lines appearing under it are its Enter's doing (one reads a command before running it). */
     private static final double ENTER_AFTER = 5;
+    /** Seconds after typing or an Enter in which a line changing elsewhere, neither at a caret nor growing, is the screen's answer. */
+    private static final double ANSWER = 1.5;
     /** The tallest change (pixels) still read as one line of typing. */
     private static final int LINE = 48;
     /** Pixels the pointer may move and still be at rest. */
@@ -43,6 +48,8 @@ final class ActionInference {
     /** Seconds after a click in which the screen's changes are its answer, and after a drag or selection. */
     private static final double CLICK_SETTLE = 0.5;
     private static final double DRAG_SETTLE = 0.8;
+    /** Seconds a scrolled pane may go on changing after its last clean shift and still be the same scroll. */
+    private static final double SCROLL_SETTLE = 0.4;
     /** Pixel units of content shift per scroll click (three lines of about 16 px, PyAutoGUI's usual). */
     static final double SHIFT_PER_CLICK = 48;
 
@@ -76,11 +83,15 @@ final class ActionInference {
     private final List<ExtractedAction> actions = new ArrayList<>();
     private final List<Found> fresh = new ArrayList<>();
     private final double frameTime;
+    /** What ticks by itself: typing found there before it was known to tick is dropped at the end. */
+    private final DesktopNoise noise;
+    private final Map<ExtractedAction, Typing> typed = new IdentityHashMap<>();
     private Observation before;
 
     // a motion run
     private Pixel runStart;
     private double runStartTime;
+    /** What changed along the pointer's path in the run. */
     private Rect runChanges;
     private int runCarried;
     private int runIntervals;
@@ -112,11 +123,16 @@ final class ActionInference {
     /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
     private double caretTime = Double.NEGATIVE_INFINITY;
+    /** The typing before the one in progress. */
+    private Typing lastTyped;
+    /** Where the pointer was last seen, before it was hidden (an application hides it while one types). */
+    private Pixel lastSeen;
     /** Where the pointer last clicked: a field typed into next. */
     private Pixel clickedAt;
 
-    ActionInference(double fps) {
+    ActionInference(double fps, DesktopNoise noise) {
         this.frameTime = 1 / fps;
+        this.noise = noise;
     }
 
     /** An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null. */
@@ -144,11 +160,18 @@ final class ActionInference {
         if (runStart != null) {
             endRun(from, before.time());
         }
-        if (to != null && restAt == null) {
-            restAt = to; // where it was from the start, or where it reappeared: a click needs it to arrive
+        if (to != null && from == null && lastSeen != null && lastSeen.distance(to) > REST) {
+            // hidden while keys were typed, it shows again elsewhere: it moved there unseen, and may click as it arrives
+            restAt = to;
+            restSince = before.time();
+            restUsed = false;
+            arrived = true;
+        } else if (to != null && restAt == null) {
+            restAt = to; // where it was from the start: a click needs it to arrive
             restSince = before.time();
             restUsed = true;
         }
+        lastSeen = to != null ? to : lastSeen;
         atRest(before, now, to == null ? restAt : to);
         previousChanges = now.union();
     }
@@ -160,6 +183,12 @@ final class ActionInference {
         }
         endTyping();
         endScroll();
+        typed.forEach((action, span) -> {
+            if (noise.ticking(span.band())) {
+                actions.remove(action); // a clock's first ticks, before it was known to tick
+                actions.remove(span.focus());
+            }
+        });
         actions.sort(Comparator.comparingDouble(ExtractedAction::start));
         return List.copyOf(actions);
     }
@@ -226,8 +255,12 @@ final class ActionInference {
         }
         Rect union = now.union();
         runLast = now;
-        if (union != null && near(union, to, 24)) {
+        // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
+        List<Rect> onPath = now.changes().stream().filter(c -> near(c, to, 24) || near(c, from, 24)).toList();
+        if (!onPath.isEmpty()) {
             runNearPointer++;
+            runChanges = Observation.union(runChanges == null ? onPath : Stream.concat(onPath.stream(),
+                    Stream.of(runChanges)).toList());
         }
         runIntervals++;
         runLastChanges = union;
@@ -237,7 +270,6 @@ final class ActionInference {
                 runShiftX += now.shift().dx();
                 runShiftY += now.shift().dy();
             }
-            runChanges = runChanges == null ? union : Observation.union(List.of(runChanges, union));
             Observation.Shift shift = now.shift();
             if (shift.response() > 0.2 && Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
                 runCarried++;
@@ -261,7 +293,7 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && runNearPointer >= 2 && holds(runChanges, end)
+        } else if (runChanges != null && runNearPointer >= 2 && reaches(runChanges, end)
                 && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
             // a highlight grew along the pointer's path: it begins where the press was, at its far edge
             Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
@@ -309,10 +341,13 @@ final class ActionInference {
         scrollShift = 0;
     }
 
-    /** A drag or selection begins with a press, which may have shown as a click where it began: it is part of the drag. */
+    /**
+     * A drag or selection begins with a press, which may have shown as a click where it began, or, where the pointer
+     * could not be seen, as typing (the first letters highlighted): it is part of the drag.
+     */
     private void dropPressOf(Pixel start, double since) {
-        actions.removeIf(a -> a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
-                && since - a.end() <= 1);
+        actions.removeIf(a -> since - a.end() <= 1 && (a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
+                || a.operation().equals(ExtractedAction.TYPE) && typed.containsKey(a) && near(typed.get(a).band(), start, 4)));
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
@@ -337,6 +372,10 @@ final class ActionInference {
             scrollShift += now.shift().dy();
             return;
         }
+        if (scrolling && now.time() - scrollEnd <= SCROLL_SETTLE && (at == null || beside(union, at))) {
+            scrollEnd = now.time(); // a smooth scroll easing out: its last frames shift too little, or unevenly, to measure
+            return;
+        }
         endScroll();
         if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
             boolean far = !near(union, at, 30);
@@ -351,7 +390,6 @@ final class ActionInference {
         if (typing != null && typing.typed() && now.time() - typing.end() <= ENTER_AFTER
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
-            return;
         }
         keyboard(before, now, typed(now.changes()));
     }
@@ -375,12 +413,15 @@ final class ActionInference {
             typing = typing.grown(union, now.time(), now.frame());
             return;
         }
+        if (typing != null && typing.typed() && now.time() - typing.end() <= ANSWER && !atEntry(union, now.time(), null)) {
+            return; // a title or status line answering the typing (an edited document's star): the typing goes on
+        }
         Typing last = typing;
         boolean typed = endTyping();
-        if (now.time() - enterAt < 0.5) {
-            return; // what an Enter printed
+        if (now.time() - enterAt < 0.5 && union.width > 2 * union.height) {
+            return; // what an Enter printed (a letter or two is the next line being typed)
         }
-        if (typed && now.time() - last.end() <= TYPING_GAP + 1 && union.y >= last.band().y + last.band().height / 2) {
+        if (typed && now.time() - last.end() <= TYPING_GAP + 1 && below(last.band(), union)) {
             enter(last.end()); // typing went on a line lower
         }
         ExtractedAction focus = null;
@@ -394,27 +435,34 @@ final class ActionInference {
     }
 
     /**
-     * The changes typing made: the line-high ones on the line being typed (or where the caret was), not a title that
-     * changed with them ("*Untitled"); all of them when none is line-high.
+     * The changes typing made: the line-high ones on the line being typed, or on the line the pointer clicked, or the
+     * line under the one typed before an Enter, or where the caret was (or the line under it); not a title that changed with them ("*Untitled") or toolbar buttons
+     * greyed while a cell is edited. The largest line-high one where none is there; all changes when none is line-high.
      */
     private Rect typed(List<Rect> changes) {
         List<Rect> lines = changes.stream().filter(c -> c.height <= LINE).toList();
         if (lines.isEmpty()) {
             return Observation.union(changes);
         }
-        Rect line = typing != null ? typing.band() : caret;
-        if (line != null) {
-            Rect on = line;
-            List<Rect> same = lines.stream().filter(c -> sameLine(on, c)).toList();
+        List<Rect> places = new ArrayList<>();
+        if (typing != null) {
+            places.add(typing.band());
+        }
+        if (clickedAt != null) {
+            places.add(new Rect(clickedAt.x() - 300, clickedAt.y() - 8, 600, 16));
+        }
+        if (nextLine() != null) {
+            places.add(nextLine());
+        }
+        if (caret != null) {
+            places.add(caret);
+            places.add(new Rect(caret.x, caret.y + caret.height, caret.width, caret.height));
+        }
+        for (Rect place : places) {
+            List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - 300
+                    && c.x <= place.x + place.width + 300).toList();
             if (!same.isEmpty()) {
                 return Observation.union(same);
-            }
-            if (caret != null) {
-                Rect at = caret;
-                same = lines.stream().filter(c -> sameLine(at, c) || sameLine(new Rect(at.x, at.y + at.height, at.width, at.height), c)).toList();
-                if (!same.isEmpty()) {
-                    return Observation.union(same);
-                }
             }
         }
         return lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
@@ -433,26 +481,48 @@ final class ActionInference {
         return typing != null && typing.typed() && time - typing.end() <= 1;
     }
 
-    /** Whether text is entered where {@code band} changed: at a caret seen lately, or on the line the pointer clicked. */
-    private boolean atEntry(Rect band, double time, ExtractedAction focus) {
-        boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && Math.abs(caret.x - band.x) <= 400;
-        Pixel clicked = focus != null ? focus.at() : clickedAt;
-        return caretThere || clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2;
+    /** The line under the one typed before an Enter (the next line, the next cell down), or null. */
+    private Rect nextLine() {
+        if (lastTyped == null || enterAt < lastTyped.end()) {
+            return null;
+        }
+        Rect band = lastTyped.band();
+        return new Rect(band.x, band.y + band.height, band.width, band.height);
     }
 
-    /** Ends the typing in progress; whether it was typing one can state (else it is dropped: a clock, a counter). */
+    /** Whether text is entered where {@code band} changed: at a caret seen lately, or on the line the pointer clicked. */
+    private boolean atEntry(Rect band, double time, ExtractedAction focus) {
+        boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && caret.x >= band.x - 24
+                && caret.x <= band.x + band.width + 24;
+        Pixel clicked = focus != null ? focus.at() : clickedAt;
+        Rect next = nextLine();
+        return caretThere || clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2
+                || next != null && sameLine(next, band);
+    }
+
+    /**
+     * Ends the typing in progress; whether it was typing one can state (it began where text is entered, or grew as
+     * typed text does). Other typing (a number appearing in a calculator) is kept less surely, unless its place turns
+     * out to tick by itself.
+     */
     private boolean endTyping() {
         Typing ended = typing;
         typing = null;
-        if (ended == null || !ended.typed()) {
+        if (ended == null) {
             return false;
         }
+        if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
+            return false; // a title or status line changing after typing or an Enter: the screen's answer
+        }
+        lastTyped = ended;
         if (ended.focus() != null) {
             add(ended.focus());
         }
-        add(new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null, ended.atEntry() ? 0.8 : 0.6),
-                ended);
-        return true;
+        ExtractedAction action = new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null,
+                ended.atEntry() ? 0.8 : ended.typed() ? 0.6 : 0.4);
+        add(action, ended);
+        typed.put(action, ended);
+        return ended.typed();
     }
 
     private void endScroll() {
@@ -477,8 +547,12 @@ final class ActionInference {
         return point.y() >= box.y - 20 && point.y() <= box.y + box.height + 20;
     }
 
-    private static boolean holds(Rect box, Pixel point) {
-        return near(box, point, 10);
+    /**
+     * Whether a highlight reaches where the pointer stopped, or is on its line: a selection stops where the line's text
+     * does, the pointer may go on.
+     */
+    private static boolean reaches(Rect box, Pixel point) {
+        return near(box, point, 10) || point.y() >= box.y - 10 && point.y() <= box.y + box.height + 10;
     }
 
     private static boolean near(Rect box, Pixel point, int slack) {

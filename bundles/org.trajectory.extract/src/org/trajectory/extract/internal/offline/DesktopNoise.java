@@ -105,6 +105,11 @@ final class DesktopNoise {
         return false;
     }
 
+    /** Whether {@code box} is where something ticks by itself. */
+    boolean ticking(Rect box) {
+        return spots.stream().anyMatch(spot -> spot.ticking() && spot.holds(box));
+    }
+
     private static boolean nearPointer(Rect change, PointerFinder.Found pointer) {
         return pointer != null && pointer.x() >= change.x - NEAR_POINTER && pointer.x() <= change.x + change.width + NEAR_POINTER
                 && pointer.y() >= change.y - NEAR_POINTER && pointer.y() <= change.y + change.height + NEAR_POINTER;

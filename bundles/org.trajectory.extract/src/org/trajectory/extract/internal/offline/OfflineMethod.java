@@ -35,8 +35,8 @@ public final class OfflineMethod implements ExtractionMethod {
         OpenCvLibrary.load();
         double fps = context.settings().fps(FPS);
         boolean ocr = Ocr.available();
-        ActionInference inference = new ActionInference(fps);
         DesktopNoise noise = new DesktopNoise();
+        ActionInference inference = new ActionInference(fps, noise);
         Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {

@@ -200,17 +200,33 @@ final class PointerFinder {
     }
 
     private static Found match(Mat frame, Rect area, Template template) {
-        if (area.width < template.width() || area.height < template.height()) {
+        if (area.width == 0 || area.height == 0) {
             return null;
         }
-        Mat result = new Mat();
+        // at the screen's edge the pointer may be partly off it: the frame is widened there by the template's size
+        // (its pixels past the edge are transparent ones, or few)
+        int left = area.x == 0 ? template.width() - 1 : 0;
+        int top = area.y == 0 ? template.height() - 1 : 0;
+        int right = area.x + area.width == frame.cols() ? template.width() - 1 : 0;
+        int bottom = area.y + area.height == frame.rows() ? template.height() - 1 : 0;
+        if (area.width + left + right < template.width() || area.height + top + bottom < template.height()) {
+            return null;
+        }
         Mat part = frame.submat(area);
-        Imgproc.matchTemplate(part, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
+        Mat searched = part;
+        if (left + top + right + bottom > 0) {
+            searched = new Mat();
+            Core.copyMakeBorder(part, searched, top, bottom, left, right, Core.BORDER_REPLICATE);
+        }
+        Mat result = new Mat();
+        Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
         result.release();
         part.release();
+        searched.release();
         double score = extremes.minVal / (template.opaque() * 255.0 * 255.0);
-        return new Found(area.x + (int) extremes.minLoc.x + template.hotX(), area.y + (int) extremes.minLoc.y + template.hotY(), template, score);
+        return new Found(area.x - left + (int) extremes.minLoc.x + template.hotX(), area.y - top + (int) extremes.minLoc.y + template.hotY(),
+                template, score);
     }
 
     static Rect clip(Rect region, Mat frame) {
