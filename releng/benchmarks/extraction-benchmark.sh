@@ -58,6 +58,7 @@ if [ -d "$HARD/recordings" ]; then
     session=$(basename "$recording")
     ffmpeg -nostdin -v error -y -i "$recording/video.mkv" -vf "fps=30,scale=trunc(iw*2/3/2)*2:-2" -c:v libx264 -preset veryfast \
       -crf 26 -pix_fmt yuv420p "$WORK/obs-videos/$session.mp4"
+    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['task_name'])" "$recording/task_name.json" >"$WORK/obs-videos/$session.mp4.txt"
   done
   measure desktop-obs "$HARD/reference.jsonl" "$WORK"/obs-videos/*.mp4
 else

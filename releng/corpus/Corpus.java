@@ -362,22 +362,30 @@ public class Corpus {
     /** One scripted action through xdotool: real input events, as a person's would be. */
     private void perform(JsonNode action) throws Exception {
         switch (action.path("op").asText()) {
-            case "click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "1");
-            case "double_click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "--repeat", "2",
-                    "--delay", "90", "1");
-            case "right_click" -> xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")), "click", "3");
+            case "click" -> {
+                moveTo(action.path("at"));
+                xdotool("click", "1");
+            }
+            case "double_click" -> {
+                moveTo(action.path("at"));
+                xdotool("click", "--repeat", "2", "--delay", "90", "1");
+            }
+            case "right_click" -> {
+                moveTo(action.path("at"));
+                xdotool("click", "3");
+            }
             case "type" -> xdotool("type", "--delay", "60", action.path("text").asText());
             case "press", "key" -> xdotool("key", action.path("key").asText());
             case "scroll" -> {
                 int clicks = action.path("clicks").asInt();
-                xdotool("mousemove", "--sync", x(action.path("at")), y(action.path("at")));
+                moveTo(action.path("at"));
                 Thread.sleep(200);
                 xdotool("click", "--repeat", String.valueOf(Math.abs(clicks)), "--delay", "80", clicks > 0 ? "4" : "5");
             }
             case "drag", "select" -> {
                 JsonNode from = action.path("from");
                 JsonNode to = action.path("to");
-                xdotool("mousemove", "--sync", x(from), y(from));
+                moveTo(from);
                 Thread.sleep(150);
                 xdotool("mousedown", "1");
                 for (int step = 1; step <= 10; step++) { // motion the application can follow
@@ -390,6 +398,17 @@ public class Corpus {
                 xdotool("mouseup", "1");
             }
             default -> throw new IllegalArgumentException("unknown action " + action);
+        }
+    }
+
+    /**
+     * Moves the pointer there and waits until it is, unless it is there already: xdotool's --sync then waits for a
+     * motion that never comes (15 s), a pause no person makes between arriving and pressing.
+     */
+    private void moveTo(JsonNode point) throws Exception {
+        String at = xdotool("getmouselocation", "--shell");
+        if (!at.contains("X=" + x(point) + "\n") || !at.contains("Y=" + y(point) + "\n")) {
+            xdotool("mousemove", "--sync", x(point), y(point));
         }
     }
 

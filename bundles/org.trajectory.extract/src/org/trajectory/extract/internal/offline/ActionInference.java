@@ -387,7 +387,7 @@ final class ActionInference {
         if (now.changes().isEmpty() || now.time() <= settleUntil) {
             return;
         }
-        if (typing != null && typing.typed() && now.time() - typing.end() <= ENTER_AFTER
+        if (typing != null && now.time() - typing.end() <= ENTER_AFTER
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
         }

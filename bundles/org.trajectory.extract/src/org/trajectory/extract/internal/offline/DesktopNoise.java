@@ -36,6 +36,7 @@ final class DesktopNoise {
         double gap;
         int ticks = 1;
         boolean irregular;
+        boolean known;
 
         Spot(Rect box, double time) {
             this.firstArea = box.area();
@@ -43,8 +44,10 @@ final class DesktopNoise {
             this.last = time;
         }
 
+        /** Known to tick, once it changed in step enough times without growing; then for good (a clock's minutes turn too). */
         boolean ticking() {
-            return ticks >= TICKS && !irregular && box.area() <= GROWTH * firstArea;
+            known |= ticks >= TICKS && !irregular && box.area() <= GROWTH * firstArea;
+            return known;
         }
 
         boolean holds(Rect change) {

@@ -1,11 +1,14 @@
 package org.trajectory.extract.internal.offline;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.opencv.core.Rect;
 import org.trajectory.vlm.Ocr;
@@ -56,9 +59,15 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         List<Pictures.Crop> all = new ArrayList<>();
         actions.forEach(action -> crops.get(action).stream().filter(crop -> crop.image() != null).forEach(all::add));
+        Set<Pictures.Crop> typedCrops = Collections.newSetFromMap(new IdentityHashMap<>());
+        actions.stream().filter(a -> a.operation().equals(ExtractedAction.TYPE)).forEach(a -> typedCrops.addAll(crops.get(a)));
         context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
         Map<Pictures.Crop, String> words = new IdentityHashMap<>();
-        List<String> read = Ocr.readScreens(all.stream().map(Pictures.Crop::image).toList());
+        List<BufferedImage> images = new ArrayList<>();
+        for (Pictures.Crop crop : all) {
+            images.add(typedCrops.contains(crop) ? TypedText.plain(crop.image()) : crop.image());
+        }
+        List<String> read = Ocr.readScreens(images);
         for (int i = 0; i < all.size(); i++) {
             words.put(all.get(i), read.get(i).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip());
         }
