@@ -299,6 +299,10 @@ final class ActionInference {
             Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
             boolean rightwards = end.x() >= start.x();
             Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
+            if (!near(extent, start, 10)) {
+                // the pointer came from elsewhere and pressed without a stop one could see: the highlight's far edge
+                from = new Pixel(rightwards ? extent.x + 4 : extent.x + extent.width - 4, extent.height <= LINE ? end.y() : extent.y + 8);
+            }
             dropPressOf(from, runStartTime);
             add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
             restUsed = true;
@@ -324,6 +328,10 @@ final class ActionInference {
     }
 
     private void startScroll(Pixel at, double time) {
+        if (typing != null && !typing.typed() && time - typing.start() <= 0.5) {
+            time = typing.start(); // the wheel's first turn, whose shift did not show clean, read as a line changing
+            typing = null;
+        }
         endTyping();
         // the wheel's first turn may have read as a click where the pointer arrived: it was the scroll's start
         for (int i = actions.size() - 1; i >= 0; i--) {
@@ -391,7 +399,21 @@ final class ActionInference {
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
         }
+        if (typing == null && lines(now.changes()) >= 3) {
+            return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
+        }
         keyboard(before, now, typed(now.changes()));
+    }
+
+    /** How many lines of text the line-high changes lie on. */
+    private static int lines(List<Rect> changes) {
+        List<Rect> rows = new ArrayList<>();
+        for (Rect change : changes) {
+            if (change.height <= LINE && rows.stream().noneMatch(row -> sameLine(row, change))) {
+                rows.add(change);
+            }
+        }
+        return rows.size();
     }
 
     /** Whether a change begins on the few lines just under a typed band, where it began or to its right. */
@@ -513,6 +535,9 @@ final class ActionInference {
         }
         if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
             return false; // a title or status line changing after typing or an Enter: the screen's answer
+        }
+        if (!ended.typed() && ended.intervals() == 1 && ended.band().width > 3 * ended.band().height) {
+            return false; // a line of text drawn at once (a shell's prompt coming back), not letters arriving one by one
         }
         lastTyped = ended;
         if (ended.focus() != null) {

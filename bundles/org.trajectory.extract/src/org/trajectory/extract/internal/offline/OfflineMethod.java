@@ -133,7 +133,8 @@ public final class OfflineMethod implements ExtractionMethod {
                 && before.charAt(before.length() - 1 - suffix) == after.charAt(after.length() - 1 - suffix)) {
             suffix++;
         }
-        return after.substring(prefix, after.length() - suffix).replaceAll("^[|\\s]+|[|\\s]+$", ""); // a caret reads as |
+        // a caret reads as |, what is left of a block caret as a lone > _ or ~ after the text
+        return after.substring(prefix, after.length() - suffix).replaceAll("\\s+[>_~\u00af\u203e-]$", "").replaceAll("^[|\\s]+|[|\\s]+$", "");
     }
 
     private static String detail(ExtractedAction action, String target) {

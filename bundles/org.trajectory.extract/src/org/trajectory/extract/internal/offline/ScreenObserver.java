@@ -271,13 +271,14 @@ final class ScreenObserver {
             return otherwise; // blank rows match anywhere
         }
         Mat result = new Mat();
-        Imgproc.matchTemplate(current.submat(area), strip, result, Imgproc.TM_SQDIFF_NORMED);
+        // the correlation coefficient, not a normalized difference: a bright strip "matches" any blank area by that
+        Imgproc.matchTemplate(current.submat(area), strip, result, Imgproc.TM_CCOEFF_NORMED);
         Core.MinMaxLocResult best = Core.minMaxLoc(result);
         double unmoved = result.get(quarter, 0)[0];
         result.release();
-        int dy = (int) best.minLoc.y - quarter;
-        if (best.minVal < 0.02 && Math.abs(dy) >= 3 && best.minVal < 0.5 * unmoved) {
-            return new Observation.Shift(0, dy, 1 - best.minVal);
+        int dy = (int) best.maxLoc.y - quarter;
+        if (best.maxVal > 0.95 && Math.abs(dy) >= 3 && unmoved < best.maxVal - 0.02) {
+            return new Observation.Shift(0, dy, best.maxVal);
         }
         return otherwise;
     }

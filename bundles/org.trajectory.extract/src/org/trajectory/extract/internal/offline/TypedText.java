@@ -4,8 +4,9 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 
 import org.opencv.core.Core;
-import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 import org.trajectory.extract.opencv.OpenCvLibrary;
@@ -20,7 +21,7 @@ final class TypedText {
 
     /** Of a picture's width (or height), how much a straight line crosses to be a border, not a letter's stroke. */
     private static final double BORDER = 0.7;
-    /** How full a box of ink is to be a block caret rather than a letter. */
+    /** How full a column of ink is to be part of a block caret rather than of a letter. */
     private static final double SOLID = 0.85;
 
     private TypedText() {
@@ -33,9 +34,9 @@ final class TypedText {
         if (Core.countNonZero(ink) > ink.total() / 2) {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
+        removeBlockCaret(ink); // first: a solid caret is as tall as a border
         removeLines(ink, new Size(Math.max(3, ink.cols() * BORDER), 1));
         removeLines(ink, new Size(1, Math.max(3, ink.rows() * BORDER)));
-        removeBlockCaret(ink);
         Mat paper = new Mat();
         Core.bitwise_not(ink, paper);
         BufferedImage plain = new BufferedImage(paper.cols(), paper.rows(), BufferedImage.TYPE_BYTE_GRAY);
@@ -56,34 +57,23 @@ final class TypedText {
         kernel.release();
     }
 
-    /** Takes out the last solid box of ink about a letter's size, where it is the rightmost ink: a block caret. */
+    /**
+     * Takes out a block caret: the columns at the right end of the ink that are solid over the whole height of the
+     * ink, at least three of them and no wider than that height (a letter's strokes are thinner, or not that tall).
+     */
     private static void removeBlockCaret(Mat ink) {
-        Mat labels = new Mat();
-        Mat stats = new Mat();
-        Mat centroids = new Mat();
-        int count = Imgproc.connectedComponentsWithStats(ink, labels, stats, centroids, 8, CvType.CV_32S);
-        int rightmost = -1;
-        int rightEdge = -1;
-        for (int i = 1; i < count; i++) {
-            int right = (int) (stats.get(i, Imgproc.CC_STAT_LEFT)[0] + stats.get(i, Imgproc.CC_STAT_WIDTH)[0]);
-            if (right > rightEdge) {
-                rightEdge = right;
-                rightmost = i;
-            }
+        Rect inked = Imgproc.boundingRect(ink);
+        if (inked.width == 0 || inked.height < 8) {
+            return;
         }
-        if (rightmost > 0) {
-            int x = (int) stats.get(rightmost, Imgproc.CC_STAT_LEFT)[0];
-            int y = (int) stats.get(rightmost, Imgproc.CC_STAT_TOP)[0];
-            int w = (int) stats.get(rightmost, Imgproc.CC_STAT_WIDTH)[0];
-            int h = (int) stats.get(rightmost, Imgproc.CC_STAT_HEIGHT)[0];
-            double area = stats.get(rightmost, Imgproc.CC_STAT_AREA)[0];
-            if (h >= 8 && w >= 3 && w <= h && area >= SOLID * w * h) {
-                Imgproc.rectangle(ink, new org.opencv.core.Point(x, y), new org.opencv.core.Point(x + w - 1, y + h - 1),
-                        new org.opencv.core.Scalar(0), -1);
-            }
+        int right = inked.x + inked.width;
+        int left = right;
+        while (left > inked.x && Core.countNonZero(ink.submat(inked.y, inked.y + inked.height, left - 1, left)) >= SOLID * inked.height) {
+            left--;
         }
-        labels.release();
-        stats.release();
-        centroids.release();
+        if (right - left >= 3 && right - left <= inked.height) {
+            int from = Math.max(0, left - 2); // and its blurred edge
+            ink.submat(new Rect(from, 0, right - from, ink.rows())).setTo(new Scalar(0));
+        }
     }
 }
