@@ -47,6 +47,8 @@ PY
     --metric sharingan 2>/dev/null | sed -n '/^Sharingan/,$p' | grep -v '^"All" left out' || true
   TW_NO_REBUILD=1 "$WB" evaluate --reference "$reference" --predicted "$out/extracted" --mapping "$out/mapping.txt" \
     --metric agentnetbench 2>/dev/null | grep "click error" || true
+  TW_NO_REBUILD=1 "$WB" export --dataset "$out/extracted" --out "$out/predicted.jsonl" --force >/dev/null 2>&1 || true
+  python3 "$ROOT/releng/benchmarks/operation_counts.py" "$reference" "$out/predicted.jsonl" "$out/mapping.txt" || true
 }
 
 measure corpus "$CORPUS/reference.jsonl" "$CORPUS"/recordings/*/

@@ -2,15 +2,20 @@
 # Regenerates the ground-truth corpus (see README.md#ground-truth-corpus): every session of sessions.json, or the ones
 # named, is played by xdotool against a real application under its own Xvfb, recorded by `workbench record`, built by
 # `workbench build` and checked against the script. Writes OUT/reference.jsonl (+ images/) and OUT/summary.json.
-# Usage: releng/corpus/regenerate.sh [OUT (default /tmp/trajectory-corpus)] [--session ID]...
-# Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...); exit 1 when a reference disagrees with its script.
+# Usage: releng/corpus/regenerate.sh [OUT (default /tmp/trajectory-corpus)] [--spec SPEC.json] [--session ID]...
+#   --spec releng/corpus/desktop.json: the harder corpus (desktop_sessions.py writes it): Chromium, Gnumeric, two xterms
+#   and Mousepad on desktops with a ticking panel clock, notifications, two cursor themes, 1280x800 and 1920x1080
+# Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...), and for the harder corpus also chromium
+# gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme; exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
 tw_find_jdk
 OUT="/tmp/trajectory-corpus"
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
-for tool in Xvfb openbox xdotool xterm galculator mousepad; do
-  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad')"
+TOOLS="Xvfb openbox xdotool xterm galculator mousepad"
+[[ " $* " == *desktop.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo"
+for tool in $TOOLS; do
+  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils')"
 done
 WB="$TW_ROOT/workbench"
 "$WB" version >/dev/null # builds the product when it is missing or stale

@@ -29,6 +29,8 @@ final class Win32 {
 
         boolean DrawIconEx(HDC dc, int x, int y, HICON icon, int width, int height, int step, HBRUSH brush, int flags);
 
+        HCURSOR LoadCursorW(Pointer instance, Pointer name);
+
         /** Windows 10 1703 and later; older systems (and Wine before 4) lack it. */
         boolean SetProcessDpiAwarenessContext(HANDLE context);
     }
@@ -56,5 +58,7 @@ final class Win32 {
     static final int CURSOR_SHOWING = 1;
     static final int DI_NORMAL = 3;
     /** DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2: coordinates in physical pixels on every monitor. */
+    /** The system's arrow, as LoadCursor names it (MAKEINTRESOURCE(32512)). */
+    static final Pointer IDC_ARROW = Pointer.createConstant(32512);
     static final HANDLE PER_MONITOR_AWARE_V2 = new HANDLE(Pointer.createConstant(-4));
 }
