@@ -31,4 +31,23 @@ public final class VideoFrames {
         }
         return max;
     }
+
+    /**
+     * The darkest pixel (gray) of a box of the video's last frame: low where something dark is drawn there, such as
+     * the pointer's outline over a white page.
+     */
+    public static int darkestPixelOfLastFrame(Path video, int x, int y, int width, int height) throws IOException, InterruptedException {
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.5", "-i", video.toString(), "-vf",
+                "crop=" + width + ":" + height + ":" + x + ":" + y, "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
+        byte[] gray = ffmpeg.getInputStream().readAllBytes();
+        String errors = new String(ffmpeg.getErrorStream().readAllBytes());
+        if (ffmpeg.waitFor() != 0 || gray.length < width * height) {
+            throw new IOException("ffmpeg could not decode the last frame of " + video + ": " + errors);
+        }
+        int min = 255;
+        for (int i = gray.length - width * height; i < gray.length; i++) {
+            min = Math.min(min, gray[i] & 0xff);
+        }
+        return min;
+    }
 }

@@ -17,6 +17,7 @@ import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
@@ -35,27 +36,51 @@ final class PointerFinder {
     static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
     /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
     static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
-    /** Fewer opaque pixels than this and a shape matches too much of a screen's content to tell a pointer by. */
-    private static final int LEAST_OPAQUE = 40;
+    /**
+     * A shape is told from a screen's content only with enough pixels it covers: a pointer made much smaller keeps
+     * too few.
+     */
+    private static final int LEAST_OPAQUE = 16;
 
-    record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque) {
+    /**
+     * A pointer shape as a resized video shows it: its grey times its coverage (premultiplied), and the part of each
+     * pixel it leaves to what is under it, both averaged by area as a video scaler does. Its edges are blends, so it is
+     * compared as such, over a background taken as even around it and found for each place ({@link #blended}).
+     */
+    record Blend(Mat premultiplied, Mat uncovered, Mat ones, double premultipliedSquared, double uncoveredSquared,
+            double uncoveredPremultiplied, double covered) {
+    }
+
+    /** A pointer shape at one size; its blend where it was resized, null at its own size (its opaque pixels compared). */
+    record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend) {
         int width() {
             return grey.cols();
         }
 
-        /** This shape at another size: pixels averaged by area as a video scaler does, only the still solid ones compared. */
+        /** This shape at another size, as a video scaler makes it. */
         Template scaled(double factor) {
             Size size = new Size(Math.max(1, Math.round(width() * factor)), Math.max(1, Math.round(height() * factor)));
-            Mat pixels = new Mat();
-            Imgproc.resize(grey, pixels, size, 0, 0, factor < 1 ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR);
+            int interpolation = factor < 1 ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
+            Mat product = new Mat();
+            grey.convertTo(product, CvType.CV_32F);
+            Core.multiply(product, alpha, product);
+            Mat premultiplied = new Mat();
+            Imgproc.resize(product, premultiplied, size, 0, 0, interpolation);
+            Mat coverage = new Mat();
+            Imgproc.resize(alpha, coverage, size, 0, 0, interpolation);
+            Mat ones = Mat.ones(coverage.size(), CvType.CV_32F);
+            Mat uncovered = new Mat();
+            Core.subtract(ones, coverage, uncovered);
+            Blend blend = new Blend(premultiplied, uncovered, ones, premultiplied.dot(premultiplied), uncovered.dot(uncovered),
+                    uncovered.dot(premultiplied), Core.sumElems(coverage).val[0]);
             Mat solid = new Mat();
-            Mat full = new Mat();
-            mask.convertTo(full, CvType.CV_8U, 255);
-            Imgproc.resize(full, solid, size, 0, 0, Imgproc.INTER_AREA);
-            full.release();
-            Imgproc.threshold(solid, solid, 250, 1, Imgproc.THRESH_BINARY); // a pixel wholly inside the shape
+            Imgproc.threshold(coverage, solid, 0.5, 1, Imgproc.THRESH_BINARY);
+            solid.convertTo(solid, CvType.CV_8U);
+            product.release();
+            Mat pixels = new Mat();
+            Imgproc.resize(grey, pixels, size, 0, 0, interpolation);
             return new Template(name, factor, pixels, solid, (int) Math.round(hotX * factor), (int) Math.round(hotY * factor),
-                    Core.countNonZero(solid));
+                    Core.countNonZero(solid), coverage, blend);
         }
 
         int height() {
@@ -115,6 +140,7 @@ final class PointerFinder {
         int h = image.getHeight();
         byte[] grey = new byte[w * h];
         byte[] mask = new byte[w * h];
+        float[] coverage = new float[w * h];
         int opaque = 0;
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
@@ -124,6 +150,7 @@ final class PointerFinder {
                 grey[at] = (byte) Math.round(0.299 * (argb >> 16 & 0xff) + 0.587 * (argb >> 8 & 0xff) + 0.114 * (argb & 0xff));
                 boolean solid = (argb >>> 24) >= 230; // edges blended with the background are not compared
                 mask[at] = (byte) (solid ? 1 : 0);
+                coverage[at] = (argb >>> 24) / 255f;
                 opaque += solid ? 1 : 0;
             }
         }
@@ -131,33 +158,60 @@ final class PointerFinder {
         pixels.put(0, 0, grey);
         Mat weights = new Mat(h, w, CvType.CV_8UC1);
         weights.put(0, 0, mask);
-        return new Template(name, 1, pixels, weights, hotX, hotY, opaque);
+        Mat alpha = new Mat(h, w, CvType.CV_32F);
+        alpha.put(0, 0, coverage);
+        return new Template(name, 1, pixels, weights, hotX, hotY, opaque, alpha, null);
     }
 
     /**
-     * The pointer inside {@code region} of {@code frame} (grey) at a size {@code scale} allows, trying {@code likely}
-     * first (the template found last time: a pointer keeps its shape most of the time), or null when no template
-     * matches there.
+     * The pointer inside {@code region} of {@code frame} (grey) at a size {@code scale} allows: in the shape it had
+     * last ({@code likely}), then in the shapes this video's pointer had lately, then in any; a sure match ends the
+     * search. Null when no shape matches there.
      */
     Found find(Mat frame, Rect region, Template likely, Scale scale) {
+        return find(frame, region, likely, scale, true);
+    }
+
+    /**
+     * The pointer inside a large {@code region}, in the shape it had last or lately only: every shape over a window's
+     * worth of pixels costs a frame's time many times over.
+     */
+    Found findFamiliar(Mat frame, Rect region, Template likely, Scale scale) {
+        return find(frame, region, likely, scale, false);
+    }
+
+    private Found find(Mat frame, Rect region, Template likely, Scale scale, boolean everyShape) {
         Rect area = clip(region, frame);
-        Found best = null;
+        List<Template> first = new ArrayList<>();
         if (likely != null) {
-            best = match(frame, area, likely);
-            if (best != null && best.score() < MATCH / 4) {
+            first.add(likely);
+        }
+        scale.recent.stream().filter(t -> t != likely).forEach(first::add);
+        Found familiar = null;
+        for (Template template : first) {
+            Found found = match(frame, area, template);
+            if (found != null && found.score() < MATCH / 4) {
+                return found;
+            }
+            familiar = found != null && (familiar == null || found.score() < familiar.score()) ? found : familiar;
+        }
+        // size by size, the pointers' own first: a shape made smaller also fits inside a larger one
+        for (double size : everyShape ? SCALES : new double[0]) {
+            if (!scale.allows(size)) {
+                continue;
+            }
+            Found best = null;
+            for (Template template : templates) {
+                if (template.scale() == size) {
+                    Found found = match(frame, area, template);
+                    best = found != null && (best == null || found.score() < best.score()) ? found : best;
+                }
+            }
+            if (best != null && best.score() < MATCH) {
                 return best;
             }
         }
-        for (Template template : templates) {
-            if (template == likely || !scale.allows(template.scale())) {
-                continue;
-            }
-            Found found = match(frame, area, template);
-            if (found != null && (best == null || found.score() < best.score())) {
-                best = found;
-            }
-        }
-        return best != null && best.score() < MATCH ? best : null;
+        return familiar != null && familiar.score() < MATCH ? familiar : null;
     }
 
     /** The pointer of that one shape inside {@code region}, or null. */
@@ -174,7 +228,10 @@ final class PointerFinder {
         static final int SURE = 3;
         /** The pointers' own size only: a whole screen is searched at one size, as all of them cost seconds. */
         static final Scale NATIVE = new Scale(1.0);
+        /** How many shapes found lately are tried first: an application's pointer takes few. */
+        private static final int RECENT = 4;
         private final Map<Double, Integer> seen = new HashMap<>();
+        private final List<Template> recent = new ArrayList<>();
         private Double known;
 
         Scale() {
@@ -191,6 +248,13 @@ final class PointerFinder {
         void saw(Found found) {
             if (known == null && seen.merge(found.template().scale(), 1, Integer::sum) >= SURE) {
                 known = found.template().scale();
+            }
+            if (this != NATIVE) { // shared: it keeps no shapes
+                recent.remove(found.template());
+                recent.add(0, found.template());
+                if (recent.size() > RECENT) {
+                    recent.remove(RECENT);
+                }
             }
         }
 
@@ -218,15 +282,46 @@ final class PointerFinder {
             searched = new Mat();
             Core.copyMakeBorder(part, searched, top, bottom, left, right, Core.BORDER_REPLICATE);
         }
-        Mat result = new Mat();
-        Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
+        Mat result = template.blend() == null ? masked(searched, template) : blended(searched, template.blend());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
         result.release();
         part.release();
         searched.release();
-        double score = extremes.minVal / (template.opaque() * 255.0 * 255.0);
+        double score = extremes.minVal / ((template.blend() == null ? template.opaque() : template.blend().covered()) * 255.0 * 255.0);
         return new Found(area.x - left + (int) extremes.minLoc.x + template.hotX(), area.y - top + (int) extremes.minLoc.y + template.hotY(),
                 template, score);
+    }
+
+    /** The squared difference over the shape's opaque pixels, at each place. */
+    private static Mat masked(Mat searched, Template template) {
+        Mat result = new Mat();
+        Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
+        return result;
+    }
+
+    /**
+     * The squared difference of a blended shape over the background that fits it best at each place: a pixel shows
+     * P + u·B (P the shape's premultiplied grey, u what it leaves uncovered, B the background), and the B that makes
+     * Σ(V - P - u·B)² least is Σu(V - P) / Σu², leaving Σ(V - P)² - (Σu(V - P))² / Σu², all of it correlations.
+     */
+    private static Mat blended(Mat searched, Blend blend) {
+        Mat v = new Mat();
+        searched.convertTo(v, CvType.CV_32F);
+        Mat squares = v.mul(v);
+        Mat withShape = new Mat();
+        Mat withUncovered = new Mat();
+        Mat cost = new Mat();
+        Imgproc.matchTemplate(v, blend.premultiplied(), withShape, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(v, blend.uncovered(), withUncovered, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(squares, blend.ones(), cost, Imgproc.TM_CCORR);
+        Core.addWeighted(cost, 1, withShape, -2, blend.premultipliedSquared(), cost); // Σ(V - P)²
+        Core.subtract(withUncovered, new Scalar(blend.uncoveredPremultiplied()), withUncovered); // Σu(V - P)
+        Core.multiply(withUncovered, withUncovered, withUncovered, 1 / blend.uncoveredSquared());
+        Core.subtract(cost, withUncovered, cost);
+        for (Mat mat : List.of(v, squares, withShape, withUncovered)) {
+            mat.release();
+        }
+        return cost;
     }
 
     static Rect clip(Rect region, Mat frame) {

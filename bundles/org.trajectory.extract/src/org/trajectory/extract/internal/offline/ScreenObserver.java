@@ -196,7 +196,9 @@ final class ScreenObserver {
             }
         }
         if (best == null && large != null && last != null) {
-            best = finder.find(frame, large, likely, scale); // followed every frame while it moves with what it drags, in any shape
+            // followed every frame while it moves with what it drags; over a window's worth of pixels in its familiar shapes only
+            best = large.area() <= 4.0 * POINTER_REGION * POINTER_REGION ? finder.find(frame, large, likely, scale)
+                    : finder.findFamiliar(frame, large, likely, scale);
         } else if (best == null && large != null && likely != null && time - lastLargeSearch >= 1) {
             lastLargeSearch = time; // looked for once a second when lost
             best = finder.findOnly(frame, large, likely);

@@ -138,6 +138,9 @@ class WindowsRecorderTest {
         assertTrue(frames >= 16 * 30 / 3, "frames taken at 30 fps for 16 s, some may be skipped: " + frames);
         assertTrue(VideoFrames.brightestPixelOfLastFrame(recording.resolve(RecordingWriter.VIDEO)) > 200,
                 "the video shows the desktop (notepad's white page on Wine's blue)");
+        // where the pointer rests, on notepad's white page: its outline is drawn in (under Wine, as the system's arrow)
+        assertTrue(VideoFrames.darkestPixelOfLastFrame(recording.resolve(RecordingWriter.VIDEO), x, y, 12, 20) < 80,
+                "the video shows the pointer where it rests, at " + x + "," + y);
 
         String everything = text(recording);
         String host = InetAddress.getLocalHost().getHostName();
