@@ -204,6 +204,9 @@ final class PointerFinder {
             for (Template template : templates) {
                 if (template.scale() == size) {
                     Found found = match(frame, area, template);
+                    if (found != null && found.score() < MATCH / 4) {
+                        return found;
+                    }
                     best = found != null && (best == null || found.score() < best.score()) ? found : best;
                 }
             }
@@ -221,8 +224,8 @@ final class PointerFinder {
     }
 
     /**
-     * The size of one video's pointer: any until the pointer was found at one size {@link #SURE} times, then that
-     * size alone (fewer shapes to try, none of a wrong size to mistake for it).
+     * The size of one video's pointer: any until the pointer was found at its own size once, or at another size
+     * {@link #SURE} times, then that size alone (fewer shapes to try, none of a wrong size to mistake for it).
      */
     static final class Scale {
         static final int SURE = 3;
@@ -246,7 +249,8 @@ final class PointerFinder {
         }
 
         void saw(Found found) {
-            if (known == null && seen.merge(found.template().scale(), 1, Integer::sum) >= SURE) {
+            // a shape at its own size, matched pixel for pixel, is sure at once; a resized one, a blend, after SURE times
+            if (known == null && (found.template().blend() == null || seen.merge(found.template().scale(), 1, Integer::sum) >= SURE)) {
                 known = found.template().scale();
             }
             if (this != NATIVE) { // shared: it keeps no shapes
