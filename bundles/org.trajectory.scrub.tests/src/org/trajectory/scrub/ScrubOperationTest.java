@@ -97,6 +97,8 @@ class ScrubOperationTest {
     private static Process start(XServer x, String... command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("DISPLAY", x.display());
+        // a profile of its own: an editor killed by an earlier run would greet this one with "restore the session?"
+        builder.environment().put("HOME", Files.createDirectories(shared.resolve("home")).toString());
         builder.environment().remove("WAYLAND_DISPLAY");
         return builder.start();
     }
