@@ -22,9 +22,11 @@ import org.trajectory.extract.ExtractedAction.Pixel;
  * grows that reaches from where it started to where it stopped (a highlight) is a <b>selection</b>.</li>
  * <li>A pointer that comes to rest and the screen changing within {@link #CLICK_WINDOW} is a <b>click</b> there.</li>
  * <li>Content shifting vertically under a resting pointer is a <b>scroll</b> (up when the content moves down).</li>
- * <li>Otherwise changes in a line-high band while the pointer rests are <b>typing</b>, one action per line; typing that
- * goes on one line lower is an Enter between them, and so is the screen answering just after typing (a terminal's
- * output).</li>
+ * <li>Otherwise changes in a line-high band while the pointer rests are <b>typing</b>, one action per line: surely where
+ * text is entered (at a caret, on the clicked line, on the next line after an Enter) or where it grows letter by
+ * letter; not lines changing together, a line drawn at once, or a box that turns out to tick by itself
+ * ({@link DesktopNoise}). Typing that goes on one line lower is an Enter between them, and so are lines appearing
+ * under typed text (a terminal's output, a sheet's cursor moving down).</li>
  * </ul>
  * Typing that begins soon after the pointer came to rest, with no visible click, gets the click that focused it, with a
  * low confidence.
