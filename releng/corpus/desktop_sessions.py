@@ -132,7 +132,7 @@ def pad_sessions():
         for w in words:
             acts += [type_(w, f"Type {w}"), key("Return", "Start a new line")]
         if i % 2 == 0:
-            acts += [{"op": "double_click", "at": [24, 96], "detail": "Double-click the first word"}]
+            acts += [{"op": "double_click", "at": [24, 96], "detail": "Double-click the word on the second line"}]
         sessions.append({"id": f"pad-{i + 1}", "app": "pad", "task": "Write " + ", ".join(words) + " on separate lines", "actions": acts})
     return sessions
 

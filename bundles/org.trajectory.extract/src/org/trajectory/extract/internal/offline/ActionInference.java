@@ -357,7 +357,7 @@ final class ActionInference {
      */
     private void dropPressOf(Pixel start, double since) {
         actions.removeIf(a -> since - a.end() <= 1 && (a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
-                || a.operation().equals(ExtractedAction.TYPE) && typed.containsKey(a) && near(typed.get(a).band(), start, 4)));
+                || typed.containsKey(a) && near(typed.get(a).band(), start, 4)));
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
@@ -454,14 +454,15 @@ final class ActionInference {
             focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
             restUsed = true;
         }
-        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union.x + union.width, atEntry(union, now.time(), focus),
-                focus);
+        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union.x + union.width,
+                atEntry(union, now.time(), focus), focus);
     }
 
     /**
      * The changes typing made: the line-high ones on the line being typed, or on the line the pointer clicked, or the
-     * line under the one typed before an Enter, or where the caret was (or the line under it); not a title that changed with them ("*Untitled") or toolbar buttons
-     * greyed while a cell is edited. The largest line-high one where none is there; all changes when none is line-high.
+     * line under the one typed before an Enter, or where the caret was (or the line under it); not a title that changed
+     * with them ("*Untitled") or toolbar buttons greyed while a cell is edited. The largest line-high one where none is
+     * there; all changes when none is line-high.
      */
     private Rect typed(List<Rect> changes) {
         List<Rect> lines = changes.stream().filter(c -> c.height <= LINE).toList();
@@ -475,8 +476,9 @@ final class ActionInference {
         if (clickedAt != null) {
             places.add(new Rect(clickedAt.x() - 300, clickedAt.y() - 8, 600, 16));
         }
-        if (nextLine() != null) {
-            places.add(nextLine());
+        Rect next = nextLine();
+        if (next != null) {
+            places.add(next);
         }
         if (caret != null) {
             places.add(caret);
@@ -514,7 +516,10 @@ final class ActionInference {
         return new Rect(band.x, band.y + band.height, band.width, band.height);
     }
 
-    /** Whether text is entered where {@code band} changed: at a caret seen lately, or on the line the pointer clicked. */
+    /**
+     * Whether text is entered where {@code band} changed: at a caret seen lately, on the line the pointer clicked (or
+     * will have clicked: {@code focus}), or on the line under the one typed before an Enter.
+     */
     private boolean atEntry(Rect band, double time, ExtractedAction focus) {
         boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && caret.x >= band.x - 24
                 && caret.x <= band.x + band.width + 24;

@@ -26,8 +26,8 @@ import org.opencv.imgproc.Imgproc;
  * themes and of Windows (shipped in {@code cursors/}, made by {@code releng/cursors/harvest.sh}; a user adds others as
  * PNGs with their hotspots in {@code ~/.trajectory-workbench/cursors/cursors.properties}). Only the opaque pixels of a
  * pointer are compared, so it is found over any background. Each pointer is also tried at the sizes a scaled display
- * (125-200 %) or a resized video gives it ({@link #SCALES}); once a video's pointer has been found at one size a few
- * times ({@link Scale}), only that size is tried.
+ * (125-200 %) or a resized video gives it ({@link #SCALES}), matched as the scaler blends it ({@link Blend}); once a
+ * video's pointer has been found at one size ({@link Scale}), only that size is tried.
  */
 final class PointerFinder {
 
@@ -196,25 +196,28 @@ final class PointerFinder {
             familiar = found != null && (familiar == null || found.score() < familiar.score()) ? found : familiar;
         }
         // size by size, the pointers' own first: a shape made smaller also fits inside a larger one
-        for (double size : everyShape ? SCALES : new double[0]) {
-            if (!scale.allows(size)) {
-                continue;
-            }
-            Found best = null;
-            for (Template template : templates) {
-                if (template.scale() == size) {
-                    Found found = match(frame, area, template);
-                    if (found != null && found.score() < MATCH / 4) {
-                        return found;
-                    }
-                    best = found != null && (best == null || found.score() < best.score()) ? found : best;
-                }
-            }
+        for (double size : SCALES) {
+            Found best = everyShape && scale.allows(size) ? bestAtSize(frame, area, size) : null;
             if (best != null && best.score() < MATCH) {
                 return best;
             }
         }
         return familiar != null && familiar.score() < MATCH ? familiar : null;
+    }
+
+    /** The best match of the shapes of one size, the first sure one ending the search; null when none fits the area. */
+    private Found bestAtSize(Mat frame, Rect area, double size) {
+        Found best = null;
+        for (Template template : templates) {
+            if (template.scale() == size) {
+                Found found = match(frame, area, template);
+                if (found != null && found.score() < MATCH / 4) {
+                    return found;
+                }
+                best = found != null && (best == null || found.score() < best.score()) ? found : best;
+            }
+        }
+        return best;
     }
 
     /** The pointer of that one shape inside {@code region}, or null. */

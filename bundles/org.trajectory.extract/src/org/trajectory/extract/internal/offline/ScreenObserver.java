@@ -190,7 +190,8 @@ final class ScreenObserver {
                 large = large == null ? region : Observation.union(List.of(large, region));
                 continue;
             }
-            PointerFinder.Found found = finder.find(frame, new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48), likely, scale);
+            Rect around = new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48);
+            PointerFinder.Found found = finder.find(frame, around, likely, scale);
             if (found != null && (best == null || found.score() < best.score())) {
                 best = found;
             }

@@ -8,6 +8,7 @@ import com.sun.jna.platform.win32.GDI32;
 import com.sun.jna.platform.win32.User32;
 import com.sun.jna.platform.win32.WinDef.HCURSOR;
 import com.sun.jna.platform.win32.WinDef.HDC;
+import com.sun.jna.platform.win32.WinDef.HICON;
 import com.sun.jna.platform.win32.WinGDI;
 
 /** The pointer drawn into a GDI grab, which BitBlt leaves out: the recorder's frames and a replay's grabs show it alike. */
@@ -49,7 +50,7 @@ final class PointerIcon {
             }
             return new int[] { icon.xHotspot, icon.yHotspot };
         });
-        return Win32.User32.LIB.DrawIconEx(dc, x - hotSpot[0], y - hotSpot[1], new com.sun.jna.platform.win32.WinDef.HICON(shape.getPointer()), 0, 0, 0,
-                null, Win32.DI_NORMAL);
+        HICON icon = new HICON(shape.getPointer());
+        return Win32.User32.LIB.DrawIconEx(dc, x - hotSpot[0], y - hotSpot[1], icon, 0, 0, 0, null, Win32.DI_NORMAL);
     }
 }
