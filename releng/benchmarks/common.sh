@@ -23,3 +23,25 @@ agentnet_dataset() {
     "$WB" import "$1/data.jsonl" --dataset "$1/dataset" >/dev/null 2>&1 || true
   fi
 }
+
+# private_postgres DIR USER: a PostgreSQL server of the benchmark's own in DIR (the machine's newest initdb and pg_ctl,
+# as the postgres user when we are root; loopback only, trusted logins), stopped when the script ends. Sets PORT and
+# pg_restart (stops it and starts it again on the same data and port).
+private_postgres() {
+  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  [ -x "$PG_BIN/initdb" ] || { echo "no PostgreSQL installed (apt-get install postgresql)" >&2; exit 1; }
+  PG_AS=()
+  [ "$(id -u)" -eq 0 ] && PG_AS=(runuser -u postgres --)
+  PG_DIR="$1"
+  PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  rm -rf "$PG_DIR"; mkdir -p "$PG_DIR"; [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DIR"
+  "${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DIR/data" -U "$2" --auth=trust -E UTF8 --locale=C >/dev/null
+  PG_OPTIONS="-p $PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=1GB -c max_wal_size=4GB"
+  "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o "$PG_OPTIONS" start >/dev/null
+  trap '"${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true' EXIT
+  echo "server: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (data in $PG_DIR)"
+}
+
+pg_restart() {
+  "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -m fast -w -o "$PG_OPTIONS" restart >/dev/null
+}

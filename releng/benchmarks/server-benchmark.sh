@@ -17,18 +17,7 @@ SIZE=$(stat -c %s "$WORK/data.jsonl")
 MB=$(awk -v s="$SIZE" 'BEGIN{printf "%.0f", s/1048576}')
 echo "input: $MB MB of JSONL, $TASKS tasks"
 
-# The server: initdb and pg_ctl from the newest installed PostgreSQL, as the postgres user when we are root.
-BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-[ -x "$BIN/initdb" ] || { echo "no PostgreSQL installed (apt-get install postgresql)" >&2; exit 1; }
-AS=()
-[ "$(id -u)" -eq 0 ] && AS=(runuser -u postgres --)
-PG="$WORK/pg"
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-rm -rf "$PG"; mkdir -p "$PG"; [ "$(id -u)" -eq 0 ] && chown postgres "$PG"
-"${AS[@]}" "$BIN/initdb" -D "$PG/data" -U bench --auth=trust -E UTF8 --locale=C >/dev/null
-"${AS[@]}" "$BIN/pg_ctl" -D "$PG/data" -l "$PG/server.log" -w -o "-p $PORT -k $PG -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=1GB -c max_wal_size=4GB" start >/dev/null
-trap '"${AS[@]}" "$BIN/pg_ctl" -D "$PG/data" -m fast -w stop >/dev/null 2>&1 || true' EXIT
-echo "server: PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (data in $PG)"
+private_postgres "$WORK/pg" bench
 sql() { psql -h 127.0.0.1 -p "$PORT" -U bench -d postgres -qAt -c "$1"; }
 server() { echo "postgresql://bench@127.0.0.1:$PORT/$1?images=$WORK/$1-images"; }
 

@@ -47,8 +47,9 @@ public final class Dataset implements AutoCloseable {
     /** The meta entry saying which setup of the server's roles the dataset has (set up once, by its owner). */
     private static final String TEAM_ROLES = "team_roles";
     // 2: curators may draw task numbers from the sequence; 3: image_data; 4: column grants, the audit trail written by triggers;
-    // 5: the replays table; 6: the scrubs table (a reviewer reviews the findings of the tasks assigned to them)
-    private static final String TEAM_ROLES_VERSION = "6";
+    // 5: the replays table; 6: the scrubs table (a reviewer reviews the findings of the tasks assigned to them);
+    // 7: the work queue (curators work it, everyone reads it)
+    private static final String TEAM_ROLES_VERSION = "7";
     private static final int AUDIT_BY_TRIGGERS = 4;
     /** The source of a task extracted from a video begins so, the method's id after it. */
     public static final String EXTRACTED = "extraction:";
@@ -289,6 +290,11 @@ public final class Dataset implements AutoCloseable {
                         throw e.getCause();
                     }
                 });
+    }
+
+    /** The work this server dataset shares among workers, on a connection of its own (close it); a folder has none. */
+    public WorkQueue workQueue() throws SQLException {
+        return WorkQueue.of(this);
     }
 
     /** The JDBC connection, for operations of this bundle; callers outside use the methods here. */

@@ -57,6 +57,12 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
     /** The dataset's folder on this machine, or null on a server. */
     abstract Path folder();
 
+    /** SQL for the database's clock in milliseconds since the epoch: every worker's leases are kept on this one clock. */
+    abstract String clockMillis();
+
+    /** What a query claiming rows ends with, so that two claimers take different rows without waiting for each other. */
+    abstract String skipLocked();
+
     /** Who works on the dataset through this connection, as its edits and reviews name them. */
     abstract String user(Connection connection) throws SQLException;
 
@@ -134,6 +140,16 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
         @Override
         Path folder() {
             return folder;
+        }
+
+        @Override
+        String clockMillis() {
+            return "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+        }
+
+        @Override
+        String skipLocked() {
+            return ""; // one writer at a time: a claim's transaction holds the whole database
         }
 
         @Override
@@ -275,6 +291,16 @@ abstract sealed class Engine permits Engine.Sqlite, Engine.Postgres {
         @Override
         Path folder() {
             return null;
+        }
+
+        @Override
+        String clockMillis() {
+            return "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)";
+        }
+
+        @Override
+        String skipLocked() {
+            return " FOR UPDATE SKIP LOCKED";
         }
 
         /** The server's user: what its grants and the audit trail know. */

@@ -164,7 +164,28 @@ final class Schema {
                       detectors TEXT NOT NULL,
                       findings TEXT NOT NULL,
                       unreviewed INTEGER NOT NULL,
-                      scrubbed_at VARCHAR(40) NOT NULL)"""));
+                      scrubbed_at VARCHAR(40) NOT NULL)"""),
+            // 9: the work queue that workers on many machines share: one row per piece of work (a recording to build, a
+            // task to annotate...), claimed for a lease on the server's clock (ms since the epoch) and recorded done once.
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS work_items (
+                      id {seq},
+                      operation VARCHAR(40) NOT NULL,
+                      subject TEXT NOT NULL,
+                      state VARCHAR(20) NOT NULL,
+                      worker VARCHAR(255),
+                      claimed_at BIGINT,
+                      lease_until BIGINT,
+                      attempts INTEGER NOT NULL DEFAULT 0,
+                      done_key TEXT,
+                      outcome TEXT,
+                      enqueued_by VARCHAR(255),
+                      enqueued_at BIGINT NOT NULL,
+                      finished_at BIGINT,
+                      UNIQUE (operation, subject))""",
+                    "CREATE INDEX IF NOT EXISTS work_items_next ON work_items(operation, state, id)",
+                    "CREATE INDEX IF NOT EXISTS work_items_worker ON work_items(worker, state)"));
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

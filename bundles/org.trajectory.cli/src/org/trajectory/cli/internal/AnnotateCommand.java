@@ -2,7 +2,9 @@ package org.trajectory.cli.internal;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,6 +15,8 @@ import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.QueueWorker;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.model.Json;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
@@ -24,6 +28,7 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
     @Command(name = "annotate", description = "write each step's observation, thought, action and reflection and each task's summary with a model")
     static final class Options {
         @Mixin DatasetOptions common;
+        @Mixin WorkerOptions workers;
         @Option(names = "--provider", required = true, paramLabel = "ID", description = "the model provider, or offline (see below)") String provider;
         @Mixin ModelOptions model;
         @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight at once (default 4)") int concurrency = 4;
@@ -51,6 +56,17 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             model = retrying.config().model();
             annotator = new ModelAnnotator(retrying, prompts);
         }
+        if (args.concurrency < 1) {
+            throw new UsageException("concurrency must be at least 1");
+        }
+        if (WorkerOptions.queued(args.common.dataset)) {
+            try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
+                QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model, true, 1,
+                        args.tasks == null ? List.of() : args.tasks, (open, tasks, progress) -> annotate(open, annotator, args.concurrency, tasks, progress));
+                return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model", model),
+                        out, err, true));
+            }
+        }
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             AnnotateOperation annotation;
             try {
@@ -61,5 +77,21 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             return exitCode(execute(annotation, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model",
                     model), out, err, true));
         }
+    }
+
+    /** A worker's batch: each task annotated on its own, failed when a step of it failed (the next run fills it in). */
+    private static Map<String, QueueWorker.Outcome> annotate(Dataset dataset, Annotator annotator, int concurrency, List<String> tasks,
+            Progress progress) throws Exception {
+        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
+        for (String task : tasks) {
+            AnnotateOperation.Report report = new AnnotateOperation(dataset, annotator, new AnnotateOperation.Options(concurrency, List.of(task)))
+                    .run(progress);
+            if (report.cancelled()) {
+                break;
+            }
+            outcomes.put(task, report.failed() == 0 ? QueueWorker.Outcome.done(report.summary())
+                    : QueueWorker.Outcome.failed(report.failures().isEmpty() ? report.summary() : report.failures().get(0).message()));
+        }
+        return outcomes;
     }
 }

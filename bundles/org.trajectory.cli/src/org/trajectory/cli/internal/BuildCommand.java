@@ -2,7 +2,9 @@ package org.trajectory.cli.internal;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,14 +14,19 @@ import picocli.CommandLine.Parameters;
 import org.trajectory.builder.BuildOperation;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.QueueWorker;
+import org.trajectory.model.operation.Problem;
+import org.trajectory.model.operation.Progress;
 
 /** {@code build RECORDING... --dataset DIR}: recordings become trajectories. */
 final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
 
     @Command(name = "build", description = "build trajectories from recordings (ours, AgentNetTool or DuckTrack) into a dataset")
     static final class Options {
-        @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "at least one recording folder") List<Path> recordings;
+        @Parameters(paramLabel = "RECORDING", arity = "0..*", description = "recording folders (on a server dataset: added to its"
+                + " queue; none: build what the queue holds)") List<Path> recordings = List.of();
         @Mixin DatasetOptions common;
+        @Mixin WorkerOptions workers;
         @Option(names = "--double-click-time", paramLabel = "S",
                 description = "two clicks closer than this are a double click (default 0.5)") Double doubleClickTime;
         @Option(names = "--double-click-distance", paramLabel = "PX",
@@ -41,9 +48,42 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        if (WorkerOptions.queued(args.common.dataset)) {
+            try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
+                List<String> subjects = args.recordings.stream().map(r -> r.toAbsolutePath().normalize().toString()).toList();
+                return execute(args.workers.worker(dataset, "build", "build " + settings, false, 4, subjects,
+                        (open, batch, progress) -> build(settings, open, batch, progress)), args.common.json, null, out, err);
+            }
+        }
+        if (args.recordings.isEmpty()) {
+            throw new UsageException("name at least one recording folder (only a server dataset has a queue to build from)");
+        }
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
             return execute(new BuildOperation(settings, args.recordings, dataset), args.common.json, null, out, err);
         }
+    }
+
+    /** A worker's batch: each recording built, or failed with what the build said of it. */
+    private static Map<String, QueueWorker.Outcome> build(ReductionSettings settings, Dataset dataset, List<String> recordings,
+            Progress progress) throws Exception {
+        BuildOperation.Built built = new BuildOperation(settings, recordings.stream().map(Path::of).toList(), dataset).run(progress);
+        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
+        built.results().forEach((recording, result) -> outcomes.put(recording.toString(),
+                QueueWorker.Outcome.done(result.summary(recording.getFileName().toString()))));
+        for (String recording : recordings) {
+            if (!outcomes.containsKey(recording)) {
+                built.problems().stream().filter(p -> names(p, recording)).findFirst()
+                        .ifPresent(p -> outcomes.put(recording, QueueWorker.Outcome.failed(p.message())));
+            }
+        }
+        return outcomes;
+    }
+
+    /** Whether {@code problem} is of {@code recording}: its source, or a message that begins with its folder. */
+    private static boolean names(Problem problem, String recording) {
+        String message = problem.message();
+        return problem.source().equals(recording) || message.startsWith(recording)
+                && (message.length() == recording.length() || !Character.isLetterOrDigit(message.charAt(recording.length())));
     }
 
     private static <T> T or(T value, T fallback) {

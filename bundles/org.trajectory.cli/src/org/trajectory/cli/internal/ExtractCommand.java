@@ -20,6 +20,7 @@ import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.TrajectoryBuilder;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.QueueWorker;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
 import org.trajectory.evaluation.EvaluateOperation;
@@ -40,9 +41,10 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
 
     @Command(name = "extract", description = "find the actions in screen videos (no input events needed) and store them as trajectories")
     static final class Options {
-        @Parameters(paramLabel = "VIDEO", arity = "1..*",
-                description = "video files (any format ffmpeg reads), or recording folders") List<Path> videos;
+        @Parameters(paramLabel = "VIDEO", arity = "0..*", description = "video files (any format ffmpeg reads), or recording folders"
+                + " (on a server dataset: added to its queue; none: extract what the queue holds)") List<Path> videos = List.of();
         @Mixin DatasetOptions common;
+        @Mixin WorkerOptions workers;
         @Option(names = "--method", paramLabel = "ID",
                 description = "how: offline (no model, the default), df or difff (a model; see below)") String method = "offline";
         @Option(names = "--task", paramLabel = "TEXT",
@@ -105,16 +107,57 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             err.println(prefix() + "at most " + calls + " model calls to " + args.provider + " (" + model.config().model()
                     + "), fewer for answers already in the reply cache");
         }
+        ExtractOperation.Options options = new ExtractOperation.Options(method.id(), settings, model == null ? null : model.config().model());
+        if (WorkerOptions.queued(args.common.dataset)) {
+            if (args.compare) {
+                throw new UsageException("--compare works on a folder dataset, not as a worker of a server's queue");
+            }
+            try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
+                QueueWorker worker = args.workers.worker(dataset, "extract", "extract " + options, false, 1,
+                        args.videos.stream().map(v -> v.toAbsolutePath().normalize().toString()).toList(), (open, videos, progress) -> {
+                            Map<String, String> subjects = new LinkedHashMap<>(); // a recording folder stands for its video
+                            List<ExtractOperation.Input> batch = new ArrayList<>();
+                            for (String video : videos) {
+                                batch.add(ExtractOperation.Input.of(Path.of(video), args.task));
+                                subjects.put(batch.get(batch.size() - 1).video().toString(), video);
+                            }
+                            return extracted(subjects, new ExtractOperation(open, method, options, asked, args.prompts, batch).run(progress));
+                        });
+                return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("method", method.id()), out, err,
+                        true));
+            }
+        }
+        if (inputs.isEmpty()) {
+            throw new UsageException("name at least one video (only a server dataset has a queue to extract from)");
+        }
         ExtractOperation.Report report;
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
-            ExtractOperation extraction = new ExtractOperation(dataset, method, new ExtractOperation.Options(method.id(), settings,
-                    model == null ? null : model.config().model()), asked, args.prompts, inputs);
+            ExtractOperation extraction = new ExtractOperation(dataset, method, options, asked, args.prompts, inputs);
             report = execute(extraction, args.common.json, model == null ? null : usage, Json.fields("method", method.id()), out, err, true);
         }
         if (args.compare && report != null && !report.extracted().isEmpty()) {
             compare(args.common.dataset, report, out, err);
         }
         return exitCode(report);
+    }
+
+    /** A worker's batch: each video extracted (its task), or failed with what the extraction said of it. */
+    private static Map<String, QueueWorker.Outcome> extracted(Map<String, String> subjects, ExtractOperation.Report report) {
+        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
+        if (report.cancelled()) {
+            return outcomes;
+        }
+        for (ExtractOperation.Extracted done : report.extracted()) {
+            outcomes.put(subjects.get(done.video().toString()), QueueWorker.Outcome.done(done.taskId() + ": " + done.actions() + " actions"));
+        }
+        subjects.forEach((video, subject) -> {
+            if (!outcomes.containsKey(subject)) {
+                String reason = report.failures().stream().filter(f -> f.contains(video)).findFirst()
+                        .orElse(report.failures().isEmpty() ? "not extracted" : report.failures().get(0));
+                outcomes.put(subject, QueueWorker.Outcome.failed(reason));
+            }
+        });
+        return outcomes;
     }
 
     /**

@@ -36,7 +36,8 @@ public final class HeadlessApplication implements IApplication {
         List.of(new HelpCommand(commandLine), new VersionCommand(version), new ImportCommand(), new ExportCommand(), new CopyCommand(), new TeamCommands.Users(), new TeamCommands.Assign(),
                 new TeamCommands.Queue(), new TeamCommands.Review(), new TeamCommands.AgreementReport(), new PushCommand(),
                 new ValidateCommand(), new StatsCommand(), new ListCommand(), new ShowCommand(), new RecordCommand(), new BuildCommand(),
-                new AnnotateCommand(), new ScoreCommand(), new EvaluateCommand(), new ExtractCommand(), new ReplayCommand(), new ScrubCommand()).forEach(commandLine::add);
+                new AnnotateCommand(), new ScoreCommand(), new EvaluateCommand(), new ExtractCommand(), new ReplayCommand(), new ScrubCommand(),
+                new QueueCommands.Enqueue(), new QueueCommands.Jobs()).forEach(commandLine::add);
         return commandLine;
     }
 

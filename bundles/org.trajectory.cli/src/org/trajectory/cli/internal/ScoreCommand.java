@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.QueueWorker;
 import org.trajectory.scoring.ScoreOperation;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.scoring.Weights;
@@ -24,6 +25,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
     @Command(name = "score", description = "score tasks by the criteria (format gate, action validity, ...) and store the final score")
     static final class Options {
         @Mixin DatasetOptions common;
+        @Mixin WorkerOptions workers;
         @Option(names = "--criteria", split = ",", paramLabel = "ID,...", description = "the criteria to run (default: all;"
                 + " those needing a model only with --provider)") List<String> criteria;
         @Option(names = "--provider", paramLabel = "ID", description = "the model provider for the model-judged criteria") String provider;
@@ -70,6 +72,24 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         Retrying model = null;
         if (args.provider != null) {
             model = args.model.model(args.provider, usage, "");
+        }
+        if (args.concurrency < 1) {
+            throw new UsageException("concurrency must be at least 1");
+        }
+        if (WorkerOptions.queued(args.common.dataset)) {
+            Retrying asked = model;
+            Weights weighed = weights;
+            String key = "score " + chosen.stream().map(ScoringCriteria.Descriptor::id).collect(Collectors.joining(",")) + " " + weights.byCriterion();
+            try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
+                QueueWorker worker = args.workers.worker(dataset, "score", key, true, 50, args.tasks == null ? List.of() : args.tasks,
+                        (open, tasks, progress) -> {
+                            ScoreOperation.Report report = new ScoreOperation(open, chosen, weighed, asked,
+                                    new ScoreOperation.Options(args.concurrency, args.force, tasks)).run(progress);
+                            return report.cancelled() ? Map.of() : QueueWorker.allDone(tasks, report.summary());
+                        });
+                return exitCode(execute(worker, args.common.json, model == null ? null : usage, Map.of("weights", weights.byCriterion()), out,
+                        err, true));
+            }
         }
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             ScoreOperation scoring;

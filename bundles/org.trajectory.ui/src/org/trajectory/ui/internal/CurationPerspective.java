@@ -20,7 +20,7 @@ public final class CurationPerspective implements IPerspectiveFactory {
         layout.setEditorAreaVisible(true);
 
         List<String> left = List.of(Parts.DATASET_VIEW, Parts.RECORDER_VIEW);
-        List<String> bottom = List.of(IPageLayout.ID_PROP_SHEET, Parts.SCORING_VIEW, Parts.OVERVIEW_VIEW, Parts.TEAM_VIEW,
+        List<String> bottom = List.of(IPageLayout.ID_PROP_SHEET, Parts.SCORING_VIEW, Parts.OVERVIEW_VIEW, Parts.TEAM_VIEW, Parts.JOBS_VIEW,
                 Parts.COMPARISON_VIEW, IPageLayout.ID_PROGRESS_VIEW);
         IFolderLayout leftFolder = layout.createFolder("org.trajectory.ui.folders.left", IPageLayout.LEFT, 0.36f, editorArea);
         left.forEach(leftFolder::addView);

@@ -212,6 +212,31 @@ public final class DatasetSession {
         return new Team(dataset.address(), List.copyOf(reviewers), workload, org.trajectory.review.Agreement.of(dataset.verdicts()));
     }
 
+    /** The work queue of the open server dataset ({@code jobs}); null when none is open or it is a folder, which has none. */
+    public synchronized org.trajectory.dataset.WorkQueue.Status queue() throws SQLException {
+        if (dataset == null || dataset.folder() != null) {
+            return null;
+        }
+        try (org.trajectory.dataset.WorkQueue queue = dataset.workQueue()) {
+            return queue.status();
+        }
+    }
+
+    /** Puts the failed items numbered back to waiting ({@code retry}) or sets them aside; how many changed. */
+    public int settleFailed(List<Long> ids, boolean retry) throws SQLException {
+        int count;
+        synchronized (this) {
+            if (dataset == null || dataset.folder() != null) {
+                throw new SQLException("no server dataset is open");
+            }
+            try (org.trajectory.dataset.WorkQueue queue = dataset.workQueue()) {
+                count = retry ? queue.retry(ids, null) : queue.dismiss(ids, null);
+            }
+        }
+        changed();
+        return count;
+    }
+
     /** What {@link #team()} reads. */
     public record Team(DatasetAddress address, List<String> reviewers, java.util.Map<String, Dataset.Workload> workload,
             org.trajectory.review.Agreement agreement) {

@@ -24,6 +24,7 @@ public final class Parts {
     public static final String COMPARISON_VIEW = "org.trajectory.ui.views.comparison";
     public static final String OVERVIEW_VIEW = "org.trajectory.ui.views.overview";
     public static final String TEAM_VIEW = "org.trajectory.ui.views.team";
+    public static final String JOBS_VIEW = "org.trajectory.ui.views.jobs";
     public static final String TRAJECTORY_EDITOR = "org.trajectory.ui.editors.trajectory";
 
     /** What the Dataset view does for the others: show only some tasks. */
