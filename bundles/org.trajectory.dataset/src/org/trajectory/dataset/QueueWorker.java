@@ -64,14 +64,15 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
     }
 
     /** What this worker did. */
-    public record Worked(String operation, String worker, int added, int done, int failed, int lost, long othersDone, int serverLosses,
+    public record Worked(String operation, String worker, int added, int done, int failed, int lost, WorkQueue.Counts queue, int serverLosses,
             double claimMillisPerItem, List<Problem> problems, boolean cancelled) implements Report {
 
         @Override
         public String summary() {
             return worker + ": " + operation + " of " + Words.count(done, "item") + " done" + (failed == 0 ? "" : ", " + failed + " failed")
-                    + (lost == 0 ? "" : ", " + lost + " taken over by other workers after its lease ran out") + "; " + othersDone
-                    + " done by other workers" + (added == 0 ? "" : "; it added " + Words.count(added, "item") + " to the queue")
+                    + (lost == 0 ? "" : ", " + lost + " taken over by other workers after its lease ran out") + "; the queue: " + queue.done()
+                    + " done, " + queue.failed() + " failed, " + queue.waiting() + " waiting, " + queue.claimed() + " held by others"
+                    + (added == 0 ? "" : "; it added " + Words.count(added, "item") + " to the queue")
                     + (serverLosses == 0 ? "" : "; the server went away " + Words.count(serverLosses, "time") + " and it went on")
                     + (cancelled ? " (cancelled: what it held waits for the next worker)" : "");
         }
@@ -79,7 +80,8 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
         @Override
         public Map<String, Object> json() {
             return Json.fields("operation", operation, "worker", worker, "added", added, "done", done, "failed", failed, "lost", lost,
-                    "others_done", othersDone, "server_losses", serverLosses, "claim_ms_per_item", claimMillisPerItem, "cancelled", cancelled);
+                    "queue", Json.fields("waiting", queue.waiting(), "claimed", queue.claimed(), "done", queue.done(), "failed", queue.failed()),
+                    "server_losses", serverLosses, "claim_ms_per_item", claimMillisPerItem, "cancelled", cancelled);
         }
 
         @Override
@@ -142,11 +144,9 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
         try {
             int added = serverAware(progress, this::enqueue);
             WorkQueue.Counts counts = serverAware(progress, this::counts);
-            long before = counts.done();
             progress.begin(title(), counts.waiting() + counts.claimed(), "items");
             boolean cancelled = work(progress);
-            long othersDone = serverAware(progress, this::counts).done() - before - done;
-            return new Worked(settings.operation(), settings.worker(), added, done, failed, lost, Math.max(0, othersDone), serverLosses,
+            return new Worked(settings.operation(), settings.worker(), added, done, failed, lost, serverAware(progress, this::counts), serverLosses,
                     claimed == 0 ? 0 : claimNanos / 1e6 / claimed, List.copyOf(problems), cancelled);
         } finally {
             renewing.shutdownNow();
@@ -166,7 +166,7 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
         if (!subjects.isEmpty()) {
             return queue.enqueue(settings.operation(), subjects, again, settings.worker());
         }
-        return settings.tasks() ? queue.enqueueTasks(settings.operation(), settings.key(), settings.worker()) : 0;
+        return settings.tasks() ? queue.enqueueTasks(settings.operation(), settings.key(), settings.worker(), again) : 0;
     }
 
     private WorkQueue.Counts counts() throws SQLException {

@@ -113,9 +113,10 @@ public final class WorkQueue implements AutoCloseable {
     /**
      * Makes the dataset's tasks the work of {@code operation} done with settings {@code key}: a task without an item
      * gets one, and an item done for other settings or an earlier version of its task waits again. Workers started
-     * together with the same settings agree, so none puts back what another just did.
+     * together with the same settings agree, so none puts back what another just did. {@code again} puts back every
+     * finished one (start one worker with it, the others without).
      */
-    public synchronized int enqueueTasks(String operation, String key, String by) throws SQLException {
+    public synchronized int enqueueTasks(String operation, String key, String by, boolean again) throws SQLException {
         return Dataset.transaction(connection, c -> {
             int changed;
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO work_items (operation, subject, state, enqueued_by, enqueued_at)"
@@ -124,12 +125,15 @@ public final class WorkQueue implements AutoCloseable {
                 insert.setString(2, by);
                 changed = insert.executeUpdate();
             }
-            try (PreparedStatement again = c.prepareStatement("UPDATE work_items SET state = 'waiting', worker = NULL, attempts = 0,"
-                    + " outcome = NULL FROM trajectories t WHERE work_items.operation = ? AND work_items.state = 'done'"
-                    + " AND t.task_id = work_items.subject AND (work_items.done_key IS NULL OR work_items.done_key <> ? || '@' || t.version)")) {
-                again.setString(1, operation);
-                again.setString(2, key);
-                changed += again.executeUpdate();
+            try (PreparedStatement redo = c.prepareStatement("UPDATE work_items SET state = 'waiting', worker = NULL, attempts = 0,"
+                    + " outcome = NULL FROM trajectories t WHERE work_items.operation = ? AND t.task_id = work_items.subject AND ("
+                    + (again ? "work_items.state IN ('done', 'failed', 'dismissed'))" : "work_items.state = 'done' AND (work_items.done_key IS NULL"
+                            + " OR work_items.done_key <> ? || '@' || t.version))"))) {
+                redo.setString(1, operation);
+                if (!again) {
+                    redo.setString(2, key);
+                }
+                changed += redo.executeUpdate();
             }
             return changed;
         });
