@@ -117,6 +117,13 @@ class ServerWorkersCommandsTest extends CommandTestBase {
         assertEquals(Command.OK, run("annotate", "--dataset", dataset, "--provider", "offline", "--no-ocr", "--again", "--json"));
         assertEquals(8, Json.MAPPER.readTree(out()).path("done").asInt(), "--again does it all again");
 
+        Path notVideo = Files.writeString(temp.resolve("screen.mp4"), "not a video");
+        assertEquals(Command.FAILED, run("extract", notVideo.toString(), "--dataset", dataset, "--task", "Open it"));
+        assertTrue(out().contains(": extract of 0 items done, 1 failed"), out());
+        assertEquals(Command.OK, run("jobs", "--dataset", dataset, "--operation", "extract"));
+        assertTrue(out().startsWith("extract        0 waiting      0 claimed       0 done      1 failed"), out());
+        assertTrue(out().contains(" extract " + notVideo + ": ") && !out().contains("build "), "its reason, and only extract's: " + out());
+
         assertEquals(Command.OK, run("build", paths.get(0), "--dataset", temp.resolve("folder").toString()), "a folder builds as before");
         assertEquals(Command.USAGE, run("jobs", "--dataset", temp.resolve("folder").toString()));
         assertTrue(err().contains("a folder dataset has no work queue"), err());

@@ -113,18 +113,8 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 throw new UsageException("--compare works on a folder dataset, not as a worker of a server's queue");
             }
             try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
-                QueueWorker worker = args.workers.worker(dataset, "extract", "extract " + options, false, 1,
-                        args.videos.stream().map(v -> v.toAbsolutePath().normalize().toString()).toList(), (open, videos, progress) -> {
-                            Map<String, String> subjects = new LinkedHashMap<>(); // a recording folder stands for its video
-                            List<ExtractOperation.Input> batch = new ArrayList<>();
-                            for (String video : videos) {
-                                batch.add(ExtractOperation.Input.of(Path.of(video), args.task));
-                                subjects.put(batch.get(batch.size() - 1).video().toString(), video);
-                            }
-                            return extracted(subjects, new ExtractOperation(open, method, options, asked, args.prompts, batch).run(progress));
-                        });
-                return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("method", method.id()), out, err,
-                        true));
+                return exitCode(execute(worker(dataset, args, method, options, asked), args.common.json, model == null ? null : usage,
+                        Json.fields("method", method.id()), out, err, true));
             }
         }
         if (inputs.isEmpty()) {
@@ -139,6 +129,21 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
             compare(args.common.dataset, report, out, err);
         }
         return exitCode(report);
+    }
+
+    /** A worker of the server dataset's extract queue: each batch's videos (or recordings' videos) extracted. */
+    private static QueueWorker worker(Dataset dataset, Options args, ExtractionMethods.Descriptor method, ExtractOperation.Options options,
+            Model asked) throws UsageException {
+        return args.workers.worker(dataset, "extract", "extract " + options, false, 1,
+                args.videos.stream().map(v -> v.toAbsolutePath().normalize().toString()).toList(), (open, videos, progress) -> {
+                    Map<String, String> subjects = new LinkedHashMap<>(); // a recording folder stands for its video
+                    List<ExtractOperation.Input> batch = new ArrayList<>();
+                    for (String video : videos) {
+                        batch.add(ExtractOperation.Input.of(Path.of(video), args.task));
+                        subjects.put(batch.get(batch.size() - 1).video().toString(), video);
+                    }
+                    return extracted(subjects, new ExtractOperation(open, method, options, asked, args.prompts, batch).run(progress));
+                });
     }
 
     /** A worker's batch: each video extracted (its task), or failed with what the extraction said of it. */

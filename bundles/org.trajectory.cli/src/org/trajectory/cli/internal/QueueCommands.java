@@ -59,6 +59,7 @@ final class QueueCommands {
             if (args.operation != null && !List.of("build", "extract").contains(args.operation)) {
                 throw new UsageException("--operation is build or extract, not '" + args.operation + "'");
             }
+            long start = System.nanoTime();
             Map<String, List<String>> byOperation = new LinkedHashMap<>();
             int missing = 0;
             for (Path path : args.paths) {
@@ -82,7 +83,7 @@ final class QueueCommands {
             }
             String summary = "added " + (words.isEmpty() ? "nothing" : String.join(", ", words)) + (missing == 0 ? "" : "; "
                     + Words.count(missing, "path") + " not found");
-            printResult(out, args.common.json, Json.fields("added", added, "not_found", missing), summary, null, 0);
+            printResult(out, args.common.json, Json.fields("added", added, "not_found", missing), summary, null, (System.nanoTime() - start) / 1e9);
             return missing == 0 ? OK : FAILED;
         }
     }

@@ -179,4 +179,15 @@ public abstract class WorkbenchTest {
         }
         display.post(event);
     }
+
+    /** A table's rows as a person reads them, each row's cells joined by "|". */
+    protected static java.util.List<String> rows(org.eclipse.swt.widgets.Table table) {
+        return java.util.Arrays.stream(table.getItems()).map(item -> {
+            String[] cells = new String[table.getColumnCount()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = item.getText(i);
+            }
+            return String.join("|", cells);
+        }).toList();
+    }
 }

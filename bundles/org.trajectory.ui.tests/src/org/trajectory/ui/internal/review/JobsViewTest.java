@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableItem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.trajectory.dataset.Dataset;
@@ -47,10 +45,12 @@ class JobsViewTest extends WorkbenchTest {
         assertTrue(items.get(0).matches("2\\|build\\|/share/rec-2\\|claimed\\|w2@node-b:34\\|\\d\\d:\\d\\d:\\d\\d\\|\\d+ s left"), items.toString());
         assertTrue(items.get(1).matches("1\\|build\\|/share/rec-1\\|failed\\|w1@node-a:12\\|.*\\|not a recording \\(no metadata.json\\)"),
                 items.toString());
-        assertTrue(view.summary().getText().startsWith("1 waiting, 1 claimed by 1 workers, 1 failed"), view.summary().getText());
+        assertTrue(view.summary().getText().startsWith("1 waiting, 1 claimed by 1 worker, 1 failed"), view.summary().getText());
 
         Table table = view.tables().get(1);
         table.setSelection(1);
+        table.notifyListeners(SWT.Selection, new Event());
+        assertEquals("#1 build /share/rec-1: not a recording (no metadata.json)", view.summary().getText(), "the whole reason");
         findButton(view, "&Retry Failed").notifyListeners(SWT.Selection, new Event());
         waitFor(() -> rows(view.tables().get(0)).equals(List.of("build|2|1|0|0|0")), "the failed item waits again");
     }
@@ -58,17 +58,5 @@ class JobsViewTest extends WorkbenchTest {
     private static org.eclipse.swt.widgets.Button findButton(JobsView view, String text) {
         return org.trajectory.ui.internal.WidgetFinder.find(view.summary().getParent(), org.eclipse.swt.widgets.Button.class,
                 b -> text.equals(b.getText())).orElseThrow();
-    }
-
-    private static List<String> rows(Table table) {
-        return Arrays.stream(table.getItems()).map(JobsViewTest::cells).toList();
-    }
-
-    private static String cells(TableItem item) {
-        String[] cells = new String[item.getParent().getColumnCount()];
-        for (int i = 0; i < cells.length; i++) {
-            cells[i] = item.getText(i);
-        }
-        return String.join("|", cells);
     }
 }

@@ -16,7 +16,6 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.junit.jupiter.api.Test;
 import org.trajectory.dataset.Dataset;
@@ -88,17 +87,5 @@ class TeamViewTest extends WorkbenchTest {
         page.showView(Parts.TEAM_VIEW);
         waitFor(() -> rows(view.tables().get(0)).size() == 2, "shown again, it reads the assignment");
         assertFalse(view.stale());
-    }
-
-    private static List<String> rows(Table table) {
-        return Arrays.stream(table.getItems()).map(TeamViewTest::cells).toList();
-    }
-
-    private static String cells(TableItem item) {
-        String[] cells = new String[item.getParent().getColumnCount()];
-        for (int i = 0; i < cells.length; i++) {
-            cells[i] = item.getText(i);
-        }
-        return String.join("|", cells);
     }
 }

@@ -26,6 +26,7 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.part.ViewPart;
 
 import org.trajectory.dataset.WorkQueue;
+import org.trajectory.model.Words;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 
@@ -49,6 +50,7 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
     private Button retry;
     private Button dismiss;
     private final Runnable refresh = this::refresh;
+    private String summaryOfQueue = "";
 
     @Override
     public void createPartControl(Composite parent) {
@@ -69,6 +71,7 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
         GridDataFactory.fillDefaults().grab(true, true).span(3, 1).applyTo(sash);
         operations = table(sash, "Operations", SWT.NONE, "Operation", "Waiting", "Claimed", "Done", "Failed", "Dismissed");
         items = table(sash, "Claimed and failed items", SWT.MULTI, "#", "Operation", "Subject", "State", "Worker", "Since", "Lease / reason");
+        items.addListener(SWT.Selection, e -> said());
         workers = table(sash, "Workers", SWT.NONE, "Worker", "Operation", "Done", "Failed", "Holding", "A minute", "Last");
         sash.setWeights(2, 5, 3);
         session.addListener(this);
@@ -116,6 +119,10 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
     }
 
     private void show(WorkQueue.Status status) {
+        java.util.Set<Long> selected = new java.util.HashSet<>(); // kept across the refresh, so that Retry acts on what was chosen
+        for (TableItem item : items.getSelection()) {
+            selected.add(((WorkQueue.Entry) item.getData()).id());
+        }
         for (Table table : List.of(operations, items, workers)) {
             table.removeAll();
         }
@@ -150,13 +157,29 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
         summary.setText(status.operations().isEmpty()
                 ? "The queue is empty. Enqueue recordings or videos (enqueue), or start build, extract, annotate, score or replay on this"
                         + " dataset from any machine: each worker takes its own batches."
-                : String.format(Locale.ROOT, "%,d waiting, %,d claimed by %d workers, %,d failed · refreshed %s", waiting, claimed,
-                        status.claimed().stream().map(WorkQueue.Entry::worker).distinct().count(), status.failed().size(), time(status.now())));
+                : String.format(Locale.ROOT, "%,d waiting, %,d claimed by %s, %,d failed · refreshed %s", waiting, claimed,
+                        Words.count(status.claimed().stream().map(WorkQueue.Entry::worker).distinct().count(), "worker"), status.failed().size(),
+                        time(status.now())));
+        summaryOfQueue = summary.getText();
+        for (TableItem item : items.getItems()) {
+            if (selected.contains(((WorkQueue.Entry) item.getData()).id())) {
+                items.select(items.indexOf(item));
+            }
+        }
+        said();
         for (Table table : List.of(operations, items, workers)) {
             for (TableColumn column : table.getColumns()) {
                 column.pack();
             }
         }
+        area.layout(true, true);
+    }
+
+    /** A selected item's whole reason (a column cuts it), or the queue's summary again when none is selected. */
+    private void said() {
+        TableItem[] selected = items.getSelection();
+        summary.setText(selected.length == 1 && selected[0].getData() instanceof WorkQueue.Entry e && e.outcome() != null
+                ? "#" + e.id() + " " + e.operation() + " " + e.subject() + ": " + e.outcome() : summaryOfQueue);
         area.layout(true, true);
     }
 
