@@ -98,7 +98,8 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
     private final boolean again;
     private final Work work;
     private Dataset dataset;
-    private WorkQueue queue;
+    /** Replaced when the server came back; the lease renewal reads it from its own thread. */
+    private volatile WorkQueue queue;
     private final List<Problem> problems = new ArrayList<>();
     private int done;
     private int failed;

@@ -79,7 +79,9 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
         if (WorkerOptions.queued(args.common.dataset)) {
             Retrying asked = model;
             Weights weighed = weights;
-            String key = "score " + chosen.stream().map(ScoringCriteria.Descriptor::id).collect(Collectors.joining(",")) + " " + weights.byCriterion();
+            // the same settings must make the same key in every worker's JVM: the weights sorted (a Map.copyOf's order is not)
+            String key = "score " + chosen.stream().map(ScoringCriteria.Descriptor::id).collect(Collectors.joining(",")) + " "
+                    + new java.util.TreeMap<>(weights.byCriterion());
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 QueueWorker worker = args.workers.worker(dataset, "score", key, true, 50, args.tasks == null ? List.of() : args.tasks,
                         (open, tasks, progress) -> {
