@@ -67,7 +67,8 @@ class QueueWorkersTest {
             int reported = 0;
             for (String name : List.of("w2", "w3")) {
                 String log = Files.readString(temp.resolve(name + ".log"));
-                int done = Integer.parseInt(log.replaceAll("(?s).*\"done\"\\s*:\\s*(\\d+).*", "$1"));
+                String report = log.lines().filter(line -> line.startsWith("{")).reduce((a, b) -> b).orElseThrow();
+                int done = org.trajectory.model.Json.MAPPER.readTree(report).path("done").asInt();
                 assertEquals(byWorker.getOrDefault(name, 0), done, name + " says what the queue recorded of it: " + log);
                 reported += done;
             }
