@@ -62,6 +62,7 @@ workers killed build 4
 halfway killed
 kill -9 "${PIDS[0]}"; killed_at=$(date +%s.%N)
 held=$(sql killed "SELECT count(*) FROM work_items WHERE worker = 'w1' AND state = 'claimed'")
+"$WB" jobs --dataset "$(server killed)" | grep -E "waiting|w1" | head -8 | sed 's/^/  jobs while it runs: /'
 wait_all; finished=$(date +%s.%N)
 last=$(sql killed "SELECT (MAX(finished_at) - (SELECT MAX(claimed_at) FROM work_items WHERE worker = 'w1')) / 1000.0 FROM work_items WHERE attempts > 1")
 echo "  killed w1 holding $held items; the others finished $(echo "$finished - $killed_at" | bc) s after the kill"

@@ -193,8 +193,9 @@ public final class TrajectoryBuilder {
      */
     private static List<byte[]> frames(Recording recording, Path video, List<ReducedStep> steps, List<Integer> frames,
             Map<Integer, List<String>> doubts, List<String> warnings, Progress progress) throws IOException {
-        double[] stamps = FrameTable.probe(video);
-        double[] times = FrameTable.times(recording);
+        FrameTable.Frames probed = FrameTable.probeFrames(video); // read once: the stamps, the key frames, a peer's frame times
+        double[] stamps = probed.stamps();
+        double[] times = FrameTable.times(recording, stamps);
         if (stamps.length == 0 || times.length == 0) {
             throw new IOException(video + ": the video holds no frames that can be read");
         }
@@ -220,7 +221,7 @@ public final class TrajectoryBuilder {
                 taken.add(frame);
             }
         }
-        List<byte[]> pngs = taken.isEmpty() ? List.of() : new Keyframes(video, stamps).pngs(taken, progress);
+        List<byte[]> pngs = taken.isEmpty() ? List.of() : new Keyframes(video, probed).pngs(taken, progress);
         List<byte[]> images = new ArrayList<>();
         int next = 0;
         for (Integer frame : frames) {

@@ -45,6 +45,11 @@ public final class FrameTable {
      * stamps plus the recording's video start (a peer recording, whose video starts at 0).
      */
     public static double[] times(Recording recording) throws IOException {
+        return times(recording, null);
+    }
+
+    /** As {@link #times(Recording)}, with the video's own stamps when they were read already (null: read them). */
+    public static double[] times(Recording recording, double[] probed) throws IOException {
         Path table = recording.folder().resolve(FILE);
         if (Files.isRegularFile(table)) {
             return read(table);
@@ -54,7 +59,7 @@ public final class FrameTable {
             throw new java.nio.file.NoSuchFileException(recording.folder().toString(), null, "the recording has no video");
         }
         double start = recording.videoStart() == null ? 0 : recording.videoStart();
-        double[] stamps = probe(video);
+        double[] stamps = probed != null ? probed.clone() : probe(video);
         for (int i = 0; i < stamps.length; i++) {
             stamps[i] += start;
         }
@@ -120,20 +125,33 @@ public final class FrameTable {
      * packets, not decoded frames, so a 30-minute video takes seconds (each video packet is one frame).
      */
     public static double[] probe(Path video) throws IOException {
+        return probeFrames(video).stamps();
+    }
+
+    /** Every frame's presentation time, in order, and whether it is a key frame (one a decoder can start at). */
+    public record Frames(double[] stamps, boolean[] key) {
+    }
+
+    /** As {@link #probe}, with each frame's key flag, from the same one read of the packets. */
+    public static Frames probeFrames(Path video) throws IOException {
         Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "packet=pts_time", "-of", "csv=p=0", video.toString()).start();
+                "packet=pts_time,flags", "-of", "csv=p=0", video.toString()).start();
         double[] stamps = new double[1024];
+        boolean[] keys = new boolean[1024];
         int count = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(ffprobe.getInputStream(), StandardCharsets.US_ASCII))) {
             String line;
             while ((line = in.readLine()) != null) {
-                String field = line.split(",")[0].strip();
+                String[] fields = line.split(",");
+                String field = fields[0].strip();
                 if (field.isEmpty() || field.equals("N/A")) {
                     continue;
                 }
                 if (count == stamps.length) {
                     stamps = Arrays.copyOf(stamps, count * 2);
+                    keys = Arrays.copyOf(keys, count * 2);
                 }
+                keys[count] = fields.length > 1 && fields[1].contains("K");
                 stamps[count++] = Double.parseDouble(field);
             }
         }
@@ -146,9 +164,20 @@ public final class FrameTable {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading " + video, e);
         }
-        double[] times = Arrays.copyOf(stamps, count);
-        Arrays.sort(times); // packets come in decoding order
-        return times;
+        // packets come in decoding order: sorted by time, each keeping its flag
+        Integer[] order = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        double[] read = stamps;
+        Arrays.sort(order, (a, b) -> Double.compare(read[a], read[b]));
+        double[] times = new double[count];
+        boolean[] key = new boolean[count];
+        for (int i = 0; i < count; i++) {
+            times[i] = read[order[i]];
+            key[i] = keys[order[i]];
+        }
+        return new Frames(times, key);
     }
 
     /**
