@@ -62,7 +62,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         if (WorkerOptions.queued(args.common.dataset)) {
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model, true, 1,
-                        args.tasks == null ? List.of() : args.tasks, (open, tasks, progress) -> annotate(open, annotator, args.concurrency, tasks, progress));
+                        args.tasks == null ? List.of() : args.tasks,
+                        (open, tasks, progress) -> annotate(open, annotator, args.concurrency, tasks, progress));
                 return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model", model),
                         out, err, true));
             }

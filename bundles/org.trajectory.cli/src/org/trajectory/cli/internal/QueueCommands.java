@@ -179,12 +179,14 @@ final class QueueCommands {
         private static Map<String, Object> json(WorkQueue.Status status, String only) {
             List<Map<String, Object>> operations = new ArrayList<>();
             status.operations().stream().filter(c -> shown(c.operation(), only)).forEach(c -> operations.add(Json.fields("operation",
-                    c.operation(), "waiting", c.waiting(), "claimed", c.claimed(), "done", c.done(), "failed", c.failed(), "dismissed", c.dismissed())));
+                    c.operation(), "waiting", c.waiting(), "claimed", c.claimed(), "done", c.done(), "failed", c.failed(),
+                    "dismissed", c.dismissed())));
             List<Map<String, Object>> items = new ArrayList<>();
             for (WorkQueue.Entry e : status.claimed()) {
                 if (shown(e.operation(), only)) {
                     items.add(Json.fields("id", e.id(), "operation", e.operation(), "subject", e.subject(), "state", e.state().id(), "worker",
-                            e.worker(), "claimed_at", String.valueOf(e.claimedAt()), "lease_until", String.valueOf(e.leaseUntil()), "attempts", e.attempts()));
+                            e.worker(), "claimed_at", String.valueOf(e.claimedAt()), "lease_until", String.valueOf(e.leaseUntil()),
+                            "attempts", e.attempts()));
                 }
             }
             for (WorkQueue.Entry e : status.failed()) {
