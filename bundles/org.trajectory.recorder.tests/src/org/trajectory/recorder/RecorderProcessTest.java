@@ -117,7 +117,8 @@ class RecorderProcessTest {
         }
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
         assertTrue(metadata.has("stop_time"), "closed, not interrupted: " + metadata);
-        assertTrue(metadata.path("frames").asInt() > 3, "the video and its frame table: " + metadata);
+        // a still screen for a second: its first frame and the one a second that keeps the video going
+        assertTrue(metadata.path("frames").asInt() >= 2, "the video and its frame table: " + metadata);
         assertFalse(RecordingWriter.finalizeInterrupted(folder), "nothing left to finish");
     }
 

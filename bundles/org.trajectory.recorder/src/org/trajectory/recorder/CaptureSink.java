@@ -24,6 +24,13 @@ public interface CaptureSink {
     default void frame(long index, double time) {
     }
 
+    /**
+     * Before a {@link #frame}: how many of the video's slots before it the backend left out because nothing on the
+     * screen changed (the frame before still shows it); they are no frames missed.
+     */
+    default void unchanged(long slots) {
+    }
+
     /** A small picture of the screen for the recorder's window (see {@link Preview}); never stored. */
     default void preview(Preview preview) {
     }

@@ -309,6 +309,11 @@ public final class PrivacyFilter implements CaptureSink {
         next.frame(index, time);
     }
 
+    @Override
+    public void unchanged(long slots) {
+        next.unchanged(slots);
+    }
+
     /** While a private window is in front or recording is paused, the window shows black, not the screen. */
     @Override
     public void preview(Preview preview) {

@@ -73,6 +73,8 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     private BufferedWriter frames;
     private final AtomicLong frameCount = new AtomicLong();
     private final AtomicLong framesSkipped = new AtomicLong();
+    /** Slots the backend left out since the last frame because the screen did not change: not skipped. */
+    private final AtomicLong unchangedSlots = new AtomicLong();
     private volatile double lastFrameTime = Double.NaN;
     private volatile int fps;
     private volatile String lastProblem;
@@ -372,7 +374,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             }
             frameCount.incrementAndGet();
             if (fps > 0 && !Double.isNaN(lastFrameTime) && index > 1) {
-                long missing = Math.round((time - lastFrameTime) * fps) - 1; // slots with no frame
+                long missing = Math.round((time - lastFrameTime) * fps) - 1 - unchangedSlots.getAndSet(0); // slots with no frame
                 if (missing > 0) {
                     framesSkipped.addAndGet(missing);
                 }
@@ -381,6 +383,11 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         } catch (IOException e) {
             failed(e);
         }
+    }
+
+    @Override
+    public void unchanged(long slots) {
+        unchangedSlots.addAndGet(slots);
     }
 
     /** Hands buffered lines to the operating system; a process killed afterwards keeps them. */

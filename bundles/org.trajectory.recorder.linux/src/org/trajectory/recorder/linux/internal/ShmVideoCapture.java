@@ -18,7 +18,10 @@ import com.sun.jna.ptr.IntByReference;
  * The screen as a video, grabbed by us: each frame read through MIT-SHM at a fixed rate, the pointer drawn in from
  * XFixes, piped raw to the real ffmpeg (libx264 into Matroska, a key frame every 2 s), and stamped on the events' clock
  * as it is taken ({@link CaptureSink#frame}), so every frame has its time in the frame table. A frame not taken in
- * time is skipped, not repeated, and counted. The pipe is a named one with a 1 MiB buffer, written straight from the
+ * time is skipped, not repeated, and counted. Where the server has DAMAGE, a frame is taken only when something was
+ * drawn or the pointer moved, and at least once a second ({@link #KEEP_ALIVE_S}): the video's frames then come at
+ * a variable rate, each stamped by ffmpeg's clock as it arrives and by the frame table on the events' clock, and a
+ * still desktop costs next to nothing. The pipe is a named one with a 1 MiB buffer, written straight from the
  * shared memory (no copy through Java, 16 times fewer switches than a process pipe's 64 KiB); a recorder that dies
  * closes it, and ffmpeg finishes the file.
  */
@@ -30,6 +33,8 @@ final class ShmVideoCapture {
     private static final int IPC_RMID = 0;
     private static final int O_WRONLY = 1;
     private static final int F_SETPIPE_SZ = 1031;
+    /** An unchanged screen is still written this often, so players and the builder find a frame every second. */
+    static final double KEEP_ALIVE_S = 1.0;
 
     private final Xlib.X11 x = Xlib.X11.LIB;
     private final Pointer display;
@@ -97,11 +102,8 @@ final class ShmVideoCapture {
             throw new CaptureException("Could not prepare the screen video: " + e.getMessage(), e);
         }
         try {
-            ffmpeg = new ProcessBuilder(List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo",
-                    "-pix_fmt", "bgra", "-video_size", width + "x" + height, "-framerate", Integer.toString(fps), "-i", fifo.toString(),
-                    "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p",
-                    "-flush_packets", "1", "-cluster_time_limit", "500", "-f", "matroska", video.toString()))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
+            ffmpeg = new ProcessBuilder(encoder(fifo, video)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
         } catch (IOException e) {
             release();
             throw new CaptureException("Could not start ffmpeg (apt install ffmpeg): " + e.getMessage(), e);
@@ -121,6 +123,18 @@ final class ShmVideoCapture {
         Xlib.LibC.LIB.fcntl(pipe, F_SETPIPE_SZ, 1 << 20);
         thread = new Thread(this::grab, "X11 screen frames");
         thread.setDaemon(true);
+    }
+
+    /**
+     * ffmpeg reading raw frames from {@code fifo}, each stamped by its clock as it arrives (frames come only when the
+     * screen changed), into H.264 with a key frame every 2 s of time, flushed packet by packet.
+     */
+    private List<String> encoder(Path fifo, Path video) {
+        return List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size",
+                width + "x" + height, "-framerate", Integer.toString(fps), "-use_wallclock_as_timestamps", "1", "-i", fifo.toString(),
+                "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2),
+                "-force_key_frames", "expr:gte(t,n_forced*2)", "-pix_fmt", "yuv420p", "-flush_packets", "1", "-cluster_time_limit", "500",
+                "-f", "matroska", video.toString());
     }
 
     static ShmVideoCapture start(Path video, int fps, int width, int height, CaptureSink sink) throws CaptureException {
@@ -147,6 +161,11 @@ final class ShmVideoCapture {
         long period = 1_000_000_000L / fps;
         long start = 0;
         long index = 0;
+        DamageWatch watch = X11Backend.VIDEO_EVERY_FRAME.equals(System.getenv(X11Backend.VIDEO_VARIABLE)) ? null
+                : DamageWatch.start(display, root);
+        double lastWritten = Double.NEGATIVE_INFINITY;
+        long still = 0;
+        double previewed = Double.NEGATIVE_INFINITY;
         try {
             for (long slot = 0; running; slot++) {
                 if (index == 1 && start == 0) {
@@ -161,6 +180,15 @@ final class ShmVideoCapture {
                     dropped++;
                     continue;
                 }
+                if (watch != null) {
+                    if (index > 0 && !watch.changed() && Clock.now() - lastWritten < KEEP_ALIVE_S) {
+                        still++; // nothing drawn, the pointer still: no frame, and none missed
+                        continue;
+                    }
+                    watch.grabbing();
+                    sink.unchanged(still);
+                    still = 0;
+                }
                 double before = Clock.now();
                 if (!Xlib.Xext.LIB.XShmGetImage(display, root, image, 0, 0, -1L)) {
                     break; // the server is gone
@@ -169,14 +197,12 @@ final class ShmVideoCapture {
                 if (cursor) {
                     PointerImage.draw(display, pixels, stride, width, height);
                 }
-                for (long written = 0; written < size;) {
-                    long n = Xlib.LibC.LIB.write(pipe, pixels.share(written), size - written);
-                    if (n <= 0) {
-                        return; // ffmpeg went away: the file holds what was written
-                    }
-                    written += n;
+                if (!send(size)) {
+                    return; // ffmpeg went away: the file holds what was written
                 }
-                if (Preview.due(index, fps)) {
+                lastWritten = after;
+                if (after - previewed >= 1.0 / Preview.PER_SECOND) {
+                    previewed = after;
                     sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
                 }
                 sink.frame(index++, (before + after) / 2);
@@ -184,8 +210,20 @@ final class ShmVideoCapture {
         } catch (InterruptedException e) {
             // stopped
         } finally {
-            Xlib.LibC.LIB.close(pipe); // ffmpeg sees the end and finishes the file
+            Xlib.LibC.LIB.close(pipe); // ffmpeg sees the end and finishes the file (the damage goes with the connection)
         }
+    }
+
+    /** Writes the frame in the shared memory to ffmpeg; false when ffmpeg is gone. */
+    private boolean send(long size) {
+        for (long written = 0; written < size;) {
+            long n = Xlib.LibC.LIB.write(pipe, pixels.share(written), size - written);
+            if (n <= 0) {
+                return false;
+            }
+            written += n;
+        }
+        return true;
     }
 
     /** Frames skipped because they could not be taken in time. */

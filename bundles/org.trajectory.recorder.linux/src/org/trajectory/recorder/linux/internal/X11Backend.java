@@ -18,8 +18,12 @@ public final class X11Backend implements CaptureBackend {
     /** {@code TW_X11_INPUT=xinput2} uses the fallback even where RECORD exists (a RECORD that misbehaves; tests). */
     static final String INPUT_VARIABLE = "TW_X11_INPUT";
     static final String INPUT_XINPUT2 = "xinput2";
-    /** {@code TW_X11_VIDEO=x11grab} lets ffmpeg grab the screen instead of our MIT-SHM capture. */
+    /**
+     * {@code TW_X11_VIDEO=x11grab} lets ffmpeg grab the screen instead of our MIT-SHM capture; {@code every-frame}
+     * grabs every frame even when the X server says nothing changed (a server whose damage reports miss drawing).
+     */
     static final String VIDEO_VARIABLE = "TW_X11_VIDEO";
+    static final String VIDEO_EVERY_FRAME = "every-frame";
 
     @Override
     public Availability availability() {

@@ -183,6 +183,21 @@ final class Xlib {
         Pointer XFixesGetCursorImage(Pointer display);
     }
 
+    /** DAMAGE: the server tells which drawables changed, so an unchanged screen need not be grabbed. */
+    interface Xdamage extends Library {
+        Xdamage LIB = Native.load("Xdamage", Xdamage.class);
+        /** An event each time the damage goes from empty to not empty (after each subtract). */
+        int REPORT_NON_EMPTY = 3;
+        /** Its event's number after the extension's event base. */
+        int NOTIFY = 0;
+
+        boolean XDamageQueryExtension(Pointer display, IntByReference event, IntByReference error);
+
+        long XDamageCreate(Pointer display, long drawable, int level);
+
+        void XDamageSubtract(Pointer display, long damage, long repair, long parts);
+    }
+
     /** System V shared memory, for MIT-SHM. */
     interface LibC extends Library {
         LibC LIB = Native.load("c", LibC.class);
