@@ -38,4 +38,26 @@ class KeyframesTest {
             assertArrayEquals(Videos.rgbOfFrame(video, asked.get(i)), Videos.rgbOfPng(png), "frame " + asked.get(i));
         }
     }
+
+    @Test
+    void aFrameStampedAsTheOneBeforeItIsStillTheFrameAsked() throws Exception {
+        // A variable-rate video whose clock ticks coarser than its frames come: frame 12 carries frame 11's stamp.
+        Path video = temp.resolve("variable.mkv");
+        Videos.run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=10", "-t", "4",
+                "-vf", "setpts='if(eq(N\\,12)\\,(N-1)/10/TB\\,N/10/TB)'", "-fps_mode", "passthrough", "-c:v", "libx264",
+                "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p", video.toString());
+        FrameTable.Frames frames = FrameTable.probeFrames(video);
+        List<Integer> shared = new java.util.ArrayList<>();
+        for (int i = 1; i < frames.stamps().length; i++) {
+            if (frames.stamps()[i] == frames.stamps()[i - 1]) {
+                shared.add(i);
+            }
+        }
+        assertEquals(true, !shared.isEmpty(), "frames share a stamp: " + java.util.Arrays.toString(frames.stamps()));
+        List<byte[]> pngs = new Keyframes(video, frames).pngs(shared, Progress.NONE);
+        for (int i = 0; i < shared.size(); i++) {
+            Path png = Files.write(temp.resolve("s" + i + ".png"), pngs.get(i));
+            assertArrayEquals(Videos.rgbOfFrame(video, shared.get(i)), Videos.rgbOfPng(png), "frame " + shared.get(i));
+        }
+    }
 }

@@ -77,12 +77,17 @@ public final class Keyframes {
     /** The frames of one run as PNG bytes: one seek to its first frame, then its frames picked out by number. */
     private Map<Integer, byte[]> take(List<Integer> run) throws IOException {
         // Seek a millisecond before the first frame's stamp (Matroska keeps milliseconds): ffmpeg decodes from the key
-        // frame before it and passes on frames from this one on, which the filter counts from 0.
+        // frame before it and passes on frames from this one on, which the filter counts from 0. Frames before it with
+        // the same stamp (a variable-rate video whose clock ticks coarser than its frames come) pass too and are counted.
         int first = run.get(0);
         double offset = Math.max(0, stamps[first] - stamps[0] - 0.001);
+        int passed = first;
+        while (passed > 0 && stamps[passed - 1] - stamps[0] >= offset) {
+            passed--;
+        }
         StringBuilder select = new StringBuilder();
         for (int frame : run) {
-            select.append(select.isEmpty() ? "" : "+").append("eq(n\\,").append(frame - first).append(')');
+            select.append(select.isEmpty() ? "" : "+").append("eq(n\\,").append(frame - passed).append(')');
         }
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.6f", offset),
                 "-i", video.toString(), "-an", "-vf", "select='" + select + "'", "-fps_mode", "passthrough", "-frames:v",

@@ -127,11 +127,12 @@ final class ShmVideoCapture {
 
     /**
      * ffmpeg reading raw frames from {@code fifo}, each stamped by its clock as it arrives (frames come only when the
-     * screen changed), into H.264 with a key frame every 2 s of time, flushed packet by packet.
+     * screen changed) to the millisecond (the raw reader's clock ticks at its frame rate: at the recording's rate
+     * two frames could share a tick), into H.264 with a key frame every 2 s of time, flushed packet by packet.
      */
     private List<String> encoder(Path fifo, Path video) {
         return List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size",
-                width + "x" + height, "-framerate", Integer.toString(fps), "-use_wallclock_as_timestamps", "1", "-i", fifo.toString(),
+                width + "x" + height, "-framerate", "1000", "-use_wallclock_as_timestamps", "1", "-i", fifo.toString(),
                 "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2),
                 "-force_key_frames", "expr:gte(t,n_forced*2)", "-pix_fmt", "yuv420p", "-flush_packets", "1", "-cluster_time_limit", "500",
                 "-f", "matroska", video.toString());
