@@ -16,9 +16,9 @@ public record Preview(int width, int height, byte[] rgb) {
     /** How many previews a second a backend makes at most. */
     public static final int PER_SECOND = 5;
 
-    /** Whether frame {@code index} of a video at {@code fps} should also become a preview. */
-    public static boolean due(long index, int fps) {
-        return index % Math.max(1, fps / PER_SECOND) == 0;
+    /** Whether a frame taken at {@code now} also becomes a preview, the last one made at {@code last} (seconds). */
+    public static boolean due(double last, double now) {
+        return now - last >= 1.0 / PER_SECOND;
     }
 
     /**

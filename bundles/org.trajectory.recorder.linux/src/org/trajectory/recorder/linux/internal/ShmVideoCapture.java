@@ -9,6 +9,7 @@ import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.ScreenVideo;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
@@ -19,7 +20,7 @@ import com.sun.jna.ptr.IntByReference;
  * XFixes, piped raw to the real ffmpeg (libx264 into Matroska, a key frame every 2 s), and stamped on the events' clock
  * as it is taken ({@link CaptureSink#frame}), so every frame has its time in the frame table. A frame not taken in
  * time is skipped, not repeated, and counted. Where the server has DAMAGE, a frame is taken only when something was
- * drawn or the pointer moved, and at least once a second ({@link #KEEP_ALIVE_S}): the video's frames then come at
+ * drawn or the pointer moved, and at least once a second ({@link ScreenVideo#KEEP_ALIVE_S}): the video's frames then come at
  * a variable rate, each stamped by ffmpeg's clock as it arrives and by the frame table on the events' clock, and a
  * still desktop costs next to nothing. The pipe is a named one with a 1 MiB buffer, written straight from the
  * shared memory (no copy through Java, 16 times fewer switches than a process pipe's 64 KiB); a recorder that dies
@@ -33,8 +34,6 @@ final class ShmVideoCapture {
     private static final int IPC_RMID = 0;
     private static final int O_WRONLY = 1;
     private static final int F_SETPIPE_SZ = 1031;
-    /** An unchanged screen is still written this often, so players and the builder find a frame every second. */
-    static final double KEEP_ALIVE_S = 1.0;
 
     private final Xlib.X11 x = Xlib.X11.LIB;
     private final Pointer display;
@@ -102,8 +101,8 @@ final class ShmVideoCapture {
             throw new CaptureException("Could not prepare the screen video: " + e.getMessage(), e);
         }
         try {
-            ffmpeg = new ProcessBuilder(encoder(fifo, video)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
+            ffmpeg = new ProcessBuilder(ScreenVideo.encoder(fifo.toString(), width, height, fps, video))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
         } catch (IOException e) {
             release();
             throw new CaptureException("Could not start ffmpeg (apt install ffmpeg): " + e.getMessage(), e);
@@ -123,19 +122,6 @@ final class ShmVideoCapture {
         Xlib.LibC.LIB.fcntl(pipe, F_SETPIPE_SZ, 1 << 20);
         thread = new Thread(this::grab, "X11 screen frames");
         thread.setDaemon(true);
-    }
-
-    /**
-     * ffmpeg reading raw frames from {@code fifo}, each stamped by its clock as it arrives (frames come only when the
-     * screen changed) to the millisecond (the raw reader's clock ticks at its frame rate: at the recording's rate
-     * two frames could share a tick), into H.264 with a key frame every 2 s of time, flushed packet by packet.
-     */
-    private List<String> encoder(Path fifo, Path video) {
-        return List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size",
-                width + "x" + height, "-framerate", "1000", "-use_wallclock_as_timestamps", "1", "-i", fifo.toString(),
-                "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2),
-                "-force_key_frames", "expr:gte(t,n_forced*2)", "-pix_fmt", "yuv420p", "-flush_packets", "1", "-cluster_time_limit", "500",
-                "-f", "matroska", video.toString());
     }
 
     static ShmVideoCapture start(Path video, int fps, int width, int height, CaptureSink sink) throws CaptureException {
@@ -182,7 +168,7 @@ final class ShmVideoCapture {
                     continue;
                 }
                 if (watch != null) {
-                    if (index > 0 && !watch.changed() && Clock.now() - lastWritten < KEEP_ALIVE_S) {
+                    if (index > 0 && !watch.changed() && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
                         still++; // nothing drawn, the pointer still: no frame, and none missed
                         continue;
                     }
@@ -202,7 +188,7 @@ final class ShmVideoCapture {
                     return; // ffmpeg went away: the file holds what was written
                 }
                 lastWritten = after;
-                if (after - previewed >= 1.0 / Preview.PER_SECOND) {
+                if (Preview.due(previewed, after)) {
                     previewed = after;
                     sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
                 }

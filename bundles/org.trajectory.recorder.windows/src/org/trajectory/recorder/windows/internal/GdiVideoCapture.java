@@ -3,13 +3,14 @@ package org.trajectory.recorder.windows.internal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.ScreenVideo;
 
 import com.sun.jna.platform.win32.GDI32;
 import com.sun.jna.platform.win32.User32;
@@ -21,10 +22,12 @@ import com.sun.jna.ptr.PointerByReference;
 
 /**
  * The screen as a video, grabbed by us: the virtual screen copied with GDI's BitBlt into a DIB section at a fixed rate,
- * the pointer drawn in with its own shape, the pixels piped raw to ffmpeg (libx264 into Matroska, a key frame every
- * 2 s, as on Linux), each frame stamped on the events' clock as it is taken. A frame not taken in time is skipped, not
- * repeated. A recorder that dies closes the pipe and ffmpeg finishes the file. (DXGI desktop duplication would be
- * cheaper on real Windows; GDI works everywhere, Wine included.)
+ * the pointer drawn in with its own shape, the pixels piped raw to ffmpeg ({@link ScreenVideo}, as on Linux), each
+ * frame stamped on the events' clock as it is taken. GDI says nothing of what changed, so every slot is copied, but a
+ * frame the same as the last one written (pointer included) is not written, until a second has passed: a still desktop
+ * costs the copies, not the encoding. A frame not taken in time is skipped, not repeated. A recorder that dies closes
+ * the pipe and ffmpeg finishes the file. (DXGI desktop duplication, which reports what changed, would be cheaper on
+ * real Windows; GDI works everywhere, Wine included.)
  */
 final class GdiVideoCapture {
 
@@ -46,10 +49,7 @@ final class GdiVideoCapture {
         this.fps = fps;
         this.sink = sink;
         try {
-            ffmpeg = new ProcessBuilder(List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
-                    "-video_size", screen.width() + "x" + screen.height(), "-framerate", Integer.toString(fps), "-i", "pipe:0", "-c:v",
-                    "libx264", "-preset", "ultrafast", "-g", Integer.toString(fps * 2), "-pix_fmt", "yuv420p", "-flush_packets", "1",
-                    "-cluster_time_limit", "500", "-f", "matroska", video.toString()))
+            ffmpeg = new ProcessBuilder(ScreenVideo.encoder("pipe:0", screen.width(), screen.height(), fps, video))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
         } catch (IOException e) {
             throw new CaptureException("ffmpeg.exe, which encodes the screen video, was not found on the PATH (" + e.getMessage()
@@ -83,6 +83,10 @@ final class GdiVideoCapture {
         HANDLE previous = gdi.SelectObject(memoryDc, bitmap);
         int size = screen.width() * screen.height() * 4;
         byte[] frame = new byte[size];
+        byte[] written = new byte[size];
+        double lastWritten = Double.NEGATIVE_INFINITY;
+        long unchanged = 0;
+        double previewed = Double.NEGATIVE_INFINITY;
         long period = 1_000_000_000L / fps;
         long start = 0;
         long index = 0;
@@ -104,9 +108,20 @@ final class GdiVideoCapture {
                 pointer.draw(memoryDc, screen);
                 Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
                 bits.getValue().read(0, frame, 0, size);
+                if (index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
+                    unchanged++; // the frame before still shows it: no frame, and none missed
+                    continue;
+                }
+                sink.unchanged(unchanged);
+                unchanged = 0;
                 pipe.write(frame);
-                if (Preview.due(index, fps)) {
-                    sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(frame), screen.width(), screen.height(), screen.width() * 4));
+                lastWritten = after;
+                byte[] swap = written;
+                written = frame;
+                frame = swap;
+                if (Preview.due(previewed, after)) {
+                    previewed = after;
+                    sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(written), screen.width(), screen.height(), screen.width() * 4));
                 }
                 sink.frame(index++, (before + after) / 2);
             }
