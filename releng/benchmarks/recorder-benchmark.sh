@@ -80,7 +80,9 @@ for run in "${RUNS[@]}"; do
     DISPLAY=$display "${bus[@]}" TW_X11_VIDEO=$([ $grab = every-frame ] && echo every-frame) "$WB" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
       >"$out.log" 2>&1 &
     recorder=$!
-    sleep 3
+    # inject only once it records (a JVM starting on a busy machine may take longer than a fixed wait)
+    for _ in $(seq 300); do grep -qs "recording with" "$out.log" && break; sleep 0.2; done
+    grep -q "recording with" "$out.log" || { echo "the recorder did not start within 60 s:" >&2; cat "$out.log" >&2; exit 1; }
   fi
   clicks=$extra_clicks; keys=0; wheels=0
   end=$((SECONDS + SECONDS_TO_RECORD - 5))

@@ -41,33 +41,31 @@ final class DamageWatch {
         }
     }
 
-    /** Whether something was drawn, or the pointer moved or changed, since the last {@link #grabbing}. */
-    boolean changed() {
+    /**
+     * Whether something was drawn, or the pointer moved or changed, since the last {@link #grabbing}; {@code cursor} is
+     * the pointer as XFixesGetCursorImage gave it for this frame (null if it gave none).
+     */
+    boolean changed(Pointer cursor) {
         boolean drawn = false;
         while (Xlib.X11.LIB.XPending(display) > 0) {
             Xlib.X11.LIB.XNextEvent(display, event);
             drawn |= event.getInt(0) == notify;
         }
-        return pointerChanged() || drawn;
+        return pointerChanged(cursor) || drawn;
     }
 
-    private boolean pointerChanged() {
-        Pointer cursor = Xlib.Xfixes.LIB.XFixesGetCursorImage(display);
+    private boolean pointerChanged(Pointer cursor) {
         if (cursor == null) {
             return false;
         }
-        try {
-            int x = cursor.getShort(0);
-            int y = cursor.getShort(2);
-            long serial = cursor.getLong(16);
-            boolean changed = x != pointerX || y != pointerY || serial != cursorSerial;
-            pointerX = x;
-            pointerY = y;
-            cursorSerial = serial;
-            return changed;
-        } finally {
-            Xlib.X11.LIB.XFree(cursor);
-        }
+        int x = cursor.getShort(0);
+        int y = cursor.getShort(2);
+        long serial = cursor.getLong(16);
+        boolean changed = x != pointerX || y != pointerY || serial != cursorSerial;
+        pointerX = x;
+        pointerY = y;
+        cursorSerial = serial;
+        return changed;
     }
 
     /** Called before a grab: what is drawn from now on is reported again (the grab shows what came before). */

@@ -51,6 +51,11 @@ final class ShmVideoCapture {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long dropped;
+    // the grab thread's, from frame to frame: frames written, slots left out as unchanged since the last, times
+    private long index;
+    private long unchanged;
+    private double lastWritten = Double.NEGATIVE_INFINITY;
+    private double previewed = Double.NEGATIVE_INFINITY;
 
     /** Whether the X server offers MIT-SHM to {@code display}. */
     static boolean available(Pointer display) {
@@ -143,16 +148,10 @@ final class ShmVideoCapture {
      * after the first frame, whose write waits for ffmpeg to be ready.
      */
     private void grab() {
-        int stride = image.getInt(44);
-        long size = (long) stride * height;
         long period = 1_000_000_000L / fps;
         long start = 0;
-        long index = 0;
         DamageWatch watch = X11Backend.VIDEO_EVERY_FRAME.equals(System.getenv(X11Backend.VIDEO_VARIABLE)) ? null
                 : DamageWatch.start(display, root);
-        double lastWritten = Double.NEGATIVE_INFINITY;
-        long still = 0;
-        double previewed = Double.NEGATIVE_INFINITY;
         try {
             for (long slot = 0; running; slot++) {
                 if (index == 1 && start == 0) {
@@ -167,37 +166,55 @@ final class ShmVideoCapture {
                     dropped++;
                     continue;
                 }
-                if (watch != null) {
-                    if (index > 0 && !watch.changed() && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
-                        still++; // nothing drawn, the pointer still: no frame, and none missed
-                        continue;
-                    }
-                    watch.grabbing();
-                    sink.unchanged(still);
-                    still = 0;
+                if (!take(watch)) {
+                    return; // the server or ffmpeg is gone: the file holds what was written
                 }
-                double before = Clock.now();
-                if (!Xlib.Xext.LIB.XShmGetImage(display, root, image, 0, 0, -1L)) {
-                    break; // the server is gone
-                }
-                double after = Clock.now();
-                if (cursor) {
-                    PointerImage.draw(display, pixels, stride, width, height);
-                }
-                if (!send(size)) {
-                    return; // ffmpeg went away: the file holds what was written
-                }
-                lastWritten = after;
-                if (Preview.due(previewed, after)) {
-                    previewed = after;
-                    sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
-                }
-                sink.frame(index++, (before + after) / 2);
             }
         } catch (InterruptedException e) {
             // stopped
         } finally {
             Xlib.LibC.LIB.close(pipe); // ffmpeg sees the end and finishes the file (the damage goes with the connection)
+        }
+    }
+
+    /** This slot's frame, unless nothing changed since the last one written; false when the X server or ffmpeg is gone. */
+    private boolean take(DamageWatch watch) {
+        // the pointer fetched once a frame: whether it moved, and drawn in
+        Pointer pointer = cursor || watch != null ? Xlib.Xfixes.LIB.XFixesGetCursorImage(display) : null;
+        try {
+            if (watch != null) {
+                if (index > 0 && !watch.changed(pointer) && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
+                    unchanged++; // nothing drawn, the pointer still: no frame, and none missed
+                    return true;
+                }
+                watch.grabbing();
+                sink.unchanged(unchanged);
+                unchanged = 0;
+            }
+            double before = Clock.now();
+            if (!Xlib.Xext.LIB.XShmGetImage(display, root, image, 0, 0, -1L)) {
+                return false;
+            }
+            double after = Clock.now();
+            int stride = image.getInt(44);
+            if (cursor && pointer != null) {
+                PointerImage.drawImage(pointer, pixels, stride, width, height);
+            }
+            long size = (long) stride * height;
+            if (!send(size)) {
+                return false;
+            }
+            lastWritten = after;
+            if (Preview.due(previewed, after)) {
+                previewed = after;
+                sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
+            }
+            sink.frame(index++, (before + after) / 2);
+            return true;
+        } finally {
+            if (pointer != null) {
+                Xlib.X11.LIB.XFree(pointer);
+            }
         }
     }
 

@@ -43,6 +43,14 @@ final class GdiVideoCapture {
     /** The pointer drawn into each frame; the grab thread's. */
     private final PointerIcon pointer = new PointerIcon();
     private volatile boolean running = true;
+    // the grab thread's, from frame to frame: the frame read and the last one written, frames written, slots left out
+    // as unchanged since the last, times
+    private byte[] frame;
+    private byte[] written;
+    private long index;
+    private long unchanged;
+    private double lastWritten = Double.NEGATIVE_INFINITY;
+    private double previewed = Double.NEGATIVE_INFINITY;
 
     private GdiVideoCapture(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {
         this.screen = screen;
@@ -82,14 +90,10 @@ final class GdiVideoCapture {
         HBITMAP bitmap = gdi.CreateDIBSection(memoryDc, info, WinGDI.DIB_RGB_COLORS, bits, null, 0);
         HANDLE previous = gdi.SelectObject(memoryDc, bitmap);
         int size = screen.width() * screen.height() * 4;
-        byte[] frame = new byte[size];
-        byte[] written = new byte[size];
-        double lastWritten = Double.NEGATIVE_INFINITY;
-        long unchanged = 0;
-        double previewed = Double.NEGATIVE_INFINITY;
+        frame = new byte[size];
+        written = new byte[size];
         long period = 1_000_000_000L / fps;
         long start = 0;
-        long index = 0;
         try (OutputStream pipe = ffmpeg.getOutputStream()) {
             for (long slot = 0; running; slot++) {
                 if (index == 1 && start == 0) {
@@ -108,22 +112,7 @@ final class GdiVideoCapture {
                 pointer.draw(memoryDc, screen);
                 Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
                 bits.getValue().read(0, frame, 0, size);
-                if (index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
-                    unchanged++; // the frame before still shows it: no frame, and none missed
-                    continue;
-                }
-                sink.unchanged(unchanged);
-                unchanged = 0;
-                pipe.write(frame);
-                lastWritten = after;
-                byte[] swap = written;
-                written = frame;
-                frame = swap;
-                if (Preview.due(previewed, after)) {
-                    previewed = after;
-                    sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(written), screen.width(), screen.height(), screen.width() * 4));
-                }
-                sink.frame(index++, (before + after) / 2);
+                write(pipe, before, after);
             }
         } catch (IOException e) {
             sink.problem("ffmpeg stopped taking frames (" + e.getMessage() + "); the video ends here.", false);
@@ -135,6 +124,26 @@ final class GdiVideoCapture {
             gdi.DeleteDC(memoryDc);
             user32.ReleaseDC(null, screenDc);
         }
+    }
+
+    /** Writes the frame just read, unless it is the last one written again and a second has not passed since. */
+    private void write(OutputStream pipe, double before, double after) throws IOException {
+        if (index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
+            unchanged++; // the frame before still shows it: no frame, and none missed
+            return;
+        }
+        sink.unchanged(unchanged);
+        unchanged = 0;
+        pipe.write(frame);
+        lastWritten = after;
+        byte[] swap = written;
+        written = frame;
+        frame = swap;
+        if (Preview.due(previewed, after)) {
+            previewed = after;
+            sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(written), screen.width(), screen.height(), screen.width() * 4));
+        }
+        sink.frame(index++, (before + after) / 2);
     }
 
     /** Stops grabbing; closing the pipe lets ffmpeg finish the file, which is waited for. */
