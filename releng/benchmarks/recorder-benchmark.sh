@@ -4,7 +4,8 @@
 # ffmpeg together), duplicated or dropped frames, lost events and event latency; the last run again with element capture
 # (AT-SPI) on, to set its cost beside the same size without it. With --wine, the Windows backend too, at both sizes: the
 # Windows product under Wine on a virtual desktop (Wine's figures, not a real Windows machine's), with the Windows Java
-# runtime and ffmpeg that the Windows tests fetched (run ./test.sh once first).
+# runtime and ffmpeg that the Windows tests fetched (run ./test.sh once first), and a still Wine desktop (notepad, a key
+# and a nudge of the pointer every 4 s).
 # With --still, one more run: a still 1080p desktop (a panel clock ticking once a second, and a person reading: a key
 # typed and the pointer nudged every 4 s), its CPU over 30 s: the recorder grabs only what the X server says changed.
 # Usage: releng/benchmarks/recorder-benchmark.sh [SECONDS] [--wine|--still]   Targets: 1080p30 with < 1 % duplicated
@@ -15,11 +16,11 @@ WORK="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null || true; [ ! -d "$WORK/prefix" ] || WINEPREFIX="$WORK/prefix" wineserver -k || true; rm -rf "$WORK"' EXIT
 RUNS=("1280x800 x11 off" "1920x1080 x11 off" "1920x1080 x11 on")
 # --still: the still desktop grabbed as the X server's damage says, and beside it grabbed every frame (as before DAMAGE)
-[ "${2:-}" = --still ] && RUNS=("1920x1080 x11 off" "1920x1080 x11-every-frame off" "1920x1080 still off" "1920x1080 still-every-frame off")
+[ "${2:-}" = --still ] && RUNS=("1920x1080 x11 off" "1920x1080 x11-every-frame off" "1920x1080 x11-still off" "1920x1080 x11-still-every-frame off")
 if [ "${2:-}" = --wine ]; then
   MATERIALS="$ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
   [ -d "$MATERIALS/org" ] || { echo "no Windows Java runtime and ffmpeg in $MATERIALS: run ./test.sh once first" >&2; exit 1; }
-  RUNS+=("1280x800 wine off" "1920x1080 wine off")
+  RUNS+=("1280x800 wine off" "1920x1080 wine off" "1920x1080 wine-still off")
   windows_path() { echo "Z:$1" | tr / '\\'; }
   printf 'security.provider.1=SunMSCAPI\nsecurity.provider.12=SUN\n' > "$WORK/wine.security"
   export WINEPREFIX="$WORK/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
@@ -35,12 +36,16 @@ for run in "${RUNS[@]}"; do
   read -r size backend elements <<<"$run"
   grab=damage
   [[ "$backend" == *-every-frame ]] && { backend=${backend%-every-frame}; grab=every-frame; }
+  still=""
+  [[ "$backend" == *-still ]] && { backend=${backend%-still}; still=" still"; }
+  duration=$SECONDS_TO_RECORD
+  [ -n "$still" ] && [ "$duration" -lt 40 ] && duration=40 # the still run measures 30 s once recording
   number=70
   while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
   display=:$number
   Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
   sleep 1
-  out="$WORK/rec-$size-$backend-$elements-$grab"
+  out="$WORK/rec-$size-$backend${still:+-still}-$elements-$grab"
   if [ "$backend" = wine ]; then
     [ -d "$WINEPREFIX" ] || DISPLAY=$display wineboot -i >/dev/null 2>&1
     DISPLAY=$display wine reg add 'HKCU\Software\Wine\Explorer' /v Desktop /d Default /f >/dev/null 2>&1
@@ -49,7 +54,7 @@ for run in "${RUNS[@]}"; do
     DISPLAY=$display wine notepad >/dev/null 2>&1 &
     sleep 3
     DISPLAY=$display wine cmd /c "$(windows_path "$ROOT/workbench.cmd")" record --task "benchmark" --out "$(windows_path "$out")" \
-      --duration "$SECONDS_TO_RECORD" --fps 30 >"$out.log" 2>&1 &
+      --duration "$duration" --fps 30 >"$out.log" 2>&1 &
     recorder=$!
     started=$SECONDS
     for _ in $(seq 450); do grep -qs "recording with" "$out.log" && break; sleep 0.2; done
@@ -60,7 +65,7 @@ for run in "${RUNS[@]}"; do
   else
     extra_clicks=0
     DISPLAY=$display openbox >/dev/null 2>&1 &
-    if [ "$backend" = still ]; then # a page being read, and a clock ticking once a second
+    if [ -n "$still" ]; then # a page being read, and a clock ticking once a second
       DISPLAY=$display xterm -geometry 120x40+0+0 >/dev/null 2>&1 &
       DISPLAY=$display xclock -digital -update 1 -geometry +1700+0 >/dev/null 2>&1 &
     else
@@ -77,7 +82,7 @@ for run in "${RUNS[@]}"; do
       bus=(env -u DBUS_SESSION_BUS_ADDRESS)
     fi
     sleep 1
-    DISPLAY=$display "${bus[@]}" TW_X11_VIDEO=$([ $grab = every-frame ] && echo every-frame) "$WB" record --task "benchmark" --out "$out" --duration "$SECONDS_TO_RECORD" --fps 30 \
+    DISPLAY=$display "${bus[@]}" TW_X11_VIDEO=$([ $grab = every-frame ] && echo every-frame) "$WB" record --task "benchmark" --out "$out" --duration "$duration" --fps 30 \
       >"$out.log" 2>&1 &
     recorder=$!
     # inject only once it records (a JVM starting on a busy machine may take longer than a fixed wait)
@@ -85,8 +90,8 @@ for run in "${RUNS[@]}"; do
     grep -q "recording with" "$out.log" || { echo "the recorder did not start within 60 s:" >&2; cat "$out.log" >&2; exit 1; }
   fi
   clicks=$extra_clicks; keys=0; wheels=0
-  end=$((SECONDS + SECONDS_TO_RECORD - 5))
-  while [ "$backend" != still ] && [ $SECONDS -lt $end ]; do
+  end=$((SECONDS + duration - 5))
+  while [ -z "$still" ] && [ $SECONDS -lt $end ]; do
     DISPLAY=$display xdotool mousemove $((RANDOM % 1000 + 100)) $((RANDOM % 600 + 100)) click 1 click 4 click 5
     DISPLAY=$display xdotool type --delay 5 "abcdefghij"
     clicks=$((clicks + 1)); wheels=$((wheels + 2)); keys=$((keys + 10))
@@ -97,7 +102,7 @@ for run in "${RUNS[@]}"; do
   [ "$backend" = wine ] && jvm=$(pgrep -f "java.exe.*rec-$size-wine" | head -1 || true)
   ticks() { local total=0; for p in $( (echo $jvm; pgrep -P "$jvm"; pgrep -f "matroska $out"; [ "$backend" = wine ] && pgrep -f "ffmpeg.exe.*rec-$size-wine") 2>/dev/null | sort -u); do
       [ -r /proc/$p/stat ] && total=$((total + $(awk '{print $14 + $15 + $16 + $17}' /proc/$p/stat))); done; echo $total; }
-  if [ "$backend" = still ]; then # a person reading: a key and a nudge of the pointer every 4 s, over 30 s
+  if [ -n "$still" ]; then # a person reading: a key and a nudge of the pointer every 4 s, over 30 s
     t0=$(ticks); s0=$(date +%s.%N)
     for i in $(seq 1 7); do sleep 4; DISPLAY=$display xdotool mousemove $((600 + i * 7)) 400 type "a"; keys=$((keys + 1)); done
     sleep 2; t1=$(ticks); s1=$(date +%s.%N)
@@ -107,7 +112,7 @@ for run in "${RUNS[@]}"; do
   wait $recorder || true
   hz=$(getconf CLK_TCK)
   cpu=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$hz" 'BEGIN{printf "%.0f", (b-a)/hz/(e-s)*100}')
-  python3 - "$out" "$size $backend ($grab)" "$cpu" "$clicks" "$wheels" "$keys" <<'PY'
+  python3 - "$out" "$size $backend$still ($grab)" "$cpu" "$clicks" "$wheels" "$keys" <<'PY'
 import json, os, sys
 out, size, cpu, clicks, wheels, keys = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 meta = json.load(open(out + "/metadata.json"))
