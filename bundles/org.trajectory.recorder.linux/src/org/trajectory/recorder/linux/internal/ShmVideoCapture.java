@@ -2,7 +2,6 @@ package org.trajectory.recorder.linux.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.CaptureException;
