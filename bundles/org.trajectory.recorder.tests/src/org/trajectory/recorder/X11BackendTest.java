@@ -110,6 +110,7 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         double still;
         double launched;
         double drawing;
+        double ending;
         try (RecordingWriter writer = new RecordingWriter(folder, "video test", "linux.x11")) {
             try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 30), writer)) {
                 start = Clock.now();
@@ -131,6 +132,8 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                 drawing = Clock.now();
                 Thread.sleep(1500);
                 clock.destroyForcibly();
+                Thread.sleep(800); // still again before the end
+                ending = Clock.now();
             }
         }
         List<String> rows = Files.readAllLines(folder.resolve(FrameTable.FILE));
@@ -152,6 +155,8 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         for (int i = 1; i < stillTimes.size(); i++) {
             assertTrue(stillTimes.get(i) - stillTimes.get(i - 1) < 1.2, "a frame at least every second: " + stillTimes);
         }
+        assertTrue(times.get(times.size() - 1) >= ending - 0.05, "the last frame is taken as the recording stops, not at the last change: "
+                + times.get(times.size() - 1) + " < " + ending);
         double span = times.get(times.size() - 1) - times.get(1);
         assertEquals(times.size(), FrameTable.probe(folder.resolve(RecordingWriter.VIDEO)).length, "one row a frame of the video");
         // The pointer is drawn into the frames (a grab has none): the root is black, the pointer at 50,50 is not.

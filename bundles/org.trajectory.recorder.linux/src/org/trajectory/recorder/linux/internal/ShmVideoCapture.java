@@ -49,6 +49,8 @@ final class ShmVideoCapture {
     private final int pipe;
     private final Thread thread;
     private volatile boolean running = true;
+    /** Set with {@link #running} false when the X server went away: no last frame is taken then. */
+    private volatile boolean serverGone;
     private volatile long dropped;
     // the grab thread's, from frame to frame: frames written, slots left out as unchanged since the last, times
     private long index;
@@ -165,9 +167,12 @@ final class ShmVideoCapture {
                     dropped++;
                     continue;
                 }
-                if (!take(watch)) {
+                if (!take(watch, false)) {
                     return; // the server or ffmpeg is gone: the file holds what was written
                 }
+            }
+            if (!serverGone && unchanged > 0) {
+                take(watch, true); // the video lasts as long as the recording, not to its last change
             }
         } catch (InterruptedException e) {
             // stopped
@@ -176,13 +181,16 @@ final class ShmVideoCapture {
         }
     }
 
-    /** This slot's frame, unless nothing changed since the last one written; false when the X server or ffmpeg is gone. */
-    private boolean take(DamageWatch watch) {
+    /**
+     * This slot's frame, unless nothing changed since the last one written and it is not the {@code last}; false when
+     * the X server or ffmpeg is gone.
+     */
+    private boolean take(DamageWatch watch, boolean last) {
         // the pointer fetched once a frame: whether it moved, and drawn in
         Pointer pointer = cursor || watch != null ? Xlib.Xfixes.LIB.XFixesGetCursorImage(display) : null;
         try {
             if (watch != null) {
-                if (index > 0 && !watch.changed(pointer) && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
+                if (!last && index > 0 && !watch.changed(pointer) && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
                     unchanged++; // nothing drawn, the pointer still: no frame, and none missed
                     return true;
                 }
@@ -236,6 +244,7 @@ final class ShmVideoCapture {
 
     /** Stops grabbing, lets ffmpeg finish the file, and frees the shared memory. */
     void stop(boolean serverGone) {
+        this.serverGone = serverGone;
         running = false;
         try {
             thread.join(3000);

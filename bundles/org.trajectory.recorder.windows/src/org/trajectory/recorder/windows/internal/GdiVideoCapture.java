@@ -112,7 +112,11 @@ final class GdiVideoCapture {
                 pointer.draw(memoryDc, screen);
                 Win32.Gdi32.LIB.GdiFlush(); // GDI batches calls: the pointer must be in the bits read next
                 bits.getValue().read(0, frame, 0, size);
-                write(pipe, before, after);
+                write(pipe, before, after, false);
+            }
+            if (unchanged > 0) {
+                double now = Clock.now();
+                write(pipe, now, now, true); // the video lasts as long as the recording, not to its last change
             }
         } catch (IOException e) {
             sink.problem("ffmpeg stopped taking frames (" + e.getMessage() + "); the video ends here.", false);
@@ -126,9 +130,12 @@ final class GdiVideoCapture {
         }
     }
 
-    /** Writes the frame just read, unless it is the last one written again and a second has not passed since. */
-    private void write(OutputStream pipe, double before, double after) throws IOException {
-        if (index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
+    /**
+     * Writes the frame just read, unless it is the one written before again, a second has not passed since, and it is
+     * not the {@code last}.
+     */
+    private void write(OutputStream pipe, double before, double after, boolean last) throws IOException {
+        if (!last && index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
             unchanged++; // the frame before still shows it: no frame, and none missed
             return;
         }
