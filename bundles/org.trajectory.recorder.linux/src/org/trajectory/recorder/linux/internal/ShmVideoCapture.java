@@ -40,7 +40,6 @@ final class ShmVideoCapture {
     private final int width;
     private final int height;
     private final int fps;
-    private final CaptureSink sink;
     private final Pointer image;
     private final Memory shminfo = new Memory(32);
     private final Pointer pixels;
@@ -52,11 +51,7 @@ final class ShmVideoCapture {
     /** Set with {@link #running} false when the X server went away: no last frame is taken then. */
     private volatile boolean serverGone;
     private volatile long dropped;
-    // the grab thread's, from frame to frame: frames written, slots left out as unchanged since the last, times
-    private long index;
-    private long unchanged;
-    private double lastWritten = Double.NEGATIVE_INFINITY;
-    private double previewed = Double.NEGATIVE_INFINITY;
+    private final ScreenVideo.Cadence cadence;
 
     /** Whether the X server offers MIT-SHM to {@code display}. */
     static boolean available(Pointer display) {
@@ -71,7 +66,7 @@ final class ShmVideoCapture {
         this.fps = fps;
         this.width = width;
         this.height = height;
-        this.sink = sink;
+        this.cadence = new ScreenVideo.Cadence(sink);
         display = X11Session.open(); // with the handler that keeps a lost server from ending the process
         int screen = x.XDefaultScreen(display);
         root = x.XDefaultRootWindow(display);
@@ -155,7 +150,7 @@ final class ShmVideoCapture {
                 : DamageWatch.start(display, root);
         try {
             for (long slot = 0; running; slot++) {
-                if (index == 1 && start == 0) {
+                if (cadence.frames() == 1 && start == 0) {
                     start = System.nanoTime() - period; // the first write waited for ffmpeg to start: time runs from here
                     slot = 1;
                 }
@@ -171,7 +166,7 @@ final class ShmVideoCapture {
                     return; // the server or ffmpeg is gone: the file holds what was written
                 }
             }
-            if (!serverGone && unchanged > 0) {
+            if (!serverGone && cadence.unchanged() > 0) {
                 take(watch, true); // the video lasts as long as the recording, not to its last change
             }
         } catch (InterruptedException e) {
@@ -190,13 +185,10 @@ final class ShmVideoCapture {
         Pointer pointer = cursor || watch != null ? Xlib.Xfixes.LIB.XFixesGetCursorImage(display) : null;
         try {
             if (watch != null) {
-                if (!last && index > 0 && !watch.changed(pointer) && Clock.now() - lastWritten < ScreenVideo.KEEP_ALIVE_S) {
-                    unchanged++; // nothing drawn, the pointer still: no frame, and none missed
-                    return true;
+                if (!cadence.take(Clock.now(), last, () -> watch.changed(pointer))) {
+                    return true; // nothing drawn, the pointer still
                 }
                 watch.grabbing();
-                sink.unchanged(unchanged);
-                unchanged = 0;
             }
             double before = Clock.now();
             if (!Xlib.Xext.LIB.XShmGetImage(display, root, image, 0, 0, -1L)) {
@@ -211,12 +203,7 @@ final class ShmVideoCapture {
             if (!send(size)) {
                 return false;
             }
-            lastWritten = after;
-            if (Preview.due(previewed, after)) {
-                previewed = after;
-                sink.preview(Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
-            }
-            sink.frame(index++, (before + after) / 2);
+            cadence.written(before, after, () -> Preview.ofBgra(pixels.getByteBuffer(0, size), width, height, stride));
             return true;
         } finally {
             if (pointer != null) {

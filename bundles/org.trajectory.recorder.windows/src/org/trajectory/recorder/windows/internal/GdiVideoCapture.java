@@ -43,19 +43,16 @@ final class GdiVideoCapture {
     /** The pointer drawn into each frame; the grab thread's. */
     private final PointerIcon pointer = new PointerIcon();
     private volatile boolean running = true;
-    // the grab thread's, from frame to frame: the frame read and the last one written, frames written, slots left out
-    // as unchanged since the last, times
+    // the grab thread's: the frame read and the last one written, and which slots become frames
     private byte[] frame;
     private byte[] written;
-    private long index;
-    private long unchanged;
-    private double lastWritten = Double.NEGATIVE_INFINITY;
-    private double previewed = Double.NEGATIVE_INFINITY;
+    private final ScreenVideo.Cadence cadence;
 
     private GdiVideoCapture(Path video, int fps, Screen screen, CaptureSink sink) throws CaptureException {
         this.screen = screen;
         this.fps = fps;
         this.sink = sink;
+        this.cadence = new ScreenVideo.Cadence(sink);
         try {
             ffmpeg = new ProcessBuilder(ScreenVideo.encoder("pipe:0", screen.width(), screen.height(), fps, video))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(video.resolveSibling("ffmpeg.log").toFile()).start();
@@ -96,7 +93,7 @@ final class GdiVideoCapture {
         long start = 0;
         try (OutputStream pipe = ffmpeg.getOutputStream()) {
             for (long slot = 0; running; slot++) {
-                if (index == 1 && start == 0) {
+                if (cadence.frames() == 1 && start == 0) {
                     start = System.nanoTime() - period; // the first write waited for ffmpeg to start: time runs from here
                     slot = 1;
                 }
@@ -114,7 +111,7 @@ final class GdiVideoCapture {
                 bits.getValue().read(0, frame, 0, size);
                 write(pipe, before, after, false);
             }
-            if (unchanged > 0) {
+            if (cadence.unchanged() > 0) {
                 double now = Clock.now();
                 write(pipe, now, now, true); // the video lasts as long as the recording, not to its last change
             }
@@ -135,22 +132,15 @@ final class GdiVideoCapture {
      * not the {@code last}.
      */
     private void write(OutputStream pipe, double before, double after, boolean last) throws IOException {
-        if (!last && index > 0 && after - lastWritten < ScreenVideo.KEEP_ALIVE_S && Arrays.equals(frame, written)) {
-            unchanged++; // the frame before still shows it: no frame, and none missed
+        if (!cadence.take(after, last, () -> !Arrays.equals(frame, written))) {
             return;
         }
-        sink.unchanged(unchanged);
-        unchanged = 0;
         pipe.write(frame);
-        lastWritten = after;
         byte[] swap = written;
         written = frame;
         frame = swap;
-        if (Preview.due(previewed, after)) {
-            previewed = after;
-            sink.preview(Preview.ofBgra(java.nio.ByteBuffer.wrap(written), screen.width(), screen.height(), screen.width() * 4));
-        }
-        sink.frame(index++, (before + after) / 2);
+        cadence.written(before, after, () -> Preview.ofBgra(java.nio.ByteBuffer.wrap(written), screen.width(), screen.height(),
+                screen.width() * 4));
     }
 
     /** Stops grabbing; closing the pipe lets ffmpeg finish the file, which is waited for. */
