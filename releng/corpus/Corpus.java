@@ -229,8 +229,7 @@ public class Corpus {
         Path recording = out.resolve("recordings").resolve(id);
         try {
             // the previous session's application is gone, so the class finds this one
-            String window = xdotool("search", "--sync", "--onlyvisible", "--class", app.path("class").asText()).lines().findFirst()
-                    .orElseThrow(() -> new IOException(id + ": no " + app.path("class").asText() + " window appeared"));
+            String window = window(app, id);
             if (app.has("move")) {
                 xdotool("windowmove", "--sync", window, app.path("move").get(0).asText(), app.path("move").get(1).asText());
             }
@@ -240,7 +239,7 @@ public class Corpus {
             xdotool("windowactivate", "--sync", window);
             Thread.sleep(600);
             if (app.path("in_window").asBoolean()) {
-                inWindow(session, window);
+                inWindow(session, app, id);
             }
             for (JsonNode action : session.path("setup")) {
                 perform(action);
@@ -289,8 +288,18 @@ public class Corpus {
      * Where an application's controls are depends on where its window landed: a session of an app whose points are
      * {@code in_window} names them from the window's inside top left, made absolute here, before the script runs.
      */
-    private void inWindow(ObjectNode session, String window) throws Exception {
-        String info = runQuietly(List.of("xwininfo", "-id", window));
+    private void inWindow(ObjectNode session, JsonNode app, String id) throws Exception {
+        String info = null;
+        for (int attempt = 1; info == null; attempt++) {
+            try { // Chromium may replace the window it first showed: the one found can be gone a moment later
+                info = runQuietly(List.of("xwininfo", "-id", window(app, id)));
+            } catch (IOException gone) {
+                if (attempt == 3) {
+                    throw gone;
+                }
+                Thread.sleep(500);
+            }
+        }
         int left = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left X:\\s+(-?\\d+).*", "$1"));
         int top = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left Y:\\s+(-?\\d+).*", "$1"));
         for (String list : List.of("setup", "actions")) {
@@ -322,10 +331,20 @@ public class Corpus {
         return thread;
     }
 
+    /** The application's visible window, once it has one. */
+    private String window(JsonNode app, String id) throws Exception {
+        return xdotool("search", "--sync", "--onlyvisible", "--class", app.path("class").asText()).lines().findFirst()
+                .orElseThrow(() -> new IOException(id + ": no " + app.path("class").asText() + " window appeared"));
+    }
+
     private String runQuietly(List<String> command) throws Exception {
         Process process = process(command).redirectErrorStream(true).start();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) { // xwininfo has been seen to hang on a window that went away
+            process.destroyForcibly();
+            throw new IOException(String.join(" ", command) + " timed out");
+        }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (process.waitFor() != 0) {
+        if (process.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + ": " + output.strip());
         }
         return output;
