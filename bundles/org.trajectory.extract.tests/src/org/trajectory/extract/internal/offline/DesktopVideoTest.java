@@ -47,7 +47,7 @@ class DesktopVideoTest {
     @Test
     void anIdleDesktopWithATickingClockABlinkingCaretAndANotificationHasNoAction() throws Exception {
         BufferedImage arrow = pointer("windows-arrow", 1.5);
-        Video video = write("idle.mp4", 40, (g, time) -> {
+        Video video = write("idle.mp4", WIDTH, HEIGHT, 1, 40, (g, time) -> {
             desktop(g, time);
             g.setColor(Color.WHITE);
             g.fillRect(200, 150, 420, 34); // a text field with its caret blinking
@@ -77,7 +77,7 @@ class DesktopVideoTest {
     void typingAfterAShellsPromptIsTheCommandAloneAndItsEnter() throws Exception {
         BufferedImage ibeam = pointer("core-xterm", 1);
         String command = "echo alpha bravo";
-        Video video = write("prompt.mp4", 9, (g, time) -> {
+        Video video = write("prompt.mp4", WIDTH, HEIGHT, 1, 9, (g, time) -> {
             desktop(g, time);
             g.setColor(Color.WHITE);
             g.fillRect(100, 80, 800, 400);
@@ -109,6 +109,36 @@ class DesktopVideoTest {
             assertEquals(command, found.get(0).text(), "only what was typed, not the prompt before it");
         }
         assertEquals("enter", found.get(1).text());
+    }
+
+    @Test
+    void aClickOverTextInAVideoResizedToTwoThirdsIsFoundWhereThePointerRests() throws Exception {
+        BufferedImage arrow = pointer("adwaita-left_ptr", 1);
+        Font serif = new Font(Font.SERIF, Font.PLAIN, 17);
+        Video video = write("resized.mp4", 1920, 1080, 2 / 3.0, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(120, 60, 1500, 900);
+            g.setFont(serif);
+            boolean selected = time >= 2.5; // the click selects the word under the pointer
+            for (int line = 0; line < 38; line++) {
+                int y = 84 + line * 23;
+                if (selected && line == 21) {
+                    g.setColor(new Color(53, 132, 228));
+                    g.fillRect(958, y - 17, 90, 22);
+                }
+                g.setColor(Color.BLACK);
+                g.drawString(String.format(Locale.ROOT, "%02d  the quick brown fox jumps over the lazy dog, then reads line %d of the report again",
+                        line, line + 1), 140, y);
+            }
+            double moved = Math.clamp((time - 1) / 0.6, 0, 1); // from the page's top left to the word, across the text
+            g.drawImage(arrow, (int) Math.round(400 + moved * 600) - 4, (int) Math.round(300 + moved * 270) - 4, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Select a word", context());
+        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), found.toString());
+        ExtractedAction.Pixel expected = new ExtractedAction.Pixel(667, 380); // (1000, 570) at 2/3
+        assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected);
     }
 
     private static ExtractionContext context() {
@@ -143,14 +173,18 @@ class DesktopVideoTest {
         return scaled;
     }
 
-    /** A video of {@code seconds} drawn frame by frame, encoded by the real ffmpeg as OBS does by default. */
-    private Video write(String name, double seconds, BiConsumer<Graphics2D, Double> draw) throws IOException, InterruptedException {
+    /**
+     * A video of {@code seconds} of a {@code width} by {@code height} screen drawn frame by frame, resized by {@code scale}
+     * and encoded by the real ffmpeg as OBS does by default.
+     */
+    private Video write(String name, int width, int height, double scale, double seconds, BiConsumer<Graphics2D, Double> draw)
+            throws IOException, InterruptedException {
         Path file = folder.resolve(name);
         List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24", "-s",
-                WIDTH + "x" + HEIGHT, "-r", Integer.toString(FPS), "-i", "-", "-c:v", "libx264", "-preset", "veryfast", "-crf", "26", "-pix_fmt",
-                "yuv420p", file.toString()));
+                width + "x" + height, "-r", Integer.toString(FPS), "-i", "-", "-vf", "scale=trunc(iw*" + scale + "/2)*2:-2", "-c:v", "libx264",
+                "-preset", "veryfast", "-crf", "26", "-pix_fmt", "yuv420p", file.toString()));
         Process ffmpeg = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        BufferedImage screen = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_3BYTE_BGR);
+        BufferedImage screen = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
         try (OutputStream out = ffmpeg.getOutputStream()) {
             for (int frame = 0; frame < seconds * FPS; frame++) {
                 Graphics2D g = screen.createGraphics();

@@ -33,6 +33,10 @@ import org.trajectory.extract.ExtractedAction.Pixel;
  */
 final class ActionInference {
 
+    /** Seconds a moving pointer may go unrecognized and still be taken as moving on. */
+    private static final double LOST_IN_MOTION = 0.35;
+    /** The largest change (pixels a side) a pointer leaves where it was or went (one drawn at 200 % is 48). */
+    private static final int POINTER_TRACE = 64;
     /** Seconds after the pointer comes to rest in which a change is taken as its click. */
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
@@ -150,6 +154,13 @@ final class ActionInference {
         }
         Pixel from = pixel(before.pointer());
         Pixel to = pixel(now.pointer());
+        if (from != null && to == null && runStart != null && now.time() - before.time() <= LOST_IN_MOTION
+                && now.changes().stream().allMatch(c -> c.width <= POINTER_TRACE && c.height <= POINTER_TRACE)) {
+            // a moving pointer not recognized in one frame (over a busy background in a resized, re-encoded video) moved
+            // on: only its own small traces changed, so the run goes on from where it was last seen
+            this.before = before;
+            return;
+        }
         boolean moving = from != null && to != null && from.distance(to) > REST;
         if (!now.carets().isEmpty()) {
             caret = now.carets().get(now.carets().size() - 1);

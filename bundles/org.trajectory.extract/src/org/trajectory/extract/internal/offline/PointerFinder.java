@@ -16,6 +16,7 @@ import javax.imageio.ImageIO;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.opencv.core.Scalar;
 import org.opencv.core.Size;
@@ -26,13 +27,19 @@ import org.opencv.imgproc.Imgproc;
  * themes and of Windows (shipped in {@code cursors/}, made by {@code releng/cursors/harvest.sh}; a user adds others as
  * PNGs with their hotspots in {@code ~/.trajectory-workbench/cursors/cursors.properties}). Only the opaque pixels of a
  * pointer are compared, so it is found over any background. Each pointer is also tried at the sizes a scaled display
- * (125-200 %) or a resized video gives it ({@link #SCALES}), matched as the scaler blends it ({@link Blend}); once a
- * video's pointer has been found at one size ({@link Scale}), only that size is tried.
+ * (125-200 %) or a resized video gives it ({@link #SCALES}), matched as the scaler blends it ({@link Blend}) at each
+ * fraction of a pixel it may lie off the video's grid ({@link Phase}), over an even background or, where it has just
+ * arrived, over what the frame before showed there; once a video's pointer has been found at one size ({@link Scale}),
+ * only that size is tried.
  */
 final class PointerFinder {
 
     /** The mean squared difference per opaque pixel (grey levels scaled to 0..1) under which a template is taken as found. */
     static final double MATCH = 0.01;
+    /** The same for a resized pointer that has just arrived, whose place the frame before shows without it. */
+    static final double ARRIVED = 0.04;
+    /** The part of what changed where a pointer arrived that its shape must explain. */
+    static final double EXPLAINED = 0.3;
     static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
     /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
     static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
@@ -45,42 +52,96 @@ final class PointerFinder {
     /**
      * A pointer shape as a resized video shows it: its grey times its coverage (premultiplied), and the part of each
      * pixel it leaves to what is under it, both averaged by area as a video scaler does. Its edges are blends, so it is
-     * compared as such, over a background taken as even around it and found for each place ({@link #blended}).
+     * compared as such: over a background taken as even around it and found for each place ({@link #blended}), and
+     * over what the frame before showed there ({@link #blendedOver}).
      */
-    record Blend(Mat premultiplied, Mat uncovered, Mat ones, double premultipliedSquared, double uncoveredSquared,
-            double uncoveredPremultiplied, double covered) {
+    record Blend(Mat premultiplied, Mat uncovered, Mat ones, Mat uncoveredShape, Mat uncoveredSquares, double premultipliedSquared,
+            double uncoveredSquared, double uncoveredPremultiplied, double covered) {
     }
 
-    /** A pointer shape at one size; its blend where it was resized, null at its own size (its opaque pixels compared). */
-    record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend) {
+    /**
+     * A resized shape as it shows when it lies a fraction of a pixel this way or that on the video's grid: its blend, and
+     * its hotspot in that blend.
+     */
+    record Phase(Blend blend, int hotX, int hotY) {
+    }
+
+    /**
+     * A pointer shape at one size; where it was resized, its blend averaged over where it may lie on the video's pixel
+     * grid (what a place is found with) and its blend at each such lie (what the place is refined with); at its own size
+     * neither (its opaque pixels compared).
+     */
+    record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend,
+            List<Phase> phases) {
         int width() {
             return grey.cols();
         }
 
-        /** This shape at another size, as a video scaler makes it. */
+        /**
+         * This shape at another size, as a video scaler makes it (an area average when made smaller), at each of the
+         * places it may lie on the scaled grid: a shape a third of a pixel off differs from the one on it as much as from
+         * another shape. The shape is drawn shifted by 0..q-1 of its own pixels on a canvas q-1 pixels larger, q being
+         * how many of its pixels make a whole number of scaled ones.
+         */
         Template scaled(double factor) {
-            Size size = new Size(Math.max(1, Math.round(width() * factor)), Math.max(1, Math.round(height() * factor)));
+            int q = 1;
+            while (q < 8 && Math.abs(factor * q - Math.round(factor * q)) > 1e-6) {
+                q++;
+            }
+            Size size = new Size(Math.max(1, Math.round((width() + q - 1) * factor)), Math.max(1, Math.round((height() + q - 1) * factor)));
             int interpolation = factor < 1 ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
             Mat product = new Mat();
             grey.convertTo(product, CvType.CV_32F);
             Core.multiply(product, alpha, product);
-            Mat premultiplied = new Mat();
-            Imgproc.resize(product, premultiplied, size, 0, 0, interpolation);
-            Mat coverage = new Mat();
-            Imgproc.resize(alpha, coverage, size, 0, 0, interpolation);
+            List<Phase> phases = new ArrayList<>();
+            Mat premultipliedSum = Mat.zeros(size, CvType.CV_32F);
+            Mat coverageSum = Mat.zeros(size, CvType.CV_32F);
+            Mat greySum = Mat.zeros(size, CvType.CV_32F);
+            for (int dy = 0; dy < q; dy++) {
+                for (int dx = 0; dx < q; dx++) {
+                    Mat premultiplied = shiftedResized(product, dx, dy, q, size, interpolation);
+                    Mat coverage = shiftedResized(alpha, dx, dy, q, size, interpolation);
+                    Mat pixels = shiftedResized(grey, dx, dy, q, size, interpolation);
+                    Core.add(premultipliedSum, premultiplied, premultipliedSum);
+                    Core.add(coverageSum, coverage, coverageSum);
+                    Core.add(greySum, pixels, greySum);
+                    phases.add(new Phase(blend(premultiplied, coverage), (int) Math.round((hotX + dx) * factor),
+                            (int) Math.round((hotY + dy) * factor)));
+                }
+            }
+            product.release();
+            double n = q * q;
+            Core.multiply(premultipliedSum, new Scalar(1 / n), premultipliedSum);
+            Core.multiply(coverageSum, new Scalar(1 / n), coverageSum);
+            Mat pixels = new Mat();
+            greySum.convertTo(pixels, CvType.CV_8U, 1 / n);
+            greySum.release();
+            Mat solid = new Mat();
+            Imgproc.threshold(coverageSum, solid, 0.5, 1, Imgproc.THRESH_BINARY);
+            solid.convertTo(solid, CvType.CV_8U);
+            return new Template(name, factor, pixels, solid, (int) Math.round((hotX + (q - 1) / 2.0) * factor),
+                    (int) Math.round((hotY + (q - 1) / 2.0) * factor), Core.countNonZero(solid), coverageSum, blend(premultipliedSum, coverageSum),
+                    List.copyOf(phases));
+        }
+
+        private static Mat shiftedResized(Mat source, int dx, int dy, int q, Size size, int interpolation) {
+            Mat canvas = Mat.zeros(source.rows() + q - 1, source.cols() + q - 1, CvType.CV_32F);
+            Mat real = new Mat();
+            source.convertTo(real, CvType.CV_32F);
+            real.copyTo(canvas.submat(new Rect(dx, dy, source.cols(), source.rows())));
+            Mat resized = new Mat();
+            Imgproc.resize(canvas, resized, size, 0, 0, interpolation);
+            canvas.release();
+            real.release();
+            return resized;
+        }
+
+        private static Blend blend(Mat premultiplied, Mat coverage) {
             Mat ones = Mat.ones(coverage.size(), CvType.CV_32F);
             Mat uncovered = new Mat();
             Core.subtract(ones, coverage, uncovered);
-            Blend blend = new Blend(premultiplied, uncovered, ones, premultiplied.dot(premultiplied), uncovered.dot(uncovered),
-                    uncovered.dot(premultiplied), Core.sumElems(coverage).val[0]);
-            Mat solid = new Mat();
-            Imgproc.threshold(coverage, solid, 0.5, 1, Imgproc.THRESH_BINARY);
-            solid.convertTo(solid, CvType.CV_8U);
-            product.release();
-            Mat pixels = new Mat();
-            Imgproc.resize(grey, pixels, size, 0, 0, interpolation);
-            return new Template(name, factor, pixels, solid, (int) Math.round(hotX * factor), (int) Math.round(hotY * factor),
-                    Core.countNonZero(solid), coverage, blend);
+            return new Blend(premultiplied, uncovered, ones, uncovered.mul(premultiplied), uncovered.mul(uncovered),
+                    premultiplied.dot(premultiplied), uncovered.dot(uncovered), uncovered.dot(premultiplied), Core.sumElems(coverage).val[0]);
         }
 
         int height() {
@@ -160,27 +221,28 @@ final class PointerFinder {
         weights.put(0, 0, mask);
         Mat alpha = new Mat(h, w, CvType.CV_32F);
         alpha.put(0, 0, coverage);
-        return new Template(name, 1, pixels, weights, hotX, hotY, opaque, alpha, null);
+        return new Template(name, 1, pixels, weights, hotX, hotY, opaque, alpha, null, List.of());
     }
 
     /**
      * The pointer inside {@code region} of {@code frame} (grey) at a size {@code scale} allows: in the shape it had
      * last ({@code likely}), then in the shapes this video's pointer had lately, then in any; a sure match ends the
-     * search. Null when no shape matches there.
+     * search. {@code before} is the frame before (or null): where the pointer has just arrived, it shows what is under
+     * it. Null when no shape matches there.
      */
-    Found find(Mat frame, Rect region, Template likely, Scale scale) {
-        return find(frame, region, likely, scale, true);
+    Found find(Mat frame, Mat before, Rect region, Template likely, Scale scale) {
+        return find(frame, before, region, likely, scale, true);
     }
 
     /**
      * The pointer inside a large {@code region}, in the shape it had last or lately only: every shape over a window's
      * worth of pixels costs a frame's time many times over.
      */
-    Found findFamiliar(Mat frame, Rect region, Template likely, Scale scale) {
-        return find(frame, region, likely, scale, false);
+    Found findFamiliar(Mat frame, Mat before, Rect region, Template likely, Scale scale) {
+        return find(frame, before, region, likely, scale, false);
     }
 
-    private Found find(Mat frame, Rect region, Template likely, Scale scale, boolean everyShape) {
+    private Found find(Mat frame, Mat before, Rect region, Template likely, Scale scale, boolean everyShape) {
         Rect area = clip(region, frame);
         List<Template> first = new ArrayList<>();
         if (likely != null) {
@@ -189,7 +251,7 @@ final class PointerFinder {
         scale.recent.stream().filter(t -> t != likely).forEach(first::add);
         Found familiar = null;
         for (Template template : first) {
-            Found found = match(frame, area, template);
+            Found found = match(frame, before, area, template);
             if (found != null && found.score() < MATCH / 4) {
                 return found;
             }
@@ -197,7 +259,7 @@ final class PointerFinder {
         }
         // size by size, the pointers' own first: a shape made smaller also fits inside a larger one
         for (double size : SCALES) {
-            Found best = everyShape && scale.allows(size) ? bestAtSize(frame, area, size) : null;
+            Found best = everyShape && scale.allows(size) ? bestAtSize(frame, before, area, size) : null;
             if (best != null && best.score() < MATCH) {
                 return best;
             }
@@ -206,11 +268,11 @@ final class PointerFinder {
     }
 
     /** The best match of the shapes of one size, the first sure one ending the search; null when none fits the area. */
-    private Found bestAtSize(Mat frame, Rect area, double size) {
+    private Found bestAtSize(Mat frame, Mat before, Rect area, double size) {
         Found best = null;
         for (Template template : templates) {
             if (template.scale() == size) {
-                Found found = match(frame, area, template);
+                Found found = match(frame, before, area, template);
                 if (found != null && found.score() < MATCH / 4) {
                     return found;
                 }
@@ -221,9 +283,32 @@ final class PointerFinder {
     }
 
     /** The pointer of that one shape inside {@code region}, or null. */
-    Found findOnly(Mat frame, Rect region, Template template) {
-        Found found = match(frame, clip(region, frame), template);
+    Found findOnly(Mat frame, Mat before, Rect region, Template template) {
+        Found found = match(frame, before, clip(region, frame), template);
         return found != null && found.score() < MATCH ? found : null;
+    }
+
+    /**
+     * The pointer where it was last found, when the pixels it wholly covers are still its own there: what changed under
+     * a resting pointer (a button pressed, a word selected) leaves it in place. Null otherwise.
+     */
+    Found stillThere(Mat frame, Found last) {
+        Template template = last.template();
+        Rect footprint = last.footprint();
+        if (!footprint.equals(clip(footprint, frame))) {
+            return null;
+        }
+        Mat core = new Mat();
+        Imgproc.threshold(template.alpha(), core, 0.9, 1, Imgproc.THRESH_BINARY);
+        core.convertTo(core, CvType.CV_8U);
+        int covered = Core.countNonZero(core);
+        Mat result = new Mat();
+        Imgproc.matchTemplate(frame.submat(footprint), template.grey(), result, Imgproc.TM_SQDIFF, core);
+        double score = result.get(0, 0)[0] / (covered * 255.0 * 255.0);
+        core.release();
+        result.release();
+        // looked at in one place only, so held to less than a search is: a resized pointer's core is blended at its edges
+        return covered >= LEAST_OPAQUE / 2 && score < 2 * MATCH ? new Found(last.x(), last.y(), template, score) : null;
     }
 
     /**
@@ -270,7 +355,7 @@ final class PointerFinder {
         }
     }
 
-    private static Found match(Mat frame, Rect area, Template template) {
+    private static Found match(Mat frame, Mat before, Rect area, Template template) {
         if (area.width == 0 || area.height == 0) {
             return null;
         }
@@ -283,27 +368,101 @@ final class PointerFinder {
         if (area.width + left + right < template.width() || area.height + top + bottom < template.height()) {
             return null;
         }
-        Mat part = frame.submat(area);
-        Mat searched = part;
-        if (left + top + right + bottom > 0) {
-            searched = new Mat();
-            Core.copyMakeBorder(part, searched, top, bottom, left, right, Core.BORDER_REPLICATE);
-        }
-        Mat result = template.blend() == null ? masked(searched, template) : blended(searched, template.blend());
+        Mat searched = widened(frame, area, top, bottom, left, right);
+        // the frame before, for a resized shape not so small that a stroke of text explains it as well
+        Mat under = before == null || template.blend() == null || template.opaque() < 2 * LEAST_OPAQUE ? null
+                : widened(before, area, top, bottom, left, right);
+        Mat result = template.blend() == null ? masked(searched, template) : blendedScores(searched, under, template.blend());
+        onScreenOnly(result, frame, area.x - left + template.hotX(), area.y - top + template.hotY());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
         result.release();
-        part.release();
+        Point at = extremes.minLoc;
+        Found found = new Found((int) at.x + template.hotX(), (int) at.y + template.hotY(), template, extremes.minVal);
+        if (template.blend() != null && extremes.minVal < 5 * MATCH) { // (far off even averaged, no lie of it fits)
+            found = refined(searched, under, template, (int) at.x, (int) at.y);
+        }
         searched.release();
-        double score = extremes.minVal / ((template.blend() == null ? template.opaque() : template.blend().covered()) * 255.0 * 255.0);
-        return new Found(area.x - left + (int) extremes.minLoc.x + template.hotX(), area.y - top + (int) extremes.minLoc.y + template.hotY(),
-                template, score);
+        if (under != null) {
+            under.release();
+        }
+        int x = area.x - left + found.x();
+        int y = area.y - top + found.y();
+        return x >= 0 && y >= 0 && x < frame.cols() && y < frame.rows() ? new Found(x, y, template, found.score()) : null;
     }
 
-    /** The squared difference over the shape's opaque pixels, at each place. */
+    /**
+     * A resized shape found at {@code x, y} of {@code searched} averaged over its lies on the grid: the lie that fits
+     * best within two pixels of there, with its hotspot in {@code searched}.
+     */
+    private static Found refined(Mat searched, Mat under, Template template, int x, int y) {
+        int x0 = Math.max(0, x - 2);
+        int y0 = Math.max(0, y - 2);
+        Rect window = new Rect(x0, y0, Math.min(searched.cols() - template.width(), x + 2) - x0 + template.width(),
+                Math.min(searched.rows() - template.height(), y + 2) - y0 + template.height());
+        Found found = null;
+        for (Phase phase : template.phases()) {
+            Mat scores = blendedScores(searched.submat(window), under == null ? null : under.submat(window), phase.blend());
+            Core.MinMaxLocResult best = Core.minMaxLoc(scores);
+            scores.release();
+            if (found == null || best.minVal < found.score()) {
+                found = new Found(window.x + (int) best.minLoc.x + phase.hotX(), window.y + (int) best.minLoc.y + phase.hotY(), template,
+                        best.minVal);
+            }
+        }
+        return found;
+    }
+
+    /** The squared difference over the shape's opaque pixels at each place, per opaque pixel. */
     private static Mat masked(Mat searched, Template template) {
         Mat result = new Mat();
         Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
+        Core.multiply(result, new Scalar(1 / (template.opaque() * 255.0 * 255.0)), result);
         return result;
+    }
+
+    /**
+     * A blended shape's score at each place (its mean squared difference per covered pixel): over the background that
+     * fits best, or over what the frame before showed ({@code under}, when given), whichever is lower.
+     */
+    private static Mat blendedScores(Mat searched, Mat under, Blend blend) {
+        Mat result = blended(searched, blend);
+        Core.multiply(result, new Scalar(1 / (blend.covered() * 255.0 * 255.0)), result);
+        if (under != null) {
+            Mat over = arrived(searched, under, blend);
+            Core.min(result, over, result);
+            over.release();
+        }
+        return result;
+    }
+
+    /**
+     * Rules out the places of {@code result} (whose first one puts the hotspot at {@code x0, y0}) that put the hotspot
+     * off the screen: a pointer may reach past the screen's edge, its hotspot never does.
+     */
+    private static void onScreenOnly(Mat result, Mat frame, int x0, int y0) {
+        Scalar never = new Scalar(Float.MAX_VALUE);
+        int left = Math.clamp(-x0, 0, result.cols());
+        int top = Math.clamp(-y0, 0, result.rows());
+        int right = Math.clamp(x0 + result.cols() - frame.cols(), 0, result.cols());
+        int bottom = Math.clamp(y0 + result.rows() - frame.rows(), 0, result.rows());
+        for (Rect off : List.of(new Rect(0, 0, left, result.rows()), new Rect(0, 0, result.cols(), top),
+                new Rect(result.cols() - right, 0, right, result.rows()), new Rect(0, result.rows() - bottom, result.cols(), bottom))) {
+            if (off.area() > 0) {
+                result.submat(off).setTo(never);
+            }
+        }
+    }
+
+    /** {@code area} of {@code frame}, widened past the screen's edges by repeating its edge pixels. */
+    private static Mat widened(Mat frame, Rect area, int top, int bottom, int left, int right) {
+        Mat part = frame.submat(area);
+        if (top + bottom + left + right == 0) {
+            return part;
+        }
+        Mat searched = new Mat();
+        Core.copyMakeBorder(part, searched, top, bottom, left, right, Core.BORDER_REPLICATE);
+        part.release();
+        return searched;
     }
 
     /**
@@ -326,6 +485,63 @@ final class PointerFinder {
         Core.multiply(withUncovered, withUncovered, withUncovered, 1 / blend.uncoveredSquared());
         Core.subtract(cost, withUncovered, cost);
         for (Mat mat : List.of(v, squares, withShape, withUncovered)) {
+            mat.release();
+        }
+        return cost;
+    }
+
+    /**
+     * The score of a blended shape that has just arrived, over what the frame before showed under it: where it explains
+     * nearly all of what changed there ({@link #EXPLAINED}), its difference is held to {@link #ARRIVED} rather than
+     * {@link #MATCH} (a resized, re-encoded pointer over text or controls differs from its template by more than over an
+     * even background, while what merely changed is explained by no pointer), scaled so that one threshold serves both.
+     */
+    private static Mat arrived(Mat searched, Mat under, Blend blend) {
+        Mat over = blendedOver(searched, under, blend);
+        Mat v = new Mat();
+        searched.convertTo(v, CvType.CV_32F);
+        Mat b = new Mat();
+        under.convertTo(b, CvType.CV_32F);
+        Core.subtract(v, b, v);
+        Core.multiply(v, v, v);
+        Mat changed = new Mat();
+        Imgproc.matchTemplate(v, blend.ones(), changed, Imgproc.TM_CCORR); // Σ(V - B)²: the pointer absent
+        Mat explained = new Mat();
+        Core.multiply(changed, new Scalar(EXPLAINED), changed);
+        Core.compare(over, changed, explained, Core.CMP_LT);
+        Core.multiply(over, new Scalar(MATCH / (ARRIVED * blend.covered() * 255.0 * 255.0)), over);
+        Core.bitwise_not(explained, explained);
+        over.setTo(new Scalar(Float.MAX_VALUE), explained);
+        for (Mat mat : List.of(v, b, changed, explained)) {
+            mat.release();
+        }
+        return over;
+    }
+
+    /**
+     * The squared difference of a blended shape over what the frame before showed at each place (B): Σ(V - P - u·B)² =
+     * ΣV² - 2ΣVP + ΣP² - 2Σu·VB + 2Σ(uP)·B + Σu²·B², all of it correlations.
+     */
+    private static Mat blendedOver(Mat searched, Mat under, Blend blend) {
+        Mat v = new Mat();
+        searched.convertTo(v, CvType.CV_32F);
+        Mat b = new Mat();
+        under.convertTo(b, CvType.CV_32F);
+        Mat squares = v.mul(v);
+        Mat products = v.mul(b);
+        Mat backgroundSquares = b.mul(b);
+        Mat cost = new Mat();
+        Mat term = new Mat();
+        Imgproc.matchTemplate(squares, blend.ones(), cost, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(v, blend.premultiplied(), term, Imgproc.TM_CCORR);
+        Core.addWeighted(cost, 1, term, -2, blend.premultipliedSquared(), cost);
+        Imgproc.matchTemplate(products, blend.uncovered(), term, Imgproc.TM_CCORR);
+        Core.addWeighted(cost, 1, term, -2, 0, cost);
+        Imgproc.matchTemplate(b, blend.uncoveredShape(), term, Imgproc.TM_CCORR);
+        Core.addWeighted(cost, 1, term, 2, 0, cost);
+        Imgproc.matchTemplate(backgroundSquares, blend.uncoveredSquares(), term, Imgproc.TM_CCORR);
+        Core.add(cost, term, cost);
+        for (Mat mat : List.of(v, b, squares, products, backgroundSquares, term)) {
             mat.release();
         }
         return cost;

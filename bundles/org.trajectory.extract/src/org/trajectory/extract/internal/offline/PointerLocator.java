@@ -43,9 +43,9 @@ public final class PointerLocator {
         Mat frame = new Mat(h, w, CvType.CV_8UC1);
         try {
             frame.put(0, 0, grey);
-            PointerFinder.Found found = finder.find(frame, new Rect(0, 0, w, h), null, PointerFinder.Scale.NATIVE);
+            PointerFinder.Found found = finder.find(frame, null, new Rect(0, 0, w, h), null, PointerFinder.Scale.NATIVE);
             if (found == null) {
-                found = finder.find(frame, new Rect(0, 0, w, h), null, new PointerFinder.Scale()); // every size: seconds, once
+                found = finder.find(frame, null, new Rect(0, 0, w, h), null, new PointerFinder.Scale()); // every size: seconds, once
             }
             return found == null ? null : new Pixel(found.x(), found.y());
         } finally {

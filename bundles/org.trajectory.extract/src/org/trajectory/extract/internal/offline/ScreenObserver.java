@@ -143,15 +143,19 @@ final class ScreenObserver {
                 changed = Regions.of(mask, difference);
             }
             PointerFinder.Found before = pointer;
-            pointer = locate(current, before, changed, time);
+            pointer = locate(current, previous, before, changed, time);
             if (before == null && pointer != null && !changed.isEmpty()) {
-                before = locate(previous, null, changed, time); // the pointer appeared: where it was, if it was visible
+                before = locate(previous, null, null, changed, time); // the pointer appeared: where it was, if it was visible
             }
             if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
-                lastFullSearch = time;
                 Rect whole = new Rect(0, 0, current.cols(), current.rows());
-                pointer = lastShape == null ? finder.find(current, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
-                        : finder.findOnly(current, whole, lastShape);
+                pointer = lastShape == null ? finder.find(current, null, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
+                        : finder.findOnly(current, null, whole, lastShape);
+                if (pointer == null && lastFullSearch == Double.NEGATIVE_INFINITY && !scale.known()) {
+                    // the first look, in every size once (seconds): in a resized video the pointer is found where it rests
+                    pointer = finder.find(current, null, whole, null, scale);
+                }
+                lastFullSearch = time;
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
@@ -171,16 +175,21 @@ final class ScreenObserver {
     /**
      * The pointer near its last place, else in a changed region the size of a moved pointer (its old and new places
      * change), else null. Large changed regions (a window moved, a page changed) are searched with the pointer's last
-     * shape only, and at most once a second: searching a screenful for every shape costs seconds.
+     * shape only, and at most once a second: searching a screenful for every shape costs seconds. {@code before} is the
+     * frame before it, or null.
      */
-    private PointerFinder.Found locate(Mat frame, PointerFinder.Found last, List<Rect> changed, double time) {
+    private PointerFinder.Found locate(Mat frame, Mat before, PointerFinder.Found last, List<Rect> changed, double time) {
         PointerFinder.Template likely = last == null ? lastShape : last.template();
         if (last != null) {
-            PointerFinder.Found near = finder.find(frame, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely, scale);
+            PointerFinder.Found near = finder.find(frame, before, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely, scale);
             if (near != null) {
                 lastShape = near.template();
                 scale.saw(near);
                 return near;
+            }
+            PointerFinder.Found resting = finder.stillThere(frame, last);
+            if (resting != null) {
+                return resting;
             }
         }
         PointerFinder.Found best = null;
@@ -191,18 +200,18 @@ final class ScreenObserver {
                 continue;
             }
             Rect around = new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48);
-            PointerFinder.Found found = finder.find(frame, around, likely, scale);
+            PointerFinder.Found found = finder.find(frame, before, around, likely, scale);
             if (found != null && (best == null || found.score() < best.score())) {
                 best = found;
             }
         }
         if (best == null && large != null && last != null) {
             // followed every frame while it moves with what it drags; over a window's worth of pixels in its familiar shapes only
-            best = large.area() <= 4.0 * POINTER_REGION * POINTER_REGION ? finder.find(frame, large, likely, scale)
-                    : finder.findFamiliar(frame, large, likely, scale);
+            best = large.area() <= 4.0 * POINTER_REGION * POINTER_REGION ? finder.find(frame, before, large, likely, scale)
+                    : finder.findFamiliar(frame, before, large, likely, scale);
         } else if (best == null && large != null && likely != null && time - lastLargeSearch >= 1) {
             lastLargeSearch = time; // looked for once a second when lost
-            best = finder.findOnly(frame, large, likely);
+            best = finder.findOnly(frame, before, large, likely);
         }
         if (best != null) {
             lastShape = best.template();
