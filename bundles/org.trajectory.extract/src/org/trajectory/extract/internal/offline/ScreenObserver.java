@@ -144,17 +144,17 @@ final class ScreenObserver {
             }
             PointerFinder.Found before = pointer;
             pointer = locate(current, previous, before, changed, time);
-            if (before == null && pointer != null && !changed.isEmpty()) {
-                before = locate(previous, null, null, changed, time); // the pointer appeared: where it was, if it was visible
+            if (before == null && (pointer != null || lastShape == null) && !changed.isEmpty()) {
+                // the pointer appeared, or left where it rested before it was ever seen: where it was, if it was visible
+                before = locate(previous, null, null, changed, time);
+                if (pointer == null && before != null) {
+                    pointer = locate(current, previous, before, changed, time); // and where it went, followed from there
+                }
             }
             if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
                 Rect whole = new Rect(0, 0, current.cols(), current.rows());
                 pointer = lastShape == null ? finder.find(current, null, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
                         : finder.findOnly(current, null, whole, lastShape);
-                if (pointer == null && lastFullSearch == Double.NEGATIVE_INFINITY && !scale.known()) {
-                    // the first look, in every size once (seconds): in a resized video the pointer is found where it rests
-                    pointer = finder.find(current, null, whole, null, scale);
-                }
                 lastFullSearch = time;
                 if (pointer != null) {
                     lastShape = pointer.template();
