@@ -39,7 +39,7 @@ final class PointerFinder {
     /** The same for a resized pointer that has just arrived, whose place the frame before shows without it. */
     static final double ARRIVED = 0.04;
     /** The part of what changed where a pointer arrived that its shape must explain. */
-    static final double EXPLAINED = 0.3;
+    static final double EXPLAINED = 0.5;
     static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
     /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
     static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
@@ -166,7 +166,9 @@ final class PointerFinder {
         }
         List<Template> sized = new ArrayList<>();
         for (double scale : SCALES) {
-            all.stream().map(t -> scale == 1 ? t : t.scaled(scale)).filter(t -> t.opaque() >= LEAST_OPAQUE).forEach(sized::add);
+            // a resized shape is told from a stroke of text only with twice the pixels: its edges are blends
+            all.stream().map(t -> scale == 1 ? t : t.scaled(scale)).filter(t -> t.opaque() >= (scale == 1 ? 1 : 2) * LEAST_OPAQUE)
+                    .forEach(sized::add);
         }
         this.templates = List.copyOf(sized);
     }
@@ -369,18 +371,17 @@ final class PointerFinder {
             return null;
         }
         Mat searched = widened(frame, area, top, bottom, left, right);
-        // the frame before, for a resized shape not so small that a stroke of text explains it as well
-        Mat under = before == null || template.blend() == null || template.opaque() < 2 * LEAST_OPAQUE ? null
-                : widened(before, area, top, bottom, left, right);
+        Mat under = before == null || template.blend() == null ? null : widened(before, area, top, bottom, left, right);
         Mat result = template.blend() == null ? masked(searched, template) : blendedScores(searched, under, template.blend());
         onScreenOnly(result, frame, area.x - left + template.hotX(), area.y - top + template.hotY());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
-        result.release();
         Point at = extremes.minLoc;
         Found found = new Found((int) at.x + template.hotX(), (int) at.y + template.hotY(), template, extremes.minVal);
         if (template.blend() != null && extremes.minVal < 5 * MATCH) { // (far off even averaged, no lie of it fits)
-            found = refined(searched, under, template, (int) at.x, (int) at.y);
+            found = ambiguous(result, at, extremes.minVal) ? new Found(found.x(), found.y(), template, Float.MAX_VALUE)
+                    : refined(searched, under, template, (int) at.x, (int) at.y);
         }
+        result.release();
         searched.release();
         if (under != null) {
             under.release();
@@ -388,6 +389,19 @@ final class PointerFinder {
         int x = area.x - left + found.x();
         int y = area.y - top + found.y();
         return x >= 0 && y >= 0 && x < frame.cols() && y < frame.rows() ? new Found(x, y, template, found.score()) : null;
+    }
+
+    /**
+     * Whether a resized shape fits nearly as well three pixels or more away from its best place: a cross or a bar made
+     * small slides along a line of a table or a panel's edge, where no pointer is told from another.
+     */
+    private static boolean ambiguous(Mat result, Point at, double best) {
+        Rect near = new Rect((int) at.x - 2, (int) at.y - 2, 5, 5);
+        Rect inside = new Rect(Math.max(0, near.x), Math.max(0, near.y), 0, 0);
+        inside.width = Math.min(result.cols(), near.x + near.width) - inside.x;
+        inside.height = Math.min(result.rows(), near.y + near.height) - inside.y;
+        result.submat(inside).setTo(new Scalar(Float.MAX_VALUE));
+        return Core.minMaxLoc(result).minVal < 2 * best;
     }
 
     /**
