@@ -15,10 +15,11 @@ public final class VideoFrames {
 
     /**
      * The brightest pixel of the video's last frame, scaled down to 64x40 and gray: 0 (give or take the encoder's
-     * noise) when the frame was blanked because an excluded window was in front.
+     * noise) when the frame was blanked because an excluded window was in front. Every frame is decoded and the last
+     * kept: a recording of a still screen has few frames, and seeking from its end may land past the last one.
      */
     public static int brightestPixelOfLastFrame(Path video) throws IOException, InterruptedException {
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.5", "-i", video.toString(), "-vf",
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.toString(), "-vf",
                 "scale=64:40", "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
         byte[] gray = ffmpeg.getInputStream().readAllBytes();
         String errors = new String(ffmpeg.getErrorStream().readAllBytes());
@@ -37,7 +38,7 @@ public final class VideoFrames {
      * the pointer's outline over a white page.
      */
     public static int darkestPixelOfLastFrame(Path video, int x, int y, int width, int height) throws IOException, InterruptedException {
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-sseof", "-0.5", "-i", video.toString(), "-vf",
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.toString(), "-vf",
                 "crop=" + width + ":" + height + ":" + x + ":" + y, "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
         byte[] gray = ffmpeg.getInputStream().readAllBytes();
         String errors = new String(ffmpeg.getErrorStream().readAllBytes());
