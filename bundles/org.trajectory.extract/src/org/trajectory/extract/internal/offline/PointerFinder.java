@@ -370,21 +370,25 @@ final class PointerFinder {
         if (area.width + left + right < template.width() || area.height + top + bottom < template.height()) {
             return null;
         }
-        Mat searched = widened(frame, area, top, bottom, left, right);
+        Mat part = widened(frame, area, top, bottom, left, right);
         Mat under = before == null || template.blend() == null ? null : widened(before, area, top, bottom, left, right);
-        Mat result = template.blend() == null ? masked(searched, template) : blendedScores(searched, under, template.blend());
+        Searched searched = template.blend() == null ? null : Searched.of(part, under);
+        Mat result = template.blend() == null ? masked(part, template) : blendedScores(searched, template.blend());
         onScreenOnly(result, frame, area.x - left + template.hotX(), area.y - top + template.hotY());
         Core.MinMaxLocResult extremes = Core.minMaxLoc(result);
         Point at = extremes.minLoc;
         Found found = new Found((int) at.x + template.hotX(), (int) at.y + template.hotY(), template, extremes.minVal);
         if (template.blend() != null && extremes.minVal < 5 * MATCH) { // (far off even averaged, no lie of it fits)
             found = ambiguous(result, at, extremes.minVal) ? new Found(found.x(), found.y(), template, Float.MAX_VALUE)
-                    : refined(searched, under, template, (int) at.x, (int) at.y);
+                    : refined(searched, template, (int) at.x, (int) at.y);
         }
         result.release();
-        searched.release();
+        part.release();
         if (under != null) {
             under.release();
+        }
+        if (searched != null) {
+            searched.release();
         }
         int x = area.x - left + found.x();
         int y = area.y - top + found.y();
@@ -408,14 +412,15 @@ final class PointerFinder {
      * A resized shape found at {@code x, y} of {@code searched} averaged over its lies on the grid: the lie that fits
      * best within two pixels of there, with its hotspot in {@code searched}.
      */
-    private static Found refined(Mat searched, Mat under, Template template, int x, int y) {
+    private static Found refined(Searched searched, Template template, int x, int y) {
         int x0 = Math.max(0, x - 2);
         int y0 = Math.max(0, y - 2);
-        Rect window = new Rect(x0, y0, Math.min(searched.cols() - template.width(), x + 2) - x0 + template.width(),
-                Math.min(searched.rows() - template.height(), y + 2) - y0 + template.height());
+        Rect window = new Rect(x0, y0, Math.min(searched.v().cols() - template.width(), x + 2) - x0 + template.width(),
+                Math.min(searched.v().rows() - template.height(), y + 2) - y0 + template.height());
+        Searched near = searched.window(window);
         Found found = null;
         for (Phase phase : template.phases()) {
-            Mat scores = blendedScores(searched.submat(window), under == null ? null : under.submat(window), phase.blend());
+            Mat scores = blendedScores(near, phase.blend());
             Core.MinMaxLocResult best = Core.minMaxLoc(scores);
             scores.release();
             if (found == null || best.minVal < found.score()) {
@@ -423,6 +428,7 @@ final class PointerFinder {
                         best.minVal);
             }
         }
+        near.release();
         return found;
     }
 
@@ -438,15 +444,56 @@ final class PointerFinder {
      * A blended shape's score at each place (its mean squared difference per covered pixel): over the background that
      * fits best, or over what the frame before showed ({@code under}, when given), whichever is lower.
      */
-    private static Mat blendedScores(Mat searched, Mat under, Blend blend) {
-        Mat result = blended(searched, blend);
+    private static Mat blendedScores(Searched searched, Blend blend) {
+        Mat withShape = new Mat();
+        Mat differences = new Mat();
+        Imgproc.matchTemplate(searched.v(), blend.premultiplied(), withShape, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(searched.squares(), blend.ones(), differences, Imgproc.TM_CCORR);
+        Core.addWeighted(differences, 1, withShape, -2, blend.premultipliedSquared(), differences); // Σ(V - P)², both share it
+        withShape.release();
+        Mat result = blended(searched, blend, differences);
         Core.multiply(result, new Scalar(1 / (blend.covered() * 255.0 * 255.0)), result);
-        if (under != null) {
-            Mat over = arrived(searched, under, blend);
+        if (searched.b() != null) {
+            Mat over = arrived(searched, blend, differences);
             Core.min(result, over, result);
             over.release();
         }
+        differences.release();
         return result;
+    }
+
+    /**
+     * What a resized shape is compared with, made once for every shape and lie tried there: the frame's part (V) and
+     * its squares, and where the frame before is given (B), V·B, B² and (V - B)².
+     */
+    private record Searched(Mat v, Mat squares, Mat b, Mat products, Mat backgroundSquares, Mat changes) {
+        static Searched of(Mat part, Mat under) {
+            Mat v = new Mat();
+            part.convertTo(v, CvType.CV_32F);
+            if (under == null) {
+                return new Searched(v, v.mul(v), null, null, null, null);
+            }
+            Mat b = new Mat();
+            under.convertTo(b, CvType.CV_32F);
+            Mat changes = new Mat();
+            Core.subtract(v, b, changes);
+            Core.multiply(changes, changes, changes);
+            return new Searched(v, v.mul(v), b, v.mul(b), b.mul(b), changes);
+        }
+
+        Searched window(Rect window) {
+            return new Searched(v.submat(window), squares.submat(window), b == null ? null : b.submat(window),
+                    products == null ? null : products.submat(window), backgroundSquares == null ? null : backgroundSquares.submat(window),
+                    changes == null ? null : changes.submat(window));
+        }
+
+        void release() {
+            for (Mat mat : new Mat[] { v, squares, b, products, backgroundSquares, changes }) {
+                if (mat != null) {
+                    mat.release();
+                }
+            }
+        }
     }
 
     /**
@@ -482,25 +529,17 @@ final class PointerFinder {
     /**
      * The squared difference of a blended shape over the background that fits it best at each place: a pixel shows
      * P + u·B (P the shape's premultiplied grey, u what it leaves uncovered, B the background), and the B that makes
-     * Σ(V - P - u·B)² least is Σu(V - P) / Σu², leaving Σ(V - P)² - (Σu(V - P))² / Σu², all of it correlations.
+     * Σ(V - P - u·B)² least is Σu(V - P) / Σu², leaving Σ(V - P)² - (Σu(V - P))² / Σu², all of it correlations
+     * ({@code differences}: Σ(V - P)²).
      */
-    private static Mat blended(Mat searched, Blend blend) {
-        Mat v = new Mat();
-        searched.convertTo(v, CvType.CV_32F);
-        Mat squares = v.mul(v);
-        Mat withShape = new Mat();
+    private static Mat blended(Searched searched, Blend blend, Mat differences) {
         Mat withUncovered = new Mat();
-        Mat cost = new Mat();
-        Imgproc.matchTemplate(v, blend.premultiplied(), withShape, Imgproc.TM_CCORR);
-        Imgproc.matchTemplate(v, blend.uncovered(), withUncovered, Imgproc.TM_CCORR);
-        Imgproc.matchTemplate(squares, blend.ones(), cost, Imgproc.TM_CCORR);
-        Core.addWeighted(cost, 1, withShape, -2, blend.premultipliedSquared(), cost); // Σ(V - P)²
+        Imgproc.matchTemplate(searched.v(), blend.uncovered(), withUncovered, Imgproc.TM_CCORR);
         Core.subtract(withUncovered, new Scalar(blend.uncoveredPremultiplied()), withUncovered); // Σu(V - P)
         Core.multiply(withUncovered, withUncovered, withUncovered, 1 / blend.uncoveredSquared());
-        Core.subtract(cost, withUncovered, cost);
-        for (Mat mat : List.of(v, squares, withShape, withUncovered)) {
-            mat.release();
-        }
+        Mat cost = new Mat();
+        Core.subtract(differences, withUncovered, cost);
+        withUncovered.release();
         return cost;
     }
 
@@ -510,54 +549,35 @@ final class PointerFinder {
      * {@link #MATCH} (a resized, re-encoded pointer over text or controls differs from its template by more than over an
      * even background, while what merely changed is explained by no pointer), scaled so that one threshold serves both.
      */
-    private static Mat arrived(Mat searched, Mat under, Blend blend) {
-        Mat over = blendedOver(searched, under, blend);
-        Mat v = new Mat();
-        searched.convertTo(v, CvType.CV_32F);
-        Mat b = new Mat();
-        under.convertTo(b, CvType.CV_32F);
-        Core.subtract(v, b, v);
-        Core.multiply(v, v, v);
+    private static Mat arrived(Searched searched, Blend blend, Mat differences) {
+        Mat over = blendedOver(searched, blend, differences);
         Mat changed = new Mat();
-        Imgproc.matchTemplate(v, blend.ones(), changed, Imgproc.TM_CCORR); // Σ(V - B)²: the pointer absent
+        Imgproc.matchTemplate(searched.changes(), blend.ones(), changed, Imgproc.TM_CCORR); // Σ(V - B)²: the pointer absent
         Mat explained = new Mat();
         Core.multiply(changed, new Scalar(EXPLAINED), changed);
         Core.compare(over, changed, explained, Core.CMP_LT);
         Core.multiply(over, new Scalar(MATCH / (ARRIVED * blend.covered() * 255.0 * 255.0)), over);
         Core.bitwise_not(explained, explained);
         over.setTo(new Scalar(Float.MAX_VALUE), explained);
-        for (Mat mat : List.of(v, b, changed, explained)) {
-            mat.release();
-        }
+        changed.release();
+        explained.release();
         return over;
     }
 
     /**
      * The squared difference of a blended shape over what the frame before showed at each place (B): Σ(V - P - u·B)² =
-     * ΣV² - 2ΣVP + ΣP² - 2Σu·VB + 2Σ(uP)·B + Σu²·B², all of it correlations.
+     * Σ(V - P)² - 2Σu·VB + 2Σ(uP)·B + Σu²·B², all of it correlations ({@code differences}: Σ(V - P)²).
      */
-    private static Mat blendedOver(Mat searched, Mat under, Blend blend) {
-        Mat v = new Mat();
-        searched.convertTo(v, CvType.CV_32F);
-        Mat b = new Mat();
-        under.convertTo(b, CvType.CV_32F);
-        Mat squares = v.mul(v);
-        Mat products = v.mul(b);
-        Mat backgroundSquares = b.mul(b);
-        Mat cost = new Mat();
+    private static Mat blendedOver(Searched searched, Blend blend, Mat differences) {
+        Mat cost = differences.clone();
         Mat term = new Mat();
-        Imgproc.matchTemplate(squares, blend.ones(), cost, Imgproc.TM_CCORR);
-        Imgproc.matchTemplate(v, blend.premultiplied(), term, Imgproc.TM_CCORR);
-        Core.addWeighted(cost, 1, term, -2, blend.premultipliedSquared(), cost);
-        Imgproc.matchTemplate(products, blend.uncovered(), term, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(searched.products(), blend.uncovered(), term, Imgproc.TM_CCORR);
         Core.addWeighted(cost, 1, term, -2, 0, cost);
-        Imgproc.matchTemplate(b, blend.uncoveredShape(), term, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(searched.b(), blend.uncoveredShape(), term, Imgproc.TM_CCORR);
         Core.addWeighted(cost, 1, term, 2, 0, cost);
-        Imgproc.matchTemplate(backgroundSquares, blend.uncoveredSquares(), term, Imgproc.TM_CCORR);
+        Imgproc.matchTemplate(searched.backgroundSquares(), blend.uncoveredSquares(), term, Imgproc.TM_CCORR);
         Core.add(cost, term, cost);
-        for (Mat mat : List.of(v, b, squares, products, backgroundSquares, term)) {
-            mat.release();
-        }
+        term.release();
         return cost;
     }
 
