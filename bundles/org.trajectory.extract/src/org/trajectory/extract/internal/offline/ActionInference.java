@@ -33,10 +33,8 @@ import org.trajectory.extract.ExtractedAction.Pixel;
  */
 final class ActionInference {
 
-    /** Seconds a moving pointer may go unrecognized and still be taken as moving on. */
+    /** Seconds a pointer may go unrecognized and still be taken as having moved on unseen. */
     private static final double LOST_IN_MOTION = 0.35;
-    /** The largest change (pixels a side) a pointer leaves where it was or went (one drawn at 200 % is 48). */
-    private static final int POINTER_TRACE = 64;
     /** Seconds after the pointer comes to rest in which a change is taken as its click. */
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
@@ -60,20 +58,19 @@ final class ActionInference {
     static final double SHIFT_PER_CLICK = 48;
 
     /**
-     * Typing in progress: the band it changes, its time span, and its frames; where its first change reached to the
-     * right, whether it began where text is entered (at a caret, on the line the pointer clicked), and the click that gave
+     * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where text is entered (at a caret, on the line the pointer clicked), and the click that gave
      * it focus where none showed.
      */
-    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, int firstRight, boolean atEntry,
+    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
             ExtractedAction focus) {
 
         Typing grown(Rect change, double time, int frame) {
             if (intervals == 1 && band.width > 3 * band.height && change.x >= band.x + band.width - 4) {
                 // the first change was a piece of text drawn at once (a shell's prompt, a field's old value), typing
                 // follows it: what was typed is read from there on
-                return new Typing(change, start, time, lastFrame, frame, 2, firstRight, atEntry, focus);
+                return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus);
             }
-            return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, firstRight, atEntry,
+            return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, first, atEntry,
                     focus);
         }
 
@@ -82,7 +79,12 @@ final class ActionInference {
          * do. A box changing in place (a clock, a counter) is neither.
          */
         boolean typed() {
-            return atEntry || band.x + band.width > firstRight + 2;
+            return atEntry || band.x + band.width > first.x + first.width + 2;
+        }
+
+        /** Whether it never grew past its first change: drawn at once, perhaps over a few frames (a notification sliding in). */
+        boolean drawnAtOnce() {
+            return band.x >= first.x - 2 && band.x + band.width <= first.x + first.width + 2;
         }
     }
 
@@ -93,6 +95,8 @@ final class ActionInference {
     private final DesktopNoise noise;
     private final Map<ExtractedAction, Typing> typed = new IdentityHashMap<>();
     private Observation before;
+    /** The observations since the pointer went unrecognized, held a moment ({@link #LOST_IN_MOTION}). */
+    private final List<Observation> unseen = new ArrayList<>();
 
     // a motion run
     private Pixel runStart;
@@ -145,26 +149,53 @@ final class ActionInference {
     record Found(ExtractedAction action, Typing typing) {
     }
 
-    /** The next frame's observation. */
+    /**
+     * The next frame's observation. A pointer not recognized for a moment (over what changes under it as it moves, in a
+     * resized, re-encoded video) is held until it shows again: then the frames it was unseen in are one interval, in
+     * which it went from where it was last seen to where it is; else they count as they are.
+     */
     void accept(Observation now) {
+        if (before != null && before.pointer() != null && now.pointer() == null && now.time() - before.time() <= LOST_IN_MOTION) {
+            unseen.add(now);
+            return;
+        }
+        if (!unseen.isEmpty()) {
+            List<Observation> held = List.copyOf(unseen);
+            unseen.clear();
+            if (now.pointer() != null) {
+                now = merged(held, now);
+            } else {
+                held.forEach(this::step);
+            }
+        }
+        step(now);
+    }
+
+    private static Observation merged(List<Observation> held, Observation now) {
+        List<Rect> changes = new ArrayList<>();
+        List<Rect> carets = new ArrayList<>();
+        for (Observation observation : Stream.concat(held.stream(), Stream.of(now)).toList()) {
+            changes.addAll(observation.changes());
+            carets.addAll(observation.carets());
+        }
+        return new Observation(now.frame(), now.time(), now.pointer(), now.rested(), now.appeared(), List.copyOf(changes), List.copyOf(carets),
+                now.shift());
+    }
+
+    private void step(Observation now) {
         Observation before = this.before;
         this.before = now;
         if (before == null) {
             return;
         }
-        Pixel from = pixel(before.pointer());
+        // a pointer that rested unseen is found as it leaves: it moves on from there
+        Pixel from = pixel(before.pointer() != null ? before.pointer() : now.rested());
         Pixel to = pixel(now.pointer());
-        if (from != null && to == null && runStart != null && now.time() - before.time() <= LOST_IN_MOTION
-                && now.changes().stream().allMatch(c -> c.width <= POINTER_TRACE && c.height <= POINTER_TRACE)) {
-            // a moving pointer not recognized in one frame (over a busy background in a resized, re-encoded video) moved
-            // on: only its own small traces changed, so the run goes on from where it was last seen
-            this.before = before;
-            return;
-        }
         boolean moving = from != null && to != null && from.distance(to) > REST;
         if (!now.carets().isEmpty()) {
             caret = now.carets().get(now.carets().size() - 1);
             caretTime = now.time();
+            caretToNextLine(before, now);
         }
         if (moving) {
             motion(before, now, from, to);
@@ -173,8 +204,9 @@ final class ActionInference {
         if (runStart != null) {
             endRun(from, before.time());
         }
-        if (to != null && from == null && lastSeen != null && lastSeen.distance(to) > REST) {
-            // hidden while keys were typed, it shows again elsewhere: it moved there unseen, and may click as it arrives
+        if (to != null && from == null && (now.appeared() || lastSeen != null && lastSeen.distance(to) > REST)) {
+            // unseen (hidden while keys were typed, or over what it could not be told from), it shows where the screen
+            // changed or elsewhere than it was: it moved there unseen, and may click as it arrives
             restAt = to;
             restSince = before.time();
             restUsed = false;
@@ -189,8 +221,20 @@ final class ActionInference {
         previousChanges = now.union();
     }
 
+    /** A caret showing at the start of the line under text just typed is that line's Enter (an editor's new line). */
+    private void caretToNextLine(Observation before, Observation now) {
+        Typing last = typing != null ? typing : lastTyped;
+        if (last != null && last.typed() && enterAt < last.end() && now.time() - last.end() <= ENTER_AFTER
+                && now.carets().stream().anyMatch(c -> below(last.band(), c) && c.y <= last.band().y + 2 * last.band().height
+                        && c.x <= last.band().x + 8)) {
+            enter(before.time());
+        }
+    }
+
     /** After the last observation: what was still in progress ends; the actions, in time order. */
     List<ExtractedAction> finish() {
+        unseen.forEach(this::step);
+        unseen.clear();
         if (runStart != null && before != null) {
             endRun(pixel(before.pointer()), before.time());
         }
@@ -219,6 +263,7 @@ final class ActionInference {
         if (before != null) {
             held.add(before.frame());
         }
+        unseen.forEach(observation -> held.add(observation.frame()));
         if (runStart != null) {
             held.add(frame(runStartTime));
             held.add(frame(runLastTime));
@@ -398,7 +443,7 @@ final class ActionInference {
             return;
         }
         endScroll();
-        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
+        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime && evidence.stream().anyMatch(c -> answers(c, at))) {
             boolean far = !near(union, at, 30);
             add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
             restUsed = true;
@@ -416,6 +461,14 @@ final class ActionInference {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
         keyboard(before, now, typed(now.changes()));
+    }
+
+    /**
+     * Whether a change can be a click's answer: near the pointer (a button pressed, a field focused, a menu opening) or
+     * large (a dialog, a page); not a small box far off (a clock ticking before it was known to tick).
+     */
+    private static boolean answers(Rect change, Pixel at) {
+        return near(change, at, 100) || change.width * change.height >= LINE * LINE;
     }
 
     /** How many lines of text the line-high changes lie on. */
@@ -444,7 +497,7 @@ final class ActionInference {
             }
             return;
         }
-        if (typing != null && now.time() - typing.end() <= TYPING_GAP && sameLine(typing.band(), union)) {
+        if (typing != null && now.time() - typing.end() <= TYPING_GAP && continues(typing.band(), union)) {
             typing = typing.grown(union, now.time(), now.frame());
             return;
         }
@@ -465,7 +518,7 @@ final class ActionInference {
             focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
             restUsed = true;
         }
-        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union.x + union.width,
+        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union,
                 atEntry(union, now.time(), focus), focus);
     }
 
@@ -537,7 +590,7 @@ final class ActionInference {
         Pixel clicked = focus != null ? focus.at() : clickedAt;
         Rect next = nextLine();
         return caretThere || clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2
-                || next != null && sameLine(next, band);
+                || next != null && continues(next, band);
     }
 
     /**
@@ -551,14 +604,17 @@ final class ActionInference {
         if (ended == null) {
             return false;
         }
+        if (ended.focus() != null && !ended.typed()) {
+            restUsed = false; // not typing one can state (a clock's first ticks) took the click it would have had: typing may yet
+        }
         if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
             return false; // a title or status line changing after typing or an Enter: the screen's answer
         }
-        if (!ended.typed() && ended.intervals() == 1 && ended.band().width > 3 * ended.band().height) {
-            return false; // a line of text drawn at once (a shell's prompt coming back), not letters arriving one by one
+        if (!ended.typed() && ended.drawnAtOnce() && ended.band().width > 3 * ended.band().height) {
+            return false; // a line of text drawn at once (a shell's prompt coming back, a notification), not letters arriving one by one
         }
         lastTyped = ended;
-        if (ended.focus() != null) {
+        if (ended.focus() != null && ended.typed()) {
             add(ended.focus());
         }
         ExtractedAction action = new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null,
@@ -577,6 +633,15 @@ final class ActionInference {
         add(new ExtractedAction(ExtractedAction.SCROLL, scrollStart, scrollEnd, scrollAt, null, null, clicks, null, null, 0.8));
         scrollAt = null;
         scrollShift = 0;
+    }
+
+    /**
+     * Whether a change goes on with the typing in {@code band}: on its line, within a few letters of it (not a
+     * notification sliding in level with it at the screen's other side).
+     */
+    private static boolean continues(Rect band, Rect change) {
+        int reach = Math.max(LINE, 4 * band.height);
+        return sameLine(band, change) && change.x <= band.x + band.width + reach && change.x + change.width >= band.x - reach;
     }
 
     private static boolean sameLine(Rect band, Rect change) {

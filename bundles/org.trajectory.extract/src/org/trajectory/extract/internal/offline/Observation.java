@@ -7,9 +7,12 @@ import org.opencv.core.Rect;
 /**
  * What changed between one sampled frame and the one before it: where the pointer is now (null where it is hidden or
  * not found), the regions whose content changed (the pointer itself left out), the caret-sized changes apart (a text
- * cursor blinking or moving), and how the changed content shifted as a whole.
+ * cursor blinking or moving), and how the changed content shifted as a whole. Where the pointer was not known in the
+ * frame before, how it came where it is: {@code rested}, where it rested unseen in the frame before (found as it
+ * leaves), or {@code appeared}, shown where the screen changed (it moved there unseen, perhaps to act).
  */
-record Observation(int frame, double time, PointerFinder.Found pointer, List<Rect> changes, List<Rect> carets, Shift shift) {
+record Observation(int frame, double time, PointerFinder.Found pointer, PointerFinder.Found rested, boolean appeared, List<Rect> changes,
+        List<Rect> carets, Shift shift) {
 
     /** The shift of the changed content, by OpenCV's phase correlation; {@code response} near 1 for a clean shift. */
     record Shift(double dx, double dy, double response) {
@@ -21,7 +24,7 @@ record Observation(int frame, double time, PointerFinder.Found pointer, List<Rec
     }
 
     Observation withChanges(List<Rect> kept) {
-        return new Observation(frame, time, pointer, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);
+        return new Observation(frame, time, pointer, rested, appeared, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);
     }
 
     boolean changed() {

@@ -166,8 +166,9 @@ final class PointerFinder {
         }
         List<Template> sized = new ArrayList<>();
         for (double scale : SCALES) {
-            // a resized shape is told from a stroke of text only with twice the pixels: its edges are blends
-            all.stream().map(t -> scale == 1 ? t : t.scaled(scale)).filter(t -> t.opaque() >= (scale == 1 ? 1 : 2) * LEAST_OPAQUE)
+            // a resized shape is told from a stroke of text only with more pixels, its edges being blends (an I-beam at 2/3
+            // keeps 30, at 1/2 about 20, too few)
+            all.stream().map(t -> scale == 1 ? t : t.scaled(scale)).filter(t -> t.opaque() >= (scale == 1 ? 1 : 1.5) * LEAST_OPAQUE)
                     .forEach(sized::add);
         }
         this.templates = List.copyOf(sized);
@@ -194,11 +195,45 @@ final class PointerFinder {
             if (image == null || hot.length != 2) {
                 throw new IOException("pointer template " + name + ": no readable " + name + ".png, or its hotspot is not 'x,y'");
             }
-            into.add(template(name, image, Integer.parseInt(hot[0].strip()), Integer.parseInt(hot[1].strip())));
+            into.add(template(name, cropped(image, Integer.parseInt(hot[0].strip()), Integer.parseInt(hot[1].strip()))));
         }
     }
 
-    private static Template template(String name, BufferedImage image, int hotX, int hotY) {
+    /** A pointer image and its hotspot in it. */
+    private record Shape(BufferedImage image, int hotX, int hotY) {
+    }
+
+    /**
+     * The image cut to its shape (and hotspot): a cursor image is a fixed size (24, 32 pixels) with the shape somewhere
+     * in it, and a shape is compared with an even background where it is clear; a fat cross in a 32-pixel image would
+     * otherwise take in a spreadsheet's grid lines around it.
+     */
+    private static Shape cropped(BufferedImage image, int hotX, int hotY) {
+        int left = hotX;
+        int top = hotY;
+        int right = hotX;
+        int bottom = hotY;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if (image.getRGB(x, y) >>> 24 != 0) {
+                    left = Math.min(left, x);
+                    top = Math.min(top, y);
+                    right = Math.max(right, x);
+                    bottom = Math.max(bottom, y);
+                }
+            }
+        }
+        left = Math.max(0, left);
+        top = Math.max(0, top);
+        right = Math.min(image.getWidth() - 1, right);
+        bottom = Math.min(image.getHeight() - 1, bottom);
+        return new Shape(image.getSubimage(left, top, right - left + 1, bottom - top + 1), hotX - left, hotY - top);
+    }
+
+    private static Template template(String name, Shape shape) {
+        BufferedImage image = shape.image();
+        int hotX = shape.hotX();
+        int hotY = shape.hotY();
         int w = image.getWidth();
         int h = image.getHeight();
         byte[] grey = new byte[w * h];
@@ -259,12 +294,15 @@ final class PointerFinder {
             }
             familiar = found != null && (familiar == null || found.score() < familiar.score()) ? found : familiar;
         }
-        // size by size, the pointers' own first: a shape made smaller also fits inside a larger one
+        // size by size, the pointers' own first (matched pixel for pixel, sure): a shape made smaller also fits inside a
+        // larger one; while the video's size is not known, the resized size that fits best (an I-beam at 3/4 passes for
+        // one at 2/3, less well)
         for (double size : SCALES) {
             Found best = everyShape && scale.allows(size) ? bestAtSize(frame, before, area, size) : null;
-            if (best != null && best.score() < MATCH) {
+            if (best != null && best.score() < (scale.known() || size == 1 ? MATCH : MATCH / 4)) {
                 return best;
             }
+            familiar = best != null && (familiar == null || best.score() < familiar.score()) ? best : familiar;
         }
         return familiar != null && familiar.score() < MATCH ? familiar : null;
     }

@@ -35,7 +35,10 @@ final class ScreenObserver {
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
     private static final double FULL_SEARCH_EVERY = 10;
 
-    /** The largest changed region (pixels a side) searched for the pointer with every shape. */
+    /**
+     * The largest changed region searched for the pointer with every shape: this many pixels a side, or as many pixels
+     * up to twice as wide (a field whose focus ring was drawn as the pointer arrived to click it).
+     */
     private static final int POINTER_REGION = 160;
 
     private final PointerFinder finder;
@@ -113,7 +116,8 @@ final class ScreenObserver {
                     still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG / STRETCH;
                 }
             }
-            Observation observation = still ? new Observation(index, frame.time(), pointer, List.of(), List.of(), Observation.Shift.NONE)
+            Observation observation = still ? new Observation(index, frame.time(), pointer, null, false, List.of(), List.of(),
+                    Observation.Shift.NONE)
                     : changed(index, frame.time());
             if (!same) {
                 Mat swap = lumaBefore;
@@ -144,12 +148,15 @@ final class ScreenObserver {
             }
             PointerFinder.Found before = pointer;
             pointer = locate(current, previous, before, changed, time);
-            if (before == null && (pointer != null || lastShape == null) && !changed.isEmpty()) {
-                // the pointer appeared, or left where it rested before it was ever seen: where it was, if it was visible
-                before = locate(previous, null, null, changed, time);
-                if (pointer == null && before != null) {
-                    pointer = locate(current, previous, before, changed, time); // and where it went, followed from there
+            PointerFinder.Found rested = null;
+            if (before == null && (pointer != null || lastShape == null || changed.stream().anyMatch(ScreenObserver::pointerSized))) {
+                // the pointer appeared, or left where it rested unseen: where it was, if it was visible, over what this
+                // frame shows there now it has gone (exactly what was under it)
+                rested = locate(previous, current, null, changed, time);
+                if (pointer == null && rested != null) {
+                    pointer = locate(current, previous, rested, changed, time); // and where it went, followed from there
                 }
+                before = rested;
             }
             if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
                 Rect whole = new Rect(0, 0, current.cols(), current.rows());
@@ -161,7 +168,10 @@ final class ScreenObserver {
                     scale.saw(pointer);
                 }
             }
-            return observe(index, time, previous, current, changed, before, pointer);
+            // unseen in the frame before, and shown where the screen changed: it came (where it had been unseen, it would
+            // have been found there in the frame before)
+            boolean appeared = rested == null && before == null && pointer != null && changed.stream().anyMatch(c -> overlap(c, pointer.footprint()));
+            return observe(index, time, previous, current, changed, before, pointer, rested, appeared);
         }
 
         @Override
@@ -181,6 +191,16 @@ final class ScreenObserver {
     private PointerFinder.Found locate(Mat frame, Mat before, PointerFinder.Found last, List<Rect> changed, double time) {
         PointerFinder.Template likely = last == null ? lastShape : last.template();
         if (last != null) {
+            Rect foot = last.footprint();
+            Rect reach = new Rect(foot.x - 2, foot.y - 2, foot.width + 4, foot.height + 4);
+            if (changed.stream().noneMatch(c -> overlap(c, reach))) {
+                return last; // nothing changed where it is: a pointer cannot leave without changing its place
+            }
+            // most often it has not moved: looked for where it was first, where nothing else in reach can pass for it
+            PointerFinder.Found stayed = finder.findOnly(frame, null, new Rect(foot.x - 1, foot.y - 1, foot.width + 2, foot.height + 2), likely);
+            if (stayed != null && Math.abs(stayed.x() - last.x()) <= 1 && Math.abs(stayed.y() - last.y()) <= 1) {
+                return stayed;
+            }
             PointerFinder.Found near = finder.find(frame, before, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely, scale);
             if (near != null) {
                 lastShape = near.template();
@@ -195,7 +215,7 @@ final class ScreenObserver {
         PointerFinder.Found best = null;
         Rect large = null;
         for (Rect region : changed) {
-            if (region.width > POINTER_REGION || region.height > POINTER_REGION) {
+            if (region.area() > POINTER_REGION * POINTER_REGION || Math.max(region.width, region.height) > 2 * POINTER_REGION) {
                 large = large == null ? region : Observation.union(List.of(large, region));
                 continue;
             }
@@ -221,7 +241,7 @@ final class ScreenObserver {
     }
 
     private static Observation observe(int index, double time, Mat previous, Mat current, List<Rect> changed, PointerFinder.Found before,
-            PointerFinder.Found after) {
+            PointerFinder.Found after, PointerFinder.Found rested, boolean appeared) {
         List<Rect> changes = new ArrayList<>();
         List<Rect> carets = new ArrayList<>();
         // a pointer that changed its shape in place covers both footprints; one that moved, each of its own
@@ -240,7 +260,16 @@ final class ScreenObserver {
             shift = shift(previous, current, PointerFinder.clip(new Rect(union.x - 24, union.y, Math.max(union.width + 48, 96), union.height),
                     previous));
         }
-        return new Observation(index, time, after, List.copyOf(changes), List.copyOf(carets), shift);
+        return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
+    }
+
+    /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
+    private static boolean pointerSized(Rect change) {
+        return change.width <= 64 && change.height <= 64;
+    }
+
+    private static boolean overlap(Rect a, Rect b) {
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     }
 
     private static Rect footprint(PointerFinder.Found pointer) {
