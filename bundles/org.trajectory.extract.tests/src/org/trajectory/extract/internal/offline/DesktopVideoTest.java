@@ -112,6 +112,43 @@ class DesktopVideoTest {
     }
 
     @Test
+    void twoLinesTypedInAnEditorAreTwoTypingsEachWithItsEnterWhileANotificationSlidesInLevelWithThem() throws Exception {
+        BufferedImage ibeam = pointer("core-xterm", 1);
+        Video video = write("editor.mp4", WIDTH, HEIGHT, 1, 6, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(100, 80, 700, 400);
+            g.setColor(Color.BLACK);
+            g.setFont(MONO);
+            int charWidth = g.getFontMetrics().charWidth('m');
+            String first = "garden".substring(0, Math.clamp((int) ((time - 1) / 0.1), 0, 6));
+            String second = "planet".substring(0, Math.clamp((int) ((time - 3) / 0.1), 0, 6));
+            g.drawString(first, 108, 104);
+            g.drawString(second, 108, 126);
+            // the caret: after the text typed, at the next line's start after each Enter (nothing else shows it)
+            int line = time >= 4.5 ? 2 : time >= 2 ? 1 : 0;
+            int column = line == 0 ? first.length() : line == 1 ? second.length() : 0;
+            g.fillRect(108 + column * charWidth, 89 + line * 22, 2, 19);
+            if (time >= 2.4) { // a notification slides in at the other side of the screen, level with the lines typed
+                int x = WIDTH - 330 + (int) Math.max(0, 330 * (1 - (time - 2.4) / 0.5));
+                g.setColor(new Color(40, 80, 120));
+                g.fillRect(x, 84, 320, 46);
+                g.setColor(Color.WHITE);
+                g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+                g.drawString("Backup finished", x + 12, 112);
+            }
+            g.drawImage(ibeam, 600, 380, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Write two words", context());
+        List<String> operations = found.stream().map(ExtractedAction::operation).toList();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS), operations,
+                found.toString());
+        if (Ocr.available()) {
+            assertEquals(List.of("garden", "planet"), List.of(found.get(0).text(), found.get(2).text()));
+        }
+    }
+
+    @Test
     void aClickOverTextInAVideoResizedToTwoThirdsIsFoundWhereThePointerRests() throws Exception {
         BufferedImage arrow = pointer("adwaita-left_ptr", 1);
         Font serif = new Font(Font.SERIF, Font.PLAIN, 17);

@@ -43,8 +43,9 @@ final class ActionInference {
     private static final double ENTER_AFTER = 5;
     /** Seconds after typing or an Enter in which a line changing elsewhere, neither at a caret nor growing, is the screen's answer. */
     private static final double ANSWER = 1.5;
-    /** The tallest change (pixels) still read as one line of typing. */
+    /** The tallest change (pixels) still read as one line of typing, and the lowest: a letter is taller than this. */
     private static final int LINE = 48;
+    private static final int SPECK = 4;
     /** Pixels the pointer may move and still be at rest. */
     private static final double REST = 2.5;
     /** Seconds at a video's start whose changes are not taken as typing: an encoder still refines its first picture. */
@@ -485,12 +486,17 @@ final class ActionInference {
     /** Whether a change begins on the few lines just under a typed band, where it began or to its right. */
     private static boolean below(Rect band, Rect change) {
         int bottom = band.y + band.height;
-        return change.y >= bottom - 2 && change.y <= bottom + 2 * LINE && change.x + change.width >= band.x - 200
+        // (its middle under the band, not a letter on the line of a band a pixel high)
+        return change.y >= bottom - 2 && change.y + change.height / 2 > bottom && change.y <= bottom + 2 * LINE
+                && change.x + change.width >= band.x - 200
                 && change.x <= band.x + band.width + 200;
     }
 
     /** A change while the pointer rests and no click explains it: typing, an Enter, or the screen answering. */
     private void keyboard(Observation before, Observation now, Rect union) {
+        if (union.height < SPECK) {
+            return; // a pixel's row changing (an edge redrawn), no letter
+        }
         if (union.height > LINE) {
             if (recentlyTyped(now.time())) {
                 enter(before.time()); // output after a command
@@ -563,6 +569,9 @@ final class ActionInference {
             return;
         }
         endTyping();
+        if (lastTyped == null || lastTyped.end() <= enterAt) {
+            return; // an Enter is read from what it did to text typed since the last one
+        }
         enterAt = time;
         add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
     }
