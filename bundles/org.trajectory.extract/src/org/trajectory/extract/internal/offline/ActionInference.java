@@ -205,6 +205,10 @@ final class ActionInference {
         if (runStart != null) {
             endRun(from, before.time());
         }
+        if (to != null && from == null && typing != null && selectedUnseen(now, to)) {
+            lastSeen = to;
+            return;
+        }
         if (to != null && from == null && (now.appeared() || lastSeen != null && lastSeen.distance(to) > REST)) {
             // unseen (hidden while keys were typed, or over what it could not be told from), it shows where the screen
             // changed or elsewhere than it was: it moved there unseen, and may click as it arrives
@@ -352,9 +356,10 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && runNearPointer >= 2 && reaches(runChanges, end)
+        } else if (runChanges != null && (runNearPointer >= 2 || near(runChanges, start, 10) && start.distance(end) >= 16) && reaches(runChanges, end)
                 && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
-            // a highlight grew along the pointer's path: it begins where the press was, at its far edge
+            // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen):
+            // it begins where the press was, at its far edge
             Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
             boolean rightwards = end.x() >= start.x();
             Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
@@ -384,6 +389,31 @@ final class ActionInference {
         restAt = end;
         restSince = time;
         arrived = true;
+    }
+
+    /**
+     * Whether what read as typing was a highlight the pointer dragged along a line unseen (over the highlight it was
+     * not recognized), now that it shows at the highlight's head: then it is that selection, from the line's other end.
+     */
+    private boolean selectedUnseen(Observation now, Pixel to) {
+        List<Rect> head = now.changes().stream().filter(c -> continues(typing.band(), c)).toList();
+        Rect band = Observation.union(Stream.concat(head.stream(), Stream.of(typing.band())).toList());
+        boolean onLine = to.y() >= band.y - 4 && to.y() <= band.y + band.height + 4;
+        boolean rightwards = Math.abs(to.x() - (band.x + band.width)) <= 16;
+        if (typing.intervals() + (head.isEmpty() ? 0 : 1) < 3 || !onLine || !rightwards && Math.abs(to.x() - band.x) > 16) {
+            return false;
+        }
+        Pixel from = new Pixel(rightwards ? band.x + 2 : band.x + band.width - 2, to.y());
+        double start = typing.start();
+        typing = null;
+        dropPressOf(from, start);
+        add(new ExtractedAction(ExtractedAction.SELECT, start, now.time(), from, to, null, 0, null, null, 0.6));
+        restAt = to;
+        restSince = now.time();
+        restUsed = true;
+        arrived = true;
+        settleUntil = now.time() + DRAG_SETTLE;
+        return true;
     }
 
     private void startScroll(Pixel at, double time) {
