@@ -130,6 +130,8 @@ final class ActionInference {
     private Rect previousChanges;
     private Rect runPreChanges;
     private int runNearPointer;
+    /** Whether one highlight reached from where the pointer was to where it went, in an interval it went unseen in. */
+    private boolean runSpanned;
     private Observation runLast;
     /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
@@ -315,11 +317,13 @@ final class ActionInference {
             runShiftY = 0;
             runNearPointer = 0;
             runPreChanges = previousChanges;
+            runSpanned = false;
         }
         Rect union = now.union();
         runLast = now;
         // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
         List<Rect> onPath = now.changes().stream().filter(c -> near(c, to, 24) || near(c, from, 24)).toList();
+        runSpanned |= from.distance(to) >= 16 && spans(onPath, from, to);
         if (!onPath.isEmpty()) {
             runNearPointer++;
             runChanges = Observation.union(runChanges == null ? onPath : Stream.concat(onPath.stream(),
@@ -356,7 +360,7 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && (runNearPointer >= 2 || near(runChanges, start, 10) && start.distance(end) >= 16) && reaches(runChanges, end)
+        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned) && reaches(runChanges, end)
                 && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
             // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen):
             // it begins where the press was, at its far edge
@@ -439,6 +443,25 @@ final class ActionInference {
     }
 
     /**
+     * Whether changes on a line, end to end, reach from {@code a} to {@code b}: a highlight drawn along the way (over
+     * frames the pointer went unseen in), not a field losing its focus ring where the pointer was and another gaining
+     * one where it went.
+     */
+    private static boolean spans(List<Rect> changes, Pixel a, Pixel b) {
+        List<Rect> line = changes.stream().filter(c -> c.height <= LINE && b.y() >= c.y - 10 && b.y() <= c.y + c.height + 10)
+                .sorted(Comparator.comparingInt(c -> c.x)).toList();
+        Rect chain = null;
+        for (Rect change : line) {
+            chain = chain != null && change.x <= chain.x + chain.width + 4 && sameLine(chain, change) ? Observation.union(List.of(chain, change))
+                    : change;
+            if (near(chain, a, 10) && near(chain, b, 10)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * A drag or selection begins with a press, which may have shown as a click where it began, or, where the pointer
      * could not be seen, as typing (the first letters highlighted): it is part of the drag.
      */
@@ -474,7 +497,8 @@ final class ActionInference {
             return;
         }
         endScroll();
-        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime && evidence.stream().anyMatch(c -> answers(c, at))) {
+        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime
+                && (now.time() - restSince <= frameTime + 1e-6 || evidence.stream().anyMatch(c -> answers(c, at)))) {
             boolean far = !near(union, at, 30);
             add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
             restUsed = true;
@@ -496,7 +520,8 @@ final class ActionInference {
 
     /**
      * Whether a change can be a click's answer: near the pointer (a button pressed, a field focused, a menu opening) or
-     * large (a dialog, a page); not a small box far off (a clock ticking before it was known to tick).
+     * large (a dialog, a page); not a small box far off (a clock ticking before it was known to tick) unless it changed
+     * as the pointer arrived (a selection elsewhere cleared).
      */
     private static boolean answers(Rect change, Pixel at) {
         return near(change, at, 100) || change.width * change.height >= LINE * LINE;
