@@ -57,15 +57,8 @@ class DesktopVideoTest {
                 g.setColor(Color.BLACK);
                 g.fillRect(206, 156, 2, 22);
             }
-            if (time >= 12 && time < 18) { // a notification slides in from the right, stays, and goes
-                int x = WIDTH - 330 + (int) Math.max(0, 330 * (1 - (time - 12) / 0.5));
-                g.setColor(new Color(40, 80, 120));
-                g.fillRect(x, 20, 320, 70);
-                g.setColor(Color.WHITE);
-                g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-                g.drawString("Backup finished", x + 12, 45);
-                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
-                g.drawString("All files were copied to the server", x + 12, 72);
+            if (time < 18) { // a notification slides in, stays, and goes
+                notification(g, time - 12, 20, 70, "All files were copied to the server");
             }
             g.drawImage(arrow, 760, 420, null);
         });
@@ -129,14 +122,7 @@ class DesktopVideoTest {
             int line = time >= 4.5 ? 2 : time >= 2 ? 1 : 0;
             int column = line == 0 ? first.length() : line == 1 ? second.length() : 0;
             g.fillRect(108 + column * charWidth, 89 + line * 22, 2, 19);
-            if (time >= 2.4) { // a notification slides in at the other side of the screen, level with the lines typed
-                int x = WIDTH - 330 + (int) Math.max(0, 330 * (1 - (time - 2.4) / 0.5));
-                g.setColor(new Color(40, 80, 120));
-                g.fillRect(x, 84, 320, 46);
-                g.setColor(Color.WHITE);
-                g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-                g.drawString("Backup finished", x + 12, 112);
-            }
+            notification(g, time - 2.4, 84, 46); // at the other side of the screen, level with the lines typed
             g.drawImage(ibeam, 600, 380, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Write two words", context());
@@ -192,6 +178,23 @@ class DesktopVideoTest {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         int second = 56 * 60 + 37 + (int) time;
         g.drawString(String.format(Locale.ROOT, "18:%02d:%02d", second / 60 % 60, second % 60), WIDTH - 70, HEIGHT - 10);
+    }
+
+    /** A notification "Backup finished" sliding in from the screen's right in half a second, {@code shown} seconds ago. */
+    private static void notification(Graphics2D g, double shown, int y, int height, String... more) {
+        if (shown < 0) {
+            return;
+        }
+        int x = WIDTH - 330 + (int) Math.max(0, 330 * (1 - shown / 0.5));
+        g.setColor(new Color(40, 80, 120));
+        g.fillRect(x, y, 320, height);
+        g.setColor(Color.WHITE);
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        g.drawString("Backup finished", x + 12, y + 25);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        for (int line = 0; line < more.length; line++) {
+            g.drawString(more[line], x + 12, y + 52 + 20 * line);
+        }
     }
 
     /** A shipped pointer template, scaled as a display scaled to {@code scale} shows it. */
