@@ -43,8 +43,9 @@ final class ActionInference {
     private static final double ENTER_AFTER = 5;
     /** Seconds after typing or an Enter in which a line changing elsewhere, neither at a caret nor growing, is the screen's answer. */
     private static final double ANSWER = 1.5;
-    /** The tallest change (pixels) still read as one line of typing, and the lowest: a letter is taller than this. */
+    /** The tallest change (pixels) still read as one line of typing. */
     private static final int LINE = 48;
+    /** The lowest: a letter is taller than this, even in a video made half as large. */
     private static final int SPECK = 4;
     /** Pixels the pointer may move and still be at rest. */
     private static final double REST = 2.5;
@@ -59,8 +60,8 @@ final class ActionInference {
     static final double SHIFT_PER_CLICK = 48;
 
     /**
-     * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where text is entered (at a caret, on the line the pointer clicked), and the click that gave
-     * it focus where none showed.
+     * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where
+     * text is entered (at a caret, on the line the pointer clicked), and the click that gave it focus where none showed.
      */
     record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
             ExtractedAction focus) {
