@@ -133,6 +133,8 @@ final class ActionInference {
     private int runNearPointer;
     /** Whether one highlight reached from where the pointer was to where it went, in an interval it went unseen in. */
     private boolean runSpanned;
+    /** How far the run's highlight went on growing along its line once the pointer stayed unseen, or null. */
+    private Rect runUnseenEnd;
     private Observation runLast;
     /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
@@ -169,10 +171,30 @@ final class ActionInference {
             if (now.pointer() != null) {
                 now = merged(held, now);
             } else {
+                runGoesOnUnseen(held);
                 held.forEach(this::step);
             }
         }
         step(now);
+    }
+
+    /**
+     * A moving pointer that stays unseen: a highlight it was growing along a line may go on growing (the pointer,
+     * unrecognized over it, still dragging); a selection ends where that highlight does.
+     */
+    private void runGoesOnUnseen(List<Observation> held) {
+        runUnseenEnd = null;
+        if (runStart == null || runChanges == null) {
+            return;
+        }
+        for (Observation observation : held) {
+            for (Rect change : observation.changes()) {
+                Rect reach = runUnseenEnd == null ? runChanges : runUnseenEnd;
+                if (change.height <= LINE && continues(reach, change) && change.x + change.width > reach.x + reach.width) {
+                    runUnseenEnd = Observation.union(List.of(reach, change));
+                }
+            }
+        }
     }
 
     private static Observation merged(List<Observation> held, Observation now) {
@@ -319,6 +341,7 @@ final class ActionInference {
             runNearPointer = 0;
             runPreChanges = previousChanges;
             runSpanned = false;
+            runUnseenEnd = null;
         }
         Rect union = now.union();
         runLast = now;
@@ -367,6 +390,10 @@ final class ActionInference {
             // it begins where the press was, at its far edge
             Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
             boolean rightwards = end.x() >= start.x();
+            if (runUnseenEnd != null && runUnseenEnd.x + runUnseenEnd.width - 2 > end.x()) {
+                rightwards = true; // it went on growing to the right where the pointer went unseen: it ends there
+                end = new Pixel(runUnseenEnd.x + runUnseenEnd.width - 2, end.y());
+            }
             Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
             if (!near(extent, start, 10)) {
                 // the pointer came from elsewhere and pressed without a stop one could see: the highlight's far edge
