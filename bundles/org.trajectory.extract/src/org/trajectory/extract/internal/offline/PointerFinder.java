@@ -286,13 +286,13 @@ final class PointerFinder {
             first.add(likely);
         }
         scale.recent.stream().filter(t -> t != likely).forEach(first::add);
-        Found familiar = null;
+        Found closest = null;
         for (Template template : first) {
             Found found = match(frame, before, area, template);
             if (found != null && found.score() < MATCH / 4) {
                 return found;
             }
-            familiar = found != null && (familiar == null || found.score() < familiar.score()) ? found : familiar;
+            closest = closer(closest, found);
         }
         // size by size, the pointers' own first (matched pixel for pixel, sure): a shape made smaller also fits inside a
         // larger one; while the video's size is not known, the resized size that fits best (an I-beam at 3/4 passes for
@@ -302,9 +302,9 @@ final class PointerFinder {
             if (best != null && best.score() < (scale.known() || size == 1 ? MATCH : MATCH / 4)) {
                 return best;
             }
-            familiar = best != null && (familiar == null || best.score() < familiar.score()) ? best : familiar;
+            closest = closer(closest, best);
         }
-        return familiar != null && familiar.score() < MATCH ? familiar : null;
+        return closest != null && closest.score() < MATCH ? closest : null;
     }
 
     /** The best match of the shapes of one size, the first sure one ending the search; null when none fits the area. */
@@ -316,10 +316,15 @@ final class PointerFinder {
                 if (found != null && found.score() < MATCH / 4) {
                     return found;
                 }
-                best = found != null && (best == null || found.score() < best.score()) ? found : best;
+                best = closer(best, found);
             }
         }
         return best;
+    }
+
+    /** Of two matches (either may be null), the one that fits better; the first on a tie. */
+    private static Found closer(Found first, Found second) {
+        return second != null && (first == null || second.score() < first.score()) ? second : first;
     }
 
     /** The pointer of that one shape inside {@code region}, or null. */
