@@ -3,17 +3,27 @@ package org.trajectory.extract;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Frames of a video at a set rate, decoded by ffmpeg (any container it reads: mp4, mkv, webm, mov) and read one at a
- * time from its pipe, so memory holds a frame, not the video. Frame k is at k / fps seconds from the video's start.
+ * time from its pipe, so memory holds a few frames, not the video. Frame k is at k / fps seconds from the video's start.
+ * A thread reads a few frames ahead of the caller: a pipe holds 64 KiB, so without it ffmpeg would wait for the caller
+ * to finish with each frame before decoding the next, and decoding and looking would take turns instead of overlapping.
  *
  * @since 0.1
  */
 public final class FrameSampler implements AutoCloseable {
+
+    /** How many frames are read ahead of the caller. */
+    private static final int AHEAD = 3;
+    /** What the reading thread puts after the last frame. */
+    private static final byte[] END = new byte[0];
 
     private final Path video;
     private final Process ffmpeg;
@@ -22,6 +32,8 @@ public final class FrameSampler implements AutoCloseable {
     private final int height;
     private final Frame.Layout layout;
     private final double fps;
+    private final BlockingQueue<Object> ahead = new ArrayBlockingQueue<>(AHEAD);
+    private final Thread reader;
     private long index;
 
     private FrameSampler(Path video, Process ffmpeg, int width, int height, Frame.Layout layout, double fps) {
@@ -32,6 +44,7 @@ public final class FrameSampler implements AutoCloseable {
         this.width = width;
         this.height = height;
         this.fps = fps;
+        this.reader = Thread.ofPlatform().daemon().name("frames of " + video.getFileName()).start(this::readAhead);
     }
 
     /** Starts decoding {@code video} at {@code fps} frames a second (the paper: 1 for short clips, 2 for real-world ones). */
@@ -62,18 +75,49 @@ public final class FrameSampler implements AutoCloseable {
 
     /** The next frame, or null after the last. */
     public Frame next() throws IOException {
-        byte[] frame = new byte[layout.bytes(width, height)];
+        Object next;
         try {
-            pixels.readFully(frame);
-        } catch (EOFException end) {
-            return null; // a partial last frame (a cut video) is not a frame
+            next = ahead.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + this);
         }
-        return new Frame(index++ / fps, width, height, layout, frame);
+        if (next == END) {
+            ahead.offer(END); // and after it, null again
+            return null;
+        }
+        if (next instanceof IOException failure) {
+            ahead.offer(failure);
+            throw new IOException(this + ": " + failure.getMessage(), failure);
+        }
+        return new Frame(index++ / fps, width, height, layout, (byte[]) next);
+    }
+
+    /** The reading thread: frames from the pipe into the queue, then {@link #END} or what stopped it. */
+    private void readAhead() {
+        try {
+            Object last = END;
+            try {
+                while (true) {
+                    byte[] frame = new byte[layout.bytes(width, height)];
+                    pixels.readFully(frame);
+                    ahead.put(frame);
+                }
+            } catch (EOFException end) {
+                // a partial last frame (a cut video) is not a frame
+            } catch (IOException e) {
+                last = e;
+            }
+            ahead.put(last);
+        } catch (InterruptedException closed) {
+            // closed by the caller, who reads no more
+        }
     }
 
     @Override
     public void close() throws IOException {
         ffmpeg.destroy();
+        reader.interrupt();
         pixels.close();
         try {
             ffmpeg.waitFor(5, TimeUnit.SECONDS);
