@@ -287,7 +287,10 @@ final class ActionInference {
         return found;
     }
 
-    /** The frames an action yet to be found may start or end at: those of the pointer's run, rest, typing, scroll, and the last one. */
+    /**
+     * The frames an action yet to be found may start or end at: those of the pointer's run, rest, typing (and the click
+     * that focused it), scroll, and the last one.
+     */
     Set<Integer> heldFrames() {
         Set<Integer> held = new HashSet<>();
         if (before != null) {
@@ -304,6 +307,9 @@ final class ActionInference {
         if (typing != null) {
             held.add(typing.firstFrame());
             held.add(typing.lastFrame());
+            if (typing.focus() != null) {
+                held.add(frame(typing.focus().start())); // the click it will be given when it ends typed
+            }
         }
         if (scrolling) {
             held.add(frame(scrollStart));
