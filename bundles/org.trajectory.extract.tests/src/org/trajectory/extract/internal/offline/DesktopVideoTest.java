@@ -164,6 +164,35 @@ class DesktopVideoTest {
         assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected);
     }
 
+    /**
+     * Typing into a field, then a click on a button, while the panel's clock ticks from :39 to :40, two digits at once:
+     * three steps, each screenshot taken while the video is read. The clock's wider tick was not known as the clock's
+     * and came out as typing "1" a second later.
+     */
+    @Test
+    void aClockTurningTwoDigitsAtOnceIsStillTheClock() throws Exception {
+        BufferedImage arrow = pointer("adwaita-left_ptr", 1);
+        Video video = write("focus.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(200, 180, 400, 30);
+            g.setColor(time >= 2.9 ? new Color(30, 60, 110) : new Color(200, 200, 200)); // a button, pressed by the click
+            g.fillRect(660, 380, 120, 40);
+            g.setColor(Color.BLACK);
+            g.setFont(MONO);
+            g.drawString("hello".substring(0, Math.clamp((int) ((time - 1.4) / 0.1), 0, 5)), 208, 202);
+            // it jumps to the field, then to the button, as a scripted pointer does
+            g.drawImage(arrow, time < 1 ? 900 : time < 2.6 ? 300 : 700, time < 1 ? 600 : time < 2.6 ? 190 : 396, null);
+        });
+        ExtractionContext context = context();
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Type and press", context);
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK),
+                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        for (ExtractedAction action : found) {
+            assertTrue(context.taken().containsKey(ExtractionContext.at(action.start())), "the screenshot of " + action + " was taken as it was read");
+        }
+    }
+
     private static ExtractionContext context() {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }

@@ -8,8 +8,9 @@ import org.opencv.core.Rect;
 /**
  * Changes nobody made: a panel's clock ticking, a counter counting, a spinner turning. Learnt as the video is read: a
  * small box away from the pointer that changes again and again, in step (the gaps between its changes alike, each at
- * least {@link #APART}), and keeps its size (typing grows along its line), is the desktop's own; from its
- * {@link #TICKS}th change on, its changes are left out of what actions are inferred from.
+ * least {@link #APART}), each time where it first changed (a clock's last digit turns every time, the digits before it
+ * now and then; typing moves on along its line), is the desktop's own; from its {@link #TICKS}th change on, its
+ * changes are left out of what actions are inferred from.
  */
 final class DesktopNoise {
 
@@ -19,8 +20,6 @@ final class DesktopNoise {
     private static final double SAME_TICK = 0.25;
     /** Changes in step after which a box is taken as ticking. */
     private static final int TICKS = 3;
-    /** How much a box may grow and still be the same ticking thing (a clock's 9 turning into 10). */
-    private static final double GROWTH = 2.5;
     /** Pixels from the pointer within which a change may be its doing (a hover, a click's answer). */
     private static final int NEAR_POINTER = 80;
     /** The largest box (pixels a side) learnt as a ticker: larger changes are windows, pages, notifications. */
@@ -28,9 +27,9 @@ final class DesktopNoise {
     private static final int LARGEST_HEIGHT = 40;
     private static final int MOST_SPOTS = 256;
 
-    /** A box that changed with no visible cause, when, and whether it grew like text being typed. */
+    /** A box that changed with no visible cause, when, and whether it moved on like text being typed. */
     private static final class Spot {
-        final double firstArea;
+        final Rect first;
         Rect box;
         double last;
         double gap;
@@ -39,14 +38,14 @@ final class DesktopNoise {
         boolean known;
 
         Spot(Rect box, double time) {
-            this.firstArea = box.area();
+            this.first = box;
             this.box = box;
             this.last = time;
         }
 
-        /** Known to tick, once it changed in step enough times without growing; then for good (a clock's minutes turn too). */
+        /** Known to tick, once it changed in step enough times where it first did; then for good (a clock's minutes turn too). */
         boolean ticking() {
-            known |= ticks >= TICKS && !irregular && box.area() <= GROWTH * firstArea;
+            known |= ticks >= TICKS && !irregular;
             return known;
         }
 
@@ -67,7 +66,7 @@ final class DesktopNoise {
                 irregular |= ticks < TICKS; // changing faster than a clock before it was known to tick: drawing or typing
                 return;
             }
-            irregular |= ticks < TICKS && gap > 0 && (since > 1.5 * gap || since < gap / 1.5);
+            irregular |= ticks < TICKS && (gap > 0 && (since > 1.5 * gap || since < gap / 1.5) || !touches(change, first));
             gap = gap == 0 ? since : gap;
             ticks++;
             last = time;
@@ -111,6 +110,10 @@ final class DesktopNoise {
     /** Whether {@code box} is where something ticks by itself. */
     boolean ticking(Rect box) {
         return spots.stream().anyMatch(spot -> spot.ticking() && spot.holds(box));
+    }
+
+    private static boolean touches(Rect a, Rect b) {
+        return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
     }
 
     private static boolean nearPointer(Rect change, PointerFinder.Found pointer) {
