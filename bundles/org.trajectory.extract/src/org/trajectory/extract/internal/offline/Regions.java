@@ -27,16 +27,23 @@ final class Regions {
 
     /** The regions of {@code mask} whose strongest change in {@code difference} (grey levels) reaches {@link #STRONG}. */
     static List<Rect> of(Mat mask, Mat difference) {
+        // labelled within the box of what changed only: most frames change a few small places, not the screen
+        Rect changed = Imgproc.boundingRect(mask);
+        if (changed.area() == 0) {
+            return List.of();
+        }
+        Mat within = mask.submat(changed);
         Mat labels = new Mat();
         Mat stats = new Mat();
         Mat centroids = new Mat();
-        int count = Imgproc.connectedComponentsWithStats(mask, labels, stats, centroids, 8, CvType.CV_32S);
+        int count = Imgproc.connectedComponentsWithStats(within, labels, stats, centroids, 8, CvType.CV_32S);
         List<Rect> boxes = new ArrayList<>();
         int[] row = new int[5];
         for (int label = 1; label < count; label++) {
             stats.get(label, 0, row);
             if (row[Imgproc.CC_STAT_AREA] >= 2) { // a lone pixel is compression noise
-                Rect box = new Rect(row[Imgproc.CC_STAT_LEFT], row[Imgproc.CC_STAT_TOP], row[Imgproc.CC_STAT_WIDTH], row[Imgproc.CC_STAT_HEIGHT]);
+                Rect box = new Rect(changed.x + row[Imgproc.CC_STAT_LEFT], changed.y + row[Imgproc.CC_STAT_TOP], row[Imgproc.CC_STAT_WIDTH],
+                        row[Imgproc.CC_STAT_HEIGHT]);
                 Mat part = difference.submat(box);
                 if (Core.minMaxLoc(part).maxVal >= STRONG) {
                     boxes.add(box);
@@ -44,6 +51,7 @@ final class Regions {
                 part.release();
             }
         }
+        within.release();
         labels.release();
         stats.release();
         centroids.release();
