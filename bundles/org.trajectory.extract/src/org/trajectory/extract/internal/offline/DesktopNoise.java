@@ -74,9 +74,14 @@ final class DesktopNoise {
     }
 
     private final List<Spot> spots = new ArrayList<>();
+    /** Where the pointer was last seen: one hidden while its person types (a terminal, a sheet) is still there. */
+    private PointerFinder.Found lastPointer;
 
     /** The observation without the changes of ticking boxes, learning from those that may tick. */
     Observation filter(Observation observation) {
+        if (observation.pointer() != null) {
+            lastPointer = observation.pointer();
+        }
         if (observation.changes().isEmpty()) {
             return observation;
         }
@@ -91,7 +96,7 @@ final class DesktopNoise {
 
     /** Notes one change; whether it is a ticking box's. */
     private boolean learn(Rect change, Observation observation) {
-        if (change.width > LARGEST_WIDTH || change.height > LARGEST_HEIGHT || nearPointer(change, observation.pointer())) {
+        if (change.width > LARGEST_WIDTH || change.height > LARGEST_HEIGHT || nearPointer(change, lastPointer)) {
             return false;
         }
         for (Spot spot : spots) {
