@@ -60,21 +60,33 @@ public final class OfflineMethod implements ExtractionMethod {
         List<Pictures.Crop> all = new ArrayList<>();
         actions.forEach(action -> crops.get(action).stream().filter(crop -> crop.image() != null).forEach(all::add));
         Set<Pictures.Crop> typedCrops = Collections.newSetFromMap(new IdentityHashMap<>());
-        actions.stream().filter(a -> a.operation().equals(ExtractedAction.TYPE)).forEach(a -> typedCrops.addAll(crops.get(a)));
+        List<ExtractedAction> typings = actions.stream().filter(a -> a.operation().equals(ExtractedAction.TYPE)).toList();
+        typings.forEach(a -> typedCrops.addAll(crops.get(a)));
         context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
-        Map<Pictures.Crop, String> words = new IdentityHashMap<>();
         List<BufferedImage> images = new ArrayList<>();
         for (Pictures.Crop crop : all) {
             images.add(typedCrops.contains(crop) ? TypedText.plain(crop.image()) : crop.image());
         }
-        List<String> read = Ocr.readScreens(images);
+        // and each typing's new ink alone, read where its line before and after cannot be told apart by their words
+        List<ExtractedAction> inked = typings.stream().filter(a -> crops.get(a).size() == 2 && crops.get(a).stream().allMatch(c -> c.image() != null))
+                .toList();
+        for (ExtractedAction typing : inked) {
+            images.add(TypedText.added(crops.get(typing).get(0).image(), crops.get(typing).get(1).image()));
+        }
+        List<String> read = Ocr.readScreens(images).stream().map(text -> text.replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip())
+                .toList();
+        Map<Pictures.Crop, String> words = new IdentityHashMap<>();
         for (int i = 0; i < all.size(); i++) {
-            words.put(all.get(i), read.get(i).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip());
+            words.put(all.get(i), read.get(i));
+        }
+        Map<ExtractedAction, String> added = new IdentityHashMap<>();
+        for (int i = 0; i < inked.size(); i++) {
+            added.put(inked.get(i), read.get(all.size() + i));
         }
         List<ExtractedAction> worded = new ArrayList<>();
         for (ExtractedAction action : actions) {
             List<String> texts = crops.get(action).stream().map(crop -> words.getOrDefault(crop, "")).toList(); // a frame past the end: none
-            ExtractedAction done = worded(action, ocr, texts);
+            ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, ""));
             if (done != null) {
                 worded.add(done);
             }
@@ -107,10 +119,16 @@ public final class OfflineMethod implements ExtractionMethod {
         return List.of(pictures.crop(frame(action.start(), fps), at.x() - 60, at.y() - 16, 120, 32)); // the words under it
     }
 
-    /** An action with its words (read from its crops); a typing whose new text cannot be read is null (dropped). */
-    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<String> texts) {
+    /**
+     * An action with its words (read from its crops; for a typing, also from the ink it added alone); a typing whose new
+     * text cannot be read is null (dropped).
+     */
+    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<String> texts, String added) {
         if (action.operation().equals(ExtractedAction.TYPE)) {
             String text = ocr ? typed(texts.get(0), texts.get(1)) : null;
+            if (text != null && text.isEmpty()) {
+                text = typed("", added);
+            }
             if (text != null && text.isEmpty()) {
                 return null; // a change in a line-high band where no new text can be read: not typing one can state
             }

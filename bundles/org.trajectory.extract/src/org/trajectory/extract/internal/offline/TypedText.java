@@ -27,21 +27,55 @@ final class TypedText {
     private TypedText() {
     }
 
+    /** A grey level change under which a pixel of the line is taken as what was there before the typing. */
+    private static final double KEPT = 40;
+
     static BufferedImage plain(BufferedImage crop) throws IOException {
         Mat grey = OpenCvLibrary.grey(crop);
+        BufferedImage plain = plain(grey);
+        grey.release();
+        return plain;
+    }
+
+    /**
+     * Only the ink the typing added, made plain: the line after it, with what it shows as before (a prompt, a label, a
+     * pointer resting over the field, a border) painted over in the line's paper. What is read where the two pictures,
+     * each read whole, cannot be told apart by their words (a pointer over the cell typed in reads as letters).
+     */
+    static BufferedImage added(BufferedImage before, BufferedImage after) throws IOException {
+        Mat was = OpenCvLibrary.grey(before);
+        Mat is = OpenCvLibrary.grey(after);
+        Mat kept = new Mat();
+        Core.absdiff(was, is, kept);
+        Imgproc.threshold(kept, kept, KEPT, 255, Imgproc.THRESH_BINARY_INV);
+        Mat changed = new Mat();
+        Core.bitwise_not(kept, changed);
+        Imgproc.dilate(changed, changed, new Mat()); // a letter's blended edge
+        Core.bitwise_not(changed, kept);
+        Scalar paper = Core.mean(is, kept);
+        is.setTo(paper, kept);
+        BufferedImage plain = plain(is);
+        for (Mat mat : new Mat[] { was, is, kept, changed }) {
+            mat.release();
+        }
+        return plain;
+    }
+
+    private static BufferedImage plain(Mat grey) {
         Mat ink = new Mat();
         Imgproc.threshold(grey, ink, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
         if (Core.countNonZero(ink) > ink.total() / 2) {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
         removeBlockCaret(ink); // first: a solid caret is as tall as a border
-        removeLines(ink, new Size(Math.max(3, ink.cols() * BORDER), 1));
+        // a horizontal line half again as long as the line is high is no letter's stroke, broken by a pointer or not
+        removeLines(ink, new Size(Math.max(3, Math.min(ink.cols() * BORDER, ink.rows() * 1.5)), 1));
         removeLines(ink, new Size(1, Math.max(3, ink.rows() * BORDER)));
         Mat paper = new Mat();
         Core.bitwise_not(ink, paper);
         BufferedImage plain = new BufferedImage(paper.cols(), paper.rows(), BufferedImage.TYPE_BYTE_GRAY);
         paper.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
-        for (Mat mat : new Mat[] { grey, ink, paper }) {
+        for (Mat mat : new Mat[] { ink, paper }) {
             mat.release();
         }
         return plain;
