@@ -193,6 +193,53 @@ class DesktopVideoTest {
         }
     }
 
+    /**
+     * A sheet: a cell clicked, a number typed into it at once, and Enter. The typing shows in the cell, in the formula bar
+     * and on the toolbar (its buttons greyed while a cell is edited) in one frame, and the Enter moves the cell cursor
+     * down a cell, under the cross pointer resting there. Before, lines changing together were taken as the screen
+     * redrawn and neither the typing nor its Enter was found.
+     */
+    @Test
+    void aNumberTypedIntoASheetsCellIsTypingThoughTheFormulaBarAndToolbarChangeWithIt() throws Exception {
+        BufferedImage cross = pointer("gnumeric-cell", 1);
+        Video video = write("sheet.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(60, 40, 900, 560);
+            boolean editing = time >= 2 && time < 3;
+            for (int button = 0; button < 10; button++) { // the toolbar: greyed while a cell is edited
+                g.setColor(editing ? new Color(200, 200, 200) : new Color(70, 110, 160));
+                g.fillRect(80 + button * 34, 52, 24, 24);
+            }
+            g.setColor(Color.BLACK);
+            g.setFont(MONO);
+            g.drawRect(80, 90, 600, 26); // the formula bar
+            String typed = time >= 2 ? "75" : "";
+            if (editing) {
+                g.drawString(typed, 88, 109);
+            }
+            g.setColor(new Color(210, 210, 210));
+            for (int row = 0; row <= 16; row++) {
+                g.drawLine(80, 140 + row * 24, 880, 140 + row * 24);
+            }
+            for (int column = 0; column <= 8; column++) {
+                g.drawLine(80 + column * 100, 140, 80 + column * 100, 524);
+            }
+            g.setColor(Color.BLACK);
+            g.drawString(typed, editing ? 286 : 374 - g.getFontMetrics().stringWidth(typed), 255); // right-aligned once entered
+            int cursorRow = time < 1.2 ? 1 : time >= 3 ? 5 : 4; // the cell cursor: on the cell clicked, a cell lower after the Enter
+            g.setStroke(new java.awt.BasicStroke(2));
+            g.drawRect(280, 140 + cursorRow * 24, 100, 24);
+            g.drawImage(cross, time < 1 ? 700 : 320, time < 1 ? 500 : 238, null); // it jumps to the cell and clicks at 1.2 s
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Enter 75", context());
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
+                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        if (Ocr.available()) {
+            assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
+        }
+    }
+
     private static ExtractionContext context() {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }

@@ -546,7 +546,7 @@ final class ActionInference {
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
         }
-        if (typing == null && lines(now.changes()) >= 3) {
+        if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes())) {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
         keyboard(before, now, typed(now.changes()));
@@ -561,6 +561,14 @@ final class ActionInference {
         return near(change, at, 100) || change.width * change.height >= LINE * LINE;
     }
 
+    /**
+     * Whether small changes only, one of them where text is entered: typing that the application echoes elsewhere at once
+     * (a sheet's cell, its formula bar, the toolbar buttons greyed while the cell is edited), not the screen redrawn.
+     */
+    private boolean echoed(List<Rect> changes) {
+        return changes.stream().allMatch(c -> c.height <= LINE) && entered(changes) != null;
+    }
+
     /** How many lines of text the line-high changes lie on. */
     private static int lines(List<Rect> changes) {
         List<Rect> rows = new ArrayList<>();
@@ -572,11 +580,16 @@ final class ActionInference {
         return rows.size();
     }
 
-    /** Whether a change begins on the few lines just under a typed band, where it began or to its right. */
+    /**
+     * Whether a change begins on the few lines just under a typed band, or reaches from about the band's line well into
+     * the line under it (a sheet's cell cursor moving down a cell), where the band began or to its right.
+     */
     private static boolean below(Rect band, Rect change) {
         int bottom = band.y + band.height;
-        // (its middle under the band, not a letter on the line of a band a pixel high)
-        return change.y >= bottom - 2 && change.y + change.height / 2 > bottom && change.y <= bottom + 2 * LINE
+        // (its middle under the band, not a letter on the line of a band a pixel high, nor a letter's descender)
+        boolean under = change.y >= bottom - 2 && change.y + change.height / 2 > bottom
+                || change.y >= band.y - band.height && change.y + change.height >= bottom + band.height / 2 + 2;
+        return under && change.y <= bottom + 2 * LINE
                 && change.x + change.width >= band.x - 200
                 && change.x <= band.x + band.width + 200;
     }
@@ -618,16 +631,24 @@ final class ActionInference {
     }
 
     /**
-     * The changes typing made: the line-high ones on the line being typed, or on the line the pointer clicked, or the
-     * line under the one typed before an Enter, or where the caret was (or the line under it); not a title that changed
-     * with them ("*Untitled") or toolbar buttons greyed while a cell is edited. The largest line-high one where none is
-     * there; all changes when none is line-high.
+     * The changes typing made: those on the line where text is entered ({@link #entered}); the largest line-high one
+     * where none is there; all changes when none is line-high.
      */
     private Rect typed(List<Rect> changes) {
         List<Rect> lines = changes.stream().filter(c -> c.height <= LINE).toList();
         if (lines.isEmpty()) {
             return Observation.union(changes);
         }
+        Rect entered = entered(lines);
+        return entered != null ? entered : lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+    }
+
+    /**
+     * The line-high changes on the line being typed, or on the line the pointer clicked, or the line under the one typed
+     * before an Enter, or where the caret was (or the line under it), or null; not a title that changed with them
+     * ("*Untitled") or toolbar buttons greyed while a cell is edited.
+     */
+    private Rect entered(List<Rect> lines) {
         List<Rect> places = new ArrayList<>();
         if (typing != null) {
             places.add(typing.band());
@@ -644,13 +665,13 @@ final class ActionInference {
             places.add(new Rect(caret.x, caret.y + caret.height, caret.width, caret.height));
         }
         for (Rect place : places) {
-            List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - 300
+            List<Rect> same = lines.stream().filter(c -> c.height <= LINE && sameLine(place, c) && c.x + c.width >= place.x - 300
                     && c.x <= place.x + place.width + 300).toList();
             if (!same.isEmpty()) {
                 return Observation.union(same);
             }
         }
-        return lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+        return null;
     }
 
     private void enter(double time) {
