@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class FrameSampler implements AutoCloseable {
 
-    /** How many frames are read ahead of the caller. */
-    private static final int AHEAD = 3;
+    /** How many bytes of frames are read ahead of the caller: ten 1080p frames, enough to even out the caller's slow frames. */
+    private static final long AHEAD = 32 << 20;
     /** What the reading thread puts after the last frame. */
     private static final byte[] END = new byte[0];
 
@@ -32,7 +32,7 @@ public final class FrameSampler implements AutoCloseable {
     private final int height;
     private final Frame.Layout layout;
     private final double fps;
-    private final BlockingQueue<Object> ahead = new ArrayBlockingQueue<>(AHEAD);
+    private final BlockingQueue<Object> ahead;
     private final Thread reader;
     private long index;
 
@@ -44,6 +44,7 @@ public final class FrameSampler implements AutoCloseable {
         this.width = width;
         this.height = height;
         this.fps = fps;
+        this.ahead = new ArrayBlockingQueue<>((int) Math.clamp(AHEAD / layout.bytes(width, height), 2, 16));
         this.reader = Thread.ofPlatform().daemon().name("frames of " + video.getFileName()).start(this::readAhead);
     }
 
