@@ -189,7 +189,8 @@ class DesktopVideoTest {
         assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK),
                 found.stream().map(ExtractedAction::operation).toList(), found.toString());
         for (ExtractedAction action : found) {
-            assertTrue(context.taken().containsKey(ExtractionContext.at(action.start())), "the screenshot of " + action + " was taken as it was read");
+            assertTrue(context.taken().containsKey(ExtractionContext.at(action.start())),
+                    "the screenshot of " + action + " was taken as it was read");
         }
     }
 
