@@ -644,8 +644,8 @@ final class ActionInference {
     }
 
     /**
-     * The line-high changes on the line being typed, or on the line the pointer clicked, or the line under the one typed
-     * before an Enter, or where the caret was (or the line under it), or null; not a title that changed with them
+     * Of line-high changes, those on the line being typed, or on the line the pointer clicked, or the line under the one
+     * typed before an Enter, or where the caret was (or the line under it), or null; not a title that changed with them
      * ("*Untitled") or toolbar buttons greyed while a cell is edited.
      */
     private Rect entered(List<Rect> lines) {
@@ -665,7 +665,7 @@ final class ActionInference {
             places.add(new Rect(caret.x, caret.y + caret.height, caret.width, caret.height));
         }
         for (Rect place : places) {
-            List<Rect> same = lines.stream().filter(c -> c.height <= LINE && sameLine(place, c) && c.x + c.width >= place.x - 300
+            List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - 300
                     && c.x <= place.x + place.width + 300).toList();
             if (!same.isEmpty()) {
                 return Observation.union(same);

@@ -24,11 +24,11 @@ final class TypedText {
     /** How full a column of ink is to be part of a block caret rather than of a letter. */
     private static final double SOLID = 0.85;
 
-    private TypedText() {
-    }
-
     /** A grey level change under which a pixel of the line is taken as what was there before the typing. */
     private static final double KEPT = 40;
+
+    private TypedText() {
+    }
 
     static BufferedImage plain(BufferedImage crop) throws IOException {
         Mat grey = OpenCvLibrary.grey(crop);
@@ -45,12 +45,11 @@ final class TypedText {
     static BufferedImage added(BufferedImage before, BufferedImage after) throws IOException {
         Mat was = OpenCvLibrary.grey(before);
         Mat is = OpenCvLibrary.grey(after);
-        Mat kept = new Mat();
-        Core.absdiff(was, is, kept);
-        Imgproc.threshold(kept, kept, KEPT, 255, Imgproc.THRESH_BINARY_INV);
         Mat changed = new Mat();
-        Core.bitwise_not(kept, changed);
+        Core.absdiff(was, is, changed);
+        Imgproc.threshold(changed, changed, KEPT, 255, Imgproc.THRESH_BINARY);
         Imgproc.dilate(changed, changed, new Mat()); // a letter's blended edge
+        Mat kept = new Mat();
         Core.bitwise_not(changed, kept);
         Scalar paper = Core.mean(is, kept);
         is.setTo(paper, kept);
