@@ -30,7 +30,10 @@ set VM_ARGS=-Dosgi.requiredJavaVersion=21 -XX:+UseG1GC -Dfile.encoding=UTF-8 %TW
 set "FIRST=%~1"
 if "%FIRST%"=="" goto window
 if "%FIRST:~0,2%"=="--" goto window
-"%JAVA%" %VM_ARGS% -Djava.awt.headless=true -jar "%LAUNCHER%" -nosplash -application org.trajectory.cli.application %*
+rem A command starts with the configuration the build made for commands, without the window's bundles.
+set "HEADLESS="
+if exist "%PRODUCT%configuration-headless\config.ini" set HEADLESS=-configuration "%PRODUCT%configuration-headless"
+"%JAVA%" %VM_ARGS% -Djava.awt.headless=true -jar "%LAUNCHER%" -nosplash %HEADLESS% -application org.trajectory.cli.application %*
 exit /b %ERRORLEVEL%
 
 :window

@@ -40,6 +40,25 @@ class KeyframesTest {
     }
 
     @Test
+    void framesOfAnMp4WithReorderedFramesAcrossManyGroupsAreExactlyThoseOfADecodeFromTheStart() throws Exception {
+        // As other recorders write: MP4, B-frames (decoded out of order), a key frame every 25 frames; frames asked in
+        // most groups, at a key frame, just before one and at the very end, shared out among processes and inputs.
+        Path video = temp.resolve("reordered.mp4");
+        Videos.run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-t", "12",
+                "-c:v", "libx264", "-preset", "veryfast", "-bf", "3", "-g", "25", "-keyint_min", "25", "-pix_fmt", "yuv420p",
+                video.toString());
+        FrameTable.Frames frames = FrameTable.probeFrames(video);
+        assertEquals(300, frames.stamps().length);
+        List<Integer> asked = List.of(24, 25, 49, 51, 99, 100, 130, 174, 199, 201, 230, 262, 280, 299);
+        Keyframes keyframes = new Keyframes(video, frames);
+        List<byte[]> pngs = keyframes.pngs(asked, Progress.NONE);
+        for (int i = 0; i < asked.size(); i++) {
+            Path png = Files.write(temp.resolve("r" + i + ".png"), pngs.get(i));
+            assertArrayEquals(Videos.rgbOfFrame(video, asked.get(i)), Videos.rgbOfPng(png), "frame " + asked.get(i));
+        }
+    }
+
+    @Test
     void aFrameStampedAsTheOneBeforeItIsStillTheFrameAsked() throws Exception {
         // A variable-rate video whose clock ticks coarser than its frames come: frame 12 carries frame 11's stamp.
         Path video = temp.resolve("variable.mkv");

@@ -24,13 +24,24 @@ import org.trajectory.recorder.internal.FrameTable;
  * Takes frames out of a video with the real ffmpeg, decoding each part of the video at most once: the frames are
  * grouped into runs, a run starting where a decoder must seek (its first frame's key frame lies past the run's last
  * frame) and going on while going forward costs no more decoding than seeking would (the next frame's key frame is at
- * or before the last one taken). Each run is one ffmpeg that seeks once and outputs the run's frames; runs go in
- * parallel, one ffmpeg per core. So frames in one group of pictures cost one decode of it, and a frame far from the
+ * or before the last one taken). So frames in one group of pictures cost one decode of it, and a frame far from the
  * others costs a decode from its own key frame, never the whole video.
+ * <p>
+ * Starting a decoder costs more than its seek saves when the frames skipped are few: an ffmpeg process costs about
+ * 70 ms to start (it loads every codec library, the time of decoding a hundred frames of a 720p desktop), and each
+ * input it seeks in about 15 ms. So runs less than {@link #MERGE_GAP} frames apart are decoded as one, the runs are shared out
+ * among one process per core in stretches of about equal decoding (a long run cut at a key frame to give every core
+ * work), and a process reads its runs as inputs of their own, each stopping past its last frame, joined in order.
  */
 public final class Keyframes {
 
     private static final byte[] PNG_SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    /** Frames a decoder may need to read past a frame to output it (H.264 reorders at most 16). */
+    private static final int REORDER = 16;
+    /** Runs closer than this many frames are decoded as one: seeking costs about as much as decoding that many. */
+    private static final int MERGE_GAP = 30;
+    /** Inputs one ffmpeg opens at most (each has a reading thread). */
+    private static final int MAX_INPUTS = 48;
 
     private final Path video;
     private final double[] stamps;
@@ -60,12 +71,12 @@ public final class Keyframes {
         return 0;
     }
 
-    /** The frames (ascending, distinct) in runs each one ffmpeg decodes forward. */
+    /** The frames (ascending, distinct) in runs each decoded forward from one seek, close runs taken as one. */
     List<List<Integer>> runs(TreeSet<Integer> frames) {
         List<List<Integer>> runs = new ArrayList<>();
         List<Integer> run = null;
         for (int frame : frames) {
-            if (run == null || keyBefore(frame) > run.get(run.size() - 1)) {
+            if (run == null || keyBefore(frame) - run.get(run.size() - 1) > MERGE_GAP) {
                 run = new ArrayList<>();
                 runs.add(run);
             }
@@ -74,27 +85,94 @@ public final class Keyframes {
         return runs;
     }
 
-    /** The frames of one run as PNG bytes: one seek to its first frame, then its frames picked out by number. */
-    private Map<Integer, byte[]> take(List<Integer> run) throws IOException {
-        // Seek a millisecond before the first frame's stamp (Matroska keeps milliseconds): ffmpeg decodes from the key
-        // frame before it and passes on frames from this one on, which the filter counts from 0. Frames before it with
-        // the same stamp (a variable-rate video whose clock ticks coarser than its frames come) pass too and are counted.
-        int first = run.get(0);
-        double offset = Math.max(0, stamps[first] - stamps[0] - 0.001);
-        int passed = first;
-        while (passed > 0 && stamps[passed - 1] - stamps[0] >= offset) {
-            passed--;
+    /** The runs with the longest cut in two at a frame that has a key frame of its own past the run's start, until there are {@code count}. */
+    List<List<Integer>> cut(List<List<Integer>> runs, int count) {
+        List<List<Integer>> cut = new ArrayList<>(runs);
+        while (cut.size() < count) {
+            List<Integer> longest = cut.stream().max(java.util.Comparator.comparingLong(this::work)).orElseThrow();
+            int start = keyBefore(longest.get(0));
+            long half = work(longest) / 2;
+            int at = -1;
+            for (int i = 1; i < longest.size(); i++) {
+                if (keyBefore(longest.get(i)) > start && (at < 0 || Math.abs(longest.get(i) - start - half) < Math.abs(longest.get(at) - start - half))) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                break;
+            }
+            int index = cut.indexOf(longest);
+            cut.set(index, new ArrayList<>(longest.subList(at, longest.size())));
+            cut.add(index, new ArrayList<>(longest.subList(0, at)));
         }
-        StringBuilder select = new StringBuilder();
-        for (int frame : run) {
-            select.append(select.isEmpty() ? "" : "+").append("eq(n\\,").append(frame - passed).append(')');
+        return cut;
+    }
+
+    /** Consecutive runs in at most {@code processes} stretches (more where one would take too many inputs) of about equal decoding. */
+    List<List<List<Integer>>> shares(List<List<Integer>> runs, int processes) {
+        long total = 0;
+        for (List<Integer> run : runs) {
+            total += work(run);
         }
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.6f", offset),
-                "-i", video.toString(), "-an", "-vf", "select='" + select + "'", "-fps_mode", "passthrough", "-frames:v",
-                Integer.toString(run.size()), "-c:v", "png", "-f", "image2pipe", "-").start();
+        List<List<List<Integer>>> shares = new ArrayList<>();
+        List<List<Integer>> share = new ArrayList<>();
+        long done = 0;
+        for (List<Integer> run : runs) {
+            boolean full = share.size() == MAX_INPUTS || (!share.isEmpty() && done >= total * (shares.size() + 1) / processes);
+            if (full) {
+                shares.add(share);
+                share = new ArrayList<>();
+            }
+            share.add(run);
+            done += work(run);
+        }
+        shares.add(share);
+        return shares;
+    }
+
+    /** The frames a decoder goes through for a run. */
+    private long work(List<Integer> run) {
+        return run.get(run.size() - 1) - keyBefore(run.get(0)) + 1L;
+    }
+
+    /** The frames of some runs as PNG bytes, in order: one ffmpeg, an input per run that seeks once to its first frame. */
+    private Map<Integer, byte[]> take(List<List<Integer>> runs, int threads) throws IOException {
+        List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error"));
+        StringBuilder graph = new StringBuilder();
+        for (int i = 0; i < runs.size(); i++) {
+            List<Integer> run = runs.get(i);
+            // Seek a millisecond before the first frame's stamp (Matroska keeps milliseconds): ffmpeg decodes from the key
+            // frame before it and passes on frames from this one on, which the filter counts from 0. Frames before it with
+            // the same stamp (a variable-rate video whose clock ticks coarser than its frames come) pass too and are counted.
+            int first = run.get(0);
+            double offset = Math.max(0, stamps[first] - stamps[0] - 0.001);
+            int passed = first;
+            while (passed > 0 && stamps[passed - 1] - stamps[0] >= offset) {
+                passed--;
+            }
+            command.addAll(List.of("-ss", seconds(offset)));
+            int readTo = run.get(run.size() - 1) + REORDER;
+            if (readTo < stamps.length) { // the input stops there, not at the end of the video
+                command.addAll(List.of("-t", seconds(stamps[readTo] - stamps[0] - offset)));
+            }
+            command.addAll(List.of("-threads", Integer.toString(threads), "-an", "-i", video.toString()));
+            StringBuilder select = new StringBuilder();
+            for (int frame : run) {
+                select.append(select.isEmpty() ? "" : "+").append("eq(n\\,").append(frame - passed).append(')');
+            }
+            graph.append('[').append(i).append(":v:0]select='").append(select).append("'[r").append(i).append("];");
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            graph.append("[r").append(i).append(']');
+        }
+        graph.append("concat=n=").append(runs.size()).append(":v=1:a=0[frames]");
+        List<Integer> frames = runs.stream().flatMap(List::stream).toList();
+        command.addAll(List.of("-filter_complex", graph.toString(), "-map", "[frames]", "-fps_mode", "passthrough", "-frames:v",
+                Integer.toString(frames.size()), "-c:v", "png", "-f", "image2pipe", "-"));
+        Process ffmpeg = new ProcessBuilder(command).start();
         Map<Integer, byte[]> pngs = new HashMap<>();
         try (DataInputStream out = new DataInputStream(ffmpeg.getInputStream())) {
-            for (int frame : run) {
+            for (int frame : frames) {
                 byte[] png = readPng(out);
                 if (png == null) {
                     break;
@@ -104,17 +182,21 @@ public final class Keyframes {
             out.transferTo(java.io.OutputStream.nullOutputStream());
         }
         try {
-            if (ffmpeg.waitFor() != 0 || pngs.size() != run.size()) {
-                int missing = run.stream().filter(f -> !pngs.containsKey(f)).findFirst().orElse(first);
+            if (ffmpeg.waitFor() != 0 || pngs.size() != frames.size()) {
+                int missing = frames.stream().filter(f -> !pngs.containsKey(f)).findFirst().orElse(frames.get(0));
                 throw new IOException("frame " + missing + " of " + video + " cannot be decoded: "
                         + FrameTable.toolReason(new String(ffmpeg.getErrorStream().readAllBytes()), video));
             }
         } catch (InterruptedException e) {
             ffmpeg.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while taking frame " + first, e);
+            throw new IOException("interrupted while taking frame " + frames.get(0), e);
         }
         return pngs;
+    }
+
+    private static String seconds(double value) {
+        return String.format(Locale.ROOT, "%.6f", value);
     }
 
     /** One PNG of an image2pipe stream: its signature, then its chunks up to IEND; null at the stream's end. */
@@ -153,20 +235,21 @@ public final class Keyframes {
         }
     }
 
-    /** The frames, in parallel runs; equal frame numbers are taken once. Cancelling through {@code progress} stops it. */
+    /** The frames, in parallel processes; equal frame numbers are taken once. Cancelling through {@code progress} stops it. */
     public List<byte[]> pngs(List<Integer> frames, Progress progress) throws IOException {
-        List<List<Integer>> runs = runs(new TreeSet<>(frames));
-        int threads = Math.max(1, Math.min(runs.size(), Runtime.getRuntime().availableProcessors()));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
+        List<List<List<Integer>>> shares = shares(cut(runs(new TreeSet<>(frames)), cores), cores);
+        int threads = Math.max(1, cores / shares.size()); // processes side by side decode on a thread each
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(shares.size(), cores), r -> {
             Thread thread = new Thread(r, "Keyframes");
             thread.setDaemon(true);
             return thread;
         });
         try {
             Map<Integer, Future<Map<Integer, byte[]>>> jobs = new HashMap<>();
-            for (List<Integer> run : runs) {
-                Future<Map<Integer, byte[]>> job = pool.submit(() -> take(run));
-                run.forEach(frame -> jobs.put(frame, job));
+            for (List<List<Integer>> share : shares) {
+                Future<Map<Integer, byte[]>> job = pool.submit(() -> take(share, threads));
+                share.forEach(run -> run.forEach(frame -> jobs.put(frame, job)));
             }
             List<byte[]> images = new ArrayList<>(frames.size());
             progress.begin("Taking " + Words.count(jobs.size(), "frame") + " from the video", frames.size(), "frames");
