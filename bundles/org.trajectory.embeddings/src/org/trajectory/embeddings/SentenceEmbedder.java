@@ -89,6 +89,21 @@ public final class SentenceEmbedder implements AutoCloseable {
         }
     }
 
+    /**
+     * The positions of {@code texts}, fewest tokens first: batches cut in this order pad least. A batch is as long as
+     * its longest text, and ordered by characters instead (words of different token counts) a run embedded a fifth slower.
+     */
+    public List<Integer> leastPadding(List<String> texts) {
+        int[] tokens = new int[texts.size()];
+        List<Integer> order = new java.util.ArrayList<>(texts.size());
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = tokenizer.encode(texts.get(i), MAX_TOKENS).length;
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparingInt(i -> tokens[i]));
+        return order;
+    }
+
     /** The unit-length embeddings of {@code texts}, computed as one padded batch. */
     public float[][] embed(List<String> texts) throws IOException {
         long[][] ids = new long[texts.size()][];
@@ -109,13 +124,16 @@ public final class SentenceEmbedder implements AutoCloseable {
                 OnnxTensor typeTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[inputIds.length]), shape);
                 OrtSession.Result result = session.run(Map.of("input_ids", idTensor, "attention_mask", maskTensor,
                         "token_type_ids", typeTensor))) {
-            float[][][] hidden = (float[][][]) result.get(0).getValue();
+            // Read as one flat buffer: getValue() builds a Java array per token, which cost a third of the run.
+            java.nio.FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
+            float[] sum = new float[DIMENSIONS];
             float[][] embeddings = new float[ids.length][];
             for (int i = 0; i < ids.length; i++) {
-                float[] sum = new float[hidden[i][0].length];
+                java.util.Arrays.fill(sum, 0);
                 for (int t = 0; t < ids[i].length; t++) {
-                    for (int d = 0; d < sum.length; d++) {
-                        sum[d] += hidden[i][t][d];
+                    int at = (i * length + t) * DIMENSIONS;
+                    for (int d = 0; d < DIMENSIONS; d++) {
+                        sum[d] += hidden.get(at + d);
                     }
                 }
                 double norm = 0;
@@ -123,10 +141,11 @@ public final class SentenceEmbedder implements AutoCloseable {
                     norm += (double) v * v;
                 }
                 float scale = (float) (1 / Math.max(1e-12, Math.sqrt(norm)));
-                for (int d = 0; d < sum.length; d++) {
-                    sum[d] *= scale; // the mean's 1/n cancels in the normalization
+                float[] embedding = new float[DIMENSIONS];
+                for (int d = 0; d < DIMENSIONS; d++) {
+                    embedding[d] = sum[d] * scale; // the mean's 1/n cancels in the normalization
                 }
-                embeddings[i] = sum;
+                embeddings[i] = embedding;
             }
             return embeddings;
         } catch (OrtException e) {

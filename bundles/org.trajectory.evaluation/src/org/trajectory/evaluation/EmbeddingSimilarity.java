@@ -1,9 +1,7 @@
 package org.trajectory.evaluation;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +45,8 @@ public final class EmbeddingSimilarity implements TextSimilarity, AutoCloseable 
 
     @Override
     public void prepare(Collection<String> texts, Progress progress) throws IOException {
-        // Similar lengths in one batch: less padding for the model to chew through.
-        List<String> missing = new ArrayList<>(texts.stream().filter(t -> t != null && cache.get(t) == null).distinct().toList());
-        missing.sort(Comparator.comparingInt(String::length));
+        List<String> found = texts.stream().filter(t -> t != null && cache.get(t) == null).distinct().toList();
+        List<String> missing = embedder.leastPadding(found).stream().map(found::get).toList();
         progress.begin("Embedding " + Words.count(missing.size(), "text"), missing.size(), "texts");
         for (int start = 0; start < missing.size() && !progress.isCancelled(); start += BATCH) {
             embed(missing.subList(start, Math.min(missing.size(), start + BATCH)));

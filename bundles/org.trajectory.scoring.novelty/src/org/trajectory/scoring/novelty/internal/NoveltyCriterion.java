@@ -95,6 +95,8 @@ public final class NoveltyCriterion implements ScoringCriterion {
         if (!missing.isEmpty()) {
             context.progress().begin("Embedding " + Words.count(missing.size(), "task text") + " for novelty", missing.size(), "texts");
             SentenceEmbedder model = embedder();
+            List<Integer> unordered = missing;
+            missing = model.leastPadding(unordered.stream().map(texts::get).toList()).stream().map(unordered::get).toList();
             for (int start = 0; start < missing.size(); start += BATCH) {
                 if (context.progress().isCancelled()) {
                     throw new InterruptedException("cancelled");
