@@ -4,8 +4,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -111,13 +113,26 @@ public abstract class ImageSource implements Closeable {
             if (!file.startsWith(root)) {
                 throw new IOException("image name '" + name + "' leaves the images folder");
             }
-            if (!Files.isRegularFile(file)) {
+            BasicFileAttributes attributes;
+            try {
+                attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
                 return fromArchives(name);
             }
-            if (!file.toRealPath().startsWith(root)) {
-                throw new IOException("image '" + name + "' is a link that leaves the images folder");
+            // A plain file right in the (real) folder is no link; anything else is followed to where it really is,
+            // which costs a look-up per part of its path (most imports read a plain file a step).
+            if (attributes.isSymbolicLink() || !root.equals(file.getParent())) {
+                if (!Files.isRegularFile(file)) {
+                    return fromArchives(name);
+                }
+                if (!file.toRealPath().startsWith(root)) {
+                    throw new IOException("image '" + name + "' is a link that leaves the images folder");
+                }
+                attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            } else if (!attributes.isRegularFile()) {
+                return fromArchives(name);
             }
-            if (Files.size(file) > MAX_IMAGE_BYTES) {
+            if (attributes.size() > MAX_IMAGE_BYTES) {
                 throw new IOException("image '" + name + "' is larger than " + (MAX_IMAGE_BYTES >> 20) + " MB");
             }
             return Files.readAllBytes(file);
