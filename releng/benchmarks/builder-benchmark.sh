@@ -4,7 +4,8 @@
 #     real recordings are), without video;
 #  2. keyframe extraction for a 30-minute 1080p30 recording (H.264 as our recorder writes it: ultrafast, a key frame
 #     every 2 s) with 200 steps.
-# Usage: releng/benchmarks/builder-benchmark.sh [EVENTS]   Targets: >= 1M raw events/s reduced; 200 keyframes < 60 s.
+#  3. a whole `build` of a 2-minute 720p MP4 as another recorder writes it (AgentNetTool's layout, 20 steps).
+# Usage: releng/benchmarks/builder-benchmark.sh [EVENTS]   Targets: >= 1M raw events/s reduced; 200 keyframes < 60 s; the 2-minute build <= 2 s.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 EVENTS="${1:-2000000}"
 WORK="$(mktemp -d)"
@@ -26,7 +27,7 @@ with open(folder + "/events.jsonl", "w") as out:
         out.write(json.dumps(e) + "\n")
     step = 0
     while n < total:
-        x, y = 100 + step * 37 % 1700, 100 + step * 23 % 900
+        x, y = 100 + step * 37 % 1600, 100 + step * 23 % 900   # a drag 150 px to the right stays on the screen
         for i in range(60):
             emit(action="move", x=x - 60 + i, y=y)
         kind = step % 4
@@ -83,3 +84,45 @@ PY
 end=$(date +%s.%N)
 awk -v s="$start" -v e="$end" 'BEGIN{printf "whole build command: %.1f s on %d cores\n", e - s, '"$(nproc)"'}'
 du -sh "$WORK/long/video.mkv" | awk '{print "video size: " $1}'
+
+echo "== a 2-minute 720p MP4 of another recorder (AgentNetTool's layout), 20 clicks"
+# A desktop-like screen (a panel with a clock, a window whose text scrolls, a moving pointer) encoded as OBS does by
+# default: x264 veryfast, CRF 23, a key frame every 250 frames. What a user waits for is the whole command.
+mkdir -p "$WORK/peer"
+ffmpeg -nostdin -v error -f lavfi -i "color=c=0xececec:s=1280x720:r=30" -f lavfi -i "color=c=0x202020:s=12x19:r=30" \
+  -filter_complex "[0:v]drawbox=x=0:y=0:w=1280:h=28:c=0x303040:t=fill,drawbox=x=60:y=80:w=760:h=560:c=white:t=fill,\
+drawtext=text='%{pts\:hms}':x=1150:y=6:fontsize=16:fontcolor=white,\
+drawtext=text='%{eif\:n*7\:d} entries listed  /usr/bin/ffmpeg  /usr/share/doc':x=80:y='620-mod(floor(t/2)*22\,520)':fontsize=16[desk];\
+[desk][1:v]overlay=x='640+500*sin(t/3)':y='360+250*cos(t/5)'" \
+  -t 120 -c:v libx264 -preset veryfast -crf 23 -g 250 -pix_fmt yuv420p "$WORK/peer/video.mp4"
+python3 - "$WORK/peer" <<'PY'
+import json, sys
+folder = sys.argv[1]
+json.dump({"system": "Windows", "release": "10", "screen_width": 1280, "screen_height": 720, "start_time": 100.0,
+           "stop_time": 220.0, "video_start_timestamp": 100.0}, open(folder + "/metadata.json", "w"))
+json.dump({"task_name": "two minutes", "description": ""}, open(folder + "/task_name.json", "w"))
+with open(folder + "/events.jsonl", "w") as out:
+    n = 0
+    for s in range(20):
+        t, x, y = 101.0 + s * 5.9, 100 + s * 50, 100 + s * 25
+        events = [{"action": "move", "x": x - 30 + k, "y": y, "time_stamp": round(t + k * 0.01, 3)} for k in range(30)]
+        events += [{"action": "click", "x": x, "y": y, "button": "left", "pressed": p, "time_stamp": round(t + 0.5 + 0.1 * (not p), 3)}
+                   for p in (True, False)]
+        for e in events:
+            e["event_idx"] = n; n += 1
+            out.write(json.dumps(e) + "\n")
+PY
+for run in 1 2 3; do
+  rm -rf "$WORK/peer-dataset"
+  start=$(date +%s.%N)
+  "$WB" build "$WORK/peer" --dataset "$WORK/peer-dataset" --json >"$WORK/peer.json" 2>/dev/null
+  end=$(date +%s.%N)
+  python3 - "$WORK/peer.json" "$start" "$end" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["built"][0]
+print("build: {:.2f} s whole command; {} steps, frames {:.2f} s, events read {:.2f} s, stored {:.2f} s".format(
+    float(sys.argv[3]) - float(sys.argv[2]), r["steps"], r["frames_seconds"], r["read_seconds"], r["store_seconds"]))
+PY
+done
+start=$(date +%s.%N); ffmpeg -nostdin -v error -i "$WORK/peer/video.mp4" -an -f null -; end=$(date +%s.%N)
+awk -v s="$start" -v e="$end" 'BEGIN{printf "peer: ffmpeg decoding the whole video once: %.2f s\n", e - s}'
