@@ -15,6 +15,8 @@ final class TerminalProgress implements Progress {
     private long done;
     private long started;
     private long drawn;
+    /** Whether any work was begun or done: a command that reports none (a recording) gets no bar. */
+    private boolean begun;
     private boolean finished;
 
     /** A bar on {@code err}; the work's unit is what each task's {@code begin} says (none: a bare rate). */
@@ -30,6 +32,7 @@ final class TerminalProgress implements Progress {
 
     @Override
     public void begin(String name, long totalWork) {
+        begun = true;
         task = name;
         total = totalWork;
         done = 0;
@@ -39,6 +42,7 @@ final class TerminalProgress implements Progress {
 
     @Override
     public void worked(long work) {
+        begun = true;
         done += work;
         long now = System.nanoTime();
         if (now - drawn > 200_000_000L) {
@@ -47,9 +51,9 @@ final class TerminalProgress implements Progress {
         }
     }
 
-    /** Draws the bar a last time and ends its line; once, however often it is called. */
+    /** Draws the bar a last time and ends its line; once, however often it is called, and never for no work. */
     void finish() {
-        if (finished) {
+        if (finished || !begun) {
             return;
         }
         finished = true;
