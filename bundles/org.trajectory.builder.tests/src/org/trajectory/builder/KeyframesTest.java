@@ -59,6 +59,31 @@ class KeyframesTest {
     }
 
     @Test
+    void framesOnBothSidesOfAChangeOfPictureSizeAreTakenAtTheirOwnSize() throws Exception {
+        // A recording whose screen changed size mid-way: one stream, 160x120 then 320x240. Runs on both sides shared
+        // by one ffmpeg cannot be joined (one size only); each is then taken alone, at its own size.
+        Path small = temp.resolve("small.mkv");
+        Path large = temp.resolve("large.mkv");
+        for (Path part : List.of(small, large)) {
+            Videos.run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=" + (part == small ? "160x120" : "320x240")
+                    + ":rate=10", "-t", "6", "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p", part.toString());
+        }
+        Path list = Files.writeString(temp.resolve("parts.txt"), "file '" + small + "'\nfile '" + large + "'\n");
+        Path video = temp.resolve("resized.mkv");
+        Videos.run("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list.toString(), "-c", "copy", video.toString());
+        FrameTable.Frames frames = FrameTable.probeFrames(video);
+        assertEquals(120, frames.stamps().length);
+        List<Integer> asked = List.of(58, 62, 119); // three runs; 58 and 62 share an ffmpeg, 119 (10 frames to decode) has one
+        List<byte[]> pngs = new Keyframes(video, frames).pngs(asked, Progress.NONE);
+        // the stream was copied, not encoded again: frame 62 is the larger part's frame 2
+        List<byte[]> expected = List.of(Videos.rgbOfFrame(small, 58), Videos.rgbOfFrame(large, 2), Videos.rgbOfFrame(large, 59));
+        for (int i = 0; i < asked.size(); i++) {
+            Path png = Files.write(temp.resolve("z" + i + ".png"), pngs.get(i));
+            assertArrayEquals(expected.get(i), Videos.rgbOfPng(png), "frame " + asked.get(i));
+        }
+    }
+
+    @Test
     void aFrameStampedAsTheOneBeforeItIsStillTheFrameAsked() throws Exception {
         // A variable-rate video whose clock ticks coarser than its frames come: frame 12 carries frame 11's stamp.
         Path video = temp.resolve("variable.mkv");

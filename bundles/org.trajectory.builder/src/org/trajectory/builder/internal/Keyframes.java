@@ -27,19 +27,18 @@ import org.trajectory.recorder.internal.FrameTable;
  * or before the last one taken). So frames in one group of pictures cost one decode of it, and a frame far from the
  * others costs a decode from its own key frame, never the whole video.
  * <p>
- * Starting a decoder costs more than its seek saves when the frames skipped are few: an ffmpeg process costs about
- * 70 ms to start (it loads every codec library, the time of decoding a hundred frames of a 720p desktop), and each
- * input it seeks in about 15 ms. So runs less than {@link #MERGE_GAP} frames apart are decoded as one, the runs are shared out
- * among one process per core in stretches of about equal decoding (a long run cut at a key frame to give every core
- * work), and a process reads its runs as inputs of their own, each stopping past its last frame, joined in order.
+ * An ffmpeg process costs about 70 ms to start (it loads every codec library, the time of decoding a hundred frames of
+ * a 720p desktop), an input in it about 15 ms: the runs are shared out among one process per core in stretches of
+ * about equal decoding (a long run cut at a key frame to give every core work), and a process reads its runs as inputs
+ * of their own, each stopping past its last frame, joined in order. Runs are never decoded as one across a key frame
+ * they do not need: the picture may change size there (a screen that changed resolution), where joining fails and each
+ * run of that process is taken alone.
  */
 public final class Keyframes {
 
     private static final byte[] PNG_SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     /** Frames a decoder may need to read past a frame to output it (H.264 reorders at most 16). */
     private static final int REORDER = 16;
-    /** Runs closer than this many frames are decoded as one: seeking costs about as much as decoding that many. */
-    private static final int MERGE_GAP = 30;
     /** Inputs one ffmpeg opens at most (each has a reading thread). */
     private static final int MAX_INPUTS = 48;
 
@@ -71,12 +70,12 @@ public final class Keyframes {
         return 0;
     }
 
-    /** The frames (ascending, distinct) in runs each decoded forward from one seek, close runs taken as one. */
+    /** The frames (ascending, distinct) in runs each decoded forward from one seek. */
     List<List<Integer>> runs(TreeSet<Integer> frames) {
         List<List<Integer>> runs = new ArrayList<>();
         List<Integer> run = null;
         for (int frame : frames) {
-            if (run == null || keyBefore(frame) - run.get(run.size() - 1) > MERGE_GAP) {
+            if (run == null || keyBefore(frame) > run.get(run.size() - 1)) {
                 run = new ArrayList<>();
                 runs.add(run);
             }
@@ -195,6 +194,25 @@ public final class Keyframes {
         return pngs;
     }
 
+    /**
+     * The frames of a share of runs; where one ffmpeg cannot join its runs (a video whose picture size changes between
+     * them: the joining filter needs one size), each run is taken by an ffmpeg of its own.
+     */
+    private Map<Integer, byte[]> takeShare(List<List<Integer>> runs, int threads) throws IOException {
+        try {
+            return take(runs, threads);
+        } catch (IOException joined) {
+            if (runs.size() == 1) {
+                throw joined;
+            }
+            Map<Integer, byte[]> pngs = new HashMap<>();
+            for (List<Integer> run : runs) {
+                pngs.putAll(take(List.of(run), threads));
+            }
+            return pngs;
+        }
+    }
+
     private static String seconds(double value) {
         return String.format(Locale.ROOT, "%.6f", value);
     }
@@ -248,7 +266,7 @@ public final class Keyframes {
         try {
             Map<Integer, Future<Map<Integer, byte[]>>> jobs = new HashMap<>();
             for (List<List<Integer>> share : shares) {
-                Future<Map<Integer, byte[]>> job = pool.submit(() -> take(share, threads));
+                Future<Map<Integer, byte[]>> job = pool.submit(() -> takeShare(share, threads));
                 share.forEach(run -> run.forEach(frame -> jobs.put(frame, job)));
             }
             List<byte[]> images = new ArrayList<>(frames.size());
