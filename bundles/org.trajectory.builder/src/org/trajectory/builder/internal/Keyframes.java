@@ -84,7 +84,11 @@ public final class Keyframes {
         return runs;
     }
 
-    /** The runs with the longest cut in two at a frame that has a key frame of its own past the run's start, until there are {@code count}. */
+    /**
+     * The runs, the longest cut in two until there are {@code count}: at the frame nearest its middle whose key frame
+     * lies past the run's start (the second part seeks there: only the frames from that key frame to the first part's
+     * last are decoded twice).
+     */
     List<List<Integer>> cut(List<List<Integer>> runs, int count) {
         List<List<Integer>> cut = new ArrayList<>(runs);
         while (cut.size() < count) {
@@ -93,7 +97,8 @@ public final class Keyframes {
             long half = work(longest) / 2;
             int at = -1;
             for (int i = 1; i < longest.size(); i++) {
-                if (keyBefore(longest.get(i)) > start && (at < 0 || Math.abs(longest.get(i) - start - half) < Math.abs(longest.get(at) - start - half))) {
+                boolean nearer = at < 0 || Math.abs(longest.get(i) - start - half) < Math.abs(longest.get(at) - start - half);
+                if (keyBefore(longest.get(i)) > start && nearer) {
                     at = i;
                 }
             }
@@ -107,7 +112,7 @@ public final class Keyframes {
         return cut;
     }
 
-    /** Consecutive runs in at most {@code processes} stretches (more where one would take too many inputs) of about equal decoding. */
+    /** Consecutive runs in {@code processes} stretches of about equal decoding (more where one would take too many inputs). */
     List<List<List<Integer>>> shares(List<List<Integer>> runs, int processes) {
         long total = 0;
         for (List<Integer> run : runs) {
