@@ -33,10 +33,7 @@ class KeyframesTest {
         List<byte[]> pngs = new Keyframes(video, frames).pngs(asked, Progress.NONE);
         assertEquals(asked.size(), pngs.size());
         assertSame(pngs.get(1), pngs.get(5), "a frame asked twice is taken once");
-        for (int i = 0; i < asked.size(); i++) {
-            Path png = Files.write(temp.resolve("f" + i + ".png"), pngs.get(i));
-            assertArrayEquals(Videos.rgbOfFrame(video, asked.get(i)), Videos.rgbOfPng(png), "frame " + asked.get(i));
-        }
+        assertFramesOfADecodeFromTheStart(video, asked, pngs);
     }
 
     @Test
@@ -50,12 +47,7 @@ class KeyframesTest {
         FrameTable.Frames frames = FrameTable.probeFrames(video);
         assertEquals(300, frames.stamps().length);
         List<Integer> asked = List.of(24, 25, 49, 51, 99, 100, 130, 174, 199, 201, 230, 262, 280, 299);
-        Keyframes keyframes = new Keyframes(video, frames);
-        List<byte[]> pngs = keyframes.pngs(asked, Progress.NONE);
-        for (int i = 0; i < asked.size(); i++) {
-            Path png = Files.write(temp.resolve("r" + i + ".png"), pngs.get(i));
-            assertArrayEquals(Videos.rgbOfFrame(video, asked.get(i)), Videos.rgbOfPng(png), "frame " + asked.get(i));
-        }
+        assertFramesOfADecodeFromTheStart(video, asked, new Keyframes(video, frames).pngs(asked, Progress.NONE));
     }
 
     @Test
@@ -98,10 +90,14 @@ class KeyframesTest {
             }
         }
         assertEquals(true, !shared.isEmpty(), "frames share a stamp: " + java.util.Arrays.toString(frames.stamps()));
-        List<byte[]> pngs = new Keyframes(video, frames).pngs(shared, Progress.NONE);
-        for (int i = 0; i < shared.size(); i++) {
-            Path png = Files.write(temp.resolve("s" + i + ".png"), pngs.get(i));
-            assertArrayEquals(Videos.rgbOfFrame(video, shared.get(i)), Videos.rgbOfPng(png), "frame " + shared.get(i));
+        assertFramesOfADecodeFromTheStart(video, shared, new Keyframes(video, frames).pngs(shared, Progress.NONE));
+    }
+
+    /** Each PNG taken is, pixel for pixel, its frame as a decode from the start of the video gives it. */
+    private void assertFramesOfADecodeFromTheStart(Path video, List<Integer> asked, List<byte[]> pngs) throws Exception {
+        for (int i = 0; i < asked.size(); i++) {
+            Path png = Files.write(temp.resolve("taken-" + i + ".png"), pngs.get(i));
+            assertArrayEquals(Videos.rgbOfFrame(video, asked.get(i)), Videos.rgbOfPng(png), "frame " + asked.get(i));
         }
     }
 }
