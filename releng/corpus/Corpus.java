@@ -35,14 +35,17 @@ public class Corpus {
     private final Path out;
     private final String workbench;
     private final double gap;
+    /** The Windows Java runtime and ffmpeg the build fetched for the Windows tests: what a desktop under Wine records with. */
+    private final Path windowsMaterials;
     /** The display the sessions run on now, and what its programs are given (DISPLAY, the cursor theme, the session bus). */
     private final Map<String, String> environment = new LinkedHashMap<>();
     private JsonNode desktop;
     private final List<Process> desktopProcesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    Corpus(JsonNode spec, Path specFolder, Path out, String workbench) {
+    Corpus(JsonNode spec, Path specFolder, Path out, String workbench, Path windowsMaterials) {
         this.spec = spec;
+        this.windowsMaterials = windowsMaterials;
         this.specFolder = specFolder;
         this.out = out;
         this.workbench = workbench;
@@ -53,6 +56,7 @@ public class Corpus {
         Path specFile = null;
         Path out = null;
         String workbench = null;
+        Path windowsMaterials = null;
         List<String> only = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -60,8 +64,10 @@ public class Corpus {
                 case "--out" -> out = Path.of(args[++i]);
                 case "--workbench" -> workbench = args[++i];
                 case "--session" -> only.add(args[++i]);
+                case "--windows-materials" -> windowsMaterials = Path.of(args[++i]);
                 default -> {
-                    System.err.println("corpus: unknown argument " + args[i] + "; usage: Corpus --spec sessions.json --out DIR --workbench PATH [--session ID]...");
+                    System.err.println("corpus: unknown argument " + args[i] + "; usage: Corpus --spec sessions.json --out DIR --workbench PATH "
+                            + "[--windows-materials DIR] [--session ID]...");
                     System.exit(2);
                 }
             }
@@ -70,7 +76,8 @@ public class Corpus {
             System.err.println("corpus: --spec, --out and --workbench are required");
             System.exit(2);
         }
-        Corpus corpus = new Corpus(JSON.readTree(specFile.toFile()), specFile.toAbsolutePath().getParent(), out.toAbsolutePath(), workbench);
+        Corpus corpus = new Corpus(JSON.readTree(specFile.toFile()), specFile.toAbsolutePath().getParent(), out.toAbsolutePath(), workbench,
+                windowsMaterials);
         System.exit(corpus.run(only));
     }
 
@@ -86,7 +93,7 @@ public class Corpus {
             System.err.println("corpus: no session " + only + " in the spec");
             return 2;
         }
-        for (String folder : List.of("recordings", "dataset", "images", "home")) {
+        for (String folder : List.of("recordings", "dataset", "images", "home", "wine")) {
             deleteTree(out.resolve(folder));
         }
         Files.createDirectories(out.resolve("recordings"));
@@ -154,7 +161,8 @@ public class Corpus {
     /**
      * The desktop the next sessions run on (the spec's {@code desktops}, or a plain one of the spec's screen): an Xvfb
      * of its size on a free display, a window manager, and where it says so a cursor theme, a panel whose clock ticks
-     * every second (tint2) and a notification daemon (dunst on a session bus of its own).
+     * every second (tint2) and a notification daemon (dunst on a session bus of its own); or, for a {@code windows}
+     * desktop, a Wine prefix of its own whose virtual desktop fills the screen, recorded by our Windows backend.
      */
     private void startDesktop(String name) throws Exception {
         desktop = name.isEmpty() ? spec : spec.path("desktops").path(name);
@@ -172,10 +180,15 @@ public class Corpus {
             environment.put("XCURSOR_SIZE", "24");
         }
         JsonNode screen = screen();
+        String size = screen.get(0).asInt() + "x" + screen.get(1).asInt();
         desktopProcesses.add(new ProcessBuilder("Xvfb", ":" + number, "-screen", "0", screen.get(0).asInt() + "x" + screen.get(1).asInt() + "x24",
                 "-nolisten", "tcp").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
         for (int i = 0; i < 100 && !Files.exists(Path.of("/tmp/.X11-unix/X" + number)); i++) {
             Thread.sleep(50);
+        }
+        if (windows()) {
+            startWine(name, size);
+            return;
         }
         startQuietly(List.of("openbox"));
         if (desktop.path("notifications").asBoolean()) {
@@ -191,6 +204,52 @@ public class Corpus {
             startQuietly(List.of("tint2", "-c", rc.toString()));
         }
         Thread.sleep(1000);
+    }
+
+    private boolean windows() {
+        return desktop.path("windows").asBoolean();
+    }
+
+    /**
+     * A fresh Wine prefix whose virtual desktop is the X screen, so Wine sees every event xdotool sends at the same
+     * coordinates. Its programs get the Windows Java runtime and ffmpeg; the runtime gets Windows' own PRNG, since the
+     * JDK's default lists network interfaces and crashes under Wine 8 (the Windows tests' WineDesktop does the same).
+     */
+    private void startWine(String name, String size) throws Exception {
+        if (windowsMaterials == null || !Files.isDirectory(windowsMaterials.resolve("org/bytedeco/ffmpeg/windows-x86_64-gpl"))) {
+            throw new IOException("the desktop '" + name + "' runs under Wine and needs the Windows materials the build fetches "
+                    + "(--windows-materials): " + windowsMaterials);
+        }
+        Path jre;
+        try (var found = Files.list(windowsMaterials)) {
+            jre = found.filter(p -> p.getFileName().toString().startsWith("sonar-scanner-")).findFirst()
+                    .orElseThrow(() -> new IOException("no Windows Java runtime in " + windowsMaterials)).resolve("jre");
+        }
+        Path prefix = out.resolve("wine").resolve(name);
+        Files.createDirectories(prefix.getParent());
+        Path security = out.resolve("wine").resolve("java.security");
+        Files.writeString(security, "security.provider.1=SunMSCAPI\nsecurity.provider.12=SUN\n");
+        environment.putAll(Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all", "WINEDLLOVERRIDES", "mscoree,mshtml=",
+                "WINEPATH", windowsPath(windowsMaterials.resolve("org/bytedeco/ffmpeg/windows-x86_64-gpl")), "JAVA_HOME", windowsPath(jre),
+                "TW_VM_ARGS", "-Djava.security.properties=" + windowsPath(security) + " -XX:-PrintWarnings"));
+        runQuietly(List.of("wine", "wineboot", "-i"), 180);
+        runQuietly(List.of("wineserver", "-w"), 180); // wineboot leaves the prefix's update running
+        runQuietly(List.of("wine", "reg", "add", "HKCU\\Software\\Wine\\Explorer", "/v", "Desktop", "/d", "Default", "/f"), 60);
+        runQuietly(List.of("wine", "reg", "add", "HKCU\\Software\\Wine\\Explorer\\Desktops", "/v", "Default", "/d", size, "/f"), 60);
+        endWindowsPrograms(); // the next program brings up the virtual desktop as set
+    }
+
+    /** Ends every Windows program of the prefix, and with them its desktop. */
+    private void endWindowsPrograms() throws Exception {
+        for (String option : List.of("-k", "-w")) { // -k fails where no program runs: nothing to end
+            process(List.of("wineserver", option)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                    .waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The Windows name of a Linux path, through Wine's Z: drive. */
+    private static String windowsPath(Path path) {
+        return "Z:" + path.toAbsolutePath().toString().replace('/', '\\');
     }
 
     private void startQuietly(List<String> command) throws IOException {
@@ -220,40 +279,34 @@ public class Corpus {
         JsonNode app = spec.path("apps").path(session.path("app").asText());
         Path home = out.resolve("home").resolve(id);
         Files.createDirectories(home);
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(windows() ? List.of("wine") : List.of());
         app.path("command").forEach(c -> command.add(c.asText().replace("PAGES", specFolder.resolve("pages").toString())));
         ProcessBuilder appBuilder = process(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        appBuilder.environment().put("HOME", home.toString()); // a fresh profile: no restored sessions or first-run dialogs
+        if (!windows()) { // a fresh profile: no restored sessions or first-run dialogs (a Wine prefix is fresh already)
+            appBuilder.environment().put("HOME", home.toString());
+        }
         app.path("env").properties().forEach(e -> appBuilder.environment().put(e.getKey(), e.getValue().asText()));
         Process application = appBuilder.start();
         Path recording = out.resolve("recordings").resolve(id);
         try {
-            // the previous session's application is gone, so the class finds this one
-            String window = window(app, id);
-            if (app.has("move")) {
-                xdotool("windowmove", "--sync", window, app.path("move").get(0).asText(), app.path("move").get(1).asText());
+            if (windows()) {
+                Thread.sleep(4000); // Wine's desktop and the program come up; the recorder then sees it in front
+            } else {
+                prepareWindow(session, app, id);
             }
-            if (app.has("size")) {
-                xdotool("windowsize", "--sync", window, app.path("size").get(0).asText(), app.path("size").get(1).asText());
-            }
-            xdotool("windowactivate", "--sync", window);
-            Thread.sleep(600);
-            if (app.path("in_window").asBoolean()) {
-                inWindow(session, app, id);
-            }
-            for (JsonNode action : session.path("setup")) {
-                perform(action);
-                Thread.sleep(300);
-            }
-            Process recorder = process(List.of(workbench, "record", "--task", session.path("task").asText(), "--out", recording.toString(),
-                    "--fps", "10")).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            BufferedReader log = new BufferedReader(new InputStreamReader(recorder.getErrorStream(), StandardCharsets.UTF_8));
+            Process recorder = startRecorder(session, recording);
+            BufferedReader log = new BufferedReader(new InputStreamReader(recorder.getInputStream(), StandardCharsets.UTF_8));
             String line;
             while ((line = log.readLine()) != null && !line.contains("recording with")) {
-                System.err.println("corpus: record: " + line);
+                if (!line.startsWith("wine: Read access denied")) { // Wine cannot read the Z: drive's label: said at every start
+                    System.err.println("corpus: record: " + line);
+                }
             }
             if (line == null) {
                 throw new IOException(id + ": the recorder ended before recording");
+            }
+            if (windows() && app.path("in_window").asBoolean()) {
+                inWindowOfRecording(session, recording, id);
             }
             Thread.sleep(1000);
             Thread notification = notification();
@@ -264,9 +317,12 @@ public class Corpus {
             Thread.sleep(session.path("idle_seconds").asLong(0) * 1000);
             notification.join();
             Thread.sleep(500);
-            recorder.toHandle().destroy(); // SIGTERM (the handle keeps our end of its stderr open): the recorder's shutdown hook closes the video and the event log
+            if (!windows()) {
+                // SIGTERM (the handle keeps our end of its output open): the recorder's shutdown hook closes the video and the event log
+                recorder.toHandle().destroy();
+            } // under Wine it stops at its --duration
             while ((line = log.readLine()) != null) {
-                if (line.startsWith("workbench")) {
+                if (line.startsWith("workbench") || line.startsWith("recorded")) {
                     System.err.println("corpus: record: " + line);
                 }
             }
@@ -279,9 +335,82 @@ public class Corpus {
             application.descendants().forEach(ProcessHandle::destroy);
             application.destroy();
             application.waitFor(5, TimeUnit.SECONDS);
+            if (windows()) {
+                endWindowsPrograms();
+            }
             Thread.sleep(200);
         }
         return recording;
+    }
+
+    /** Places the application's window where the spec says, brings it to the front and runs the session's setup. */
+    private void prepareWindow(ObjectNode session, JsonNode app, String id) throws Exception {
+        // the previous session's application is gone, so the class finds this one
+        String window = window(app, id);
+        if (app.has("move")) {
+            xdotool("windowmove", "--sync", window, app.path("move").get(0).asText(), app.path("move").get(1).asText());
+        }
+        if (app.has("size")) {
+            xdotool("windowsize", "--sync", window, app.path("size").get(0).asText(), app.path("size").get(1).asText());
+        }
+        xdotool("windowactivate", "--sync", window);
+        Thread.sleep(600);
+        if (app.path("in_window").asBoolean()) {
+            inWindow(session, app, id);
+        }
+        for (JsonNode action : session.path("setup")) {
+            perform(action);
+            Thread.sleep(300);
+        }
+    }
+
+    /**
+     * {@code workbench record}, its output and errors on one stream; under Wine {@code workbench.cmd}, as a Windows user
+     * starts it, for a duration long enough for the script (Wine gives a Windows program no signal to stop on).
+     */
+    private Process startRecorder(JsonNode session, Path recording) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (windows()) {
+            command.addAll(List.of("wine", "cmd", "/c", windowsPath(Path.of(workbench + ".cmd"))));
+        } else {
+            command.add(workbench);
+        }
+        command.addAll(List.of("record", "--task", session.path("task").asText(), "--out",
+                windows() ? windowsPath(recording) : recording.toString(), "--fps", "10"));
+        if (windows()) {
+            command.addAll(List.of("--duration", String.valueOf(scriptSeconds(session))));
+        }
+        return process(command).redirectErrorStream(true).start();
+    }
+
+    /** How long a session's script takes at most: a second before it, each action and the gap after it, and some spare. */
+    private long scriptSeconds(JsonNode session) {
+        double seconds = 1 + session.path("idle_seconds").asDouble(0) + 1;
+        for (JsonNode action : session.path("actions")) {
+            seconds += gap + switch (action.path("op").asText()) {
+                case "type" -> 0.5 + 0.1 * action.path("text").asText().length();
+                case "drag", "select" -> 2;
+                case "scroll" -> 0.8 + 0.1 * Math.abs(action.path("clicks").asInt());
+                default -> 0.6;
+            };
+        }
+        return Math.round(seconds * 1.3 + 3);
+    }
+
+    /**
+     * Under Wine the windows are inside Wine's one desktop window, which xdotool cannot tell apart: a session's points
+     * {@code in_window} are made absolute from the window in front as the recorder's window stream gives it.
+     */
+    private void inWindowOfRecording(ObjectNode session, Path recording, String id) throws Exception {
+        Path windows = recording.resolve("top_window.jsonl");
+        for (int i = 0; i < 50 && (!Files.exists(windows) || Files.size(windows) == 0); i++) {
+            Thread.sleep(100);
+        }
+        JsonNode geometry = JSON.readTree(Files.readAllLines(windows).get(0)).path("geometry");
+        if (!geometry.has("x")) {
+            throw new IOException(id + ": the recorder saw no window in front: " + Files.readAllLines(windows).get(0));
+        }
+        offset(session, geometry.path("x").asInt(), geometry.path("y").asInt());
     }
 
     /**
@@ -302,6 +431,10 @@ public class Corpus {
         }
         int left = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left X:\\s+(-?\\d+).*", "$1"));
         int top = Integer.parseInt(info.replaceAll("(?s).*Absolute upper-left Y:\\s+(-?\\d+).*", "$1"));
+        offset(session, left, top);
+    }
+
+    private static void offset(ObjectNode session, int left, int top) {
         for (String list : List.of("setup", "actions")) {
             for (JsonNode action : session.path(list)) {
                 for (String key : List.of("at", "from", "to")) {
@@ -338,8 +471,12 @@ public class Corpus {
     }
 
     private String runQuietly(List<String> command) throws Exception {
+        return runQuietly(command, 20);
+    }
+
+    private String runQuietly(List<String> command, int seconds) throws Exception {
         Process process = process(command).redirectErrorStream(true).start();
-        if (!process.waitFor(20, TimeUnit.SECONDS)) { // xwininfo has been seen to hang on a window that went away
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) { // xwininfo has been seen to hang on a window that went away
             process.destroyForcibly();
             throw new IOException(String.join(" ", command) + " timed out");
         }

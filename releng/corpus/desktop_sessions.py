@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes desktop.json, the harder corpus: real applications on realistic desktops (a panel whose clock ticks every
-second, notifications sliding in, two cursor themes, 1280x800 and 1920x1080), played by Corpus.java like
-sessions.json. The sessions are made from a few scenarios per application with varied targets and words, from a
+second, notifications sliding in, two cursor themes, 1280x800 and 1920x1080) and Windows programs under Wine recorded
+by our Windows backend (Windows pointers), played by Corpus.java like sessions.json. The sessions are made from a few scenarios per application with varied targets and words, from a
 fixed seed, so the file is the same on every run; edit the scenarios here, not the JSON.
 Usage: releng/corpus/desktop_sessions.py > releng/corpus/desktop.json"""
 import json
@@ -14,6 +14,9 @@ DESKTOPS = {
                  "notification": {"after_seconds": 2.5, "summary": "Backup finished", "body": "All files were copied to the server"}},
     "adwaita-800": {"screen": [1280, 800], "cursor_theme": "Adwaita", "panel": True, "notifications": True,
                     "notification": {"after_seconds": 4, "summary": "New mail", "body": "Anna: the report is ready for review"}},
+    # Wine's virtual desktop filling the screen; the recording is made by workbench.cmd under Wine
+    "wine-800": {"screen": [1280, 800], "windows": True},
+    "wine-1080": {"screen": [1920, 1080], "windows": True},
 }
 
 BROWSER = ["chromium", "--no-sandbox", "--test-type", "--no-first-run", "--no-default-browser-check", "--disable-gpu",
@@ -25,6 +28,10 @@ APPS = {
               "context": "Gnumeric"},
     "terms": {"command": ["sh", "-c", "xterm -geometry 80x20+0+0 -T Left & xterm -geometry 80x20+560+330 -T Right & wait"],
               "class": "xterm", "env": {"PS1": "user@desk:~$ "}, "context": "xterm"},
+    # Windows programs (Wine's): each comes up at the desktop's top left; points are from its window's top left
+    "notepad": {"command": ["notepad"], "in_window": True, "context": "Notepad"},
+    "regedit": {"command": ["regedit"], "in_window": True, "context": "Registry Editor"},
+    "winecfg": {"command": ["winecfg"], "in_window": True, "context": "Wine configuration"},
     "pad": {"command": ["mousepad"], "class": "mousepad", "move": [0, 0], "size": [700, 520], "context": "Mousepad"},
 }
 
@@ -137,10 +144,83 @@ def pad_sessions():
     return sessions
 
 
+def notepad_line(n):
+    """The middle of the n-th line of Notepad's text (1 is the first), from its window's top left."""
+    return 52 + 14 * (n - 1)
+
+
+def notepad_sessions():
+    sessions = []
+    for i in range(8):
+        words = rng.sample(WORDS, rng.choice([2, 3, 4]))
+        acts = [click([rng.randint(200, 600), rng.randint(150, 400)], "Click into the text")]
+        for w in words:
+            acts += [type_(w, f"Type {w}"), key("Return", "Start a new line")]
+        if i % 2 == 0:
+            acts.append({"op": "double_click", "at": [24, notepad_line(2)], "detail": "Double-click the word on the second line"})
+        else:
+            acts.append({"op": "select", "from": [11, notepad_line(1)], "to": [11 + 7 * len(words[0]), notepad_line(1)],
+                         "detail": "Select the first word"})
+        if i % 4 == 0:
+            acts += [{"op": "right_click", "at": [rng.randint(300, 500), rng.randint(250, 400)], "detail": "Open the text's context menu"},
+                     key("Escape", "Close the context menu")]
+        elif i % 4 == 2:
+            acts += [click([54, 33], "Open the Edit menu"), key("Escape", "Close the menu")]
+        sessions.append({"id": f"notepad-{i + 1}", "app": "notepad", "task": "Write " + ", ".join(words) + " in Notepad",
+                         "actions": acts})
+    return sessions
+
+
+def regedit_sessions():
+    sessions = []
+    for i in range(6):
+        if i % 2 == 0:  # the classes key expands and scrolls to the top: its many subkeys fill the tree
+            acts = [{"op": "double_click", "at": [124, 67], "detail": "Expand HKEY_CLASSES_ROOT"},
+                    {"op": "scroll", "at": [130, 300], "clicks": -rng.choice([3, 5]), "detail": "Scroll down the key tree"},
+                    click([110, 51 + 16 * rng.randint(4, 25)], "Click a key"),
+                    {"op": "scroll", "at": [130, 300], "clicks": 3, "detail": "Scroll up the key tree"}]
+        else:
+            acts = [{"op": "double_click", "at": [126, 99], "detail": "Expand HKEY_LOCAL_MACHINE"},
+                    click([110, 99 + 16 * rng.randint(1, 4)], "Click a key of HKEY_LOCAL_MACHINE"),
+                    click([120, 33], "Open the View menu"), key("Escape", "Close the menu")]
+        sessions.append({"id": f"regedit-{i + 1}", "app": "regedit", "task": "Look through the registry's keys", "actions": acts})
+    return sessions
+
+
+# winecfg's tabs: a tab of the top row clicked comes down to the bottom row, the rows changing places
+TOP, BOTTOM = 39, 57
+
+
+def winecfg_sessions():
+    sessions = []
+    for i in range(6):
+        owner, organisation = rng.choice(NAMES), rng.choice(["Acme", "Globex", "Initech", "Umbrella"])
+        if i % 2 == 0:
+            acts = [click([265, BOTTOM], "Open the Graphics tab"),
+                    click([46, rng.choice([109, 128])], "Tick a window setting"),
+                    click([171, BOTTOM], "Open the Libraries tab"),
+                    click([394, TOP], "Open the About tab"),
+                    click([285, 357], "Click the Owner field"), type_(owner, f"Type the owner {owner}"),
+                    click([285, 380], "Click the Organization field"), type_(organisation, f"Type the organization {organisation}"),
+                    click([333, 449], "Click Cancel")]
+        else:
+            acts = [click([315, 394], "Open the Windows version list"), key("Escape", "Close the list"),
+                    click([240, TOP], "Open the Audio tab"),
+                    click([265, TOP], "Open the Graphics tab, now in the top row"),
+                    click([46, 109], "Tick capturing the mouse"),
+                    click([333, 449], "Click Cancel")]
+        sessions.append({"id": f"winecfg-{i + 1}", "app": "winecfg", "task": "Look through Wine's settings and cancel", "actions": acts})
+    return sessions
+
+
 def main():
     sessions = form_sessions() + sheet_sessions() + term_sessions() + pad_sessions()
     for i, session in enumerate(sessions):
         session["desktop"] = "dmz-1080" if i % 2 == 0 else "adwaita-800"
+    windows = notepad_sessions() + regedit_sessions() + winecfg_sessions()
+    for i, session in enumerate(windows):
+        session["desktop"] = "wine-800" if i % 2 == 0 else "wine-1080"
+    sessions += windows
     print(json.dumps({"about": "The harder corpus (issue 34): generated by desktop_sessions.py; regenerate.sh --spec desktop.json "
                                "plays it like sessions.json.",
                       "gap_seconds": 0.9, "desktops": DESKTOPS, "apps": APPS, "sessions": sessions}, indent=1))

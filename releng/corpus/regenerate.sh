@@ -4,23 +4,29 @@
 # `workbench build` and checked against the script. Writes OUT/reference.jsonl (+ images/) and OUT/summary.json.
 # Usage: releng/corpus/regenerate.sh [OUT (default /tmp/trajectory-corpus)] [--spec SPEC.json] [--session ID]...
 #   --spec releng/corpus/desktop.json: the harder corpus (desktop_sessions.py writes it): Chromium, Gnumeric, two xterms
-#   and Mousepad on desktops with a ticking panel clock, notifications, two cursor themes, 1280x800 and 1920x1080
+#   and Mousepad on desktops with a ticking panel clock, notifications, two cursor themes, 1280x800 and 1920x1080, and
+#   Wine's Notepad, Registry Editor and winecfg recorded by workbench.cmd under Wine (our Windows backend)
 # Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...), and for the harder corpus also chromium
-# gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme; exit 1 when a reference disagrees with its script.
+# gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme wine wine64, and the Windows Java runtime and ffmpeg the
+# build fetches for the Windows tests; exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
 tw_find_jdk
 OUT="/tmp/trajectory-corpus"
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
 TOOLS="Xvfb openbox xdotool xterm galculator mousepad"
-[[ " $* " == *desktop.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo"
+[[ " $* " == *desktop.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo wine wineserver"
 for tool in $TOOLS; do
-  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils')"
+  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils wine wine64')"
 done
+WINDOWS="$TW_ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
+if [[ " $* " == *desktop.json* ]] && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
+  tw_die "the Wine sessions need the Windows Java runtime and ffmpeg of the Windows tests: run ./test.sh once (or mvn verify), which fetches them into $WINDOWS"
+fi
 WB="$TW_ROOT/workbench"
 "$WB" version >/dev/null # builds the product when it is missing or stale
 PLUGINS="$TW_ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins"
 CP="$(ls "$PLUGINS"/com.fasterxml.jackson.core.jackson-*.jar | tr '\n' ':')"
 mkdir -p "$OUT"
 TW_NO_REBUILD=1 exec "$JAVA_HOME/bin/java" -cp "$CP" "$TW_ROOT/releng/corpus/Corpus.java" \
-  --spec "$TW_ROOT/releng/corpus/sessions.json" --out "$OUT" --workbench "$WB" "$@"
+  --spec "$TW_ROOT/releng/corpus/sessions.json" --out "$OUT" --workbench "$WB" --windows-materials "$WINDOWS" "$@"
