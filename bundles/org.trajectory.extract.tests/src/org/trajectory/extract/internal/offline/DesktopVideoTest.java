@@ -241,6 +241,38 @@ class DesktopVideoTest {
         }
     }
 
+    /**
+     * A right-click opens a menu at the pointer, and Escape closes it while the pointer stays: the click, then a key
+     * whose effect shows (the menu gone), not nothing. Windows' pointer, as Wine's Notepad showed it in the corpus.
+     */
+    @Test
+    void aMenuOpenedByAClickAndClosedWhileThePointerStaysIsTheClickAndAnEscape() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1);
+        Video video = write("menu.mp4", WIDTH, HEIGHT, 1, 4, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(40, 40, 760, 560);
+            if (time >= 1.5 && time < 2.8) { // the menu, its top left corner at the pointer
+                g.setColor(new Color(240, 240, 240));
+                g.fillRect(400, 300, 91, 126);
+                g.setColor(Color.GRAY);
+                g.drawRect(400, 300, 91, 126);
+                g.setColor(Color.BLACK);
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+                String[] items = { "Undo", "Cut", "Copy", "Paste", "Delete", "Select All" };
+                for (int i = 0; i < items.length; i++) {
+                    g.drawString(items[i], 420, 318 + 20 * i);
+                }
+            }
+            g.drawImage(arrow, time < 1 ? 200 : 400, time < 1 ? 200 : 300, null); // it jumps there, rests, clicks at 1.5 s
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the menu and close it", context());
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
+                found.toString());
+        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(400, 300)) <= 3, found.toString());
+        assertEquals("esc", found.get(1).text());
+    }
+
     private static ExtractionContext context() {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }

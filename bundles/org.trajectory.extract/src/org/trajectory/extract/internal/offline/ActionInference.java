@@ -145,6 +145,11 @@ final class ActionInference {
     private Pixel lastSeen;
     /** Where the pointer last clicked: a field typed into next. */
     private Pixel clickedAt;
+    /**
+     * What opened under the resting pointer as its click's answer (a menu, a list dropping down): where it goes again
+     * while the pointer stays, a key closed it (Escape; a menu item chosen by the mouse moves the pointer first).
+     */
+    private Rect popup;
 
     ActionInference(double fps, DesktopNoise noise) {
         this.frameTime = 1 / fps;
@@ -349,6 +354,7 @@ final class ActionInference {
             runSpanned = false;
             runUnseenEnd = null;
         }
+        popup = null;
         Rect union = now.union();
         runLast = now;
         // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
@@ -390,10 +396,11 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned) && reaches(runChanges, end)
+        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned && time - runStartTime > 1.5 * frameTime) && reaches(runChanges, end)
                 && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
-            // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen):
-            // it begins where the press was, at its far edge
+            // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen;
+            // not a row highlighted as the pointer jumped onto it within a frame, which is its click): it begins where
+            // the press was, at its far edge
             Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
             boolean rightwards = end.x() >= start.x();
             if (runUnseenEnd != null && runUnseenEnd.x + runUnseenEnd.width - 2 > end.x()) {
@@ -409,7 +416,7 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runLast != null && runLast.shift().vertical() && beside(runLastChanges, end)) {
+        } else if (runLast != null && runLast.shift().clean() && beside(runLastChanges, end)) {
             restUsed = true; // the wheel turned as the pointer arrived: the scroll starts with this interval
             startScroll(end, runLastTime);
             scrollEnd = time;
@@ -421,6 +428,7 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.CLICK, runLastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
             restUsed = true;
             settleUntil = time + CLICK_SETTLE;
+            opened(runLast, end);
         } else {
             restUsed = false;
         }
@@ -537,9 +545,18 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
             restUsed = true;
             settleUntil = now.time() + CLICK_SETTLE;
+            popup = null;
+            opened(now, at);
             return;
         }
+        if (now.time() <= settleUntil) {
+            opened(now, at);
+        }
         if (now.changes().isEmpty() || now.time() <= settleUntil) {
+            return;
+        }
+        if (closedByKey(now, at)) {
+            add(new ExtractedAction(ExtractedAction.PRESS, before.time(), now.time(), null, null, "esc", 1, null, null, 0.5));
             return;
         }
         if (typing != null && now.time() - typing.end() <= ENTER_AFTER
@@ -550,6 +567,34 @@ final class ActionInference {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
         keyboard(before, now, typed(now.changes()));
+    }
+
+    /** What a click's answer opened at the pointer, taller than a line: a menu, a list, as it is drawn over the first frames. */
+    private void opened(Observation now, Pixel at) {
+        if (at == null || clickedAt == null || at.distance(clickedAt) > REST) {
+            return;
+        }
+        for (Rect change : now.changes()) {
+            if (change.height > LINE && near(change, at, 30)) {
+                popup = popup == null ? change : Observation.union(List.of(popup, change));
+            }
+        }
+    }
+
+    /** Whether what the click opened went again, the pointer still where it clicked, and nothing else changed. */
+    private boolean closedByKey(Observation now, Pixel at) {
+        Rect opened = popup;
+        if (opened == null || at == null || at.distance(clickedAt) > REST) {
+            return false;
+        }
+        Rect union = now.union();
+        double overlap = Math.max(0, Math.min(union.x + union.width, opened.x + opened.width) - Math.max(union.x, opened.x))
+                * (double) Math.max(0, Math.min(union.y + union.height, opened.y + opened.height) - Math.max(union.y, opened.y));
+        boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area());
+        if (same) {
+            popup = null;
+        }
+        return same;
     }
 
     /**

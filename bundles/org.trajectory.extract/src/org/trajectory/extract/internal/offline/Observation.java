@@ -21,6 +21,14 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
         boolean vertical() {
             return response > 0.08 && Math.abs(dy) >= 3 && Math.abs(dx) <= 1.5;
         }
+
+        /**
+         * A vertical shift clean enough to be a wheel's turn in the very interval the pointer arrived in: a pane
+         * scrolled moves as a whole; tabs changing rows as one is clicked correlate weakly with a shift (0.1 measured).
+         */
+        boolean clean() {
+            return vertical() && response >= 0.2;
+        }
     }
 
     Observation withChanges(List<Rect> kept) {
