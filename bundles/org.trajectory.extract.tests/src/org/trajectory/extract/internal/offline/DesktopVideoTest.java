@@ -273,6 +273,49 @@ class DesktopVideoTest {
         assertEquals("esc", found.get(1).text());
     }
 
+    /**
+     * A tab of a dialog's upper row clicked the moment the pointer arrives: the two rows change places (the tabs move
+     * 18 px as a whole) and the page under them is redrawn. That is its click, not a wheel turned as it arrived.
+     */
+    @Test
+    void aTabClickedAsThePointerArrivesIsAClickThoughTheTabRowsMoveAsAScrollWould() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1);
+        Font label = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        Video video = write("tabs.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(new Color(240, 240, 240));
+            g.fillRect(10, 10, 470, 460);
+            boolean clicked = time >= 2.2;
+            String[][] rows = { { "Drives", "Audio", "About" }, { "Applications", "Libraries", "Graphics", "Desktop" } };
+            for (int row = 0; row < 2; row++) {
+                String[] tabs = rows[clicked ? 1 - row : row];
+                int width = 450 / tabs.length;
+                for (int i = 0; i < tabs.length; i++) {
+                    g.setColor(Color.WHITE);
+                    g.fillRect(14 + i * width, 30 + row * 18, width - 2, 17);
+                    g.setColor(Color.DARK_GRAY);
+                    g.drawRect(14 + i * width, 30 + row * 18, width - 2, 17);
+                    g.setFont(label);
+                    g.drawString(tabs[i], 24 + i * width, 43 + row * 18);
+                }
+            }
+            g.setColor(Color.BLACK);
+            g.setFont(label);
+            for (int line = 0; line < 8; line++) { // the page: the Audio tab's after the click, other lines and boxes
+                if (clicked) {
+                    g.drawString("Output device " + line, 40, 110 + 30 * line);
+                    g.drawRect(200, 96 + 30 * line, 240, 20);
+                } else {
+                    g.drawString("Wine can mimic different Windows versions, line " + line, 40, 100 + 18 * line);
+                }
+            }
+            g.drawImage(arrow, time < 2.2 ? 600 : 240, time < 2.2 ? 400 : 39, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the Audio tab", context());
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(240, 39)) <= 3, found.toString());
+    }
+
     private static ExtractionContext context() {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }

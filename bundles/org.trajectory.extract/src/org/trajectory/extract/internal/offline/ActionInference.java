@@ -150,6 +150,8 @@ final class ActionInference {
      * while the pointer stays, a key closed it (Escape; a menu item chosen by the mouse moves the pointer first).
      */
     private Rect popup;
+    /** A vertical shift under the resting pointer too mixed to begin a scroll with: the first turn of one that follows. */
+    private Observation unclearShift;
 
     ActionInference(double fps, DesktopNoise noise) {
         this.frameTime = 1 / fps;
@@ -521,19 +523,24 @@ final class ActionInference {
             return;
         }
         Rect union = Observation.union(evidence);
-        if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))) {
+        if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))
+                && (scrolling || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
             if (recentlyTyped(now.time()) || now.time() - enterAt < 0.5) {
                 enter(before.time()); // a terminal scrolling its output after a command
                 return;
             }
             if (!scrolling) {
-                startScroll(at, before.time());
+                boolean turnedBefore = unclearShift != null && now.time() - unclearShift.time() <= 2.5 * frameTime;
+                startScroll(at, turnedBefore ? unclearShift.time() - frameTime : before.time());
+                scrollShift += turnedBefore ? unclearShift.shift().dy() : 0;
                 restUsed = true;
             }
+            unclearShift = null;
             scrollEnd = now.time();
             scrollShift += now.shift().dy();
             return;
         }
+        unclearShift = now.shift().vertical() ? now : null;
         if (scrolling && now.time() - scrollEnd <= SCROLL_SETTLE && (at == null || beside(union, at))) {
             scrollEnd = now.time(); // a smooth scroll easing out: its last frames shift too little, or unevenly, to measure
             return;

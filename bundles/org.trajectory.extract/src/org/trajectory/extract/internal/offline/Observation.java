@@ -14,22 +14,38 @@ import org.opencv.core.Rect;
 record Observation(int frame, double time, PointerFinder.Found pointer, PointerFinder.Found rested, boolean appeared, List<Rect> changes,
         List<Rect> carets, Shift shift) {
 
-    /** The shift of the changed content, by OpenCV's phase correlation; {@code response} near 1 for a clean shift. */
-    record Shift(double dx, double dy, double response) {
-        static final Shift NONE = new Shift(0, 0, 0);
+    /**
+     * The shift of the changed content, by OpenCV's phase correlation; {@code response} near 1 for a clean shift;
+     * {@code explained}, the part of what changed that the shift accounts for (where a vertical one was found).
+     */
+    record Shift(double dx, double dy, double response, double explained) {
+        static final Shift NONE = new Shift(0, 0, 0, 0);
+
+        Shift(double dx, double dy, double response) {
+            this(dx, dy, response, 0);
+        }
 
         boolean vertical() {
             return response > 0.08 && Math.abs(dy) >= 3 && Math.abs(dx) <= 1.5;
         }
 
         /**
-         * A vertical shift clean enough to be a wheel's turn in the very interval the pointer arrived in: a pane
-         * scrolled moves as a whole; tabs changing rows as one is clicked correlate weakly with a shift (0.1 measured).
+         * A vertical shift a scroll can begin with: a pane scrolled moves as a whole, so shifting the frame before by it
+         * accounts for most of what changed (0.9 and more measured on scrolled terminals, lists and trees); the tabs of a
+         * dialog changing rows as one is clicked move too, but the page under them is redrawn (0.1-0.4). Once a scroll
+         * began, any vertical shift goes on with it.
          */
         boolean clean() {
-            return vertical() && response >= 0.2;
+            return vertical() && explained >= EXPLAINED;
+        }
+
+        Shift explaining(double part) {
+            return new Shift(dx, dy, response, part);
         }
     }
+
+    /** The part of a change a shift accounts for to begin a scroll. */
+    static final double EXPLAINED = 0.6;
 
     Observation withChanges(List<Rect> kept) {
         return new Observation(frame, time, pointer, rested, appeared, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);

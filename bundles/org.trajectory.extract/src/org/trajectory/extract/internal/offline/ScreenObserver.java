@@ -298,7 +298,34 @@ final class ScreenObserver {
         a.release();
         b.release();
         Observation.Shift shift = new Observation.Shift(moved.x, moved.y, response[0]);
-        return shift.vertical() || area.height < 48 ? shift : rows(previous, current, area, shift);
+        shift = shift.vertical() || area.height < 48 ? shift : rows(previous, current, area, shift);
+        return shift.vertical() ? shift.explaining(explained(previous.submat(area), current.submat(area), (int) Math.round(shift.dy()))) : shift;
+    }
+
+    /**
+     * The part of the pixels that differ between the two frames (where both show the same rows after the shift) that
+     * agree once the frame before is moved by {@code dy}: near 1 for a pane scrolled, low where much else was redrawn.
+     */
+    private static double explained(Mat previous, Mat current, int dy) {
+        int rows = previous.rows() - Math.abs(dy);
+        if (rows <= 0) {
+            return 0;
+        }
+        Mat moved = previous.rowRange(dy > 0 ? 0 : -dy, dy > 0 ? rows : previous.rows());
+        Mat unmoved = previous.rowRange(dy > 0 ? dy : 0, dy > 0 ? previous.rows() : rows);
+        Mat now = current.rowRange(dy > 0 ? dy : 0, dy > 0 ? current.rows() : rows);
+        int before = differing(unmoved, now);
+        return before == 0 ? 0 : 1 - Math.min(1, differing(moved, now) / (double) before);
+    }
+
+    /** How many pixels of two pictures of the same size differ by more than an encoder's noise. */
+    private static int differing(Mat a, Mat b) {
+        Mat difference = new Mat();
+        Core.absdiff(a, b, difference);
+        Imgproc.threshold(difference, difference, 24, 255, Imgproc.THRESH_BINARY);
+        int count = Core.countNonZero(difference);
+        difference.release();
+        return count;
     }
 
     /** The vertical shift of the middle rows of {@code area}, by template matching, or {@code otherwise}. */
