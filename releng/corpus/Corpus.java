@@ -500,12 +500,11 @@ public class Corpus {
         if (!(metadata.get("setup") instanceof ObjectNode setup)) {
             throw new IOException(recording + ": the recorder wrote no setup");
         }
-        double width = screen().get(0).asDouble();
-        double height = screen().get(1).asDouble();
+        int width = screen().get(0).asInt();
+        int height = screen().get(1).asInt();
         for (JsonNode action : setupActions) {
             setup.withArray("prelude").add(switch (action.path("op").asText()) {
-                case "click" -> String.format(Locale.ROOT, "pyautogui.click(x=%.4f, y=%.4f)", action.path("at").get(0).asDouble() / width,
-                        action.path("at").get(1).asDouble() / height);
+                case "click" -> "pyautogui.click(" + point(action.path("at"), width, height) + ")";
                 case "type" -> "pyautogui.write(message=" + JSON.writeValueAsString(action.path("text").asText()) + ")";
                 case "key", "press" -> "pyautogui.press(" + JSON.writeValueAsString(action.path("key").asText().equals("Return") ? "enter"
                         : action.path("key").asText().toLowerCase(Locale.ROOT)) + ")";
@@ -687,7 +686,12 @@ public class Corpus {
     }
 
     private static String point(JsonNode at, int width, int height) {
-        return String.format(Locale.ROOT, "x=%.4f, y=%.4f", at.get(0).asDouble() / width, at.get(1).asDouble() / height);
+        return String.format(Locale.ROOT, "x=%.4f, y=%.4f", rounded(at.get(0).asDouble() / width), rounded(at.get(1).asDouble() / height));
+    }
+
+    /** Rounded to 4 decimals as the builder rounds the double (57/800 is a hair under 0.07125: 0.0712), not its decimal. */
+    private static double rounded(double value) {
+        return Math.round(value * 10_000d) / 10_000d;
     }
 
     private static void deleteTree(Path path) throws IOException {

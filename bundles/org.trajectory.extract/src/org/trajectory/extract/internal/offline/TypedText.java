@@ -2,6 +2,9 @@ package org.trajectory.extract.internal.offline;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
@@ -14,8 +17,8 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
 /**
  * Where typing changed a line, made plain for OCR: ink and paper by Otsu's threshold (the lesser part is the ink, dark
  * on light or light on dark), dark on white; the borders of the field or cell it was typed in taken out (straight
- * lines across most of the picture); and a block caret at its end (a terminal's solid cursor, which Tesseract reads
- * as "l" or folds into the last letter) taken out.
+ * lines across most of the picture); and a caret at its end (a terminal's solid block, or an editor's thin line, which
+ * Tesseract reads as "l" or folds into the last letter) taken out.
  */
 final class TypedText {
 
@@ -67,6 +70,7 @@ final class TypedText {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
         removeBlockCaret(ink); // first: a solid caret is as tall as a border
+        removeLineCaret(ink);
         // a horizontal line half again as long as the line is high is no letter's stroke, broken by a pointer or not
         removeLines(ink, new Size(Math.max(3, Math.min(ink.cols() * BORDER, ink.rows() * 1.5)), 1));
         removeLines(ink, new Size(1, Math.max(3, ink.rows() * BORDER)));
@@ -88,6 +92,74 @@ final class TypedText {
         Core.subtract(ink, lines, ink);
         lines.release();
         kernel.release();
+    }
+
+    /**
+     * Takes out a line caret: the last one or two columns of ink, one stroke each from above the small letters' tops to
+     * below their baseline (a caret spans the whole line; an "l" ends on the baseline, a "g" starts at the small
+     * letters' top). The tops and baselines are the medians of the other columns', so a line above that reaches into
+     * the picture does not count.
+     */
+    private static void removeLineCaret(Mat ink) {
+        Rect inked = Imgproc.boundingRect(ink);
+        if (inked.width < 6 || inked.height < 8) {
+            return;
+        }
+        int right = inked.x + inked.width;
+        while (right > inked.x && strokeLength(ink, right - 1) < 3) {
+            right--; // specks: the edge of a line above reaching into the picture
+        }
+        List<Integer> tops = new ArrayList<>();
+        List<Integer> bottoms = new ArrayList<>();
+        for (int column = inked.x; column < right - 2; column++) {
+            int[] stroke = longestStroke(ink, column);
+            if (stroke[1] - stroke[0] >= 3) { // a letter's stroke, not a speck or a line's edge
+                tops.add(stroke[0]);
+                bottoms.add(stroke[1]);
+            }
+        }
+        if (tops.size() < 4) {
+            return;
+        }
+        Collections.sort(tops);
+        Collections.sort(bottoms);
+        int top = tops.get(tops.size() / 2);
+        int baseline = bottoms.get(bottoms.size() / 2);
+        for (int column = right - 1; column >= right - 2; column--) {
+            int[] stroke = longestStroke(ink, column);
+            if (stroke[0] <= top - 2 && stroke[1] >= baseline + 2) {
+                ink.submat(new Rect(column, 0, 1, ink.rows())).setTo(new Scalar(0));
+            } else if (column == right - 1) {
+                return; // the last column is a letter's
+            }
+        }
+    }
+
+    private static int strokeLength(Mat ink, int column) {
+        int[] stroke = longestStroke(ink, column);
+        return stroke[1] - stroke[0];
+    }
+
+    /** The first and last row (exclusive) of the longest unbroken run of ink in a column. */
+    private static int[] longestStroke(Mat ink, int column) {
+        byte[] pixels = new byte[ink.rows()];
+        Mat copy = ink.col(column).clone();
+        copy.get(0, 0, pixels);
+        copy.release();
+        int[] best = { 0, 0 };
+        int start = -1;
+        for (int row = 0; row <= pixels.length; row++) {
+            boolean inked = row < pixels.length && pixels[row] != 0;
+            if (inked && start < 0) {
+                start = row;
+            } else if (!inked && start >= 0) {
+                if (row - start > best[1] - best[0]) {
+                    best = new int[] { start, row };
+                }
+                start = -1;
+            }
+        }
+        return best;
     }
 
     /**

@@ -1,0 +1,71 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A typed line made plain for OCR: an editor's thin caret after the last letter goes (Tesseract read "bravo|" as
+ * "bravol" in Wine's Notepad), an "l" that ends a word stays.
+ */
+class TypedTextTest {
+
+    private static final Font FONT = new Font(Font.MONOSPACED, Font.PLAIN, 14);
+
+    @Test
+    void aThinCaretAfterTheLastLetterIsTakenOut() throws Exception {
+        BufferedImage line = line("bravo", true);
+        int letters = letterEnd(line, "bravo");
+        int ink = inkRight(TypedText.plain(line));
+        assertTrue(ink <= letters + 1, "no ink right of the letters, which end at " + letters + ": ink up to " + ink);
+    }
+
+    @Test
+    void anLThatEndsAWordIsALetterNotACaret() throws Exception {
+        BufferedImage line = line("cool", false);
+        int letters = letterEnd(line, "cool");
+        int ink = inkRight(TypedText.plain(line));
+        assertTrue(ink >= letters - 3, "the l kept: the letters end at " + letters + ", ink at " + ink);
+    }
+
+    /** A line of an editor: dark text on white, a line above reaching into the picture, and the caret after the text. */
+    private static BufferedImage line(String text, boolean caret) {
+        BufferedImage image = new BufferedImage(60, 22, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, 60, 22);
+        g.setColor(Color.BLACK);
+        g.setFont(FONT);
+        g.drawString(text, 4, 15);
+        g.fillRect(4, 0, 40, 1); // the descenders of the line above
+        if (caret) {
+            g.fillRect(letterEnd(image, text) + 2, 4, 1, 14); // from above the small letters to below their baseline, shorter than a border
+        }
+        g.dispose();
+        return image;
+    }
+
+    private static int letterEnd(BufferedImage image, String text) {
+        Graphics2D g = image.createGraphics();
+        int end = 4 + g.getFontMetrics(FONT).stringWidth(text);
+        g.dispose();
+        return end;
+    }
+
+    /** The rightmost column with ink (dark) below the picture's first row. */
+    private static int inkRight(BufferedImage plain) {
+        for (int x = plain.getWidth() - 1; x >= 0; x--) {
+            for (int y = 1; y < plain.getHeight(); y++) {
+                if ((plain.getRGB(x, y) & 0xff) < 128) {
+                    return x;
+                }
+            }
+        }
+        return -1;
+    }
+}
