@@ -316,6 +316,37 @@ class DesktopVideoTest {
         assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(240, 39)) <= 3, found.toString());
     }
 
+    /**
+     * A pointer not drawn at first (Wine draws none over its empty desktop) shows for the first time with a click that
+     * opens a list under it, in one frame: it is looked for in that large change, in every shape, and the click is there.
+     */
+    @Test
+    void aPointerFirstSeenWithAClickThatOpensAListIsFoundThere() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1);
+        Video video = write("first.mp4", WIDTH, HEIGHT, 1, 4, (g, time) -> {
+            desktop(g, time);
+            g.setColor(new Color(170, 170, 170)); // a dialog the list, opened, covers as one large change
+            g.fillRect(100, 100, 480, 470);
+            g.setColor(Color.WHITE);
+            g.fillRect(190, 384, 250, 20);
+            if (time >= 1.5) { // the list drops down under the field clicked
+                g.setColor(new Color(51, 153, 255));
+                g.fillRect(190, 384, 250, 20);
+                g.setColor(Color.WHITE);
+                g.fillRect(190, 404, 250, 130);
+                g.setColor(Color.BLACK);
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+                for (int i = 0; i < 6; i++) {
+                    g.drawString("Windows " + (7 + i), 196, 420 + 20 * i);
+                }
+                g.drawImage(arrow, 315, 394, null);
+            }
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the list", context());
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(315, 394)) <= 3, found.toString());
+    }
+
     private static ExtractionContext context() {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }

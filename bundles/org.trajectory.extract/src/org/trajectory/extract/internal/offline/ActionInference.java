@@ -523,8 +523,11 @@ final class ActionInference {
             return;
         }
         Rect union = Observation.union(evidence);
+        // the frame right after the pointer arrived may show its click as well as a wheel's turn: a shift begins a scroll
+        // there only where it accounts for what changed
+        boolean justArrived = at != null && !restUsed && now.time() - restSince <= frameTime + 1e-6;
         if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))
-                && (scrolling || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
+                && (scrolling || !justArrived || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
             if (recentlyTyped(now.time()) || now.time() - enterAt < 0.5) {
                 enter(before.time()); // a terminal scrolling its output after a command
                 return;

@@ -30,10 +30,11 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
         }
 
         /**
-         * A vertical shift a scroll can begin with: a pane scrolled moves as a whole, so shifting the frame before by it
-         * accounts for most of what changed (0.9 and more measured on scrolled terminals, lists and trees); the tabs of a
-         * dialog changing rows as one is clicked move too, but the page under them is redrawn (0.1-0.4). Once a scroll
-         * began, any vertical shift goes on with it.
+         * A vertical shift a scroll can begin with where a click could explain the change as well: a pane scrolled moves
+         * as a whole, so shifting the frame before by it accounts for most of what changed (0.9 and more measured on
+         * Wine's trees, 0.5 on a sheet whose row labels change in place); the tabs of a dialog changing rows as one is
+         * clicked move too, but the page under them is redrawn (0.15 measured). Once a scroll began, any vertical shift
+         * goes on with it.
          */
         boolean clean() {
             return vertical() && explained >= EXPLAINED;
@@ -45,7 +46,7 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
     }
 
     /** The part of a change a shift accounts for to begin a scroll. */
-    static final double EXPLAINED = 0.6;
+    static final double EXPLAINED = 0.4;
 
     Observation withChanges(List<Rect> kept) {
         return new Observation(frame, time, pointer, rested, appeared, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);

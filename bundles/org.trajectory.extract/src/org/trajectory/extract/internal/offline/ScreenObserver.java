@@ -229,9 +229,11 @@ final class ScreenObserver {
             // followed every frame while it moves with what it drags; over a window's worth of pixels in its familiar shapes only
             best = large.area() <= 4.0 * POINTER_REGION * POINTER_REGION ? finder.find(frame, before, large, likely, scale)
                     : finder.findFamiliar(frame, before, large, likely, scale);
-        } else if (best == null && large != null && likely != null && time - lastLargeSearch >= 1) {
-            lastLargeSearch = time; // looked for once a second when lost
-            best = finder.findOnly(frame, before, large, likely);
+        } else if (best == null && large != null && time - lastLargeSearch >= 1) {
+            lastLargeSearch = time; // looked for once a second when lost; never seen yet (it was over nothing drawing it, as
+            // Wine's empty desktop): in every shape at its own size, as it may have come with a click that changed much
+            best = likely != null ? finder.findOnly(frame, before, large, likely)
+                    : finder.find(frame, before, large, null, scale.known() ? scale : PointerFinder.Scale.NATIVE);
         }
         if (best != null) {
             lastShape = best.template();
