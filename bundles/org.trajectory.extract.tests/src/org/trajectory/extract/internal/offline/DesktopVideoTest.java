@@ -253,16 +253,7 @@ class DesktopVideoTest {
             g.setColor(Color.WHITE);
             g.fillRect(40, 40, 760, 560);
             if (time >= 1.5 && time < 2.8) { // the menu, its top left corner at the pointer
-                g.setColor(new Color(240, 240, 240));
-                g.fillRect(400, 300, 91, 126);
-                g.setColor(Color.GRAY);
-                g.drawRect(400, 300, 91, 126);
-                g.setColor(Color.BLACK);
-                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-                String[] items = { "Undo", "Cut", "Copy", "Paste", "Delete", "Select All" };
-                for (int i = 0; i < items.length; i++) {
-                    g.drawString(items[i], 420, 318 + 20 * i);
-                }
+                list(g, 400, 300, 91, 126, new Color(240, 240, 240), "Undo", "Cut", "Copy", "Paste", "Delete", "Select All");
             }
             g.drawImage(arrow, time < 1 ? 200 : 400, time < 1 ? 200 : 300, null); // it jumps there, rests, clicks at 1.5 s
         });
@@ -332,19 +323,26 @@ class DesktopVideoTest {
             if (time >= 1.5) { // the list drops down under the field clicked
                 g.setColor(new Color(51, 153, 255));
                 g.fillRect(190, 384, 250, 20);
-                g.setColor(Color.WHITE);
-                g.fillRect(190, 404, 250, 130);
-                g.setColor(Color.BLACK);
-                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-                for (int i = 0; i < 6; i++) {
-                    g.drawString("Windows " + (7 + i), 196, 420 + 20 * i);
-                }
+                list(g, 190, 404, 250, 130, Color.WHITE, "Windows 7", "Windows 8", "Windows 8.1", "Windows 10", "Windows 11");
                 g.drawImage(arrow, 315, 394, null);
             }
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the list", context());
         assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
         assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(315, 394)) <= 3, found.toString());
+    }
+
+    /** A menu or a list dropped down: a box with a grey border and a line of text per item. */
+    private static void list(Graphics2D g, int x, int y, int width, int height, Color background, String... items) {
+        g.setColor(background);
+        g.fillRect(x, y, width, height);
+        g.setColor(Color.GRAY);
+        g.drawRect(x, y, width, height);
+        g.setColor(Color.BLACK);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        for (int i = 0; i < items.length; i++) {
+            g.drawString(items[i], x + 8, y + 18 + 20 * i);
+        }
     }
 
     private static ExtractionContext context() {
