@@ -1,13 +1,16 @@
 package org.trajectory.extract.internal.offline;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.trajectory.vlm.Ocr;
 
 /**
  * A typed line made plain for OCR: an editor's thin caret after the last letter goes (Tesseract read "bravo|" as
@@ -31,6 +34,24 @@ class TypedTextTest {
         int letters = letterEnd(line, "cool");
         int ink = inkRight(TypedText.plain(line));
         assertTrue(ink >= letters - 3, "the l kept: the letters end at " + letters + ", ink at " + ink);
+    }
+
+    /**
+     * A line of Notepad in a video made 2/3 as large (OBS's downscale): 15 pixels high, its letters 7. Tesseract read such
+     * lines as nothing, so the typing was dropped; enlarged first, the word is read.
+     */
+    @Test
+    void aLineOfAVideoMadeSmallerIsEnlargedAndRead() throws Exception {
+        BufferedImage line = line("garden", false);
+        BufferedImage small = new BufferedImage(line.getWidth() * 2 / 3, line.getHeight() * 2 / 3, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = small.createGraphics();
+        g.drawImage(line.getScaledInstance(small.getWidth(), small.getHeight(), java.awt.Image.SCALE_AREA_AVERAGING), 0, 0, null);
+        g.dispose();
+        BufferedImage plain = TypedText.plain(small);
+        assertTrue(plain.getHeight() >= 20, "enlarged to " + plain.getHeight() + " px");
+        if (Ocr.available()) {
+            assertEquals(List.of("garden"), Ocr.readScreens(List.of(plain)));
+        }
     }
 
     /** A line of an editor: dark text on white, a line above reaching into the picture, and the caret after the text. */

@@ -27,6 +27,9 @@ final class TypedText {
     /** How full a column of ink is to be part of a block caret rather than of a letter. */
     private static final double SOLID = 0.85;
 
+    /** The height in pixels of a line under which it is enlarged before it is read. */
+    private static final int LEGIBLE = 20;
+
     /** A grey level change under which a pixel of the line is taken as what was there before the typing. */
     private static final double KEPT = 40;
 
@@ -34,7 +37,7 @@ final class TypedText {
     }
 
     static BufferedImage plain(BufferedImage crop) throws IOException {
-        Mat grey = OpenCvLibrary.grey(crop);
+        Mat grey = legible(OpenCvLibrary.grey(crop));
         BufferedImage plain = plain(grey);
         grey.release();
         return plain;
@@ -46,8 +49,8 @@ final class TypedText {
      * each read whole, cannot be told apart by their words (a pointer over the cell typed in reads as letters).
      */
     static BufferedImage added(BufferedImage before, BufferedImage after) throws IOException {
-        Mat was = OpenCvLibrary.grey(before);
-        Mat is = OpenCvLibrary.grey(after);
+        Mat was = legible(OpenCvLibrary.grey(before));
+        Mat is = legible(OpenCvLibrary.grey(after));
         Mat changed = new Mat();
         Core.absdiff(was, is, changed);
         Imgproc.threshold(changed, changed, KEPT, 255, Imgproc.THRESH_BINARY);
@@ -61,6 +64,21 @@ final class TypedText {
             mat.release();
         }
         return plain;
+    }
+
+    /**
+     * A line shorter than {@link #LEGIBLE} pixels (small text, or a video made smaller: Notepad's lines are 15 pixels at
+     * 2/3) enlarged to about that, smoothly: Tesseract reads letters 7 pixels high as nothing, or as noise.
+     */
+    private static Mat legible(Mat grey) {
+        if (grey.rows() >= LEGIBLE || grey.rows() == 0) {
+            return grey;
+        }
+        int times = Math.min(4, Math.ceilDiv(LEGIBLE + 4, grey.rows()));
+        Mat large = new Mat();
+        Imgproc.resize(grey, large, new Size(grey.cols() * times, grey.rows() * times), 0, 0, Imgproc.INTER_CUBIC);
+        grey.release();
+        return large;
     }
 
     private static BufferedImage plain(Mat grey) {
