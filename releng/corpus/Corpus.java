@@ -66,8 +66,8 @@ public class Corpus {
                 case "--session" -> only.add(args[++i]);
                 case "--windows-materials" -> windowsMaterials = Path.of(args[++i]);
                 default -> {
-                    System.err.println("corpus: unknown argument " + args[i] + "; usage: Corpus --spec sessions.json --out DIR --workbench PATH "
-                            + "[--windows-materials DIR] [--session ID]...");
+                    System.err.println("corpus: unknown argument " + args[i]
+                            + "; usage: Corpus --spec sessions.json --out DIR --workbench PATH [--windows-materials DIR] [--session ID]...");
                     System.exit(2);
                 }
             }

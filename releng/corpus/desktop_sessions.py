@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes desktop.json, the harder corpus: real applications on realistic desktops (a panel whose clock ticks every
 second, notifications sliding in, two cursor themes, 1280x800 and 1920x1080) and Windows programs under Wine recorded
-by our Windows backend (Windows pointers), played by Corpus.java like sessions.json. The sessions are made from a few scenarios per application with varied targets and words, from a
-fixed seed, so the file is the same on every run; edit the scenarios here, not the JSON.
+by our Windows backend (Windows pointers), played by Corpus.java like sessions.json. The sessions are made from a few
+scenarios per application with varied targets and words, from a fixed seed, so the file is the same on every run; edit
+the scenarios here, not the JSON.
 Usage: releng/corpus/desktop_sessions.py > releng/corpus/desktop.json"""
 import json
 import random

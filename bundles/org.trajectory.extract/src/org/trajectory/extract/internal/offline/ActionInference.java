@@ -398,8 +398,8 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned && time - runStartTime > 1.5 * frameTime) && reaches(runChanges, end)
-                && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
+        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned && time - runStartTime > 1.5 * frameTime)
+                && reaches(runChanges, end) && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
             // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen;
             // not a row highlighted as the pointer jumped onto it within a frame, which is its click): it begins where
             // the press was, at its far edge

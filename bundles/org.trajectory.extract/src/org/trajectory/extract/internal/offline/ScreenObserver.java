@@ -303,7 +303,15 @@ final class ScreenObserver {
         b.release();
         Observation.Shift shift = new Observation.Shift(moved.x, moved.y, response[0]);
         shift = shift.vertical() || area.height < 48 ? shift : rows(previous, current, area, shift);
-        return shift.vertical() ? shift.explaining(explained(previous.submat(area), current.submat(area), (int) Math.round(shift.dy()))) : shift;
+        if (!shift.vertical()) {
+            return shift;
+        }
+        Mat was = previous.submat(area);
+        Mat is = current.submat(area);
+        double explained = explained(was, is, (int) Math.round(shift.dy()));
+        was.release();
+        is.release();
+        return shift.explaining(explained);
     }
 
     /**
@@ -319,7 +327,11 @@ final class ScreenObserver {
         Mat unmoved = previous.rowRange(dy > 0 ? dy : 0, dy > 0 ? previous.rows() : rows);
         Mat now = current.rowRange(dy > 0 ? dy : 0, dy > 0 ? current.rows() : rows);
         int before = differing(unmoved, now);
-        return before == 0 ? 0 : 1 - Math.min(1, differing(moved, now) / (double) before);
+        int after = differing(moved, now);
+        for (Mat mat : new Mat[] { moved, unmoved, now }) {
+            mat.release();
+        }
+        return before == 0 ? 0 : 1 - Math.min(1, after / (double) before);
     }
 
     /** How many pixels of two pictures of the same size differ by more than an encoder's noise. */
