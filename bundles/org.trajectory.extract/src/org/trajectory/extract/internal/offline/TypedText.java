@@ -123,15 +123,17 @@ final class TypedText {
         if (inked.width < 6 || inked.height < 8) {
             return;
         }
+        byte[] pixels = new byte[(int) ink.total()]; // read once: every column's strokes are looked at
+        ink.get(0, 0, pixels);
         int right = inked.x + inked.width;
-        while (right > inked.x && strokeLength(ink, right - 1) < 3) {
+        while (right > inked.x && length(longestStroke(pixels, ink.cols(), right - 1)) < 3) {
             right--; // specks: the edge of a line above reaching into the picture
         }
         List<Integer> tops = new ArrayList<>();
         List<Integer> bottoms = new ArrayList<>();
         for (int column = inked.x; column < right - 2; column++) {
-            int[] stroke = longestStroke(ink, column);
-            if (stroke[1] - stroke[0] >= 3) { // a letter's stroke, not a speck or a line's edge
+            int[] stroke = longestStroke(pixels, ink.cols(), column);
+            if (length(stroke) >= 3) { // a letter's stroke, not a speck or a line's edge
                 tops.add(stroke[0]);
                 bottoms.add(stroke[1]);
             }
@@ -144,34 +146,32 @@ final class TypedText {
         int top = tops.get(tops.size() / 2);
         int baseline = bottoms.get(bottoms.size() / 2);
         for (int column = right - 1; column >= right - 2; column--) {
-            int[] stroke = longestStroke(ink, column);
+            int[] stroke = longestStroke(pixels, ink.cols(), column);
             if (stroke[0] <= top - 2 && stroke[1] >= baseline + 2) {
-                ink.submat(new Rect(column, 0, 1, ink.rows())).setTo(new Scalar(0));
+                Mat caret = ink.col(column);
+                caret.setTo(new Scalar(0));
+                caret.release();
             } else if (column == right - 1) {
                 return; // the last column is a letter's
             }
         }
     }
 
-    private static int strokeLength(Mat ink, int column) {
-        int[] stroke = longestStroke(ink, column);
+    private static int length(int[] stroke) {
         return stroke[1] - stroke[0];
     }
 
-    /** The first and last row (exclusive) of the longest unbroken run of ink in a column. */
-    private static int[] longestStroke(Mat ink, int column) {
-        byte[] pixels = new byte[ink.rows()];
-        Mat copy = ink.col(column).clone();
-        copy.get(0, 0, pixels);
-        copy.release();
+    /** The first and last row (exclusive) of the longest unbroken run of ink in a column of a mask {@code width} wide. */
+    private static int[] longestStroke(byte[] pixels, int width, int column) {
+        int rows = pixels.length / width;
         int[] best = { 0, 0 };
         int start = -1;
-        for (int row = 0; row <= pixels.length; row++) {
-            boolean inked = row < pixels.length && pixels[row] != 0;
+        for (int row = 0; row <= rows; row++) {
+            boolean inked = row < rows && pixels[row * width + column] != 0;
             if (inked && start < 0) {
                 start = row;
             } else if (!inked && start >= 0) {
-                if (row - start > best[1] - best[0]) {
+                if (row - start > length(best)) {
                     best = new int[] { start, row };
                 }
                 start = -1;
