@@ -202,8 +202,28 @@ class DesktopVideoTest {
      */
     @Test
     void aNumberTypedIntoASheetsCellIsTypingThoughTheFormulaBarAndToolbarChangeWithIt() throws Exception {
+        List<ExtractedAction> found = numberTypedIntoACell(WIDTH, HEIGHT, 1);
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
+                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        if (Ocr.available()) {
+            assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
+        }
+    }
+
+    /**
+     * The same on a 1920x1080 screen in a video made 2/3 as large: the pointer's arm lies over the cell cursor's border
+     * drawn with the click, which no even background around the resized pointer stands for. The click is found there.
+     */
+    @Test
+    void aCellClickedInAVideoResizedToTwoThirdsIsFoundThoughItsBorderIsDrawnUnderThePointer() throws Exception {
+        List<ExtractedAction> found = numberTypedIntoACell(1920, 1080, 2 / 3.0);
+        assertEquals(ExtractedAction.CLICK, found.get(0).operation(), found.toString());
+        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(220, 162)) <= 3, "the cell's hotspot at 2/3: " + found);
+    }
+
+    private List<ExtractedAction> numberTypedIntoACell(int width, int height, double scale) throws Exception {
         BufferedImage cross = pointer("gnumeric-cell", 1);
-        Video video = write("sheet.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+        Video video = write("sheet.mp4", width, height, scale, 5, (g, time) -> {
             desktop(g, time);
             g.setColor(Color.WHITE);
             g.fillRect(60, 40, 900, 560);
@@ -231,14 +251,13 @@ class DesktopVideoTest {
             int cursorRow = time < 1.2 ? 1 : time >= 3 ? 5 : 4; // the cell cursor: on the cell clicked, a cell lower after the Enter
             g.setStroke(new java.awt.BasicStroke(2));
             g.drawRect(280, 140 + cursorRow * 24, 100, 24);
-            g.drawImage(cross, time < 1 ? 700 : 320, time < 1 ? 500 : 238, null); // it jumps to the cell and clicks at 1.2 s
+            if (scale == 1) {
+                g.drawImage(cross, time < 1 ? 700 : 320, time < 1 ? 500 : 238, null); // it jumps to the cell and clicks at 1.2 s
+            } else if (time >= 1.2) { // unseen before, it jumps to the cell and clicks, its arm over the border drawn then
+                g.drawImage(cross, 313, 226, null);
+            }
         });
-        List<ExtractedAction> found = new OfflineMethod().extract(video, "Enter 75", context());
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
-                found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        if (Ocr.available()) {
-            assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
-        }
+        return new OfflineMethod().extract(video, "Enter 75", context());
     }
 
     /**
@@ -330,6 +349,43 @@ class DesktopVideoTest {
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the list", context());
         assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
         assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(315, 394)) <= 3, found.toString());
+    }
+
+    /**
+     * A name typed into a dialog's field, then the pointer moving to the field under it to click it: the caret showing
+     * at that field's start is the click's doing, not an Enter after the name (winecfg's owner and organization).
+     */
+    @Test
+    void theFieldUnderATypedOneClickedNextIsAClickNotAnEnter() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1);
+        Video video = write("form.mp4", WIDTH, HEIGHT, 1, 6.5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(new Color(212, 208, 200));
+            g.fillRect(200, 140, 460, 200);
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+            String name = "Mia Chen".substring(0, Math.clamp((int) ((time - 1.6) / 0.15), 0, 8));
+            String company = "Umbrella".substring(0, Math.clamp((int) ((time - 4.0) / 0.15), 0, 8));
+            int focused = time >= 3.7 ? 1 : time >= 1.3 ? 0 : -1;
+            for (int field = 0; field < 2; field++) {
+                int y = 200 + 23 * field;
+                g.setColor(Color.WHITE);
+                g.fillRect(300, y, 300, 20);
+                g.setColor(Color.GRAY); // (Wine draws no focus ring: the caret alone shows where keys go)
+                g.drawRect(300, y, 300, 20);
+                g.setColor(Color.BLACK);
+                String text = field == 0 ? name : company;
+                g.drawString(text, 304, y + 15);
+                if (field == focused) {
+                    g.fillRect(305 + g.getFontMetrics().stringWidth(text), y + 3, 1, 15);
+                }
+            }
+            // to the first field; the name typed, it jumps to the second and clicks there at once
+            g.drawImage(arrow, time < 1.3 ? 700 : 330, time < 1.3 ? 500 : time < 3.7 ? 210 : 233, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Fill in the owner", context());
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK, ExtractedAction.TYPE),
+                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertTrue(found.get(2).at().distance(new ExtractedAction.Pixel(330, 233)) <= 3, found.toString());
     }
 
     /** A menu or a list dropped down: a box with a grey border and a line of text per item. */

@@ -143,6 +143,8 @@ final class ActionInference {
     private Typing lastTyped;
     /** Where the pointer was last seen, before it was hidden (an application hides it while one types). */
     private Pixel lastSeen;
+    /** When the pointer last moved (or showed elsewhere than it was last seen). */
+    private double movedAt = Double.NEGATIVE_INFINITY;
     /** Where the pointer last clicked: a field typed into next. */
     private Pixel clickedAt;
     /**
@@ -225,6 +227,9 @@ final class ActionInference {
         Pixel from = pixel(before.pointer() != null ? before.pointer() : now.rested());
         Pixel to = pixel(now.pointer());
         boolean moving = from != null && to != null && from.distance(to) > REST;
+        if (moving || to != null && lastSeen != null && lastSeen.distance(to) > REST) {
+            movedAt = now.time();
+        }
         if (!now.carets().isEmpty()) {
             caret = now.carets().get(now.carets().size() - 1);
             caretTime = now.time();
@@ -734,8 +739,10 @@ final class ActionInference {
             return;
         }
         endTyping();
-        if (lastTyped == null || lastTyped.end() <= enterAt) {
-            return; // an Enter is read from what it did to text typed since the last one
+        if (lastTyped == null || lastTyped.end() <= enterAt || movedAt > lastTyped.end()) {
+            // an Enter is read from what it did to text typed since the last one, while the pointer stayed (one that moved
+            // there since, to click the next field or a button, did what shows)
+            return;
         }
         enterAt = time;
         add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));

@@ -48,6 +48,8 @@ final class PointerFinder {
      * too few.
      */
     private static final int LEAST_OPAQUE = 16;
+    /** The pixels a resized shape must half cover to be compared by them alone (an arrow, a cross: not an I-beam). */
+    private static final int SOLID_OPAQUE = 3 * LEAST_OPAQUE;
 
     /**
      * A pointer shape as a resized video shows it: its grey times its coverage (premultiplied), and the part of each
@@ -136,12 +138,24 @@ final class PointerFinder {
             return resized;
         }
 
+        /**
+         * The blend where the shape covers at least half of a pixel, for a shape with many such pixels: where it covers
+         * less, what lies under it decides the pixel (a table's line, a cell's border drawn with the click), which
+         * neither an even background nor the frame before stands for. A thin shape (an I-beam) is compared whole: it is
+         * told from a stroke of text or a caret by the even background around it.
+         */
         private static Blend blend(Mat premultiplied, Mat coverage) {
-            Mat ones = Mat.ones(coverage.size(), CvType.CV_32F);
+            Mat compared = new Mat();
+            Imgproc.threshold(coverage, compared, 0.5, 1, Imgproc.THRESH_BINARY);
+            if (Core.countNonZero(compared) < SOLID_OPAQUE) {
+                compared.setTo(new Scalar(1));
+            }
             Mat uncovered = new Mat();
-            Core.subtract(ones, coverage, uncovered);
-            return new Blend(premultiplied, uncovered, ones, uncovered.mul(premultiplied), uncovered.mul(uncovered),
-                    premultiplied.dot(premultiplied), uncovered.dot(uncovered), uncovered.dot(premultiplied), Core.sumElems(coverage).val[0]);
+            Core.subtract(compared, coverage, uncovered);
+            Core.max(uncovered, new Scalar(0), uncovered);
+            Mat shape = premultiplied.mul(compared);
+            return new Blend(shape, uncovered, compared, uncovered.mul(shape), uncovered.mul(uncovered), shape.dot(shape),
+                    Math.max(1e-6, uncovered.dot(uncovered)), uncovered.dot(shape), coverage.dot(compared));
         }
 
         int height() {
