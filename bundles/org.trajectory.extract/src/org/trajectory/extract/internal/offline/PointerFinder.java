@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,8 @@ final class PointerFinder {
      * too few.
      */
     private static final int LEAST_OPAQUE = 16;
+    /** How many places a resized shape fits nearly as well at are refined to tell which it is at, if any. */
+    private static final int CANDIDATES = 4;
     /** The pixels a resized shape must half cover to be compared by them alone (an arrow, a cross: not an I-beam). */
     private static final int SOLID_OPAQUE = 3 * LEAST_OPAQUE;
 
@@ -95,7 +98,7 @@ final class PointerFinder {
             Mat product = new Mat();
             grey.convertTo(product, CvType.CV_32F);
             Core.multiply(product, alpha, product);
-            List<Phase> phases = new ArrayList<>();
+            List<Mat[]> lies = new ArrayList<>();
             Mat premultipliedSum = Mat.zeros(size, CvType.CV_32F);
             Mat coverageSum = Mat.zeros(size, CvType.CV_32F);
             Mat greySum = Mat.zeros(size, CvType.CV_32F);
@@ -107,8 +110,7 @@ final class PointerFinder {
                     Core.add(premultipliedSum, premultiplied, premultipliedSum);
                     Core.add(coverageSum, coverage, coverageSum);
                     Core.add(greySum, pixels, greySum);
-                    phases.add(new Phase(blend(premultiplied, coverage), (int) Math.round((hotX + dx) * factor),
-                            (int) Math.round((hotY + dy) * factor)));
+                    lies.add(new Mat[] { premultiplied, coverage });
                 }
             }
             product.release();
@@ -121,8 +123,15 @@ final class PointerFinder {
             Mat solid = new Mat();
             Imgproc.threshold(coverageSum, solid, 0.5, 1, Imgproc.THRESH_BINARY);
             solid.convertTo(solid, CvType.CV_8U);
+            int opaque = Core.countNonZero(solid);
+            boolean bySolid = opaque >= SOLID_OPAQUE;
+            List<Phase> phases = new ArrayList<>();
+            for (int lie = 0; lie < lies.size(); lie++) {
+                phases.add(new Phase(blend(lies.get(lie)[0], lies.get(lie)[1], bySolid), (int) Math.round((hotX + lie % q) * factor),
+                        (int) Math.round((hotY + lie / q) * factor)));
+            }
             return new Template(name, factor, pixels, solid, (int) Math.round((hotX + (q - 1) / 2.0) * factor),
-                    (int) Math.round((hotY + (q - 1) / 2.0) * factor), Core.countNonZero(solid), coverageSum, blend(premultipliedSum, coverageSum),
+                    (int) Math.round((hotY + (q - 1) / 2.0) * factor), opaque, coverageSum, blend(premultipliedSum, coverageSum, bySolid),
                     List.copyOf(phases));
         }
 
@@ -139,15 +148,15 @@ final class PointerFinder {
         }
 
         /**
-         * The blend where the shape covers at least half of a pixel, for a shape with many such pixels: where it covers
-         * less, what lies under it decides the pixel (a table's line, a cell's border drawn with the click), which
-         * neither an even background nor the frame before stands for. A thin shape (an I-beam) is compared whole: it is
-         * told from a stroke of text or a caret by the even background around it.
+         * The blend where the shape covers at least half of a pixel, for a shape with many such pixels ({@link #bySolid}):
+         * where it covers less, what lies under it decides the pixel (a table's line, a cell's border drawn with the
+         * click), which neither an even background nor the frame before stands for. A thin shape (an I-beam) is compared
+         * whole: it is told from a stroke of text or a caret by the even background around it.
          */
-        private static Blend blend(Mat premultiplied, Mat coverage) {
+        private static Blend blend(Mat premultiplied, Mat coverage, boolean bySolid) {
             Mat compared = new Mat();
             Imgproc.threshold(coverage, compared, 0.5, 1, Imgproc.THRESH_BINARY);
-            if (Core.countNonZero(compared) < SOLID_OPAQUE) {
+            if (!bySolid) {
                 compared.setTo(new Scalar(1));
             }
             Mat uncovered = new Mat();
@@ -160,6 +169,11 @@ final class PointerFinder {
 
         int height() {
             return grey.rows();
+        }
+
+        /** Whether this is a resized shape compared by the pixels it covers at least half of (an arrow, a cross). */
+        boolean bySolid() {
+            return blend != null && opaque >= SOLID_OPAQUE;
         }
     }
 
@@ -302,7 +316,7 @@ final class PointerFinder {
         scale.recent.stream().filter(t -> t != likely).forEach(first::add);
         Found closest = null;
         for (Template template : first) {
-            Found found = match(frame, before, area, template);
+            Found found = match(frame, before, area, template, !scale.known());
             if (found != null && found.score() < MATCH / 4) {
                 return found;
             }
@@ -312,7 +326,7 @@ final class PointerFinder {
         // larger one; while the video's size is not known, the resized size that fits best (an I-beam at 3/4 passes for
         // one at 2/3, less well)
         for (double size : SCALES) {
-            Found best = everyShape && scale.allows(size) ? bestAtSize(frame, before, area, size) : null;
+            Found best = everyShape && scale.allows(size) ? bestAtSize(frame, before, area, size, !scale.known()) : null;
             if (best != null && best.score() < (scale.known() || size == 1 ? MATCH : MATCH / 4)) {
                 return best;
             }
@@ -322,11 +336,11 @@ final class PointerFinder {
     }
 
     /** The best match of the shapes of one size, the first sure one ending the search; null when none fits the area. */
-    private Found bestAtSize(Mat frame, Mat before, Rect area, double size) {
+    private Found bestAtSize(Mat frame, Mat before, Rect area, double size, boolean lookAlikes) {
         Found best = null;
         for (Template template : templates) {
             if (template.scale() == size) {
-                Found found = match(frame, before, area, template);
+                Found found = match(frame, before, area, template, lookAlikes);
                 if (found != null && found.score() < MATCH / 4) {
                     return found;
                 }
@@ -343,7 +357,7 @@ final class PointerFinder {
 
     /** The pointer of that one shape inside {@code region}, or null. */
     Found findOnly(Mat frame, Mat before, Rect region, Template template) {
-        Found found = match(frame, before, clip(region, frame), template);
+        Found found = match(frame, before, clip(region, frame), template, false);
         return found != null && found.score() < MATCH ? found : null;
     }
 
@@ -414,7 +428,12 @@ final class PointerFinder {
         }
     }
 
-    private static Found match(Mat frame, Mat before, Rect area, Template template) {
+    /**
+     * The best place of one shape inside {@code area}, with its score; {@code lookAlikes}: where a resized arrow or cross
+     * fits nearly as well at a few places, they are refined to tell which it is at (done only while the video's pointer
+     * size is not known: it costs a refinement a place).
+     */
+    private static Found match(Mat frame, Mat before, Rect area, Template template, boolean lookAlikes) {
         if (area.width == 0 || area.height == 0) {
             return null;
         }
@@ -436,8 +455,13 @@ final class PointerFinder {
         Point at = extremes.minLoc;
         Found found = new Found((int) at.x + template.hotX(), (int) at.y + template.hotY(), template, extremes.minVal);
         if (template.blend() != null && extremes.minVal < 5 * MATCH) { // (far off even averaged, no lie of it fits)
-            found = ambiguous(result, at, extremes.minVal) ? new Found(found.x(), found.y(), template, Float.MAX_VALUE)
-                    : refined(searched, template, (int) at.x, (int) at.y);
+            if (!ambiguous(result, at, extremes.minVal)) {
+                found = refined(searched, template, (int) at.x, (int) at.y);
+            } else if (template.bySolid() && lookAlikes && extremes.minVal < 2 * MATCH) {
+                found = clearest(result, searched, template, at, extremes.minVal);
+            } else {
+                found = new Found(found.x(), found.y(), template, Float.MAX_VALUE);
+            }
         }
         result.release();
         part.release();
@@ -453,16 +477,45 @@ final class PointerFinder {
     }
 
     /**
-     * Whether a resized shape fits nearly as well three pixels or more away from its best place: a cross or a bar made
-     * small slides along a line of a table or a panel's edge, where no pointer is told from another.
+     * Whether a thin resized shape fits nearly as well three pixels or more away from its best place: an I-beam made
+     * small slides along a stroke of text or a caret, where no pointer is told from another.
      */
     private static boolean ambiguous(Mat result, Point at, double best) {
+        ruleOut(result, at);
+        return Core.minMaxLoc(result).minVal < 2 * best;
+    }
+
+    /** Takes the places within two pixels of {@code at} out of {@code result}. */
+    private static void ruleOut(Mat result, Point at) {
         Rect near = new Rect((int) at.x - 2, (int) at.y - 2, 5, 5);
         Rect inside = new Rect(Math.max(0, near.x), Math.max(0, near.y), 0, 0);
         inside.width = Math.min(result.cols(), near.x + near.width) - inside.x;
         inside.height = Math.min(result.rows(), near.y + near.height) - inside.y;
         result.submat(inside).setTo(new Scalar(Float.MAX_VALUE));
-        return Core.minMaxLoc(result).minVal < 2 * best;
+    }
+
+    /**
+     * Of the best place of a shape found ambiguous ({@code at}, already ruled out of {@code result}) and the few others
+     * where it fits nearly as well averaged over its lies on the grid, three pixels apart or more, the one that fits best
+     * once refined at each lie; a score past any threshold where another fits nearly as well refined too. A cross or a bar made small slides along a line of a table or a panel's
+     * edge, where no pointer is told from another; a line of text may look like a small arrow averaged over its lies,
+     * but not once refined (the arrow arriving over a list drawn as it opened).
+     */
+    private static Found clearest(Mat result, Searched searched, Template template, Point at, double best) {
+        List<Found> places = new ArrayList<>();
+        places.add(refined(searched, template, (int) at.x, (int) at.y));
+        for (int i = 1; i < CANDIDATES; i++) {
+            Core.MinMaxLocResult low = Core.minMaxLoc(result);
+            if (low.minVal >= 2 * best) {
+                break;
+            }
+            places.add(refined(searched, template, (int) low.minLoc.x, (int) low.minLoc.y));
+            ruleOut(result, low.minLoc);
+        }
+        Found first = places.stream().min(Comparator.comparingDouble(Found::score)).orElseThrow();
+        boolean alone = places.stream().allMatch(other -> other.score() >= 2 * first.score()
+                || Math.abs(other.x() - first.x()) < 3 && Math.abs(other.y() - first.y()) < 3);
+        return alone ? first : new Found(first.x(), first.y(), template, Float.MAX_VALUE);
     }
 
     /**
