@@ -497,9 +497,10 @@ final class PointerFinder {
     /**
      * Of the best place of a shape found ambiguous ({@code at}, already ruled out of {@code result}) and the few others
      * where it fits nearly as well averaged over its lies on the grid, three pixels apart or more, the one that fits best
-     * once refined at each lie; a score past any threshold where another fits nearly as well refined too. A cross or a bar made small slides along a line of a table or a panel's
-     * edge, where no pointer is told from another; a line of text may look like a small arrow averaged over its lies,
-     * but not once refined (the arrow arriving over a list drawn as it opened).
+     * once refined at each lie; a score past any threshold where another fits nearly as well refined too. A cross or a
+     * bar made small slides along a line of a table or a panel's edge, where no pointer is told from another; a line of
+     * text may look like a small arrow averaged over its lies, but not once refined (the arrow arriving over a list
+     * drawn as it opened).
      */
     private static Found clearest(Mat result, Searched searched, Template template, Point at, double best) {
         List<Found> places = new ArrayList<>();
