@@ -129,10 +129,13 @@ final class PointerFinder {
             for (int lie = 0; lie < lies.size(); lie++) {
                 phases.add(new Phase(blend(lies.get(lie)[0], lies.get(lie)[1], bySolid), (int) Math.round((hotX + lie % q) * factor),
                         (int) Math.round((hotY + lie / q) * factor)));
+                lies.get(lie)[0].release();
+                lies.get(lie)[1].release();
             }
+            Blend blend = blend(premultipliedSum, coverageSum, bySolid);
+            premultipliedSum.release();
             return new Template(name, factor, pixels, solid, (int) Math.round((hotX + (q - 1) / 2.0) * factor),
-                    (int) Math.round((hotY + (q - 1) / 2.0) * factor), opaque, coverageSum, blend(premultipliedSum, coverageSum, bySolid),
-                    List.copyOf(phases));
+                    (int) Math.round((hotY + (q - 1) / 2.0) * factor), opaque, coverageSum, blend, List.copyOf(phases));
         }
 
         private static Mat shiftedResized(Mat source, int dx, int dy, int q, Size size, int interpolation) {
