@@ -157,10 +157,9 @@ final class PointerFinder {
          * whole: it is told from a stroke of text or a caret by the even background around it.
          */
         private static Blend blend(Mat premultiplied, Mat coverage, boolean bySolid) {
-            Mat compared = new Mat();
-            Imgproc.threshold(coverage, compared, 0.5, 1, Imgproc.THRESH_BINARY);
-            if (!bySolid) {
-                compared.setTo(new Scalar(1));
+            Mat compared = Mat.ones(coverage.size(), CvType.CV_32F);
+            if (bySolid) {
+                Imgproc.threshold(coverage, compared, 0.5, 1, Imgproc.THRESH_BINARY);
             }
             Mat uncovered = new Mat();
             Core.subtract(compared, coverage, uncovered);
