@@ -13,6 +13,7 @@ import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * A step's stretch of its recording, to see what really happened between two screenshots: the video's frames from
@@ -71,9 +72,9 @@ public record StepClip(List<Frame> frames, List<InputEvent> events, double stepS
         int every = (wanted + MAX_FRAMES - 1) / MAX_FRAMES;
         // Seeking a millisecond before the first frame's stamp: ffmpeg decodes from the key frame before and outputs
         // from this frame on (as Keyframes does for single frames).
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.6f", Math.max(0, offset - 0.001)),
-                "-i", video.toString(), "-frames:v", Integer.toString(wanted), "-an", "-vf", "scale=" + width + ":" + height,
-                "-pix_fmt", "rgb24", "-f", "rawvideo", "-").redirectError(ProcessBuilder.Redirect.PIPE).start();
+        Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error", "-ss",
+                String.format(Locale.ROOT, "%.6f", Math.max(0, offset - 0.001))), video, "-frames:v", Integer.toString(wanted), "-an", "-vf",
+                "scale=" + width + ":" + height, "-pix_fmt", "rgb24", "-f", "rawvideo", "-")).redirectError(ProcessBuilder.Redirect.PIPE).start();
         List<Frame> frames = new ArrayList<>();
         try (DataInputStream in = new DataInputStream(ffmpeg.getInputStream())) {
             for (int n = 0; n < wanted; n++) {

@@ -105,6 +105,41 @@ class BadInputTest {
         }
     }
 
+    /** A PNG of 20000x20000 pixels is a few hundred kilobytes and gigabytes once decoded: refused by its header. */
+    @Test
+    void aPictureLargerThanAnyScreenIsRefusedByItsHeader() throws Exception {
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(33);
+        header.put(new byte[] { (byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a }).putInt(13).put("IHDR".getBytes(StandardCharsets.US_ASCII))
+                .putInt(20000).putInt(20000).put(new byte[] { 8, 2, 0, 0, 0 });
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(header.array(), 12, 17);
+        header.putInt((int) crc.getValue());
+        Files.write(images.resolve("huge.png"), header.array());
+        ImportReport report = importLines((record("huge", "huge.png", CLICK) + "\n").getBytes(StandardCharsets.UTF_8), ImageSource.open(images));
+        assertTrue(problems(report).contains("in.jsonl:1: step 0: image 'huge.png' is a PNG of 20000x20000 pixels, larger than any screen"),
+                problems(report));
+    }
+
+    /** A number beyond a double's range would come back as the string "Infinity"; a key given twice keeps one silently. */
+    @Test
+    void aNumberTooLargeAndAKeyGivenTwiceAreErrorsOfTheirLines() throws Exception {
+        String lines = String.join("\n", record("ok1", null, CLICK),
+                "{\"task_id\":\"huge\",\"instruction\":\"x\",\"score\":1e309,\"traj\":[]}",
+                "{\"task_id\":\"twice\",\"task_id\":\"other\",\"instruction\":\"x\",\"traj\":[]}",
+                "{\"task_id\":\"deep\",\"instruction\":\"x\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"" + CLICK
+                        + "\",\"code\":\"pyautogui.press('enter')\"}}]}",
+                "{\"task_id\":\"neg\",\"instruction\":\"x\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"" + CLICK
+                        + "\",\"confidence\":-2e400}}]}",
+                record("ok2", null, CLICK)) + "\n";
+        ImportReport report = importLines(lines.getBytes(StandardCharsets.UTF_8), ImageSource.none());
+        String problems = problems(report);
+        assertEquals(2, report.imported(), problems);
+        assertTrue(problems.contains("in.jsonl:2: not valid JSON: the number at /score is too large to be held"), problems);
+        assertTrue(problems.contains("in.jsonl:3: not valid JSON: the key 'task_id' is given twice in one object"), problems);
+        assertTrue(problems.contains("in.jsonl:4: not valid JSON: the key 'code' is given twice in one object"), problems);
+        assertTrue(problems.contains("in.jsonl:5: not valid JSON: the number at /traj/0/value/confidence is too large"), problems);
+    }
+
     @Test
     void aHugeLineIsReadAndAnOverlongOneSkipped() throws Exception {
         String big = "x".repeat(50 << 20);

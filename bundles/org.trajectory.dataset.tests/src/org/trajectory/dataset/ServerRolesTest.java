@@ -187,6 +187,17 @@ class ServerRolesTest {
             assertTrue(notHers.getMessage().contains("row-level security") || notHers.getMessage().contains("no task"), notHers.getMessage());
             assertEquals(StoredScrub.PROPOSED, asAlice.scrub(bobs).findings().get(0).state(), "Bob's task keeps its findings");
         }
+        // Her judgement is in the audit trail under her login; emptying or deleting the findings is refused, even on her task.
+        try (Connection asAlice = server.connectAs(alice, database)) {
+            String mine = one(asAlice, "SELECT t.task_id FROM assignments a JOIN trajectories t ON t.seq = a.task_seq WHERE a.reviewer = current_user"
+                    + " ORDER BY t.seq LIMIT 1");
+            assertEquals(alice + " proposed 1 -> rejected 1", one(asAlice, "SELECT changed_by || ' ' || before_text || ' -> ' || after_text"
+                    + " FROM task_history WHERE what = 'personal data' AND task_id = '" + mine + "' ORDER BY changed_at DESC LIMIT 1"));
+            String seq = "(SELECT seq FROM trajectories WHERE task_id = '" + mine + "')";
+            refused(asAlice, "UPDATE scrubs SET findings = '[]' WHERE task_seq = " + seq);
+            refused(asAlice, "DELETE FROM scrubs WHERE task_seq = " + seq);
+            assertEquals("1", one(asAlice, "SELECT jsonb_array_length(findings::jsonb) FROM scrubs WHERE task_seq = " + seq));
+        }
         try (Dataset asDave = open(dave)) {
             assertThrows(SQLException.class, () -> asDave.putScrub(tasks.get(0), new StoredScrub("h", List.of(), "x", List.of())));
         }

@@ -11,6 +11,12 @@ import java.util.Locale;
 public enum ImageFormat {
     PNG("png"), JPEG("jpg"), WEBP("webp");
 
+    /**
+     * The largest side of a picture the workbench decodes: 8K screens are 7680 wide; a 20000x20000 PNG of a few hundred
+     * kilobytes would take gigabytes once decoded.
+     */
+    public static final int MAX_SIDE = 8192;
+
     private final String extension;
 
     ImageFormat(String extension) {
@@ -141,8 +147,12 @@ public enum ImageFormat {
     }
 
     private static Info sized(ImageFormat format, int width, int height) throws InvalidImageException {
-        if (width <= 0 || height <= 0 || width > 100_000 || height > 100_000) {
+        if (width <= 0 || height <= 0) {
             throw new InvalidImageException("is a " + format + " with an impossible size " + width + "x" + height);
+        }
+        if (width > MAX_SIDE || height > MAX_SIDE) {
+            throw new InvalidImageException("is a " + format + " of " + width + "x" + height + " pixels, larger than any screen (at most "
+                    + MAX_SIDE + " pixels a side); it is not decoded");
         }
         return new Info(format, width, height);
     }

@@ -72,6 +72,10 @@ public interface Importer {
 
         /** The record a format's {@code conversion} makes of {@code json}; unreadable, saying why, when it cannot. */
         public static Record converted(String file, long line, JsonNode json, Conversion conversion) {
+            String unholdable = Json.unholdable(json);
+            if (unholdable != null) {
+                return unreadable(file, line, unholdable);
+            }
             try {
                 return read(file, line, conversion.toTask(json).toJson().getBytes(StandardCharsets.UTF_8));
             } catch (RecordFormatException e) {

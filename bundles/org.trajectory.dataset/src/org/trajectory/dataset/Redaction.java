@@ -22,6 +22,10 @@ import javax.imageio.ImageIO;
 import org.trajectory.dataset.StoredScrub.Finding;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.action.ParsedCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -47,6 +51,10 @@ public final class Redaction {
     private final List<Map.Entry<Pattern, String>> replacements = new ArrayList<>();
     private final Map<Integer, List<int[]>> boxes = new TreeMap<>();
     private final Map<String, Integer> counts = new TreeMap<>();
+    /** Texts that stand in the record as they are; keys pressed one by one do not, and are rewritten per step instead. */
+    private final Set<String> literal = new java.util.HashSet<>();
+    /** Steps whose keys pressed one by one typed personal data: the placeholder they type instead. */
+    private final Map<Integer, String> typedSteps = new TreeMap<>();
 
     public Redaction(StoredScrub scrub) {
         Map<String, Integer> numbers = new TreeMap<>();
@@ -68,8 +76,13 @@ public final class Redaction {
                 placeholders.put(key, "<" + name + "_" + number + ">");
                 counts.merge(finding.kind(), 1, Integer::sum);
             }
+            if (finding.field().equals(StoredScrub.TYPED)) {
+                typedSteps.putIfAbsent(finding.step(), placeholders.get(key));
+            } else {
+                literal.add(key);
+            }
         }
-        placeholders.entrySet().stream().sorted(Comparator.comparing((Map.Entry<String, String> e) -> e.getKey().length()).reversed())
+        placeholders.entrySet().stream().filter(e -> literal.contains(e.getKey())).sorted(Comparator.comparing((Map.Entry<String, String> e) -> e.getKey().length()).reversed())
                 .forEach(e -> replacements.add(Map.entry(Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(e.getKey())
                         + "(?![\\p{L}\\p{N}])", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE), e.getValue())));
     }
@@ -99,7 +112,30 @@ public final class Redaction {
         if (!replacements.isEmpty()) {
             rewrite(record);
         }
+        typedSteps.forEach((step, placeholder) -> {
+            if (record.path(Task.TRAJ).path(step).path(Step.VALUE) instanceof ObjectNode value && value.path(Step.CODE).isTextual()) {
+                value.put(Step.CODE, typing(value.path(Step.CODE).asText(), placeholder));
+            }
+        });
         return record;
+    }
+
+    /** A step's code with the keys it presses one by one replaced by writing the placeholder; its other actions kept. */
+    private static String typing(String code, String placeholder) {
+        ParsedCode parsed = ActionParser.parse(code);
+        List<Action> actions = new ArrayList<>();
+        boolean written = false;
+        for (Action action : parsed.actions()) {
+            if (action instanceof Action.Press press && press.keys().stream().allMatch(k -> k.length() == 1 || k.equalsIgnoreCase("space"))) {
+                if (!written) {
+                    actions.add(new Action.Write(placeholder));
+                    written = true;
+                }
+            } else {
+                actions.add(action);
+            }
+        }
+        return parsed.ok() ? ActionPrinter.print(actions) : "pyautogui.write(message=" + ActionPrinter.quote(placeholder) + ")";
     }
 
     private void rewrite(JsonNode node) {

@@ -26,6 +26,11 @@ public record StoredScrub(String contentHash, List<String> detectors, String scr
     public static final String REJECTED = "rejected";
     /** A finding's {@code field} when it is in a step's screenshot. */
     public static final String SCREENSHOT = "screenshot";
+    /**
+     * A finding's {@code field} when it is in keys a step presses one by one ({@code press(['a', 'l'])}): its text is the
+     * characters they type, which stand nowhere in the code as they are; an export types the placeholder instead.
+     */
+    public static final String TYPED = "typed";
 
     public StoredScrub {
         detectors = List.copyOf(detectors);

@@ -134,6 +134,33 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Personal data findings are judged, never deleted, by anyone but the owner: while the task is as it was scrubbed,
+-- every finding stays (its state may change, boxes may be added); each change is in the audit trail with who and when.
+-- A scrub of a changed task replaces its findings (its content hash changes, and exports leave it out until then).
+CREATE OR REPLACE FUNCTION tw_findings_summary(findings text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(string_agg(state || ' ' || n, ', ' ORDER BY state), 'none')
+  FROM (SELECT f ->> 'state' AS state, count(*) AS n FROM jsonb_array_elements(findings::jsonb) f GROUP BY 1) counted
+$$;
+
+CREATE OR REPLACE FUNCTION tw_scrub_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+  gone integer;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'personal data findings are judged, never deleted: only the dataset''s owner removes them' USING ERRCODE = '42501';
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.content_hash = OLD.content_hash THEN
+    SELECT count(*) INTO gone FROM jsonb_array_elements(OLD.findings::jsonb) o
+      WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(NEW.findings::jsonb) n WHERE (n - 'state') = (o - 'state'));
+    IF gone > 0 THEN
+      RAISE EXCEPTION 'personal data findings are judged, never deleted: % of this task''s would be gone', gone USING ERRCODE = '42501';
+    END IF;
+  END IF;
+  PERFORM tw_audit(NEW.task_seq, 'personal data', CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE tw_findings_summary(OLD.findings) END,
+      tw_findings_summary(NEW.findings));
+  RETURN NULL;
+END $$;
+
 DO $setup$
 DECLARE
   db text := current_database();
@@ -212,6 +239,9 @@ BEGIN
   EXECUTE 'DROP TRIGGER IF EXISTS tw_review_changed ON reviews';
   EXECUTE format('CREATE TRIGGER tw_review_changed AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH ROW WHEN (%s)'
       || ' EXECUTE FUNCTION tw_review_changed()', not_copying);
+  EXECUTE 'DROP TRIGGER IF EXISTS tw_scrub_changed ON scrubs';
+  EXECUTE format('CREATE TRIGGER tw_scrub_changed AFTER INSERT OR UPDATE OR DELETE ON scrubs FOR EACH ROW WHEN (%s)'
+      || ' EXECUTE FUNCTION tw_scrub_changed()', not_owner);
   EXECUTE 'DROP TRIGGER IF EXISTS tw_verdict_changed ON verdicts';
   EXECUTE format('CREATE TRIGGER tw_verdict_changed AFTER INSERT OR UPDATE OR DELETE ON verdicts FOR EACH ROW WHEN (%s)'
       || ' EXECUTE FUNCTION tw_verdict_changed()', not_copying);

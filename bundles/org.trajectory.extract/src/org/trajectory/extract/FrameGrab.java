@@ -19,6 +19,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * Frames of a video as PNG, by the real ffmpeg: one by seeking to its time (never decoding the whole video), or many in
@@ -50,9 +51,9 @@ public final class FrameGrab {
         try {
             Files.writeString(script, select);
             double until = (wanted.last() + 2) / fps;
-            Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.file().toString(), "-t",
+            Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error"), video.file(), "-t",
                     String.format(Locale.ROOT, "%.3f", until), "-filter_script:v", script.toString(), "-fps_mode", "passthrough", "-an",
-                    "-c:v", "png", "-f", "image2pipe", "-").redirectError(errors.toFile()).start();
+                    "-c:v", "png", "-f", "image2pipe", "-")).redirectError(errors.toFile()).start();
             try (DataInputStream in = new DataInputStream(new BufferedInputStream(ffmpeg.getInputStream(), 1 << 20))) {
                 for (int number : wanted) {
                     byte[] png = nextPng(in);
@@ -124,8 +125,8 @@ public final class FrameGrab {
         } catch (IOException cut) {
             Path out = Files.createTempFile("tw-last", ".png");
             try {
-                Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video.file().toString(), "-an", "-update",
-                        "1", "-f", "image2", out.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error", "-y"), video.file(), "-an",
+                        "-update", "1", "-f", "image2", out.toString())).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 ffmpeg.waitFor();
                 byte[] png = Files.readAllBytes(out);
                 if (png.length == 0) {
@@ -168,9 +169,9 @@ public final class FrameGrab {
     private static byte[] grab(Video video, double time, int x, int y, int width, int height) throws IOException {
         int[] area = video.clip(x, y, width, height);
         double at = Math.max(0, Math.min(time, video.duration() - 0.001));
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.3f", at), "-i",
-                video.file().toString(), "-frames:v", "1", "-an", "-vf", "crop=" + area[2] + ":" + area[3] + ":" + area[0] + ":" + area[1],
-                "-c:v", "png", "-f", "image2pipe", "-").start();
+        Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error", "-ss", String.format(Locale.ROOT, "%.3f", at)),
+                video.file(), "-frames:v", "1", "-an", "-vf", "crop=" + area[2] + ":" + area[3] + ":" + area[0] + ":" + area[1],
+                "-c:v", "png", "-f", "image2pipe", "-")).start();
         byte[] png;
         try (InputStream out = ffmpeg.getInputStream()) {
             png = out.readAllBytes();

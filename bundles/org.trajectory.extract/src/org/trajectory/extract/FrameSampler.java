@@ -9,6 +9,9 @@ import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
+
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * Frames of a video at a set rate, decoded by ffmpeg (any container it reads: mp4, mkv, webm, mov) and read one at a
@@ -62,8 +65,8 @@ public final class FrameSampler implements AutoCloseable {
     /** As {@link #open(Path, double)}, the frames in the layout given. */
     public static FrameSampler open(Video video, double fps, Frame.Layout layout) throws IOException {
         checkRate(fps);
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", video.file().toString(), "-vf",
-                String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", layout.ffmpegName, "-")
+        Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error"), video.file(), "-vf",
+                String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", layout.ffmpegName, "-"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps);
     }

@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
 
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * A video file as ffprobe sees it: its size in pixels and its length in seconds, as far as its frames go; {@code claimed}
@@ -36,8 +38,8 @@ public record Video(Path file, int width, int height, double duration, double cl
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such video file");
         }
-        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "stream=width,height:format=duration", "-of", "default=noprint_wrappers=1", file.toString()).start();
+        Process ffprobe = new ProcessBuilder(VideoFiles.ffprobe(List.of("-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=width,height:format=duration", "-of", "default=noprint_wrappers=1"), file)).start();
         String out = new String(ffprobe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
         String err = new String(ffprobe.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         try {
@@ -54,6 +56,7 @@ public record Video(Path file, int width, int height, double duration, double cl
         if (width <= 0 || height <= 0) {
             throw new IOException(file + ": not a video ffmpeg can read (it has no video stream)");
         }
+        VideoFiles.checkSize(file, width, height);
         double claimed = value(out, "duration");
         double[] frames = FrameTable.probe(file); // the packets that are there, whatever the container's header says
         if (frames.length == 0) {

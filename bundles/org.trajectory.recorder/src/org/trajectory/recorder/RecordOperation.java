@@ -14,6 +14,9 @@ import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.model.operation.Report;
 import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.ReplayPolicy;
+import org.trajectory.recorder.replay.Setup;
 
 /**
  * One recording, as the window and {@code ./workbench record} both make it: recordings beside it that a killed
@@ -198,10 +201,24 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
             privacy.finish();
             writer.redact(privacy.redactedSpans(Clock.now()));
             writer.close();
+            approveOwnSetup(writer.folder());
             summary = new Summary(writer.folder(), writer.events(), writer.windows(), writer.frames(), writer.framesSkipped(),
                     writer.lastProblem());
         }
         return summary;
+    }
+
+    /** The person recording started these programs themselves: a replay of the recording on this machine may start them too. */
+    private static void approveOwnSetup(Path folder) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode setup = Json.MAPPER
+                    .readTree(folder.resolve(RecordingWriter.METADATA).toFile()).get(Setup.FIELD);
+            if (setup != null && setup.isObject()) {
+                ReplayPolicy.approveRecorded(Setup.of(setup));
+            }
+        } catch (IOException | ReplayException e) {
+            // not approved: a replay of it asks, which is never unsafe
+        }
     }
 
     @Override

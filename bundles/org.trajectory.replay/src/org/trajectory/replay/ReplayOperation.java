@@ -31,6 +31,7 @@ import org.trajectory.recorder.replay.Environment;
 import org.trajectory.recorder.replay.Environments;
 import org.trajectory.recorder.replay.ReplayBackends;
 import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.ReplaySession;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.internal.Performer;
@@ -71,13 +72,19 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
      * @param fromStep    steps before it are performed but not judged (0: judge every step)
      * @param work        a folder for the environments' logs
      */
-    public record Options(List<String> taskIds, String environment, int fromStep, Path work, Map<String, List<String>> predictions) {
+    public record Options(List<String> taskIds, String environment, int fromStep, Path work, Map<String, List<String>> predictions,
+            ReplayPolicy policy) {
         public Options {
             taskIds = List.copyOf(taskIds);
         }
 
         public Options(List<String> taskIds, String environment, int fromStep, Path work) {
-            this(taskIds, environment, fromStep, work, null);
+            this(taskIds, environment, fromStep, work, null, null);
+        }
+
+        /** The same replay under another policy than this machine's (null: this machine's, read when the replay starts). */
+        public Options with(ReplayPolicy other) {
+            return new Options(taskIds, environment, fromStep, work, predictions, other);
         }
 
         /**
@@ -88,7 +95,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
          * @param predictions reference task id to the predicted steps' code, in order
          */
         public static Options predictions(Map<String, List<String>> predictions, String environment, Path work) {
-            return new Options(List.copyOf(predictions.keySet()), environment, 0, work, Map.copyOf(predictions));
+            return new Options(List.copyOf(predictions.keySet()), environment, 0, work, Map.copyOf(predictions), null);
         }
     }
 
@@ -131,6 +138,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     }
 
     private final Options options;
+    private ReplayPolicy policy;
 
     public ReplayOperation(Dataset dataset, Options options) {
         super(dataset, "Replaying tasks of " + dataset.address());
@@ -145,6 +153,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         if (!availability.available()) {
             throw new ReplayException("The replay environment '" + descriptor.id() + "' cannot start here: " + availability.reason());
         }
+        policy = options.policy() != null ? options.policy() : ReplayPolicy.current();
         List<String> ids = options.predictions() != null ? List.copyOf(options.predictions().keySet())
                 : options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
         List<TaskResult> results = new ArrayList<>();
@@ -179,6 +188,10 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         Setup setup;
         try {
             setup = setup(task, draft, descriptor.explicit());
+            List<String> refusals = policy.refusals(setup);
+            if (!refusals.isEmpty()) {
+                throw new ReplayException("not started: " + String.join("; ", refusals));
+            }
         } catch (ReplayException e) {
             return new TaskResult(task.taskId(), environmentId, StoredReplay.NOT_STARTED, null, 0, task.steps().size(), e.getMessage(), null, List.of());
         }
@@ -251,40 +264,75 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             this.session = session;
             this.shared = shared;
             this.progress = progress;
+            this.performer = new Performer(session, policy.limits(), this::watch);
         }
 
-        /** Whether the person at a shared screen pushed the pointer into one of its corners. */
-        private boolean stopRequested() throws ReplayException {
-            java.awt.Point at = session.pointer();
-            return shared && (at.x <= 0 || at.x >= session.width() - 1) && (at.y <= 0 || at.y >= session.height() - 1);
+        /**
+         * Stops the replay at once: cancelled, out of time (a step's, the task's), or, on the person's own screen, the
+         * pointer pushed into a corner by someone other than the replay. Said in {@link #stopped}.
+         */
+        private void watch() throws ReplayException {
+            long now = System.nanoTime();
+            if (progress.isCancelled()) {
+                stopped = "the replay was cancelled";
+            } else if (now > taskEnd) {
+                stopped = "the task took longer than the " + policy.limits().taskSeconds() + " s a replay may (a setting raises it)";
+            } else if (now > stepEnd) {
+                stopped = "the step took longer than the " + policy.limits().stepSeconds() + " s a step may (a setting raises it)";
+            } else if (shared) {
+                java.awt.Point at = session.pointer();
+                boolean corner = (at.x <= 0 || at.x >= session.width() - 1) && (at.y <= 0 || at.y >= session.height() - 1);
+                if (corner && !at.equals(performer.placed())) {
+                    stopped = "stopped: the pointer was pushed into a screen corner";
+                }
+            }
+            if (stopped != null) {
+                throw new ReplayException(stopped);
+            }
         }
+
+        private final Performer performer;
+        private final long taskEnd = System.nanoTime() + policy.limits().taskSeconds() * 1_000_000_000L;
+        private long stepEnd = taskEnd;
+        /** Why the watch stopped the replay, or null while it goes on. */
+        private String stopped;
 
         TaskResult run() throws IOException, ReplayException {
             int steps = draft.stepCount();
             List<ParsedCode> codes = draft.task().steps().stream().map(step -> ActionParser.parse(step.code())).toList();
-            Performer performer = new Performer(session);
             BufferedImage first = image(draft.image(0));
-            StepVerdict firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
-            for (int k = 0; k < steps; k++) {
-                if (progress.isCancelled() || stopRequested()) {
-                    return result(StoredReplay.DIVERGED, k, "stopped before step " + (k + 1), firstScreen);
+            StepVerdict firstScreen = null;
+            int k = 0;
+            try {
+                firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
+                for (; k < steps; k++) {
+                    stepEnd = System.nanoTime() + policy.limits().stepSeconds() * 1_000_000_000L;
+                    watch();
+                    String failure = perform(performer, codes.get(k));
+                    if (stopped != null) {
+                        return result(StoredReplay.DIVERGED, k, stopped + " (in step " + (k + 1) + ")", firstScreen);
+                    }
+                    if (failure != null) {
+                        verdicts.add(new StepVerdict(k, FAILED, null, null, null, failure));
+                        return result(StoredReplay.DIVERGED, k, "step " + (k + 1) + " could not be performed: " + failure, firstScreen);
+                    }
+                    BufferedImage next = k + 1 < steps ? image(draft.image(k + 1)) : null;
+                    if (next == null || k < options.fromStep()) {
+                        verdicts.add(new StepVerdict(k, PERFORMED, null, null, null, null));
+                        continue;
+                    }
+                    StepVerdict verdict = judge(k, next, pointers(performer, codes, k + 1));
+                    verdicts.add(verdict);
+                    if (verdict.verdict().equals(DIVERGED)) {
+                        return result(StoredReplay.DIVERGED, k, "after step " + (k + 1) + " the screen is not step " + (k + 2) + "'s screenshot"
+                                + where(verdict), firstScreen);
+                    }
                 }
-                String failure = perform(performer, codes.get(k));
-                if (failure != null) {
-                    verdicts.add(new StepVerdict(k, FAILED, null, null, null, failure));
-                    return result(StoredReplay.DIVERGED, k, "step " + (k + 1) + " could not be performed: " + failure, firstScreen);
+            } catch (ReplayException e) {
+                if (stopped == null) {
+                    throw e;
                 }
-                BufferedImage next = k + 1 < steps ? image(draft.image(k + 1)) : null;
-                if (next == null || k < options.fromStep()) {
-                    verdicts.add(new StepVerdict(k, PERFORMED, null, null, null, null));
-                    continue;
-                }
-                StepVerdict verdict = judge(k, next, pointers(performer, codes, k + 1));
-                verdicts.add(verdict);
-                if (verdict.verdict().equals(DIVERGED)) {
-                    return result(StoredReplay.DIVERGED, k, "after step " + (k + 1) + " the screen is not step " + (k + 2) + "'s screenshot"
-                            + where(verdict), firstScreen);
-                }
+                return result(StoredReplay.DIVERGED, Math.min(k, Math.max(steps - 1, 0)), stopped + " (at step " + (k + 1) + ")", firstScreen);
             }
             return result(StoredReplay.REPLAYED, null, null, firstScreen);
         }
@@ -292,7 +340,6 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         /** Predicted steps from the task's first screen, judged once, at the end, by the task's last screenshot. */
         TaskResult runPrediction(List<String> predicted) throws IOException, ReplayException {
             List<ParsedCode> codes = predicted.stream().map(ActionParser::parse).toList();
-            Performer performer = new Performer(session);
             BufferedImage first = image(draft.image(0));
             StepVerdict firstScreen = first == null ? null : judge(-1, first, pointers(performer, codes, 0));
             for (int k = 0; k < codes.size(); k++) {
@@ -301,7 +348,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                     verdicts.add(new StepVerdict(k, FAILED, null, null, null, failure));
                     return result(StoredReplay.DIVERGED, k, "predicted step " + (k + 1) + " could not be performed: " + failure, firstScreen);
                 }
-                sleep(300);
+                performer.pause(300);
             }
             int last = draft.stepCount() - 1;
             while (last > 0 && draft.image(last) == null) {
@@ -317,6 +364,10 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         private String perform(Performer performer, ParsedCode code) {
             if (!code.ok()) {
                 return "its code cannot be performed: " + code.problems().get(0);
+            }
+            String beyond = performer.beyondLimits(code.actions());
+            if (beyond != null) {
+                return beyond;
             }
             try {
                 for (Action action : code.actions()) {
@@ -352,7 +403,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             BufferedImage best = null;
             Difference bestDifference = null;
             while (true) {
-                sleep(GRAB_EVERY_MS);
+                performer.pause(GRAB_EVERY_MS);
                 BufferedImage grab = session.grab();
                 Difference difference = ScreenComparison.compare(recorded, grab, pointers);
                 if (bestDifference == null || difference.matched() || difference.similarity() > bestDifference.similarity()) {

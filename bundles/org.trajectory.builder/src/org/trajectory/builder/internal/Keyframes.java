@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * Takes frames out of a video with the real ffmpeg, decoding each part of the video at most once: the frames are
@@ -159,7 +160,8 @@ public final class Keyframes {
             if (readTo < stamps.length) { // the input stops there, not at the end of the video
                 command.addAll(List.of("-t", seconds(stamps[readTo] - stamps[0] - offset)));
             }
-            command.addAll(List.of("-threads", Integer.toString(threads), "-an", "-i", video.toString()));
+            command.addAll(List.of("-threads", Integer.toString(threads), "-an"));
+            command.addAll(VideoFiles.input(video));
             StringBuilder select = new StringBuilder();
             for (int frame : run) {
                 select.append(select.isEmpty() ? "" : "+").append("eq(n\\,").append(frame - passed).append(')');

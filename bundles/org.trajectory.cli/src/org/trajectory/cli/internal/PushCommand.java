@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code push FOLDER --repo user/name [--private] [--overwrite]}, and {@code push --login} to store a token. */
+/** {@code push FOLDER --repo user/name [--public] [--overwrite] [--allow-personal-data]}, and {@code push --login} to store a token. */
 final class PushCommand extends OptionsCommand<PushCommand.Options> {
 
     /** Where the token is kept in secure storage, and the variable that wins over it. */
@@ -29,7 +29,10 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
     static final class Options {
         @Parameters(paramLabel = "FOLDER", arity = "0..1", description = "the export folder (./workbench export --format huggingface)") Path folder;
         @Option(names = "--repo", paramLabel = "USER/NAME", description = "the dataset repository (made if it does not exist)") String repo;
-        @Option(names = "--private", description = "make a new repository private") boolean privateRepo;
+        @Option(names = "--public", description = "make a new repository public (by default it is private)") boolean publicRepo;
+        @Option(names = "--private", hidden = true, description = "a new repository is private by default") boolean privateRepo;
+        @Option(names = "--allow-personal-data", description = "push a folder whose card says it kept personal data or holds tasks never"
+                + " scrubbed (by default such a folder is refused)") boolean allowPersonalData;
         @Option(names = "--overwrite", description = "push into a repository that exists and was not made by the workbench") boolean overwrite;
         @Option(names = "--login", description = "read a token from standard input and keep it encrypted (a master password, asked once, or"
                 + " " + SecretStorage.PASSWORD_VARIABLE + ", where no desktop keyring holds one)") boolean login;
@@ -57,8 +60,8 @@ final class PushCommand extends OptionsCommand<PushCommand.Options> {
         }
         PushOperation push;
         try {
-            push = new PushOperation(args.folder, new PushOperation.Options(args.repo, args.privateRepo, args.overwrite, PushOperation.endpoint(),
-                    ApiKeys.user().get(TOKEN_NODE, TOKEN_VARIABLE)));
+            push = new PushOperation(args.folder, new PushOperation.Options(args.repo, !args.publicRepo, args.overwrite, PushOperation.endpoint(),
+                    ApiKeys.user().get(TOKEN_NODE, TOKEN_VARIABLE), args.allowPersonalData));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

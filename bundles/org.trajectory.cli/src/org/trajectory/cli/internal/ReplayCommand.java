@@ -17,6 +17,8 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.QueueWorker;
 import org.trajectory.recorder.replay.Environments;
 import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.ReplayPolicy;
+import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.ReplayOperation;
 
 /** {@code replay [TASK_ID...] --dataset D}: runs tasks in an environment and judges each step by the screen it leads to. */
@@ -31,6 +33,10 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
                 + " 'desktop' is your own screen: push the pointer into a corner to stop)") String environment;
         @Option(names = "--from-step", paramLabel = "N", description = "judge steps from N on (1 is the first); earlier ones are"
                 + " only performed") int fromStep = 1;
+        @Option(names = "--allow-program", paramLabel = "NAME", description = "let replays on this machine start the program NAME"
+                + " (by name, found on PATH); remembered") List<String> allowPrograms = List.of();
+        @Option(names = "--approve-setup", paramLabel = "TASK_ID", description = "approve the setup of task TASK_ID as it is now (what"
+                + " it starts is printed) and the programs it names; remembered until the setup changes") List<String> approveSetups = List.of();
     }
 
     @Override
@@ -54,6 +60,7 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
         Path work = Files.createTempDirectory("trajectory-replay");
         int code;
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
+            approve(dataset, args, err);
             if (WorkerOptions.queued(args.common.dataset)) {
                 code = execute(args.workers.worker(dataset, "replay", "replay " + args.environment + " from " + args.fromStep, true, 1, args.tasks,
                         (open, tasks, progress) -> replayed(tasks, new ReplayOperation(open, new ReplayOperation.Options(tasks, args.environment,
@@ -70,6 +77,28 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
             err.println(prefix() + "the environments' logs (X server, window manager, each application) are in " + work);
         }
         return code;
+    }
+
+    /** Approvals named on the command line, each said on stderr with what it lets run. */
+    private void approve(Dataset dataset, Options args, PrintStream err) throws Exception {
+        ReplayPolicy.allowPrograms(args.allowPrograms);
+        args.allowPrograms.forEach(name -> err.println(prefix() + "replays on this machine may start " + ReplayPolicy.executable(name)));
+        List<Setup> setups = new java.util.ArrayList<>();
+        for (String id : args.approveSetups) {
+            if (!dataset.contains(id)) {
+                throw new UsageException("--approve-setup " + id + ": no such task in the dataset");
+            }
+            com.fasterxml.jackson.databind.JsonNode setup = dataset.draft(id).task().json().get(Setup.FIELD);
+            if (setup == null || !setup.isObject()) {
+                throw new UsageException("--approve-setup " + id + ": the task has no setup");
+            }
+            setups.add(Setup.of(setup));
+            for (Setup.Application app : setups.get(setups.size() - 1).applications()) {
+                err.println(prefix() + "approved for " + id + ": " + String.join(" ", app.command())
+                        + (app.variables().isEmpty() ? "" : " with " + app.variables()));
+            }
+        }
+        ReplayPolicy.approve(setups);
     }
 
     /** A worker's batch: each task replayed (to the end or not: its verdict is stored), or failed with why it was not. */

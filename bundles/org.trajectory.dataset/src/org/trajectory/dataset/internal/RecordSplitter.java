@@ -63,6 +63,10 @@ public final class RecordSplitter {
             } else if (header.has(Task.TRAJ)) {
                 record.set(Task.TRAJ, header.get(Task.TRAJ)); // a traj that is not a list: Task.of names the error
             }
+            String unholdable = Json.unholdable(record);
+            if (unholdable != null) {
+                throw new RecordFormatException(unholdable);
+            }
             Task task = Task.of(record);
             return new Split(task, header.toString(), steps);
         } catch (JsonProcessingException e) {

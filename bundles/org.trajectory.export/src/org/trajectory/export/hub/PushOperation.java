@@ -55,7 +55,12 @@ public final class PushOperation implements Operation<PushOperation.Report> {
     private static final String LFS_JSON = "application/vnd.git-lfs+json";
 
     /** What to push where. */
-    public record Options(String repo, boolean privateRepo, boolean overwrite, String endpoint, String token) {
+    public record Options(String repo, boolean privateRepo, boolean overwrite, String endpoint, String token, boolean allowPersonalData) {
+
+        /** A push of a folder whose card says personal data was redacted; a new repository is private unless {@code privateRepo} is false. */
+        public Options(String repo, boolean privateRepo, boolean overwrite, String endpoint, String token) {
+            this(repo, privateRepo, overwrite, endpoint, token, false);
+        }
     }
 
     /** What a push did. */
@@ -119,6 +124,11 @@ public final class PushOperation implements Operation<PushOperation.Report> {
     public Report run(Progress progress) throws IOException, InterruptedException {
         if (!Files.isDirectory(folder)) {
             throw new IOException(folder + " is not a folder: push an export folder (./workbench export --format huggingface)");
+        }
+        String unpublishable = org.trajectory.export.internal.DatasetCard.unpublishable(folder);
+        if (unpublishable != null && !options.allowPersonalData()) {
+            throw new IOException(folder + " is not pushed: " + unpublishable + " (export it again with personal_data=redact, or push with"
+                    + " --allow-personal-data if you checked it yourself)");
         }
         List<FileEntry> files = files(progress);
         if (files.isEmpty()) {

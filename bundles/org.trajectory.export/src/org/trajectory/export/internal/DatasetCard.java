@@ -30,7 +30,30 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
  * categories, tags, size category, and {@code configs} whose {@code data_files} let its viewer load each split), then
  * what a reader needs, every number counted from the records as they were exported.
  */
-final class DatasetCard {
+public final class DatasetCard {
+
+    /** The front matter's key that says what the export did with personal data: {@code redacted} and {@code unscrubbed_tasks}. */
+    public static final String PERSONAL_DATA_KEY = "trajectory_workbench_personal_data";
+
+    /**
+     * Why an export folder may not be published as it is, or null: its card says it kept personal data, or holds tasks
+     * never scrubbed, or does not say (not a folder this workbench exported).
+     */
+    public static String unpublishable(java.nio.file.Path folder) throws java.io.IOException {
+        java.nio.file.Path readme = folder.resolve("README.md");
+        String text = java.nio.file.Files.isRegularFile(readme) ? java.nio.file.Files.readString(readme) : "";
+        java.util.regex.Matcher front = java.util.regex.Pattern.compile("(?s)\\A---\\n(.*?)\\n---\\n").matcher(text);
+        JsonNode said = front.find() ? YAML.readTree(front.group(1)).path(PERSONAL_DATA_KEY) : null;
+        if (said == null || !said.isObject()) {
+            return "its card (README.md) does not say whether personal data was redacted: it was not exported by this workbench's"
+                    + " Hugging Face exporter";
+        }
+        if (!said.path("redacted").asBoolean()) {
+            return "it was exported with personal_data=keep: its records and screenshots hold personal data as recorded";
+        }
+        long unscrubbed = said.path("unscrubbed_tasks").asLong();
+        return unscrubbed > 0 ? "it holds " + org.trajectory.model.Words.count(unscrubbed, "task") + " never scrubbed for personal data" : null;
+    }
 
     private static final YAMLMapper YAML = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
@@ -208,6 +231,8 @@ final class DatasetCard {
             configList.add(entry);
         }
         front.put("configs", configList);
+        // read back by push, which refuses a folder that kept personal data unless told
+        front.put(PERSONAL_DATA_KEY, Map.of("redacted", redacted != null, "unscrubbed_tasks", unscrubbed));
         return front;
     }
 

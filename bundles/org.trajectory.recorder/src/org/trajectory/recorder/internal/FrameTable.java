@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.List;
 
 import org.trajectory.recorder.Recording;
+import org.trajectory.recorder.VideoFiles;
 
 /**
  * The frame-time table of a recording's video ({@value #FILE}: {@code frame,time_stamp}, one row a frame, the time on
@@ -104,8 +106,8 @@ public final class FrameTable {
 
     /** The width and height of the video's first video stream, in pixels. */
     public static int[] size(Path video) throws IOException {
-        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "stream=width,height", "-of", "csv=p=0", video.toString()).start();
+        Process ffprobe = new ProcessBuilder(VideoFiles.ffprobe(List.of("-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=width,height", "-of", "csv=p=0"), video)).start();
         String out = new String(ffprobe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
         try {
             if (ffprobe.waitFor() != 0 || !out.matches("\\d+,\\d+.*")) {
@@ -117,7 +119,9 @@ public final class FrameTable {
             throw new IOException("interrupted while reading " + video, e);
         }
         String[] fields = out.lines().findFirst().orElse("").split(",");
-        return new int[] { Integer.parseInt(fields[0].strip()), Integer.parseInt(fields[1].strip()) };
+        int[] size = { Integer.parseInt(fields[0].strip()), Integer.parseInt(fields[1].strip()) };
+        VideoFiles.checkSize(video, size[0], size[1]);
+        return size;
     }
 
     /**
@@ -134,8 +138,8 @@ public final class FrameTable {
 
     /** As {@link #probe}, with each frame's key flag, from the same one read of the packets. */
     public static Frames probeFrames(Path video) throws IOException {
-        Process ffprobe = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "packet=pts_time,flags", "-of", "csv=p=0", video.toString()).start();
+        Process ffprobe = new ProcessBuilder(VideoFiles.ffprobe(List.of("-v", "error", "-select_streams", "v:0", "-show_entries",
+                "packet=pts_time,flags", "-of", "csv=p=0"), video)).start();
         double[] stamps = new double[1024];
         boolean[] keys = new boolean[1024];
         int count = 0;
@@ -185,6 +189,10 @@ public final class FrameTable {
      * {@code [matroska @ 0x55...]} prefix or the file name it repeats.
      */
     public static String toolReason(String stderr, Path file) {
+        String refusal = VideoFiles.refusal(stderr);
+        if (refusal != null) {
+            return refusal;
+        }
         String reason = "";
         for (String line : stderr.split("\\R")) {
             String plain = line.replaceAll("^\\[[^\\]]*@ 0x[0-9a-f]+\\]\\s*", "").strip();

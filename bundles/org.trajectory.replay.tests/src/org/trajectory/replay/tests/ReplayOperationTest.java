@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import javax.imageio.ImageIO;
 
@@ -28,6 +29,7 @@ import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.replay.Desktop;
 import org.trajectory.recorder.replay.Environments;
 import org.trajectory.recorder.replay.ReplayBackends;
+import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.ReplaySession;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.ReplayOperation;
@@ -101,8 +103,10 @@ class ReplayOperationTest {
             put(dataset, "typo", typo, setup);
             put(dataset, "missing", CODES, missing);
             put(dataset, "no-setup", CODES, null);
-            ReplayOperation.Report report = new ReplayOperation(dataset, new ReplayOperation.Options(List.of(), null, 0, work.resolve("replays")))
-                    .run(new Progress.Silent(false));
+            ReplayPolicy approved = new ReplayPolicy(Set.of("xterm"), Set.of(ReplayPolicy.hash(setup), ReplayPolicy.hash(missing)), Set.of(),
+                    ReplayPolicy.Limits.DEFAULT);
+            ReplayOperation.Report report = new ReplayOperation(dataset, new ReplayOperation.Options(List.of(), null, 0, work.resolve("replays"))
+                    .with(approved)).run(new Progress.Silent(false));
             assertEquals("replayed 4 tasks: 1 to the end, 1 diverged, 2 could not start", report.summary());
 
             StoredReplay ok = dataset.replay("ok");
@@ -119,7 +123,7 @@ class ReplayOperationTest {
             assertTrue(Json.MAPPER.readTree(diverged.details()).path("steps").get(0).path("region").size() == 4);
 
             String notInstalled = Json.MAPPER.readTree(dataset.replay("missing").details()).path("message").asText();
-            assertTrue(notInstalled.contains("'no-such-program-here' could not be started (is it installed?)"), notInstalled);
+            assertTrue(notInstalled.contains("'no-such-program-here' is not installed here (not found on PATH)"), notInstalled);
             String noSetup = Json.MAPPER.readTree(dataset.replay("no-setup").details()).path("message").asText();
             assertTrue(noSetup.contains("the task has no setup") && noSetup.contains("--environment desktop"), noSetup);
             assertEquals(3, report.problems().size());

@@ -16,6 +16,9 @@ import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.StoredScrub.Finding;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.model.action.Action;
+import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.action.ParsedCode;
 import org.trajectory.scrub.Detector;
 import org.trajectory.scrub.Detector.Span;
 import org.trajectory.scrub.Detectors;
@@ -41,9 +44,11 @@ public final class TaskScan {
     private final List<Detectors.Descriptor> detectors;
     private final Detector.Context context;
     private final Map<Integer, List<ScreenText.Line>> screens = new TreeMap<>();
+    private final ReadableText typed;
 
     public TaskScan(Task task, List<Detectors.Descriptor> detectors, Detector.Context context) {
         this.texts = texts(task);
+        this.typed = typed(task);
         this.detectors = detectors;
         this.context = context;
     }
@@ -57,13 +62,9 @@ public final class TaskScan {
     public List<Finding> findings() {
         List<Finding> findings = new ArrayList<>();
         for (Text text : texts) {
-            for (Detectors.Descriptor detector : detectors) {
-                for (Span span : detector.detector().find(text.text(), context)) {
-                    add(findings, new Finding(text.step(), text.field(), detector.id(), text.text().substring(span.start(), span.end()), null,
-                            StoredScrub.PROPOSED));
-                }
-            }
+            detect(ReadableText.of(text.step(), text.field(), text.text()), findings);
         }
+        detect(typed, findings);
         for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
             for (ScreenText.Line read : screen.getValue()) {
                 for (ScreenText.Line line : read.variants()) {
@@ -78,6 +79,58 @@ public final class TaskScan {
         echoes(findings);
         return findings;
     }
+
+    /** What the detectors find in a text as a person reads it, reported where the record holds it. */
+    private void detect(ReadableText readable, List<Finding> findings) {
+        String text = readable.text();
+        for (Detectors.Descriptor detector : detectors) {
+            for (Span span : detector.detector().find(text, context)) {
+                for (ReadableText.Piece piece : readable.pieces(span.start(), span.end())) {
+                    ReadableText.Source source = piece.source();
+                    add(findings, new Finding(source.step(), source.literal() ? source.field() : StoredScrub.TYPED, detector.id(), piece.text(),
+                            null, StoredScrub.PROPOSED));
+                }
+            }
+        }
+    }
+
+    /**
+     * Everything the task types, in order, as the screen would show it: written text and keys pressed one by one joined
+     * across steps (an address typed in two steps, or key by key, is one address), a backspace taking back the last
+     * character; anything else a step does (a click, a hotkey) ends the run.
+     */
+    private static ReadableText typed(Task task) {
+        ReadableText typed = new ReadableText();
+        int part = 0;
+        for (int k = 0; k < task.steps().size(); k++) {
+            ParsedCode code = ActionParser.parse(task.steps().get(k).code());
+            for (Action action : code.actions()) {
+                part++;
+                switch (action) {
+                    case Action.Write write -> typed.append(new ReadableText.Source(k, Step.CODE, part, true), write.text());
+                    case Action.Press press -> {
+                        for (int n = 0; n < Math.max(1, press.presses()); n++) {
+                            for (String key : press.keys()) {
+                                String character = KEY_CHARACTERS.getOrDefault(key.toLowerCase(Locale.ROOT), key.length() == 1 ? key : null);
+                                if (character != null) {
+                                    typed.append(new ReadableText.Source(k, Step.CODE, part, false), character);
+                                } else if (key.equalsIgnoreCase("backspace")) {
+                                    typed.eraseLast();
+                                } else {
+                                    typed.separate();
+                                }
+                            }
+                        }
+                    }
+                    default -> typed.separate();
+                }
+            }
+        }
+        return typed;
+    }
+
+    /** Keys whose names are not the character they type. */
+    private static final Map<String, String> KEY_CHARACTERS = Map.of("space", " ", "enter", "\n", "return", "\n", "tab", "\t");
 
     /** Everything found, looked for in every text and screen line of the task (spaces OCR put in or left out aside). */
     private void echoes(List<Finding> findings) {

@@ -62,9 +62,25 @@ final class SetupProbe {
             if (bytes.length == 0) {
                 return List.of();
             }
-            return Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\0")).map(part -> Setup.fromHome(part, home)).toList();
+            List<String> parts = new ArrayList<>(Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\0"))
+                    .map(part -> Setup.fromHome(part, home)).toList());
+            // a replay starts programs by name: a path is written as the name that finds the same program on PATH
+            String name = Path.of(parts.get(0)).getFileName() == null ? parts.get(0) : Path.of(parts.get(0)).getFileName().toString();
+            Path found = org.trajectory.recorder.replay.ReplayPolicy.executable(name);
+            if (parts.get(0).contains("/") && found != null && sameFile(found, parts.get(0))) {
+                parts.set(0, name);
+            }
+            return parts;
         } catch (IOException e) {
             return List.of();
+        }
+    }
+
+    private static boolean sameFile(Path found, String path) {
+        try {
+            return found.toRealPath().equals(Path.of(path).toRealPath());
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -27,6 +27,6 @@ public final class UserDesktop implements Environment {
         if (!availability.available()) {
             throw new ReplayException(availability.reason());
         }
-        return new X11Desktop(System.getenv("DISPLAY"), true, List.of());
+        return new X11Desktop(System.getenv("DISPLAY"), true, List.of(), null);
     }
 }

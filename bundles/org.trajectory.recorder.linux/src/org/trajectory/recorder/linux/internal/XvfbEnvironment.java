@@ -19,6 +19,7 @@ import org.trajectory.recorder.WindowEvent;
 import org.trajectory.recorder.replay.Desktop;
 import org.trajectory.recorder.replay.Environment;
 import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.Setup;
 
 import com.sun.jna.Pointer;
@@ -26,8 +27,9 @@ import com.sun.jna.Pointer;
 /**
  * A private X server (Xvfb, on a display number it picks itself) of the setup's size, with openbox as window manager,
  * and the setup's applications started in order, each with its window put where it was; the active one is focused
- * last. Nothing of it reaches the user's screen. Every wait is bounded: a server that does not start, an application
- * that is not installed or shows no window fails with its log.
+ * last. Nothing of it reaches the user's screen. The window manager and the applications run {@link Sandbox confined},
+ * sharing a temporary home that is deleted when the desktop closes; every process ends with the workbench. Every wait
+ * is bounded: a server that does not start, an application that is not installed or shows no window fails with its log.
  */
 public final class XvfbEnvironment implements Environment {
 
@@ -37,11 +39,12 @@ public final class XvfbEnvironment implements Environment {
     @Override
     public Availability availability() {
         for (String program : List.of("Xvfb", "openbox")) {
-            if (!onPath(program)) {
+            if (ReplayPolicy.executable(program) == null) {
                 return Availability.no(program + " is not installed; a private replay display needs it (apt install xvfb openbox).");
             }
         }
-        return Availability.yes();
+        return Sandbox.available() ? Availability.yes()
+                : Availability.no("bubblewrap is not installed; a replay's applications run confined in it (apt install bubblewrap).");
     }
 
     @Override
@@ -51,8 +54,11 @@ public final class XvfbEnvironment implements Environment {
             throw new ReplayException(availability.reason());
         }
         List<Process> started = new ArrayList<>();
+        Path home = work.resolve("home");
         try {
             Files.createDirectories(work);
+            X11Desktop.delete(home);
+            Files.createDirectories(home);
             String display = startServer(started, setup, work);
             X11Session.ignoreErrors();
             Pointer connection = Xlib.X11.LIB.XOpenDisplay(display);
@@ -61,25 +67,26 @@ public final class XvfbEnvironment implements Environment {
             }
             try {
                 WindowWatcher windows = new WindowWatcher(connection);
-                started.add(start(List.of("openbox"), null, Map.of(), display, work.resolve("openbox.log")));
+                started.add(start(List.of(ReplayPolicy.executable("openbox").toString()), null, Map.of(), display, home,
+                        work.resolve("openbox.log")));
                 await(windows::managed, START_SECONDS * 1000, "openbox did not start on " + display + "; see " + work.resolve("openbox.log"));
-                startApplications(started, display, windows, setup, work);
+                startApplications(started, display, windows, setup, work, home);
             } finally {
                 Xlib.X11.LIB.XCloseDisplay(connection);
             }
-            return new X11Desktop(display, false, started);
+            return new X11Desktop(display, false, started, home);
         } catch (IOException e) {
-            X11Desktop.end(started);
+            X11Desktop.end(started, home);
             throw new ReplayException("Could not start the private display: " + e.getMessage(), e);
         } catch (ReplayException | RuntimeException e) {
-            X11Desktop.end(started);
+            X11Desktop.end(started, home);
             throw e;
         }
     }
 
     private static String startServer(List<Process> started, Setup setup, Path work) throws IOException, ReplayException {
-        Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", setup.width() + "x" + setup.height() + "x24",
-                "-nolisten", "tcp").redirectError(work.resolve("xvfb.log").toFile()).start();
+        Process xvfb = new ProcessBuilder(Sandbox.endedWithParent(List.of("Xvfb", "-displayfd", "1", "-screen", "0",
+                setup.width() + "x" + setup.height() + "x24", "-nolisten", "tcp"))).redirectError(work.resolve("xvfb.log").toFile()).start();
         started.add(xvfb);
         CompletableFuture<String> number = CompletableFuture.supplyAsync(() -> {
             try {
@@ -102,24 +109,22 @@ public final class XvfbEnvironment implements Environment {
         }
     }
 
-    private static void startApplications(List<Process> started, String display, WindowWatcher windows, Setup setup, Path work)
+    private static void startApplications(List<Process> started, String display, WindowWatcher windows, Setup setup, Path work, Path home)
             throws IOException, ReplayException {
-        String home = System.getProperty("user.home");
         Set<Long> claimed = new HashSet<>(windows.clients());
         long active = 0;
         int position = 0;
         for (Setup.Application app : setup.applications()) {
             position++;
             Path log = work.resolve("application-" + position + ".log");
-            List<String> command = app.command().stream().map(part -> Setup.inHome(part, home)).toList();
-            Path directory = app.directory() == null ? null : Path.of(Setup.inHome(app.directory(), home));
-            Process process;
-            try {
-                process = start(command, directory != null && Files.isDirectory(directory) ? directory : null, app.variables(),
-                        display, log);
-            } catch (IOException e) {
-                throw new ReplayException("'" + command.get(0) + "' could not be started (is it installed?): " + e.getMessage());
+            Path program = ReplayPolicy.executable(app.command().get(0));
+            if (program == null) {
+                throw new ReplayException("'" + app.command().get(0) + "' could not be started (is it installed?): a setup names a program"
+                        + " found on PATH, by its name");
             }
+            List<String> command = new ArrayList<>(List.of(program.toString()));
+            app.command().stream().skip(1).map(part -> Setup.inHome(part, Sandbox.HOME)).forEach(command::add);
+            Process process = start(command, inside(app.directory(), home), variables(app), display, home, log);
             started.add(process);
             long window = awaitWindow(windows, app, process, claimed, log);
             claimed.add(window);
@@ -177,16 +182,57 @@ public final class XvfbEnvironment implements Environment {
         }
     }
 
-    private static Process start(List<String> command, Path directory, Map<String, String> variables, String display, Path log)
+    /** Starts a program confined; its output goes to {@code log}, outside the sandbox. */
+    private static Process start(List<String> command, String directory, Map<String, String> variables, String display, Path home, Path log)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        if (directory != null) {
-            builder.directory(directory.toFile());
+        return new ProcessBuilder(Sandbox.confined(command, display, home, directory, variables)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+    }
+
+    /**
+     * The setup's working folder as the sandbox sees it, made inside the temporary home; null (the home itself) for one
+     * outside it: nothing else of the machine is there to work in.
+     */
+    private static String inside(String directory, Path home) throws IOException {
+        if (directory == null) {
+            return null;
         }
-        builder.environment().remove("WAYLAND_DISPLAY");
-        variables.forEach((name, value) -> builder.environment().put(name, Setup.inHome(value, System.getProperty("user.home"))));
-        builder.environment().put("DISPLAY", display);
-        return builder.start();
+        Path seen = Path.of(Setup.inHome(directory, Sandbox.HOME)).normalize();
+        if (!seen.startsWith(Sandbox.HOME) || seen.equals(Path.of(Sandbox.HOME))) {
+            return null;
+        }
+        Files.createDirectories(home.resolve(Path.of(Sandbox.HOME).relativize(seen).toString()));
+        return seen.toString();
+    }
+
+    /**
+     * What an application's environment holds besides DISPLAY, HOME and PATH: the setup's variables a setup may set (a
+     * home folder named by the setup lies inside the temporary one), and those of the workbench's own the curator lets
+     * through.
+     */
+    private static Map<String, String> variables(Setup.Application app) {
+        Map<String, String> variables = new java.util.LinkedHashMap<>();
+        for (String name : passed()) {
+            String value = System.getenv(name);
+            if (value != null) {
+                variables.put(name, value);
+            }
+        }
+        app.variables().forEach((name, value) -> {
+            if (ReplayPolicy.SETUP_VARIABLES.matcher(name).matches() && !name.equals("HOME")) {
+                variables.put(name, Setup.inHome(value, Sandbox.HOME));
+            }
+        });
+        return variables;
+    }
+
+    /** The workbench's own variables the curator lets through; none where there are no preferences (a bare JVM). */
+    private static java.util.Set<String> passed() {
+        try {
+            return ReplayPolicy.current().variables();
+        } catch (RuntimeException | LinkageError e) {
+            return java.util.Set.of();
+        }
     }
 
     private static void await(java.util.function.BooleanSupplier condition, long millis, String failure) throws ReplayException {
@@ -208,12 +254,4 @@ public final class XvfbEnvironment implements Environment {
         }
     }
 
-    private static boolean onPath(String program) {
-        for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
-                return true;
-            }
-        }
-        return false;
-    }
 }
