@@ -196,8 +196,10 @@ public final class FrameTable {
         String reason = "";
         for (String line : stderr.split("\\R")) {
             String plain = line.replaceAll("^\\[[^\\]]*@ 0x[0-9a-f]+\\]\\s*", "").strip();
-            if (file != null && plain.startsWith(file.toString() + ":")) {
-                plain = plain.substring(file.toString().length() + 1).strip();
+            for (String name : file == null ? List.<String>of() : List.of("file:" + file.toAbsolutePath(), file.toString())) {
+                if (plain.startsWith(name + ":")) {
+                    plain = plain.substring(name.length() + 1).strip(); // ffmpeg names the input as it was given
+                }
             }
             if (!plain.isEmpty()) {
                 reason = plain;

@@ -69,7 +69,7 @@ class HostileRecordsTest {
         ObjectNode record = Json.MAPPER.createObjectNode().put(Task.TASK_ID, id).put(Task.INSTRUCTION, "Nothing to see");
         record.set(Setup.FIELD, setup.json());
         record.withArray(Task.TRAJ).addObject().put("index", 0).putObject("value").put("code", "pyautogui.press('enter')");
-        dataset.put(Task.of(record), List.of(), "test");
+        dataset.put(Task.of(record), java.util.Arrays.asList((byte[]) null), "test");
     }
 
     private static List<String> outsideFiles() throws Exception {
@@ -157,7 +157,7 @@ class HostileRecordsTest {
             ObjectNode record = Json.MAPPER.createObjectNode().put(Task.TASK_ID, "long").put(Task.INSTRUCTION, "Wait").put("screen_width", 100)
                     .put("screen_height", 100);
             record.withArray(Task.TRAJ).addObject().put("index", 0).putObject("value").put("code", "pyautogui.sleep(25)");
-            dataset.put(Task.of(record), List.of(), "test");
+            dataset.put(Task.of(record), java.util.Arrays.asList((byte[]) null), "test");
             xdotool("mousemove", "300", "300");
             CompletableFuture<ReplayOperation.Report> replay = CompletableFuture.supplyAsync(() -> {
                 try {

@@ -79,8 +79,8 @@ class ReadAsAPersonTest {
 
     @Test
     void aBackspaceTakesBackWhatWasTypedAndAClickEndsAWord() throws Exception {
-        assertEquals(1, of(scan(task("pyautogui.write(message='carol@examplx')", "pyautogui.press('backspace')",
-                "pyautogui.write(message='e.com')")), "email").size());
+        assertEquals(List.of(0, 2), of(scan(task("pyautogui.write(message='carol@examplx')", "pyautogui.press('backspace')",
+                "pyautogui.write(message='e.com')")), "email").stream().map(Finding::step).toList());
         assertEquals(0, of(scan(task("pyautogui.write(message='carol@')", "pyautogui.click(x=0.5, y=0.5)",
                 "pyautogui.write(message='example.com')")), "email").size(), "two fields, neither an address");
     }

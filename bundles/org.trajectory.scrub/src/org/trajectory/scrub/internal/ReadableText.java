@@ -91,7 +91,7 @@ final class ReadableText {
         List<Piece> result = new ArrayList<>();
         pieces.forEach((source, original) -> {
             if (!original.toString().strip().isEmpty()) {
-                result.add(new Piece(source, original.toString()));
+                result.add(new Piece(source, original.toString().strip())); // a space typed before or after is no part of it
             }
         });
         return result;

@@ -41,7 +41,8 @@ final class Sandbox {
      */
     static List<String> confined(List<String> command, String display, Path home, String directory, Map<String, String> variables)
             throws IOException {
-        List<String> line = new ArrayList<>(List.of("bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+        // a user of its own inside (not root: a terminal run as root without its privileges ends at once), no capability
+        List<String> line = new ArrayList<>(List.of("bwrap", "--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "--new-session", "--clearenv",
                 "--ro-bind", "/usr", "/usr"));
         for (String name : SYSTEM) {
             Path folder = Path.of("/", name);
