@@ -17,6 +17,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.QueueWorker;
 import org.trajectory.recorder.replay.Environments;
 import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.Programs;
 import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.ReplayOperation;
@@ -82,7 +83,7 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
     /** Approvals named on the command line, each said on stderr with what it lets run. */
     private void approve(Dataset dataset, Options args, PrintStream err) throws Exception {
         ReplayPolicy.allowPrograms(args.allowPrograms);
-        args.allowPrograms.forEach(name -> err.println(prefix() + "replays on this machine may start " + ReplayPolicy.executable(name)));
+        args.allowPrograms.forEach(name -> err.println(prefix() + "replays on this machine may start " + Programs.executable(name)));
         List<Setup> setups = new java.util.ArrayList<>();
         for (String id : args.approveSetups) {
             if (!dataset.contains(id)) {

@@ -1,13 +1,10 @@
 package org.trajectory.recorder.replay;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.osgi.service.prefs.BackingStoreException;
@@ -45,9 +42,6 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     static final String STEP_SECONDS = "replayStepSeconds";
     static final String TASK_SECONDS = "replayTaskSeconds";
 
-    /** The variables a setup may set for its applications: those that change what they draw, nothing that loads code. */
-    public static final Pattern SETUP_VARIABLES = Pattern.compile("HOME|PS1|LANG|LANGUAGE|LC_[A-Z]+|TZ|GTK_THEME|TERM");
-    private static final Pattern PROGRAM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
 
     public ReplayPolicy {
         programs = Set.copyOf(programs);
@@ -89,7 +83,7 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
      */
     public static void approveRecorded(Setup setup) {
         try {
-            add(PROGRAMS, setup.applications().stream().map(app -> app.command().get(0)).filter(name -> executable(name) != null).toList());
+            add(PROGRAMS, setup.applications().stream().map(app -> app.command().get(0)).filter(name -> Programs.executable(name) != null).toList());
             add(SETUPS, List.of(hash(setup)));
         } catch (ReplayException | RuntimeException e) {
             // no preferences here (a bare JVM): the setup stays unapproved
@@ -131,7 +125,7 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
                 refusals.add("application " + position + ": " + refusal);
             }
             for (String variable : app.variables().keySet()) {
-                if (!SETUP_VARIABLES.matcher(variable).matches()) {
+                if (!Setup.VARIABLES.matcher(variable).matches()) {
                     refusals.add("application " + position + " sets " + variable + ", which a replay never passes (a setup may set only "
                             + "HOME, PS1, LANG, LANGUAGE, LC_*, TZ, GTK_THEME and TERM)");
                 }
@@ -147,29 +141,15 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
 
     /** Why a program may not be started, or null; {@code allowed} null checks only that it is a name found on {@code PATH}. */
     private static String refuseProgram(String name, Set<String> allowed) {
-        if (!PROGRAM_NAME.matcher(name).matches()) {
+        if (!Programs.isName(name)) {
             return "'" + name + "' is not a program's name (a setup names programs by name, never by a path or with a shell)";
         }
-        if (executable(name) == null) {
+        if (Programs.executable(name) == null) {
             return "'" + name + "' is not installed here (not found on PATH)";
         }
         if (allowed != null && !allowed.contains(name)) {
             return "'" + name + "' is not among the programs a replay may start on this machine (allow it: replay --allow-program "
                     + name + ", or Window > Preferences > Replay)";
-        }
-        return null;
-    }
-
-    /** Where the program of this name is on {@code PATH}, or null. */
-    public static Path executable(String name) {
-        if (!PROGRAM_NAME.matcher(name).matches()) {
-            return null;
-        }
-        for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!folder.isEmpty() && Path.of(folder).isAbsolute() && Files.isExecutable(Path.of(folder, name))
-                    && !Files.isDirectory(Path.of(folder, name))) {
-                return Path.of(folder, name);
-            }
         }
         return null;
     }

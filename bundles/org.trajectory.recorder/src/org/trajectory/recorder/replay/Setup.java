@@ -29,6 +29,8 @@ public record Setup(int width, int height, Point pointer, List<Application> appl
 
     /** The task's (and the recording metadata's) field. */
     public static final String FIELD = "setup";
+    /** The variables a setup may set for its applications: those that change what they draw, nothing that loads code. */
+    public static final java.util.regex.Pattern VARIABLES = java.util.regex.Pattern.compile("HOME|PS1|LANG|LANGUAGE|LC_[A-Z]+|TZ|GTK_THEME|TERM");
 
     /** A window's place on the screen, in pixels: its contents, without the window manager's frame. */
     public record Window(int x, int y, int width, int height) {

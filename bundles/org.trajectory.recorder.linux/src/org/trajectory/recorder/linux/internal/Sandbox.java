@@ -31,7 +31,7 @@ final class Sandbox {
 
     /** Whether bubblewrap is installed. */
     static boolean available() {
-        return org.trajectory.recorder.replay.ReplayPolicy.executable("bwrap") != null;
+        return org.trajectory.recorder.replay.Programs.executable("bwrap") != null;
     }
 
     /**

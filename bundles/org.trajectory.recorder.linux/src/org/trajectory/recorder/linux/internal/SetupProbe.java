@@ -66,7 +66,7 @@ final class SetupProbe {
                     .map(part -> Setup.fromHome(part, home)).toList());
             // a replay starts programs by name: a path is written as the name that finds the same program on PATH
             String name = Path.of(parts.get(0)).getFileName() == null ? parts.get(0) : Path.of(parts.get(0)).getFileName().toString();
-            Path found = org.trajectory.recorder.replay.ReplayPolicy.executable(name);
+            Path found = org.trajectory.recorder.replay.Programs.executable(name);
             if (parts.get(0).contains("/") && found != null && sameFile(found, parts.get(0))) {
                 parts.set(0, name);
             }

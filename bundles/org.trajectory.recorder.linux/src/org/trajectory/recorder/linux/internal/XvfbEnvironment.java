@@ -19,6 +19,7 @@ import org.trajectory.recorder.WindowEvent;
 import org.trajectory.recorder.replay.Desktop;
 import org.trajectory.recorder.replay.Environment;
 import org.trajectory.recorder.replay.ReplayException;
+import org.trajectory.recorder.replay.Programs;
 import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.Setup;
 
@@ -39,7 +40,7 @@ public final class XvfbEnvironment implements Environment {
     @Override
     public Availability availability() {
         for (String program : List.of("Xvfb", "openbox")) {
-            if (ReplayPolicy.executable(program) == null) {
+            if (Programs.executable(program) == null) {
                 return Availability.no(program + " is not installed; a private replay display needs it (apt install xvfb openbox).");
             }
         }
@@ -67,7 +68,7 @@ public final class XvfbEnvironment implements Environment {
             }
             try {
                 WindowWatcher windows = new WindowWatcher(connection);
-                started.add(start(List.of(ReplayPolicy.executable("openbox").toString()), null, Map.of(), display, home,
+                started.add(start(List.of(Programs.executable("openbox").toString()), null, Map.of(), display, home,
                         work.resolve("openbox.log")));
                 await(windows::managed, START_SECONDS * 1000, "openbox did not start on " + display + "; see " + work.resolve("openbox.log"));
                 startApplications(started, display, windows, setup, work, home);
@@ -117,7 +118,7 @@ public final class XvfbEnvironment implements Environment {
         for (Setup.Application app : setup.applications()) {
             position++;
             Path log = work.resolve("application-" + position + ".log");
-            Path program = ReplayPolicy.executable(app.command().get(0));
+            Path program = Programs.executable(app.command().get(0));
             if (program == null) {
                 throw new ReplayException("'" + app.command().get(0) + "' could not be started (is it installed?): a setup names a program"
                         + " found on PATH, by its name");
@@ -155,12 +156,23 @@ public final class XvfbEnvironment implements Environment {
                 }
             }
             if (!process.isAlive() && process.exitValue() != 0) {
-                throw new ReplayException("'" + app.command().get(0) + "' ended (exit " + process.exitValue() + ") before showing a window; see " + log);
+                throw new ReplayException("'" + app.command().get(0) + "' ended (exit " + process.exitValue() + ") before showing a window"
+                        + lastWords(log) + "; see " + log);
             }
             sleep(100);
         }
         throw new ReplayException("'" + app.command().get(0) + "' showed no window of class " + app.windowClass() + " within "
-                + WINDOW_MILLIS / 1000 + " s; see " + log);
+                + WINDOW_MILLIS / 1000 + " s" + lastWords(log) + "; see " + log);
+    }
+
+    /** The last line an application wrote, as what a person is told first: ", saying: ..."; nothing when it said nothing. */
+    private static String lastWords(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log).stream().filter(line -> !line.isBlank()).toList();
+            return lines.isEmpty() ? "" : ", saying: " + lines.get(lines.size() - 1).strip();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
     }
 
     /** Puts the window's contents where they were: asks, looks where the window manager put them, and corrects. */
@@ -219,7 +231,7 @@ public final class XvfbEnvironment implements Environment {
             }
         }
         app.variables().forEach((name, value) -> {
-            if (ReplayPolicy.SETUP_VARIABLES.matcher(name).matches() && !name.equals("HOME")) {
+            if (Setup.VARIABLES.matcher(name).matches() && !name.equals("HOME")) {
                 variables.put(name, Setup.inHome(value, Sandbox.HOME));
             }
         });
