@@ -8,6 +8,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.trajectory.model.Json;
+import org.trajectory.model.Task;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * A dataset's records as stored, one task at a time in dataset order, read in one pass: two cursors (headers, steps)
  * walk together, no query per task. What every export reads; {@link #write} gives a record exactly as it was imported.
@@ -69,6 +74,23 @@ public final class StoredRecords implements AutoCloseable {
 
     public List<StoredStep> steps() {
         return List.copyOf(current);
+    }
+
+    /** The task's {@link Dataset#contentHash content hash}: what tells whether it changed since it was scrubbed, scored or replayed. */
+    public String contentHash() throws IOException {
+        List<ObjectNode> parsed = new ArrayList<>();
+        for (StoredStep step : current) {
+            parsed.add((ObjectNode) Json.MAPPER.readTree(step.record()));
+        }
+        try {
+            try {
+            return Dataset.contentHash(Task.assemble((ObjectNode) Json.MAPPER.readTree(header), parsed));
+        } catch (org.trajectory.model.RecordFormatException e) {
+            throw new IOException("task at row " + seq + " is stored in a form that does not read back: " + e.getMessage(), e);
+        }
+        } catch (org.trajectory.model.RecordFormatException e) {
+            throw new IOException("task at row " + seq + " is stored in a form that does not read back: " + e.getMessage(), e);
+        }
     }
 
     /** Writes the whole record, AgentNet's way: the header's fields, then {@code traj} with the steps as stored. */

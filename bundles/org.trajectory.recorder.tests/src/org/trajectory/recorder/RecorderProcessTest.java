@@ -205,7 +205,7 @@ class RecorderProcessTest {
     }
 
     /** The jars and class folders of the bundles a recording needs, read from where OSGi installed them. */
-    private static String classPath() {
+    static String classPath() {
         Set<String> wanted = Set.of("org.trajectory.model", "org.trajectory.recorder", "org.trajectory.recorder.linux",
                 "org.trajectory.recorder.tests", "com.fasterxml.jackson.core.jackson-core",
                 "com.fasterxml.jackson.core.jackson-databind", "com.fasterxml.jackson.core.jackson-annotations", "com.sun.jna");

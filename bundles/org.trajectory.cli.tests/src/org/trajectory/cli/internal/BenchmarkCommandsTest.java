@@ -42,7 +42,7 @@ class BenchmarkCommandsTest extends CommandTestBase {
         assertEquals(1.0, Json.MAPPER.readTree(out()).path("agentnetbench").path("score").asDouble(), out());
 
         Path exported = temp.resolve("exported");
-        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", exported.toString(), "--review", "any"), err());
+        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", exported.toString(), "--review", "any"), err());
         int files = 0;
         try (var listing = Files.list(SAMPLE)) {
             for (Path original : listing.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
@@ -143,10 +143,10 @@ class BenchmarkCommandsTest extends CommandTestBase {
         Path dataset = temp.resolve("ours");
         assertEquals(Command.OK, run("import", recorded.toString(), "--dataset", dataset.toString(), "--no-images"), err());
         Path benchmark = temp.resolve("benchmark");
-        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString()), err());
+        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString()), err());
         assertTrue(Files.notExists(benchmark.resolve("save-1.json")), "a benchmark publishes: only what review approved goes");
         assertEquals(Command.OK, run("review", "save-1", "--dataset", dataset.toString(), "--verdict", "approve", "--final"), err());
-        assertEquals(Command.OK, run("export", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString(),
+        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--format", "agentnetbench", "--out", benchmark.toString(),
                 "--force"), err());
         JsonNode file = Json.MAPPER.readTree(benchmark.resolve("save-1.json").toFile());
         ArrayNode box = (ArrayNode) file.path("steps").get(0).path("ground_truth_actions").get(0).path("metadata").path("bboxes").get(0).path("rel_bbox");

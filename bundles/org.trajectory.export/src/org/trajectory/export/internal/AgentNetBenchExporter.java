@@ -77,7 +77,7 @@ public final class AgentNetBenchExporter implements Exporter {
             try {
                 while (records.next()) {
                     String part = selection.part(records.seq());
-                    if (part == null || personal.leftOut(records.seq(), problems)) {
+                    if (part == null || personal.leftOut(records, problems)) {
                         continue;
                     }
                     Path folder = part.isEmpty() ? target.partial() : target.partial().resolve(part);

@@ -120,7 +120,7 @@ public final class HuggingFaceExporter implements Exporter {
                         continue;
                     }
                     TaskFacts task = facts.get(records.seq());
-                    if (personal.leftOut(records.seq(), problems)) {
+                    if (personal.leftOut(records, problems)) {
                         progress.worked(1);
                         continue;
                     }

@@ -116,7 +116,7 @@ public final class JsonlExport {
                 while (records.next()) {
                     String name = part.apply(records.seq());
                     progress.worked(1);
-                    if (name != null && !(personal != null && personal.leftOut(records.seq(), problems))) {
+                    if (name != null && !(personal != null && personal.leftOut(records, problems))) {
                         PartFile file = files.get(name);
                         if (file == null) {
                             file = new PartFile(ExportTarget.file(partFile(jsonl, name), force));

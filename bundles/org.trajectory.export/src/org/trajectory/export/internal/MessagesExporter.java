@@ -91,7 +91,7 @@ public final class MessagesExporter implements Exporter {
             try {
                 while (records.next()) {
                     String part = job.selection().part(records.seq());
-                    if (part == null || personal.leftOut(records.seq(), problems)) {
+                    if (part == null || personal.leftOut(records, problems)) {
                         continue;
                     }
                     String file = (part.isEmpty() ? Splits.TRAIN : part) + ".jsonl";
