@@ -43,6 +43,11 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     static final String TASK_SECONDS = "replayTaskSeconds";
 
 
+    /** Shells, interpreters and launchers: they run whatever text a record gives them, so no setup starts one. */
+    private static final Set<String> INTERPRETERS = Set.of("sh", "bash", "dash", "zsh", "ksh", "csh", "tcsh", "fish", "busybox", "env", "python",
+            "perl", "ruby", "node", "nodejs", "php", "lua", "tclsh", "wish", "osascript", "sudo", "su", "doas", "pkexec", "xargs", "nohup", "setsid",
+            "timeout", "nice", "xdg-open", "gio", "dbus-send", "systemd-run");
+
     public ReplayPolicy {
         programs = Set.copyOf(programs);
         setups = Set.copyOf(setups);
@@ -143,6 +148,9 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     private static String refuseProgram(String name, Set<String> allowed) {
         if (!Programs.isName(name)) {
             return "'" + name + "' is not a program's name (a setup names programs by name, never by a path or with a shell)";
+        }
+        if (INTERPRETERS.contains(name.replaceAll("[0-9.]+$", ""))) {
+            return "'" + name + "' runs code given to it, not an application a setup starts";
         }
         if (Programs.executable(name) == null) {
             return "'" + name + "' is not installed here (not found on PATH)";

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.StoredReplay;
+import org.trajectory.dataset.ValidateOperation;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
@@ -31,6 +32,7 @@ import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.recorder.replay.ReplaySession;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.ReplayOperation;
+import org.trajectory.replay.SetupApprovals;
 import org.trajectory.replay.internal.Performer;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -103,11 +105,22 @@ class HostileRecordsTest {
                 assertEquals(StoredReplay.NOT_STARTED, result.outcome());
                 why.put(result.taskId(), result.message());
             }
-            assertTrue(why.get("shell").contains("'sh' is not among the programs a replay may start"), why.toString());
+            assertTrue(why.get("shell").contains("'sh' runs code given to it"), why.toString());
             assertTrue(why.get("absolute").contains("'/usr/bin/xterm' is not a program's name"), why.toString());
             assertTrue(why.get("relative").contains("'./xterm' is not a program's name"), why.toString());
             assertTrue(why.get("preload").contains("sets LD_PRELOAD, which a replay never passes"), why.toString());
             assertTrue(why.get("unapproved").contains("comes from outside this machine and was not approved"), why.toString());
+
+            // what the window asks: the one setup a curator may approve, and why the others never run here
+            SetupApprovals asked = SetupApprovals.of(dataset, List.of(), policy);
+            assertEquals(Set.of("unapproved"), asked.pending().keySet());
+            assertEquals(List.of("xterm -e sh -c touch " + outside.resolve("by-unapproved")), asked.commands());
+            assertEquals(Set.of("shell", "absolute", "relative", "preload"), asked.refused().keySet(), asked.refused().toString());
+
+            // validate says it before anyone replays: this machine approved none of them
+            ValidateOperation.Report validated = new ValidateOperation(dataset).run(Progress.NONE);
+            assertEquals(5, validated.findings().stream().filter(f -> f.check().equals("setup") && f.problem().message().contains("a replay would not start it"))
+                    .map(f -> f.problem().source()).distinct().count(), validated.findings().toString());
         }
         assertEquals(List.of(), outsideFiles(), "nothing ran");
     }

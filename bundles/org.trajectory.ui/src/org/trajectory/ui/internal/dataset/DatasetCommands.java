@@ -16,10 +16,13 @@ import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.Annotator;
 import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
+import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.dataset.ValidateOperation;
 import org.trajectory.model.Words;
+import org.trajectory.recorder.replay.ReplayPolicy;
+import org.trajectory.replay.SetupApprovals;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.ServerLogins;
@@ -167,9 +170,47 @@ public final class DatasetCommands extends WindowCommands {
         String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
         if (MessageDialog.openConfirm(window.getShell(), "Replay Tasks", "Replay " + which + " step by step in a private display"
                 + " (Xvfb), comparing each screen with the recorded one? Your own screen is not touched. The result shows in the"
-                + " table's Replay column and, step by step, in the editor.")) {
+                + " table's Replay column and, step by step, in the editor.") && approved(window, dataset, selected)) {
             DatasetJobs.replayJob(dataset, selected, window.getShell()).schedule();
         }
+    }
+
+    /**
+     * Asks about the setups this machine has not approved: what they start (confined), and which never run here and why.
+     * False when the person cancels; a setup left unapproved ends its task "not started", saying how to approve it.
+     */
+    private static boolean approved(IWorkbenchWindow window, DatasetAddress dataset, List<String> selected) {
+        SetupApprovals approvals;
+        try (Dataset open = Dataset.open(dataset)) {
+            approvals = SetupApprovals.of(open, selected, ReplayPolicy.current());
+        } catch (Exception e) {
+            MessageDialog.openError(window.getShell(), "Replay Tasks", "The tasks' setups could not be read: " + e.getMessage());
+            return false;
+        }
+        StringBuilder text = new StringBuilder();
+        if (!approvals.refused().isEmpty()) {
+            text.append(Words.count(approvals.refused().size(), "task")).append(" will not start, whatever is approved:\n");
+            approvals.refused().entrySet().stream().limit(5).forEach(e -> text.append("  ").append(e.getKey()).append(": ").append(e.getValue()).append('\n'));
+            text.append('\n');
+        }
+        if (approvals.pending().isEmpty()) {
+            return text.isEmpty() || MessageDialog.openConfirm(window.getShell(), "Replay Tasks", text + "Replay the others?");
+        }
+        text.append(Words.count(approvals.pending().size(), "task")).append(" came with setups this machine has not approved. A replay would"
+                + " start, each confined (no network, none of your files, no passwords or keys):\n");
+        approvals.commands().stream().limit(12).forEach(command -> text.append("  ").append(command).append('\n'));
+        MessageDialog ask = new MessageDialog(window.getShell(), "Approve Setups", null, text.toString(), MessageDialog.QUESTION,
+                new String[] { "&Approve and Replay", "Replay &Without Them", "Cancel" }, 1);
+        int answer = ask.open();
+        if (answer == 0) {
+            try {
+                approvals.approve();
+            } catch (Exception e) {
+                MessageDialog.openError(window.getShell(), "Approve Setups", "The approvals could not be kept: " + e.getMessage());
+                return false;
+            }
+        }
+        return answer == 0 || answer == 1;
     }
 
     private static void annotate(IWorkbenchWindow window) {
