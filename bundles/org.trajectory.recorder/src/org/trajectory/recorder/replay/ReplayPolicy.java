@@ -20,7 +20,8 @@ import org.trajectory.recorder.RecorderPreferences;
  *
  * @param programs   names of the programs a replay may start
  * @param setups     hashes ({@link #hash}) of the setups approved to run
- * @param variables  names of the workbench's own environment variables passed to what a replay starts (none by default)
+ * @param variables  names of the workbench's own environment variables passed to what a replay starts (by default only
+ *                   the language and time zone: nothing that holds a secret)
  * @param limits     what one step and one task may do
  * @since 0.1
  */
@@ -34,6 +35,8 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
         public static final Limits DEFAULT = new Limits(100, 2000, 60, 600);
     }
 
+    /** The workbench's own variables passed by default: the language and time zone, so text is drawn as it was recorded. */
+    static final String LOCALE = "LANG\nLANGUAGE\nLC_ALL\nLC_CTYPE\nTZ";
     static final String PROGRAMS = "replayPrograms";
     static final String SETUPS = "replaySetups";
     static final String VARIABLES = "replayVariables";
@@ -58,7 +61,7 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     public static ReplayPolicy current() {
         IEclipsePreferences node = RecorderPreferences.node();
         Limits d = Limits.DEFAULT;
-        return new ReplayPolicy(lines(node.get(PROGRAMS, "")), lines(node.get(SETUPS, "")), lines(node.get(VARIABLES, "")),
+        return new ReplayPolicy(lines(node.get(PROGRAMS, "")), lines(node.get(SETUPS, "")), lines(node.get(VARIABLES, LOCALE)),
                 new Limits(node.getInt(KEYS_PER_STEP, d.keysPerStep()), node.getInt(CHARACTERS_PER_STEP, d.charactersPerStep()),
                         node.getInt(STEP_SECONDS, d.stepSeconds()), node.getInt(TASK_SECONDS, d.taskSeconds())));
     }
