@@ -83,11 +83,7 @@ public final class StoredRecords implements AutoCloseable {
             parsed.add((ObjectNode) Json.MAPPER.readTree(step.record()));
         }
         try {
-            try {
             return Dataset.contentHash(Task.assemble((ObjectNode) Json.MAPPER.readTree(header), parsed));
-        } catch (org.trajectory.model.RecordFormatException e) {
-            throw new IOException("task at row " + seq + " is stored in a form that does not read back: " + e.getMessage(), e);
-        }
         } catch (org.trajectory.model.RecordFormatException e) {
             throw new IOException("task at row " + seq + " is stored in a form that does not read back: " + e.getMessage(), e);
         }
