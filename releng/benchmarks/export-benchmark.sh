@@ -17,7 +17,7 @@ rm -rf "$WORK/cp-images"
 sync
 
 t0=$(date +%s.%N)
-TW_VM_ARGS="-Xmx1g" "$WB" export --dataset "$WORK/dataset" --format huggingface --review any --out "$WORK/hf" --json > "$WORK/hf.json" 2>"$WORK/hf.err"
+TW_VM_ARGS="-Xmx1g" "$WB" export --dataset "$WORK/dataset" --format huggingface --review any --set personal_data=keep --out "$WORK/hf" --json > "$WORK/hf.json" 2>"$WORK/hf.err"
 sync; t1=$(date +%s.%N)
 HF_BYTES=$(du -sb "$WORK/hf" | cut -f1)
 echo "export --format huggingface: $(awk -v s="$HF_BYTES" -v a="$t0" -v b="$t1" 'BEGIN{printf "%.0f MB/s (%.0f MB in %.1f s, with start-up and sync)", s/1048576/(b-a), s/1048576, b-a}')"
