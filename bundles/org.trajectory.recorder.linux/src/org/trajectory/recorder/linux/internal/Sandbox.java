@@ -55,6 +55,7 @@ final class Sandbox {
         for (String name : ETC) {
             line.addAll(List.of("--ro-bind-try", "/etc/" + name, "/etc/" + name));
         }
+        line.addAll(List.of("--ro-bind-try", "/var/cache/fontconfig", "/var/cache/fontconfig")); // else each start scans every font
         String socket = "/tmp/.X11-unix/X" + display.substring(display.indexOf(':') + 1).replaceAll("\\..*", "");
         line.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--ro-bind", socket, socket, "--bind", home.toString(), HOME,
                 "--chdir", directory == null ? HOME : directory));
