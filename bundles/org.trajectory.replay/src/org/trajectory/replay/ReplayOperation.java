@@ -190,7 +190,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             setup = setup(task, draft, descriptor.explicit());
             List<String> refusals = policy.refusals(setup);
             if (!refusals.isEmpty()) {
-                throw new ReplayException("not started: " + String.join("; ", refusals));
+                throw new ReplayException(String.join("; ", refusals));
             }
         } catch (ReplayException e) {
             return new TaskResult(task.taskId(), environmentId, StoredReplay.NOT_STARTED, null, 0, task.steps().size(), e.getMessage(), null, List.of());

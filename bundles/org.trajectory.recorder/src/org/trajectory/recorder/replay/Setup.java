@@ -45,7 +45,8 @@ public record Setup(int width, int height, Point pointer, List<Application> appl
 
         public Application {
             command = List.copyOf(command);
-            variables = variables == null ? Map.of() : Map.copyOf(variables);
+            // sorted: a setup's JSON, and so the hash that approves it, must not depend on the order a map happens to have
+            variables = variables == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(variables));
         }
     }
 

@@ -136,6 +136,14 @@ class ReplayOperationTest {
         Setup written = new Setup(1280, 800, new java.awt.Point(3, 4), List.of(new Setup.Application(List.of("~/bin/app", "--flag"), "~/work",
                 Map.of("LANG", "C"), "App", "Title", new Setup.Window(1, 2, 300, 200), true)), List.of("pyautogui.press('enter')"));
         assertEquals(written, Setup.of(Json.MAPPER.readTree(written.json().toString())));
+        // what approves a setup is its content, whatever order its variables came in
+        java.util.LinkedHashMap<String, String> one = new java.util.LinkedHashMap<>(Map.of("PS1", "$ "));
+        one.put("HOME", "~/p");
+        java.util.LinkedHashMap<String, String> other = new java.util.LinkedHashMap<>(Map.of("HOME", "~/p"));
+        other.put("PS1", "$ ");
+        assertEquals(ReplayPolicy.hash(new Setup(10, 10, null, List.of(new Setup.Application(List.of("xterm"), null, one, "XTerm", null, null, true)),
+                List.of())), ReplayPolicy.hash(new Setup(10, 10, null, List.of(new Setup.Application(List.of("xterm"), null, other, "XTerm", null,
+                        null, true)), List.of())));
         assertEquals("/home/a/bin/app", Setup.inHome("~/bin/app", "/home/a"));
         assertEquals("~/bin/app", Setup.fromHome("/home/a/bin/app", "/home/a"));
         assertEquals("/home/ab/x", Setup.fromHome("/home/ab/x", "/home/a"));

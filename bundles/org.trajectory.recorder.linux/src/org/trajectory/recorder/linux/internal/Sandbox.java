@@ -26,7 +26,33 @@ final class Sandbox {
     /** Top-level folders of the system that hold programs and libraries (links to {@code /usr} on a merged system). */
     private static final List<String> SYSTEM = List.of("bin", "sbin", "lib", "lib32", "lib64", "libx32");
 
+    /**
+     * A replay run as root stays root inside, as its recording was (Mousepad, for one, draws a warning for root that a
+     * replay must show too), without a user namespace (a terminal as root in one ends at once) and with no capability
+     * but changing its own user and group, which a terminal needs; everything else is unshared. Anyone else is
+     * themselves inside a user namespace.
+     */
+    private static final boolean ROOT = "0".equals(realUid());
+    private static final List<String> AS_ROOT = List.of("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+            "--cap-drop", "ALL", "--cap-add", "cap_setuid", "--cap-add", "cap_setgid");
+
+    /**
+     * No session bus, accessibility bus or settings daemon inside: a GTK program looking for them otherwise waits, or
+     * starts one; their defaults are what a fresh profile shows.
+     */
+    private static final List<String> QUIET_DESKTOP = List.of("--setenv", "NO_AT_BRIDGE", "1", "--setenv", "GSETTINGS_BACKEND", "memory",
+            "--setenv", "DBUS_SESSION_BUS_ADDRESS", "disabled:");
+
     private Sandbox() {
+    }
+
+    private static String realUid() {
+        try {
+            return java.nio.file.Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Uid:"))
+                    .map(l -> l.split("\\s+")[1]).findFirst().orElse("");
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** Whether bubblewrap is installed. */
@@ -41,9 +67,9 @@ final class Sandbox {
      */
     static List<String> confined(List<String> command, String display, Path home, String directory, Map<String, String> variables)
             throws IOException {
-        // a user of its own inside (not root: a terminal run as root without its privileges ends at once), no capability
-        List<String> line = new ArrayList<>(List.of("bwrap", "--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "--new-session", "--clearenv",
-                "--ro-bind", "/usr", "/usr"));
+        List<String> line = new ArrayList<>(List.of("bwrap"));
+        line.addAll(ROOT ? AS_ROOT : List.of("--unshare-all"));
+        line.addAll(List.of("--die-with-parent", "--new-session", "--clearenv", "--ro-bind", "/usr", "/usr"));
         for (String name : SYSTEM) {
             Path folder = Path.of("/", name);
             if (Files.isSymbolicLink(folder)) {
@@ -61,6 +87,7 @@ final class Sandbox {
                 "--chdir", directory == null ? HOME : directory));
         variables.forEach((name, value) -> line.addAll(List.of("--setenv", name, value)));
         line.addAll(List.of("--setenv", "HOME", HOME, "--setenv", "PATH", PATH, "--setenv", "DISPLAY", display, "--"));
+        line.addAll(line.size() - 1, QUIET_DESKTOP);
         line.addAll(command);
         return line;
     }
