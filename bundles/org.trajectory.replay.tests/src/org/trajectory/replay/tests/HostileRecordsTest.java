@@ -134,7 +134,7 @@ class HostileRecordsTest {
         assertTrue(System.getenv(SECRET_VARIABLE) != null, "the test process holds the secret (this bundle's pom sets it)");
         Setup terminal = setup(app(List.of("xterm", "-geometry", "80x10+0+0", "-e", "bash", "--norc", "--noprofile", "-i"), Map.of("PS1", "$ ")));
         Path work = temp.resolve("typed");
-        String typed = "echo \"s=$" + SECRET_VARIABLE + "\" > ~/secret; env > ~/env; ls / > ~/root; ls " + temp + " > ~/temp 2>&1;"
+        String typed = "echo \"s=$" + SECRET_VARIABLE + "\" > ~/secret; env > ~/env; ls / > ~/root; find /var > ~/var; ls " + temp + " > ~/temp 2>&1;"
                 + " echo pwned > " + outside.resolve("by-typing") + "; (echo > /dev/tcp/127.0.0.1/5432) 2> ~/network; touch ~/done";
         try (Desktop desktop = Environments.get().choose(null).environment().start(terminal, work);
                 ReplaySession session = ReplayBackends.get().open(desktop)) {
@@ -153,7 +153,9 @@ class HostileRecordsTest {
             assertFalse(env.contains(SECRET_VARIABLE) || env.contains("hunter2"), env);
             assertTrue(env.contains("HOME=/home/replay"), env);
             List<String> root = Files.readAllLines(home.resolve("root"));
-            assertFalse(root.contains("root") || root.contains("work") || root.contains("var"), "the machine's own folders: " + root);
+            assertFalse(root.contains("root") || root.contains("work") || root.contains("srv") || root.contains("opt"), "the machine's own folders: " + root);
+            assertEquals(List.of("/var", "/var/cache", "/var/cache/fontconfig"), Files.readAllLines(home.resolve("var")).stream()
+                    .filter(line -> !line.startsWith("/var/cache/fontconfig/")).toList(), "of /var, only the font cache");
             assertTrue(Files.readString(home.resolve("temp")).contains("No such file"), "the curator's folders are not there");
             assertFalse(Files.readString(home.resolve("network")).isBlank(), "no network: the connection failed");
         }
