@@ -257,6 +257,11 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         private final boolean shared;
         private final Progress progress;
         private final List<StepVerdict> verdicts = new ArrayList<>();
+        private final Performer performer;
+        private final long taskEnd = System.nanoTime() + policy.limits().taskSeconds() * 1_000_000_000L;
+        private long stepEnd = taskEnd;
+        /** Why the watch stopped the replay, or null while it goes on. */
+        private String stopped;
 
         TaskReplay(TaskDraft draft, String environmentId, ReplaySession session, boolean shared, Progress progress) {
             this.draft = draft;
@@ -290,12 +295,6 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 throw new ReplayException(stopped);
             }
         }
-
-        private final Performer performer;
-        private final long taskEnd = System.nanoTime() + policy.limits().taskSeconds() * 1_000_000_000L;
-        private long stepEnd = taskEnd;
-        /** Why the watch stopped the replay, or null while it goes on. */
-        private String stopped;
 
         TaskResult run() throws IOException, ReplayException {
             int steps = draft.stepCount();
