@@ -45,7 +45,6 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     static final String STEP_SECONDS = "replayStepSeconds";
     static final String TASK_SECONDS = "replayTaskSeconds";
 
-
     /** Shells, interpreters and launchers: they run whatever text a record gives them, so no setup starts one. */
     private static final Set<String> INTERPRETERS = Set.of("sh", "bash", "dash", "zsh", "ksh", "csh", "tcsh", "fish", "busybox", "env", "python",
             "perl", "ruby", "node", "nodejs", "php", "lua", "tclsh", "wish", "osascript", "sudo", "su", "doas", "pkexec", "xargs", "nohup", "setsid",
@@ -70,7 +69,7 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
     public static void allowPrograms(List<String> names) throws ReplayException {
         for (String name : names) {
             String refusal = refuseProgram(name, null);
-            if (refusal != null && !refusal.contains("not among")) {
+            if (refusal != null) {
                 throw new ReplayException(refusal);
             }
         }
@@ -160,7 +159,7 @@ public record ReplayPolicy(Set<String> programs, Set<String> setups, Set<String>
         }
         if (allowed != null && !allowed.contains(name)) {
             return "'" + name + "' is not among the programs a replay may start on this machine (allow it: replay --allow-program "
-                    + name + ", or Window > Preferences > Replay)";
+                    + name + ", or approve the setup when the window asks)";
         }
         return null;
     }

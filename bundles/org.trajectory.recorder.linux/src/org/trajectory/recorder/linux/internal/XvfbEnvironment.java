@@ -218,9 +218,9 @@ public final class XvfbEnvironment implements Environment {
     }
 
     /**
-     * What an application's environment holds besides DISPLAY, HOME and PATH: the setup's variables a setup may set (a
-     * home folder named by the setup lies inside the temporary one), and those of the workbench's own the curator lets
-     * through.
+     * What an application's environment holds besides DISPLAY, HOME and PATH: the variables a setup may set (but HOME:
+     * the sandbox's temporary home is the home), their {@code ~} in that home, and those of the workbench's own the
+     * curator lets through.
      */
     private static Map<String, String> variables(Setup.Application app) {
         Map<String, String> variables = new java.util.LinkedHashMap<>();
