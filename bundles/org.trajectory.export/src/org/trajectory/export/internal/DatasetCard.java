@@ -1,6 +1,8 @@
 package org.trajectory.export.internal;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -9,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.trajectory.dataset.Dataset;
@@ -34,15 +38,16 @@ public final class DatasetCard {
 
     /** The front matter's key that says what the export did with personal data: {@code redacted} and {@code unscrubbed_tasks}. */
     public static final String PERSONAL_DATA_KEY = "trajectory_workbench_personal_data";
+    private static final Pattern FRONT_MATTER = Pattern.compile("(?s)\\A---\\n(.*?)\\n---\\n");
 
     /**
      * Why an export folder may not be published as it is, or null: its card says it kept personal data, or holds tasks
      * never scrubbed, or does not say (not a folder this workbench exported).
      */
-    public static String unpublishable(java.nio.file.Path folder) throws java.io.IOException {
-        java.nio.file.Path readme = folder.resolve("README.md");
-        String text = java.nio.file.Files.isRegularFile(readme) ? java.nio.file.Files.readString(readme) : "";
-        java.util.regex.Matcher front = java.util.regex.Pattern.compile("(?s)\\A---\\n(.*?)\\n---\\n").matcher(text);
+    public static String unpublishable(Path folder) throws IOException {
+        Path readme = folder.resolve("README.md");
+        String text = Files.isRegularFile(readme) ? Files.readString(readme) : "";
+        Matcher front = FRONT_MATTER.matcher(text);
         JsonNode said = front.find() ? YAML.readTree(front.group(1)).path(PERSONAL_DATA_KEY) : null;
         if (said == null || !said.isObject()) {
             return "its card (README.md) does not say whether personal data was redacted: it was not exported by this workbench's"
@@ -52,7 +57,7 @@ public final class DatasetCard {
             return "it was exported with personal_data=keep: its records and screenshots hold personal data as recorded";
         }
         long unscrubbed = said.path("unscrubbed_tasks").asLong();
-        return unscrubbed > 0 ? "it holds " + org.trajectory.model.Words.count(unscrubbed, "task") + " never scrubbed for personal data" : null;
+        return unscrubbed > 0 ? "it holds " + Words.count(unscrubbed, "task") + " never scrubbed for personal data" : null;
     }
 
     private static final YAMLMapper YAML = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
