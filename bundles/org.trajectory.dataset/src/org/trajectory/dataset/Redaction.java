@@ -126,7 +126,7 @@ public final class Redaction {
         List<Action> actions = new ArrayList<>();
         boolean written = false;
         for (Action action : parsed.actions()) {
-            if (action instanceof Action.Press press && press.keys().stream().allMatch(k -> k.length() == 1 || k.equalsIgnoreCase("space"))) {
+            if (action instanceof Action.Press press && press.types()) {
                 if (!written) {
                     actions.add(new Action.Write(placeholder));
                     written = true;

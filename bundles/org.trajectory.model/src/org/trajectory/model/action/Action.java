@@ -90,6 +90,21 @@ public sealed interface Action {
         public Press {
             keys = List.copyOf(keys);
         }
+
+        /** The character a key of this name types ("a"; "space", "enter", "tab" their white space), or null for one that types none. */
+        public static String character(String key) {
+            return switch (key.toLowerCase(java.util.Locale.ROOT)) {
+                case "space" -> " ";
+                case "enter", "return" -> "\n";
+                case "tab" -> "\t";
+                default -> key.length() == 1 ? key : null;
+            };
+        }
+
+        /** Whether the keys only type text (characters, and backspaces taking them back): a press that is typing. */
+        public boolean types() {
+            return keys.stream().allMatch(key -> character(key) != null || key.equalsIgnoreCase("backspace"));
+        }
     }
 
     record Hotkey(List<String> keys) implements Action {

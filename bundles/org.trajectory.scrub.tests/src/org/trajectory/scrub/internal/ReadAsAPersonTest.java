@@ -69,7 +69,7 @@ class ReadAsAPersonTest {
     @Test
     void anAddressTypedKeyByKeyIsFoundAndAnExportTypesThePlaceholder() throws Exception {
         Task task = task("pyautogui.click(x=0.5, y=0.5)", "pyautogui.press(['b', 'o', 'b', '@', 'e', 'x', 'a', 'm', 'p', 'l', 'e'])",
-                "pyautogui.press(['.', 'o', 'r', 'g'])", "pyautogui.press('enter')");
+                "pyautogui.press(['.', 'o', 'r', 'g', 'enter'])");
         List<Finding> found = of(scan(task), "email");
         assertEquals(List.of("1 typed bob@example", "2 typed .org"), found.stream().map(f -> f.step() + " " + f.field() + " " + f.text()).toList());
         String redacted = redact(task, found).toString();

@@ -111,7 +111,7 @@ public final class TaskScan {
                     case Action.Press press -> {
                         for (int n = 0; n < Math.max(1, press.presses()); n++) {
                             for (String key : press.keys()) {
-                                String character = KEY_CHARACTERS.getOrDefault(key.toLowerCase(Locale.ROOT), key.length() == 1 ? key : null);
+                                String character = Action.Press.character(key);
                                 if (character != null) {
                                     typed.append(new ReadableText.Source(k, Step.CODE, part, false), character);
                                 } else if (key.equalsIgnoreCase("backspace")) {
@@ -128,9 +128,6 @@ public final class TaskScan {
         }
         return typed;
     }
-
-    /** Keys whose names are not the character they type. */
-    private static final Map<String, String> KEY_CHARACTERS = Map.of("space", " ", "enter", "\n", "return", "\n", "tab", "\t");
 
     /** Everything found, looked for in every text and screen line of the task (spaces OCR put in or left out aside). */
     private void echoes(List<Finding> findings) {
