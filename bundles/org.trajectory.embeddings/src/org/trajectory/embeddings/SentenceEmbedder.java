@@ -7,12 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.osgi.framework.Bundle;
-import org.osgi.framework.FrameworkUtil;
-import org.osgi.framework.namespace.BundleNamespace;
-import org.osgi.framework.wiring.BundleWire;
-import org.osgi.framework.wiring.BundleWiring;
-
 import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
 import org.trajectory.embeddings.internal.WordPiece;
 
@@ -65,22 +59,7 @@ public final class SentenceEmbedder implements AutoCloseable {
     }
 
     private static InputStream open(String entry) throws IOException {
-        Bundle self = FrameworkUtil.getBundle(SentenceEmbedder.class);
-        BundleWiring wiring = self == null ? null : self.adapt(BundleWiring.class);
-        if (wiring != null) {
-            // The model bundle is required, so it is wired to us whether or not we were started.
-            for (BundleWire wire : wiring.getRequiredWires(BundleNamespace.BUNDLE_NAMESPACE)) {
-                Bundle bundle = wire.getProvider().getBundle();
-                if (bundle.getSymbolicName().equals(MODEL_BUNDLE) && bundle.getEntry(entry) != null) {
-                    return bundle.getEntry(entry).openStream();
-                }
-            }
-        }
-        InputStream plain = SentenceEmbedder.class.getClassLoader().getResourceAsStream(entry); // outside OSGi
-        if (plain == null) {
-            throw new IOException("the embedding model " + entry + " is not installed (bundle " + MODEL_BUNDLE + ")");
-        }
-        return plain;
+        return OnnxRuntimeLibraries.open(SentenceEmbedder.class, MODEL_BUNDLE, entry);
     }
 
     private static byte[] read(String entry) throws IOException {

@@ -10,6 +10,9 @@ import java.util.Locale;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.namespace.BundleNamespace;
+import org.osgi.framework.wiring.BundleWire;
+import org.osgi.framework.wiring.BundleWiring;
 
 import ai.onnxruntime.OrtEnvironment;
 
@@ -54,6 +57,30 @@ public final class OnnxRuntimeLibraries {
             return environment;
         }
         return OrtEnvironment.getEnvironment();
+    }
+
+    /**
+     * An entry of the model bundle {@code modelBundle} that {@code user}'s bundle requires (a model's file, its vocabulary),
+     * or outside OSGi the resource of that name on {@code user}'s class path; an {@link IOException} naming the bundle
+     * when it is not installed.
+     */
+    public static InputStream open(Class<?> user, String modelBundle, String entry) throws IOException {
+        Bundle self = FrameworkUtil.getBundle(user);
+        BundleWiring wiring = self == null ? null : self.adapt(BundleWiring.class);
+        if (wiring != null) {
+            // The model bundle is required, so it is wired to the user's whether or not either was started.
+            for (BundleWire wire : wiring.getRequiredWires(BundleNamespace.BUNDLE_NAMESPACE)) {
+                Bundle bundle = wire.getProvider().getBundle();
+                if (bundle.getSymbolicName().equals(modelBundle) && bundle.getEntry(entry) != null) {
+                    return bundle.getEntry(entry).openStream();
+                }
+            }
+        }
+        InputStream plain = user.getClassLoader().getResourceAsStream(entry);
+        if (plain == null) {
+            throw new IOException(entry + " is not installed (bundle " + modelBundle + ")");
+        }
+        return plain;
     }
 
     /** The cache folder holding this platform's libraries, unpacked now if they are not there; null if the jar has none. */

@@ -33,9 +33,20 @@ public final class OpenCvLibrary {
 
     /** A picture as one grey channel (loads the library first); the caller releases it. */
     public static Mat grey(BufferedImage image) throws IOException {
+        Mat colour = bgr(image);
+        Mat grey = new Mat();
+        Imgproc.cvtColor(colour, grey, Imgproc.COLOR_BGR2GRAY);
+        colour.release();
+        return grey;
+    }
+
+    /** A picture as OpenCV's three channels, blue, green, red (loads the library first); the caller releases it. */
+    public static Mat bgr(BufferedImage image) throws IOException {
         load();
         BufferedImage bgr = image;
-        if (image.getType() != BufferedImage.TYPE_3BYTE_BGR) {
+        // a sub-image shares its parent's buffer: copied too
+        if (image.getType() != BufferedImage.TYPE_3BYTE_BGR || image.getRaster().getParent() != null
+                || ((DataBufferByte) image.getRaster().getDataBuffer()).getData().length != image.getWidth() * image.getHeight() * 3) {
             bgr = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
             Graphics2D g = bgr.createGraphics();
             g.drawImage(image, 0, 0, null);
@@ -43,10 +54,7 @@ public final class OpenCvLibrary {
         }
         Mat colour = new Mat(bgr.getHeight(), bgr.getWidth(), CvType.CV_8UC3);
         colour.put(0, 0, ((DataBufferByte) bgr.getRaster().getDataBuffer()).getData());
-        Mat grey = new Mat();
-        Imgproc.cvtColor(colour, grey, Imgproc.COLOR_BGR2GRAY);
-        colour.release();
-        return grey;
+        return colour;
     }
 
     public static synchronized void load() throws IOException {
