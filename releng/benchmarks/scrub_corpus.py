@@ -2,12 +2,12 @@
 """The personal-data benchmark: real applications under Xvfb showing planted identifiers, scrubbed by the product.
 
 Makes the corpus (its truth is what this script planted), imports one task per screenshot into a dataset, runs
-`workbench scrub` on it (once reading each screenshot once, once with the enlarged second reading) and prints, per kind
-and overall, recall and precision, the identifiers neither reading found, what the second reading recovered, the
-look-alikes (versions, times, hashes) taken for personal data, and the seconds per 1920x1080 screenshot: in tasks of
-one step each, and as the steps of one task (a screenshot is read on each core at a time). A planted identifier is found
-when a finding's text matches it with the letters OCR takes for one another folded (0/O, 1/I/l, 5/S, 8/B): the box of
-"AKIATYBOJ..." read for "AKIAIYB0J..." covers it on the screen; the letter-for-letter recall is printed beside.
+`workbench scrub` on it with each screen text reader (--readers, default tesseract and ppocr) and prints for each, per
+kind and overall, recall and precision letter for letter, and with the letters OCR takes for one another folded (0/O,
+1/I/l, 5/S, 8/B: the box of "AKIATYBOJ..." read for "AKIAIYB0J..." still covers it on the screen), what it missed, the
+look-alikes (versions, times, hashes) taken for personal data, and the seconds per 1920x1080 screenshot: in tasks of one
+step each, and as the steps of one task (a screenshot is read on each core at a time), each run a `workbench scrub`
+process that loads its reader first.
 
 Applications: mousepad (an editor), xterm (a terminal), chromium (a form and a contact table on a local page) and
 gnumeric (a spreadsheet), at 1280x800 and 1920x1080, in two variants each (fonts, sizes, colours). Needs xvfb, openbox,
@@ -311,6 +311,7 @@ def main():
     parser.add_argument("--workbench", required=True)
     parser.add_argument("--seed", type=int, default=36)
     parser.add_argument("--reuse", action="store_true", help="keep the corpus already in OUT, only scrub and score")
+    parser.add_argument("--readers", default="tesseract,ppocr", help="the screen text readers to scrub with, side by side")
     args = parser.parse_args()
     if not (args.reuse and (args.out / "truth.json").exists()):
         shutil.rmtree(args.out, ignore_errors=True)
@@ -321,42 +322,38 @@ def main():
     shutil.rmtree(dataset, ignore_errors=True)
     workbench(args, "import", str(args.out / "data.jsonl"), "--dataset", str(dataset))
     identity = [a for name in CONTRIBUTOR for a in ("--identifier", name)]
-    results = {}
-    for label, extra in (("one reading", ["--one-reading"]), ("two readings", [])):
-        report = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *extra))
-        scrubs = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--list", "--json"))
-        results[label] = (report, *score(truth, scrubs, folded))
-        if label == "two readings":
-            strict = score(truth, scrubs)
     large = [t for t, facts in truth.items() if facts["width"] == 1920]
-    timing = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *large))
-    # the same eight 1920x1080 screenshots as the steps of one task, as a recorded task has them: read by a process a core
+    # the same eight 1920x1080 screenshots as the steps of one task, as a recorded task has them
     steps = args.out / "steps.jsonl"
     steps.write_text(json.dumps({"task_id": "eight-steps", "instruction": "Check the settings on the screen", "traj": [
         {"index": i, "image": f"{task}.png", "value": {"code": "pyautogui.click(x=0.5, y=0.5)"}} for i, task in enumerate(large)]}) + "\n")
     shutil.rmtree(args.out / "steps", ignore_errors=True)
     workbench(args, "import", str(steps), "--dataset", str(args.out / "steps"), "--images", str(args.out / "images"))
-    in_task = json.loads(workbench(args, "scrub", "--dataset", str(args.out / "steps"), "--region", "US", "--json", *identity))
-    one_missed = set(results["one reading"][5])
-    report, kinds, findings, fps, negative_hits, missed = results["two readings"]
-    summary = {
-        "screenshots": len(truth), "planted": sum(len(f["planted"]) for f in truth.values()),
-        "recall": {k: round(v[0] / v[1], 3) for k, v in sorted(kinds.items())},
-        "recall_overall": round(sum(v[0] for v in kinds.values()) / sum(v[1] for v in kinds.values()), 3),
-        "precision_overall": round(1 - len(fps) / max(1, findings), 3),
-        "findings": findings, "false_positives": fps, "look_alikes_taken": negative_hits,
-        "missed_by_both_readings": missed, "share_missed_by_both": round(len(missed) / sum(len(f["planted"]) for f in truth.values()), 3),
-        "recovered_by_second_reading": sorted(one_missed - set(missed)),
-        "recall_letter_for_letter": {k: round(v[0] / v[1], 3) for k, v in sorted(strict[0].items())},
-        "recall_overall_letter_for_letter": round(sum(v[0] for v in strict[0].values()) / sum(v[1] for v in strict[0].values()), 3),
-        "recall_one_reading": round(sum(v[0] for v in results["one reading"][1].values()) / sum(v[1] for v in results["one reading"][1].values()), 3),
-        "regions_read_again": report["regions_read_again"],
-        "seconds_per_1920x1080_screenshot": round(timing["seconds"] / max(1, timing["screenshots"]), 2),
-        "seconds_per_1920x1080_screenshot_in_an_8_step_task": round(in_task["seconds"] / max(1, in_task["screenshots"]), 2),
-        "seconds_per_screenshot_one_reading": round(results["one reading"][0]["seconds"] / max(1, results["one reading"][0]["screenshots"]), 2),
-        "cores": os.cpu_count(),
-    }
-    print(json.dumps(summary, indent=1))
+    summaries = {}
+    for reader in args.readers.split(","):
+        chosen = ["--reader", reader]
+        report = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *chosen))
+        scrubs = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--list", "--json"))
+        kinds, findings, fps, negative_hits, missed = score(truth, scrubs, folded)
+        strict = score(truth, scrubs)
+        timing = json.loads(workbench(args, "scrub", "--dataset", str(dataset), "--again", "--region", "US", "--json", *identity, *chosen, *large))
+        in_task = json.loads(workbench(args, "scrub", "--dataset", str(args.out / "steps"), "--again", "--region", "US", "--json", *identity, *chosen))
+        summaries[reader] = {
+            "screenshots": len(truth), "planted": sum(len(f["planted"]) for f in truth.values()),
+            "recall": {k: round(v[0] / v[1], 3) for k, v in sorted(kinds.items())},
+            "recall_overall": round(sum(v[0] for v in kinds.values()) / sum(v[1] for v in kinds.values()), 3),
+            "precision_overall": round(1 - len(fps) / max(1, findings), 3),
+            "findings": findings, "false_positives": fps, "look_alikes_taken": negative_hits, "missed": missed,
+            "recall_letter_for_letter": {k: round(v[0] / v[1], 3) for k, v in sorted(strict[0].items())},
+            "recall_overall_letter_for_letter": round(sum(v[0] for v in strict[0].values()) / sum(v[1] for v in strict[0].values()), 3),
+            "missed_letter_for_letter": strict[4],
+            "precision_overall_letter_for_letter": round(1 - len(strict[2]) / max(1, strict[1]), 3),
+            "seconds_per_1920x1080_screenshot": round(timing["seconds"] / max(1, timing["screenshots"]), 2),
+            "seconds_per_1920x1080_screenshot_in_an_8_step_task": round(in_task["seconds"] / max(1, in_task["screenshots"]), 2),
+            "seconds_whole_corpus": round(report["seconds"], 1),
+            "cores": os.cpu_count(),
+        }
+    print(json.dumps(summaries, indent=1))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 package org.trajectory.screentext;
 
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
@@ -67,6 +68,11 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
     /** The reader the preference chooses. */
     public ScreenText chosen() {
         return reader(chosenId());
+    }
+
+    /** The reader the preference chooses, when it works on this machine (its program installed, its model loading). */
+    public Optional<ScreenText> working() {
+        return find(chosenId()).map(Descriptor::reader).filter(ScreenText::available);
     }
 
     /** The reader with this id; an {@link IllegalArgumentException} naming those there are when there is none. */

@@ -31,7 +31,8 @@ import org.trajectory.export.PersonalData;
 import org.trajectory.model.Json;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.kit.XServer;
-import org.trajectory.vlm.Ocr;
+import org.trajectory.screentext.ScreenTexts;
+import org.trajectory.screentext.TextLine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -147,7 +148,7 @@ class ScrubOperationTest {
 
     @Test
     void findsEveryPlantedKindOnTheScreenAndInTheTextsAndLeavesTheLookAlikes() throws Exception {
-        assertTrue(Ocr.available(), "tesseract is installed (apt install tesseract-ocr)");
+        assertTrue(ScreenTexts.get().chosen().available(), "the screen text reader works here");
         try (Dataset dataset = taskOnTheScreenshot()) {
             ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
                     .run(Progress.NONE);
@@ -173,7 +174,7 @@ class ScrubOperationTest {
         }
     }
 
-    /** A terminal's light text on black: its ground is turned light before both readings, and each kind is found there too. */
+    /** A terminal's light text on black: each kind is found there too. */
     @Test
     void findsThePlantedKindsLightOnADarkGround() throws Exception {
         try (Dataset dataset = taskOnTheScreenshot("terminal.png")) {
@@ -212,7 +213,7 @@ class ScrubOperationTest {
             assertTrue(card.contains("## Personal data") && card.contains("| email |"), card);
             List<BufferedImage> images = images(out.resolve("images"));
             assertEquals(1, images.size(), "both steps show the same screenshot");
-            String readAgain = plain(String.join(" ", Ocr.readBoxes(images, 2, 3).get(0).stream().map(Ocr.Word::text).toList()));
+            String readAgain = plain(TextLine.text(ScreenTexts.get().chosen().read(images.get(0))));
             for (String planted : PLANTED) {
                 assertFalse(readAgain.contains(plain(planted)), planted + " read in the exported screenshot: " + readAgain);
             }

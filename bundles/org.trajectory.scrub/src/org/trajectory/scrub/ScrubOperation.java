@@ -24,13 +24,14 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.scrub.internal.ScreenText;
+import org.trajectory.scrub.internal.ScreenLines;
+import org.trajectory.screentext.ScreenText;
+import org.trajectory.screentext.ScreenTexts;
 import org.trajectory.scrub.internal.TaskScan;
-import org.trajectory.vlm.Ocr;
 
 /**
  * Finds the personal data in a dataset's tasks and proposes it for review: every text of each record, and every
- * screenshot as OCR reads it (twice, see {@link ScreenText}), are given to each detector; whatever was found anywhere in
+ * screenshot as the screen text reader reads it (see {@link ScreenTexts}), are given to each detector; whatever was found anywhere in
  * a task is then looked for everywhere in it (an address read in step 3's screenshot is typed in step 5). Each task's
  * findings are stored with the content they were found in; a task scrubbed before keeps the review of every finding
  * found again and the boxes reviewers drew, and one whose content did not change since is skipped, so a scrub that was
@@ -44,20 +45,19 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
      * @param taskIds     the tasks to scrub; empty: all
      * @param detectors   the detectors' ids; empty: all
      * @param context     the contributor's identifiers and the region for national formats
-     * @param screenshots whether screenshots are read (Tesseract must be installed) or only texts
+     * @param screenshots whether screenshots are read, or only texts
      * @param again       scrub tasks whose content did not change since their last scrub too
-     * @param oneReading  read each screenshot once, at its own size: faster, and blind to the small text the enlarged
-     *                    second reading finds
+     * @param reader      the screen text reader's id; null: the one the preferences choose
      */
     public record Options(List<String> taskIds, List<String> detectors, Detector.Context context, boolean screenshots, boolean again,
-            boolean oneReading) {
+            String reader) {
         public Options {
             taskIds = List.copyOf(taskIds);
             detectors = List.copyOf(detectors);
         }
 
         public Options(List<String> taskIds, List<String> detectors, Detector.Context context, boolean screenshots, boolean again) {
-            this(taskIds, detectors, context, screenshots, again, false);
+            this(taskIds, detectors, context, screenshots, again, null);
         }
     }
 
@@ -66,7 +66,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     }
 
     /** What a run did. */
-    public record Report(List<TaskResult> results, Map<String, Integer> kinds, int screenshots, int regionsReadAgain, double seconds,
+    public record Report(List<TaskResult> results, Map<String, Integer> kinds, int screenshots, String reader, double seconds,
             List<Problem> problems, boolean cancelled) implements org.trajectory.model.operation.Report {
 
         @Override
@@ -84,7 +84,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         public Map<String, Object> json() {
             List<Map<String, Object>> tasks = results.stream().map(r -> Json.fields("task_id", r.taskId(), "findings", r.findings(),
                     "unreviewed", r.unreviewed(), "skipped", r.skipped())).toList();
-            return Json.fields("tasks", tasks, "kinds", kinds, "screenshots", screenshots, "regions_read_again", regionsReadAgain,
+            return Json.fields("tasks", tasks, "kinds", kinds, "screenshots", screenshots, "reader", reader,
                     "seconds", seconds, "cancelled", cancelled);
         }
     }
@@ -100,15 +100,21 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     public Report run(Progress progress) throws Exception {
         long start = System.nanoTime();
         List<Detectors.Descriptor> detectors = Detectors.get().choose(options.detectors());
-        if (options.screenshots() && !Ocr.available()) {
-            throw new IOException("Tesseract is not installed ('apt install tesseract-ocr'): screenshots cannot be read; install it, or scrub the texts only");
+        String readerId = options.reader() != null ? options.reader() : ScreenTexts.chosenId();
+        ScreenText reader = options.screenshots() ? ScreenTexts.get().reader(readerId) : null;
+        if (reader != null && !reader.available()) {
+            throw new IOException("the screen text reader '" + readerId + "' cannot work on this machine (its program or model is missing):"
+                    + " screenshots cannot be read; choose another in Window > Preferences > Screen Text, or scrub the texts only");
         }
         List<String> ids = options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
         // what a stored scrub was made with: the detectors, and a digest of what they were told (new identifiers scan again)
         List<String> detectorIds = new ArrayList<>(detectors.stream().map(Detectors.Descriptor::id).toList());
         detectorIds.add("context=" + Digests.sha256(String.join("\n", options.context().contributor()) + "\n"
                 + options.context().region()).substring(0, 12));
-        Run run = new Run(detectors, detectorIds);
+        if (reader != null) {
+            detectorIds.add("reader=" + readerId); // screenshots read by another reader are read again
+        }
+        Run run = new Run(detectors, detectorIds, reader == null ? null : readerId);
         progress.begin(title(), ids.size(), "tasks");
         ExecutorService readers = Executors.newFixedThreadPool(CORES, r -> {
             Thread thread = new Thread(r, "scrub-reader");
@@ -122,7 +128,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
                 if (progress.isCancelled()) {
                     return run.report(start, true);
                 }
-                Pending next = begin(id, run, readers);
+                Pending next = begin(id, run, readers, reader);
                 if (next == null) {
                     progress.worked(1);
                 } else {
@@ -141,30 +147,30 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         }
     }
 
-    /** The cores Tesseract's processes share: one screenshot is read on each at a time. */
+    /** The cores the reader shares: one screenshot is read on each at a time. */
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
-    /** What a run has done so far: results, problems, findings by kind, and screenshots and regions read. */
-    private record Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, List<TaskResult> results, List<Problem> problems,
-            Map<String, Integer> kinds, int[] counts) {
-        Run(List<Detectors.Descriptor> detectors, List<String> detectorIds) {
-            this(detectors, detectorIds, new ArrayList<>(), new ArrayList<>(), new TreeMap<>(), new int[2]);
+    /** What a run has done so far: results, problems, findings by kind, and screenshots read (by the reader named). */
+    private record Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, String reader, List<TaskResult> results,
+            List<Problem> problems, Map<String, Integer> kinds, int[] screenshots) {
+        Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, String reader) {
+            this(detectors, detectorIds, reader, new ArrayList<>(), new ArrayList<>(), new TreeMap<>(), new int[1]);
         }
 
         Report report(long start, boolean cancelled) {
-            return new Report(results, kinds, counts[0], counts[1], (System.nanoTime() - start) / 1e9, problems, cancelled);
+            return new Report(results, kinds, screenshots[0], reader, (System.nanoTime() - start) / 1e9, problems, cancelled);
         }
     }
 
     /** A task being scrubbed: its screenshots' readings, by step, under way on the readers. */
-    private record Pending(TaskDraft draft, String contentHash, StoredScrub before, Map<Integer, Future<ScreenText.Reading>> screens) {
+    private record Pending(TaskDraft draft, String contentHash, StoredScrub before, Map<Integer, Future<List<ScreenLines.Line>>> screens) {
         boolean read() {
             return screens.values().stream().allMatch(Future::isDone);
         }
     }
 
     /** Starts a task: null when it is done at once (no such task, unchanged since its last scrub), else its readings under way. */
-    private Pending begin(String id, Run run, ExecutorService readers) throws IOException, SQLException {
+    private Pending begin(String id, Run run, ExecutorService readers, ScreenText reader) throws IOException, SQLException {
         if (!dataset.contains(id)) {
             run.problems().add(Problem.at(id, 0, "no task '" + id + "' in the dataset"));
             return null;
@@ -176,11 +182,11 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
             run.results().add(new TaskResult(id, before.findings().size(), before.unreviewed(), true));
             return null;
         }
-        Map<Integer, Future<ScreenText.Reading>> screens = new TreeMap<>();
-        for (int k = 0; options.screenshots() && k < draft.stepCount(); k++) {
+        Map<Integer, Future<List<ScreenLines.Line>>> screens = new TreeMap<>();
+        for (int k = 0; reader != null && k < draft.stepCount(); k++) {
             if (draft.image(k) != null) {
                 byte[] stored = dataset.images().read(draft.image(k));
-                screens.put(k, readers.submit(() -> ScreenText.read(stored, !options.oneReading())));
+                screens.put(k, readers.submit(() -> ScreenLines.read(stored, reader)));
             }
         }
         return new Pending(draft, contentHash, before, screens);
@@ -190,20 +196,19 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     private void finish(Pending task, Run run, Progress progress) throws Exception {
         String id = task.draft().taskId();
         TaskScan scan = new TaskScan(task.draft().task(), run.detectors(), options.context());
-        for (Map.Entry<Integer, Future<ScreenText.Reading>> screen : task.screens().entrySet()) {
-            ScreenText.Reading reading;
+        for (Map.Entry<Integer, Future<List<ScreenLines.Line>>> screen : task.screens().entrySet()) {
+            List<ScreenLines.Line> lines;
             try {
-                reading = screen.getValue().get();
+                lines = screen.getValue().get();
             } catch (ExecutionException e) {
-                if (e.getCause() instanceof ScreenText.NoPicture) {
+                if (e.getCause() instanceof ScreenLines.NoPicture) {
                     run.problems().add(new Problem(id, 0, screen.getKey(), e.getCause().getMessage() + ": it was not scrubbed"));
                     continue;
                 }
                 throw e.getCause() instanceof Exception cause ? cause : e;
             }
-            scan.screen(screen.getKey(), reading.lines());
-            run.counts()[0]++;
-            run.counts()[1] += reading.regionsReadAgain();
+            scan.screen(screen.getKey(), lines);
+            run.screenshots()[0]++;
         }
         List<Finding> findings = reviewedAsBefore(scan.findings(), task.before());
         StoredScrub scrub = new StoredScrub(task.contentHash(), run.detectorIds(), Instant.now().toString(), findings);

@@ -30,7 +30,6 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.vlm.Ocr;
 import org.trajectory.vlm.ProviderConfig;
 import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
@@ -269,9 +268,7 @@ class AnnotationTest {
                 Markers.png(screen));
         OfflineAnnotator annotator = new OfflineAnnotator(true);
         Notes.Described described = annotator.describe(step);
-        if (Ocr.available()) {
-            assertTrue(described.action().contains("Click on \"Save\""), described.action());
-        }
+        assertTrue(described.action().contains("Click on \"Save\""), described.action());
         assertTrue(described.observation().contains("note.txt - Notepad"), described.observation());
         assertTrue(described.thought().contains("Save the note"), described.thought());
 

@@ -9,12 +9,14 @@ import java.util.stream.Collectors;
 import org.trajectory.builder.annotate.internal.Notes;
 import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.model.action.Action;
-import org.trajectory.vlm.Ocr;
+import org.trajectory.screentext.ScreenText;
+import org.trajectory.screentext.ScreenTexts;
+import org.trajectory.screentext.Word;
 import org.trajectory.vlm.prompt.Markers;
 
 /**
  * Reasoning without a model or network: the action in words from its code, the window title, and the text under the
- * pointer as Tesseract reads it in a small box around the point (when Tesseract is installed); the reflection from
+ * pointer as the screen text reader reads it in a small box around the point (when one works here); the reflection from
  * how much the screen changed near the action. Plain, but true, and a start for a person to edit.
  *
  * @since 0.1
@@ -26,15 +28,21 @@ public final class OfflineAnnotator implements Annotator {
     static final int TEXT_BOX_WIDTH = 220;
     static final int TEXT_BOX_HEIGHT = 44;
 
-    private final boolean ocr;
+    /** A word read with less confidence than this is taken for a guess at shapes that are no text ("a. ee"). */
+    static final double SURE = 0.7;
+
+    /** The screen text reader, or null: none asked for, or none works here. */
+    private final ScreenText reader;
+    private final String readerId;
 
     public OfflineAnnotator(boolean useOcr) {
-        this.ocr = useOcr && Ocr.available();
+        this.readerId = ScreenTexts.chosenId();
+        this.reader = useOcr ? ScreenTexts.get().working().orElse(null) : null;
     }
 
     @Override
     public String by() {
-        return ocr ? "offline (words read by Tesseract)" : "offline";
+        return reader != null ? "offline (words read by " + readerId + ")" : "offline";
     }
 
     @Override
@@ -89,7 +97,7 @@ public final class OfflineAnnotator implements Annotator {
     /** The text in a box around the step's point, or null (no point, no screenshot, no OCR, no text). */
     private String target(StepView step) throws IOException, InterruptedException {
         Action.Point point = step.point();
-        if (!ocr || point == null || step.image() == null) {
+        if (reader == null || point == null || step.image() == null) {
             return null;
         }
         BufferedImage screen = Markers.read(step.image());
@@ -97,8 +105,15 @@ public final class OfflineAnnotator implements Annotator {
         int h = Math.min(TEXT_BOX_HEIGHT, screen.getHeight());
         int x = Math.max(0, Math.min(screen.getWidth() - w, (int) Math.round(point.x() * screen.getWidth()) - w / 2));
         int y = Math.max(0, Math.min(screen.getHeight() - h, (int) Math.round(point.y() * screen.getHeight()) - h / 2));
-        String text = Ocr.readWords(List.of(screen.getSubimage(x, y, w, h))).get(0).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
+        String text = String.join(" ", reader.read(screen.getSubimage(x, y, w, h)).stream().flatMap(line -> line.words().stream())
+                .filter(OfflineAnnotator::sure).map(Word::text).toList()).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{Zs}]", "").strip();
         return text.length() < 2 ? null : text.length() > 60 ? text.substring(0, 60) + "…" : text;
+    }
+
+    /** A word read surely that has two letters or a digit: borders, icons and pointer shapes read as text are left out. */
+    private static boolean sure(Word word) {
+        return word.confidence() >= SURE && (word.text().codePoints().filter(Character::isLetter).count() >= 2
+                || word.text().codePoints().anyMatch(Character::isDigit));
     }
 
     /** The actions in words, naming the element they met: "Click the "Save" button", "Type "hi" into the "Search" field". */

@@ -17,6 +17,7 @@ import org.trajectory.scrub.Detector;
 import org.trajectory.scrub.Detectors;
 import org.trajectory.scrub.ScrubOperation;
 import org.trajectory.scrub.ScrubPreferences;
+import org.trajectory.screentext.ScreenTexts;
 
 /** {@code scrub [TASK_ID...] --dataset D}: finds personal data in texts and screenshots and proposes it for review. */
 final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
@@ -32,16 +33,17 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
                 + " Personal Data, are always looked for)") List<String> identifiers = List.of();
         @Option(names = "--region", paramLabel = "CC", description = "the country whose national phone formats are read (ISO code;"
                 + " default: the one set in the preferences, else this machine's)") String region;
-        @Option(names = "--texts-only", description = "do not read the screenshots (no Tesseract needed)") boolean textsOnly;
+        @Option(names = "--texts-only", description = "do not read the screenshots") boolean textsOnly;
         @Option(names = "--again", description = "scrub tasks unchanged since their last scrub too") boolean again;
-        @Option(names = "--one-reading", description = "read each screenshot once, at its size: faster, but blind to small text"
-                + " that the enlarged second reading finds") boolean oneReading;
+        @Option(names = "--reader", paramLabel = "ID", description = "the screen text reader that reads the screenshots"
+                + " (default: the one chosen in Window > Preferences > Screen Text, else ppocr)") String reader;
         @Option(names = "--list", description = "list what earlier scrubs found and its review, scrub nothing") boolean list;
     }
 
     @Override
     List<String> notes() {
         return List.of("", "detectors: " + Detectors.get().all().stream().map(d -> d.id()).collect(Collectors.joining(",")),
+                "readers: " + ScreenTexts.get().all().stream().map(d -> d.id()).collect(Collectors.joining(",")),
                 "a stopped scrub goes on where it stopped: tasks unchanged since their last scrub are skipped");
     }
 
@@ -49,6 +51,9 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
     int run(Options args, PrintStream out, PrintStream err) throws Exception {
         try {
             Detectors.get().choose(args.detectors);
+            if (args.reader != null) {
+                ScreenTexts.get().reader(args.reader);
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -61,7 +66,7 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
             }
             Detector.Context context = ScrubPreferences.context(args.identifiers, args.region);
             return execute(new ScrubOperation(dataset, new ScrubOperation.Options(args.tasks, args.detectors, context, !args.textsOnly, args.again,
-                    args.oneReading)),
+                    args.reader)),
                     args.common.json, null, out, err);
         }
     }

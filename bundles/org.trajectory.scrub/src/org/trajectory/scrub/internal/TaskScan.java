@@ -43,7 +43,7 @@ public final class TaskScan {
     private final List<Text> texts;
     private final List<Detectors.Descriptor> detectors;
     private final Detector.Context context;
-    private final Map<Integer, List<ScreenText.Line>> screens = new TreeMap<>();
+    private final Map<Integer, List<ScreenLines.Line>> screens = new TreeMap<>();
     private final ReadableText typed;
 
     public TaskScan(Task task, List<Detectors.Descriptor> detectors, Detector.Context context) {
@@ -54,7 +54,7 @@ public final class TaskScan {
     }
 
     /** Adds what step {@code step}'s screenshot shows. */
-    public void screen(int step, List<ScreenText.Line> lines) {
+    public void screen(int step, List<ScreenLines.Line> lines) {
         screens.put(step, lines);
     }
 
@@ -65,9 +65,9 @@ public final class TaskScan {
             detect(ReadableText.of(text.step(), text.field(), text.text()), findings);
         }
         detect(typed, findings);
-        for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
-            for (ScreenText.Line read : screen.getValue()) {
-                for (ScreenText.Line line : read.variants()) {
+        for (Map.Entry<Integer, List<ScreenLines.Line>> screen : screens.entrySet()) {
+            for (ScreenLines.Line read : screen.getValue()) {
+                for (ScreenLines.Line line : read.variants()) {
                     for (Detectors.Descriptor detector : detectors) {
                         for (Span span : detector.detector().find(line.text(), context)) {
                             addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
@@ -145,8 +145,8 @@ public final class TaskScan {
                     add(findings, new Finding(text.step(), text.field(), value.getValue(), matcher.group(), null, StoredScrub.PROPOSED));
                 }
             }
-            for (Map.Entry<Integer, List<ScreenText.Line>> screen : screens.entrySet()) {
-                for (ScreenText.Line line : screen.getValue()) {
+            for (Map.Entry<Integer, List<ScreenLines.Line>> screen : screens.entrySet()) {
+                for (ScreenLines.Line line : screen.getValue()) {
                     Matcher matcher = pattern.matcher(line.text());
                     while (matcher.find()) {
                         addFromLine(findings, screen.getKey(), line, value.getValue(), matcher.start(), matcher.end());
@@ -169,7 +169,7 @@ public final class TaskScan {
         return Pattern.compile(regex.append("(?![\\p{L}\\p{N}])").toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     }
 
-    private static void addFromLine(List<Finding> findings, int step, ScreenText.Line line, String kind, int start, int end) {
+    private static void addFromLine(List<Finding> findings, int step, ScreenLines.Line line, String kind, int start, int end) {
         int[] box = line.box(start, end);
         if (box != null) {
             add(findings, new Finding(step, StoredScrub.SCREENSHOT, kind, line.text().substring(start, end), box, StoredScrub.PROPOSED));

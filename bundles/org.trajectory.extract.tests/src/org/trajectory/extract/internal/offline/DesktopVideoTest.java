@@ -27,7 +27,6 @@ import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.vlm.Ocr;
 
 /**
  * Desktops as real footage shows them, encoded as a screen recorder such as OBS does (H.264, CRF 26, 30 frames a
@@ -98,9 +97,7 @@ class DesktopVideoTest {
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Run a command", context());
         List<String> operations = found.stream().map(ExtractedAction::operation).toList();
         assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS), operations, found.toString());
-        if (Ocr.available()) {
-            assertEquals(command, found.get(0).text(), "only what was typed, not the prompt before it");
-        }
+        assertEquals(command, found.get(0).text(), "only what was typed, not the prompt before it");
         assertEquals("enter", found.get(1).text());
     }
 
@@ -129,9 +126,7 @@ class DesktopVideoTest {
         List<String> operations = found.stream().map(ExtractedAction::operation).toList();
         assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS), operations,
                 found.toString());
-        if (Ocr.available()) {
-            assertEquals(List.of("garden", "planet"), List.of(found.get(0).text(), found.get(2).text()));
-        }
+        assertEquals(List.of("garden", "planet"), List.of(found.get(0).text(), found.get(2).text()));
     }
 
     @Test
@@ -205,9 +200,7 @@ class DesktopVideoTest {
         List<ExtractedAction> found = numberTypedIntoACell(WIDTH, HEIGHT, 1);
         assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
                 found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        if (Ocr.available()) {
-            assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
-        }
+        assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
     }
 
     /**

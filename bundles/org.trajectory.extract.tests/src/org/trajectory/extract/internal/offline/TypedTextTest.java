@@ -7,10 +7,10 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.trajectory.vlm.Ocr;
+import org.trajectory.screentext.ScreenTexts;
+import org.trajectory.screentext.TextLine;
 
 /**
  * A typed line made plain for OCR: an editor's thin caret after the last letter goes (Tesseract read "bravo|" as
@@ -49,9 +49,7 @@ class TypedTextTest {
         g.dispose();
         BufferedImage plain = TypedText.plain(small);
         assertTrue(plain.getHeight() >= 20, "enlarged to " + plain.getHeight() + " px");
-        if (Ocr.available()) {
-            assertEquals(List.of("garden"), Ocr.readScreens(List.of(plain)));
-        }
+        assertEquals("garden", TextLine.text(ScreenTexts.get().chosen().read(plain)));
     }
 
     /** A line of an editor: dark text on white, a line above reaching into the picture, and the caret after the text. */

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.opencv.core.Rect;
-import org.trajectory.vlm.Ocr;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
 import org.trajectory.extract.ExtractionContext;
@@ -19,13 +18,16 @@ import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.model.Words;
+import org.trajectory.screentext.ScreenText;
+import org.trajectory.screentext.ScreenTexts;
+import org.trajectory.screentext.TextLine;
 
 /**
  * The offline method: no model, no network, no cost (the seeds' "template-based extraction"). The pointer is found in
  * every frame by template matching, the changes between frames by differencing, shifts by phase correlation, all on
  * OpenCV ({@link ScreenObserver}); actions are inferred from them as the video is read ({@link ActionInference}), and
  * their screenshots and the crops of their words taken then ({@link Pictures}); typed text and the words under a click
- * are read with Tesseract where it is installed, all at the end in one batch.
+ * are read by the screen text reader where one works here, all at the end in one batch.
  */
 public final class OfflineMethod implements ExtractionMethod {
 
@@ -37,7 +39,8 @@ public final class OfflineMethod implements ExtractionMethod {
     public List<ExtractedAction> extract(Video video, String task, ExtractionContext context) throws IOException, InterruptedException {
         OpenCvLibrary.load();
         double fps = context.settings().fps(FPS);
-        boolean ocr = Ocr.available();
+        ScreenText reader = ScreenTexts.get().working().orElse(null);
+        boolean ocr = reader != null;
         DesktopNoise noise = new DesktopNoise();
         ActionInference inference = new ActionInference(fps, noise);
         Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
@@ -73,7 +76,8 @@ public final class OfflineMethod implements ExtractionMethod {
         for (ExtractedAction typing : inked) {
             images.add(TypedText.added(crops.get(typing).get(0).image(), crops.get(typing).get(1).image()));
         }
-        List<String> read = Ocr.readScreens(images).stream().map(text -> text.replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip())
+        List<String> read = (ocr ? reader.read(images) : images.stream().map(image -> List.<TextLine>of()).toList()).stream()
+                .map(lines -> String.join(" ", lines.stream().map(TextLine::text).toList()).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip())
                 .toList();
         Map<Pictures.Crop, String> words = new IdentityHashMap<>();
         for (int i = 0; i < all.size(); i++) {
@@ -94,7 +98,7 @@ public final class OfflineMethod implements ExtractionMethod {
         return worded;
     }
 
-    /** An action's screenshot, and the crops its words are read from (none without Tesseract). */
+    /** An action's screenshot, and the crops its words are read from (none without a screen text reader). */
     private static List<Pictures.Crop> pictures(ActionInference.Found found, Pictures pictures, boolean ocr, double fps) {
         ExtractedAction action = found.action();
         pictures.screenshot(frame(action.start(), fps));
