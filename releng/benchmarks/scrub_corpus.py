@@ -130,8 +130,13 @@ def lines(planted, negs):
 class Display:
     def __init__(self, number, width, height, work):
         self.name = f":{number}"
-        self.env = dict(os.environ, DISPLAY=self.name)
-        self.env.pop("WAYLAND_DISPLAY", None)
+        # a home of its own: an editor's session left by another run asks to be restored instead of opening the file
+        home = Path(work) / "home"
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+        self.env = dict(os.environ, DISPLAY=self.name, HOME=str(home))
+        for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "WAYLAND_DISPLAY"):
+            self.env.pop(variable, None)
         self.xvfb = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)

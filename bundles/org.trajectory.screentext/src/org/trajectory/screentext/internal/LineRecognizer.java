@@ -34,10 +34,10 @@ final class LineRecognizer {
     static final double TALLER = 1.3;
     /** How many lines read are kept by their pixels. */
     static final int KNOWN = 4096;
+    /** The share of a letter's mean width (the line's inked width over its letters) a space's gap is at least. */
+    static final double CELL = 0.7;
     /** The narrowest gap between two letters (pixels) that is taken for a space. */
     static final int SPACE = 4;
-    /** How much further apart than usual two letters with a space between them lie. */
-    static final double SPREAD = 1.3;
 
     private final OrtSession session;
     /** The characters of the network's classes: blank, the key list, space. */
@@ -118,7 +118,7 @@ final class LineRecognizer {
     }
 
     /** A line as read: its characters, and the crop pixels each step of the recognizer covers. */
-    private record Reading(List<Character> characters, double pixelsPerStep) {
+    private record Reading(List<Glyph> glyphs, double pixelsPerStep) {
     }
 
     /**
@@ -148,7 +148,7 @@ final class LineRecognizer {
             reading = recognize(bytes, width, pixels);
             known.put(key, reading);
         }
-        return line(reading.characters(), reading.pixelsPerStep(), crop);
+        return line(reading.glyphs(), reading.pixelsPerStep(), crop);
     }
 
     private static String digest(byte[] bytes, int cropWidth) {
@@ -177,7 +177,7 @@ final class LineRecognizer {
             }
             FloatBuffer steps = ((OnnxTensor) result.get(0)).getFloatBuffer();
             double pixelsPerStep = pixels.cols() / (double) shape[1];
-            return new Reading(spaced(characters(steps, (int) shape[1], (int) shape[2]), pixelsPerStep, Gaps.of(pixels)), pixelsPerStep);
+            return new Reading(spaced(glyphs(steps, (int) shape[1], (int) shape[2]), pixelsPerStep, Gaps.of(pixels)), pixelsPerStep);
         } catch (OrtException e) {
             throw new IOException("PP-OCR's recognizer failed: " + e.getMessage(), e);
         }
@@ -194,7 +194,7 @@ final class LineRecognizer {
     }
 
     /** A character read: its text, the first and last steps it was read at, and its probability. */
-    record Character(String text, int first, int last, float probability) {
+    record Glyph(String text, int first, int last, float probability) {
 
         boolean space() {
             return text.equals(" ");
@@ -206,8 +206,8 @@ final class LineRecognizer {
     }
 
     /** CTC's best path: each step's likeliest class, repeats and blanks dropped. */
-    private List<Character> characters(FloatBuffer steps, int count, int classes) {
-        List<Character> read = new ArrayList<>();
+    private List<Glyph> glyphs(FloatBuffer steps, int count, int classes) {
+        List<Glyph> read = new ArrayList<>();
         int previous = 0;
         for (int t = 0; t < count; t++) {
             int best = 0;
@@ -220,10 +220,10 @@ final class LineRecognizer {
                 }
             }
             if (best != 0 && best == previous) {
-                Character last = read.remove(read.size() - 1);
-                read.add(new Character(last.text(), last.first(), t, Math.max(last.probability(), probability)));
+                Glyph last = read.remove(read.size() - 1);
+                read.add(new Glyph(last.text(), last.first(), t, Math.max(last.probability(), probability)));
             } else if (best != 0) {
-                read.add(new Character(characters[best], t, t, probability));
+                read.add(new Glyph(characters[best], t, t, probability));
             }
             previous = best;
         }
@@ -232,59 +232,53 @@ final class LineRecognizer {
 
     /**
      * The characters with a space put where the line's picture has one the recognizer did not read: trained mostly on
-     * Chinese, which has none, it drops many of a screen's (a monospaced "seq 1 4" reads "seq14"). Two letters have a
-     * space between them when the ink-free gap between them is wider than twice the line's usual gap and at least
-     * {@value #SPACE} pixels, and their middles lie {@value #SPREAD} times the usual distance apart: in a monospaced
-     * font a narrow letter leaves a wide gap ("l l"), but only a space moves the next letter a whole cell on.
+     * Chinese, which has none, it drops many of a screen's (a monospaced "seq 1 4" reads "seq14", "Street,Boston"). A
+     * run of ink-free columns is a space when it is at least {@value #SPACE} pixels, wider than twice the line's usual
+     * run, and at least {@value #CELL} of a letter's mean width (in a monospaced font a narrow letter or a colon leaves
+     * a wide run, "l l", "Key :", but a space a whole cell more). It goes between the two characters whose middles lie
+     * either side of it: the recognizer's steps place a character only roughly, the run's place on the picture is exact.
      */
-    static List<Character> spaced(List<Character> read, double pixelsPerStep, Gaps gaps) {
-        List<Integer> between = new ArrayList<>();
-        List<Double> apart = new ArrayList<>();
-        for (int i = 1; i < read.size(); i++) {
-            if (!read.get(i).space() && !read.get(i - 1).space()) {
-                double from = read.get(i - 1).middle(pixelsPerStep);
-                double to = read.get(i).middle(pixelsPerStep);
-                between.add(gaps.widest(from, to));
-                apart.add(to - from);
-            }
-        }
-        if (between.size() < 2) {
+    static List<Glyph> spaced(List<Glyph> read, double pixelsPerStep, Gaps gaps) {
+        List<int[]> runs = gaps.runs();
+        if (read.size() < 2 || runs.size() < 2) {
             return read;
         }
-        int gap = Math.max(SPACE, 2 * median(between).intValue() + 1);
-        double distance = SPREAD * median(apart).doubleValue();
-        List<Character> spaced = new ArrayList<>(List.of(read.get(0)));
-        for (int i = 1, pair = 0; i < read.size(); i++) {
-            Character before = read.get(i - 1);
-            Character next = read.get(i);
-            if (!next.space() && !before.space()) {
-                if (between.get(pair) >= gap && apart.get(pair) >= distance) {
-                    spaced.add(new Character(" ", before.last(), next.first(), 1f));
+        List<Integer> widths = runs.stream().map(r -> r[1] - r[0]).sorted().toList();
+        long letters = read.stream().filter(g -> !g.space()).count();
+        double pitch = (gaps.lastInk() - gaps.firstInk()) / (double) Math.max(1, letters);
+        double space = Math.max(Math.max(SPACE, 2 * widths.get(widths.size() / 2) + 1), CELL * pitch);
+        boolean[] before = new boolean[read.size()];
+        for (int[] run : runs) {
+            double middle = (run[0] + run[1]) / 2.0;
+            for (int i = 1; run[1] - run[0] >= space && i < read.size(); i++) {
+                if (read.get(i - 1).middle(pixelsPerStep) < middle && middle <= read.get(i).middle(pixelsPerStep)) {
+                    before[i] = !read.get(i).space() && !read.get(i - 1).space();
+                    break;
                 }
-                pair++;
             }
-            spaced.add(next);
+        }
+        List<Glyph> spaced = new ArrayList<>();
+        for (int i = 0; i < read.size(); i++) {
+            if (before[i]) {
+                spaced.add(new Glyph(" ", read.get(i - 1).last(), read.get(i).first(), 1f));
+            }
+            spaced.add(read.get(i));
         }
         return spaced;
     }
 
-    private static <N extends Number & Comparable<N>> N median(List<N> values) {
-        List<N> sorted = values.stream().sorted().toList();
-        return sorted.get(sorted.size() / 2);
-    }
-
     /** The characters as words, cut at spaces, each boxed from its first character's first step to its last's last. */
-    private static TextLine line(List<Character> read, double pixelsPerStep, Crop crop) {
+    private static TextLine line(List<Glyph> read, double pixelsPerStep, Crop crop) {
         List<Word> words = new ArrayList<>();
         int start = 0;
         for (int i = 0; i <= read.size(); i++) {
             if (i == read.size() || read.get(i).space()) {
                 if (i > start) {
-                    List<Character> word = read.subList(start, i);
+                    List<Glyph> word = read.subList(start, i);
                     int x0 = (int) Math.floor(crop.x() + Math.max(0, word.get(0).first() - 0.5) * pixelsPerStep);
                     int x1 = (int) Math.ceil(crop.x() + (word.get(word.size() - 1).last() + 1.5) * pixelsPerStep);
-                    double sure = word.stream().mapToDouble(Character::probability).average().orElse(0);
-                    words.add(new Word(String.join("", word.stream().map(Character::text).toList()), x0, (int) Math.floor(crop.y()),
+                    double sure = word.stream().mapToDouble(Glyph::probability).average().orElse(0);
+                    words.add(new Word(String.join("", word.stream().map(Glyph::text).toList()), x0, (int) Math.floor(crop.y()),
                             x1 - x0, (int) Math.ceil(crop.height()), sure));
                 }
                 start = i + 1;
@@ -300,7 +294,7 @@ final class LineRecognizer {
             Mat grey = new Mat();
             Imgproc.cvtColor(bgr, grey, Imgproc.COLOR_BGR2GRAY);
             // the middle rows: a crop taller than its line holds the edges of the lines above and below
-            Mat middle = grey.submat(grey.rows() / 4, Math.max(grey.rows() / 4 + 1, grey.rows() * 3 / 4), 0, grey.cols());
+            Mat middle = grey.submat(grey.rows() / 8, Math.max(grey.rows() / 8 + 1, grey.rows() * 7 / 8), 0, grey.cols());
             Mat binary = new Mat();
             Imgproc.threshold(middle, binary, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
             boolean lightInk = Core.countNonZero(binary) < binary.total() / 2;
@@ -317,15 +311,41 @@ final class LineRecognizer {
             return new Gaps(ink);
         }
 
-        /** The widest run of columns without ink between two x positions. */
-        int widest(double from, double to) {
-            int widest = 0;
-            int run = 0;
-            for (int x = Math.max(0, (int) Math.round(from)); x < Math.min(ink.length, (int) Math.round(to)); x++) {
-                run = ink[x] ? 0 : run + 1;
-                widest = Math.max(widest, run);
+        int firstInk() {
+            for (int x = 0; x < ink.length; x++) {
+                if (ink[x]) {
+                    return x;
+                }
             }
-            return widest;
+            return 0;
+        }
+
+        int lastInk() {
+            for (int x = ink.length - 1; x >= 0; x--) {
+                if (ink[x]) {
+                    return x + 1;
+                }
+            }
+            return ink.length;
+        }
+
+        /** The runs of columns without ink between the first inked column and the last: {start, end} each. */
+        List<int[]> runs() {
+            List<int[]> runs = new ArrayList<>();
+            int start = -1;
+            boolean inked = false;
+            for (int x = 0; x < ink.length; x++) {
+                if (ink[x]) {
+                    if (start >= 0 && inked) {
+                        runs.add(new int[] { start, x });
+                    }
+                    start = -1;
+                    inked = true;
+                } else if (start < 0) {
+                    start = x;
+                }
+            }
+            return runs;
         }
     }
 }

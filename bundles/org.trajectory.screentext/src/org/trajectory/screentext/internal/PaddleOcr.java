@@ -126,6 +126,8 @@ public final class PaddleOcr implements ScreenText {
         // Callers read on several threads at once (scrub reads a screenshot per core): threads that spin waiting for
         // work would take the cores from each other.
         options.addConfigEntry("session.intra_op.allow_spinning", "0");
+        // every line and screen part has a size of its own: plans kept per size only grow the memory held
+        options.setMemoryPatternOptimization(false);
         return environment.createSession(model, options);
     }
 }
