@@ -38,7 +38,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A scrub of a task whose screenshot is a real editor (mousepad under Xvfb) showing planted identifiers, and whose
- * texts type and mention one of them; then the Hugging Face export, whose images are read again with Tesseract.
+ * texts type and mention one of them; then the Hugging Face export, whose images are read again by the screen text reader.
  */
 class ScrubOperationTest {
 

@@ -58,12 +58,30 @@ public final class ScreenLines {
         public List<Line> variants() {
             List<Line> variants = new ArrayList<>(List.of(this));
             for (int joining : new int[] { -1, 0 }) {
-                Line variant = of(words, joining);
-                if (variants.stream().noneMatch(v -> v.text.equals(variant.text))) {
-                    variants.add(variant);
-                }
+                add(variants, of(words, joining));
+            }
+            for (Line variant : List.copyOf(variants)) {
+                add(variants, new Line(words, lettersForZeros(variant.text), variant.starts));
             }
             return variants;
+        }
+
+        private static void add(List<Line> variants, Line variant) {
+            if (variants.stream().noneMatch(v -> v.text.equals(variant.text))) {
+                variants.add(variant);
+            }
+        }
+
+        /** A word of letters and no digit but zeros ("Portland, 0R", "0rder"): OCR read O as 0. */
+        private static final java.util.regex.Pattern ZERO_FOR_O = java.util.regex.Pattern.compile("[\\p{L}\\p{N}]*\\p{L}[\\p{L}\\p{N}]*");
+
+        /**
+         * The text with the zeros of such words read as O, letter for letter (a state code "0R", a key's "B0J" too: a
+         * variant only adds what the detectors may find, the line as read is given them as well).
+         */
+        static String lettersForZeros(String text) {
+            return ZERO_FOR_O.matcher(text).replaceAll(word -> word.group().chars().allMatch(c -> c == '0' || !Character.isDigit(c))
+                    ? word.group().replace('0', 'O') : java.util.regex.Matcher.quoteReplacement(word.group()));
         }
 
         /** The box around the words that characters {@code start} to {@code end} of the text fall in. */

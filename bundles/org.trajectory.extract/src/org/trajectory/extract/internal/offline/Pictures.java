@@ -33,7 +33,7 @@ import org.trajectory.extract.Video;
 
 /**
  * The pictures the offline method needs from a video, taken as it is read so it is decoded once: the steps'
- * screenshots (PNG) and the crops Tesseract reads. The frames an action may yet point at are held (I420, a handful at
+ * screenshots (PNG) and the crops the screen text reader reads. The frames an action may yet point at are held (I420, a handful at
  * a time); a picture asked of a frame no longer held (or of a video whose odd size I420 cannot be converted at) is
  * taken after the reading, in one more decoding pass for all of them.
  */
