@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Personal data on real screens: mousepad, xterm, chromium and gnumeric under Xvfb at 1280x800 and 1920x1080 showing
-# planted identifiers of every kind and look-alikes, scrubbed by the product with one reading and with two. Prints recall
-# per kind and overall, precision, what neither reading found, what the enlarged second reading recovered, and seconds
-# per 1920x1080 screenshot. Usage: releng/benchmarks/scrub-benchmark.sh [OUT (default /tmp/scrub-benchmark)] [--reuse]
+# planted identifiers of every kind and look-alikes, scrubbed by the product with each screen text reader. Prints, per
+# reader, recall per kind and overall, precision, what it missed, and seconds per 1920x1080 screenshot.
+# Usage: releng/benchmarks/scrub-benchmark.sh [OUT (default /tmp/scrub-benchmark)] [--reuse] [--readers tesseract,ppocr]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
 OUT="${1:-/tmp/scrub-benchmark}"

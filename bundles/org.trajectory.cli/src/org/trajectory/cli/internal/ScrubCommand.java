@@ -36,7 +36,7 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
         @Option(names = "--texts-only", description = "do not read the screenshots") boolean textsOnly;
         @Option(names = "--again", description = "scrub tasks unchanged since their last scrub too") boolean again;
         @Option(names = "--reader", paramLabel = "ID", description = "the screen text reader that reads the screenshots"
-                + " (default: the one chosen in Window > Preferences > Screen Text, else ppocr)") String reader;
+                + " (default: the one chosen in Window > Preferences > Screen Text, else tesseract)") String reader;
         @Option(names = "--list", description = "list what earlier scrubs found and its review, scrub nothing") boolean list;
     }
 

@@ -39,10 +39,10 @@ class PaddleOcrTest extends ScreenTextContract {
     }
 
     @Test
-    void theCatalogueChoosesPpOcrUnlessThePreferenceSaysOtherwise() {
-        assertEquals("ppocr", ScreenTexts.chosenId());
-        assertTrue(ScreenTexts.get().chosen() instanceof PaddleOcr);
-        assertTrue(ScreenTexts.get().reader("tesseract") instanceof Tesseract);
+    void theCatalogueHoldsBothReadersAndChoosesTesseractUnlessThePreferenceSaysOtherwise() {
+        assertEquals("tesseract", ScreenTexts.chosenId());
+        assertTrue(ScreenTexts.get().chosen() instanceof Tesseract);
+        assertTrue(ScreenTexts.get().reader("ppocr") instanceof PaddleOcr);
     }
 
     @Test

@@ -76,9 +76,7 @@ public final class OfflineMethod implements ExtractionMethod {
         for (ExtractedAction typing : inked) {
             images.add(TypedText.added(crops.get(typing).get(0).image(), crops.get(typing).get(1).image()));
         }
-        List<String> read = (ocr ? reader.read(images) : images.stream().map(image -> List.<TextLine>of()).toList()).stream()
-                .map(lines -> String.join(" ", lines.stream().map(TextLine::text).toList()).replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip())
-                .toList();
+        List<String> read = texts(reader, images);
         Map<Pictures.Crop, String> words = new IdentityHashMap<>();
         for (int i = 0; i < all.size(); i++) {
             words.put(all.get(i), read.get(i));
@@ -96,6 +94,15 @@ public final class OfflineMethod implements ExtractionMethod {
             }
         }
         return worded;
+    }
+
+    /** The text of each picture, its lines joined by spaces, characters of no script dropped; all empty without a reader. */
+    private static List<String> texts(ScreenText reader, List<BufferedImage> images) throws IOException, InterruptedException {
+        if (reader == null) {
+            return images.stream().map(image -> "").toList();
+        }
+        return reader.read(images).stream().map(lines -> String.join(" ", lines.stream().map(TextLine::text).toList())
+                .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip()).toList();
     }
 
     /** An action's screenshot, and the crops its words are read from (none without a screen text reader). */
