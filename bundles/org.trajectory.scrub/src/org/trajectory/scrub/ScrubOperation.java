@@ -31,11 +31,11 @@ import org.trajectory.scrub.internal.TaskScan;
 
 /**
  * Finds the personal data in a dataset's tasks and proposes it for review: every text of each record, and every
- * screenshot as the screen text reader reads it (see {@link ScreenTexts}), are given to each detector; whatever was found anywhere in
- * a task is then looked for everywhere in it (an address read in step 3's screenshot is typed in step 5). Each task's
- * findings are stored with the content they were found in; a task scrubbed before keeps the review of every finding
- * found again and the boxes reviewers drew, and one whose content did not change since is skipped, so a scrub that was
- * stopped goes on where it stopped.
+ * screenshot as the screen text reader reads it (see {@link ScreenTexts}), are given to each detector; whatever was
+ * found anywhere in a task is then looked for everywhere in it (an address read in step 3's screenshot is typed in step
+ * 5). Each task's findings are stored with the content they were found in; a task scrubbed before keeps the review of
+ * every finding found again and the boxes reviewers drew, and one whose content did not change since is skipped, so a
+ * scrub that was stopped goes on where it stopped.
  *
  * @since 0.1
  */
