@@ -50,7 +50,9 @@ class PeerRecordingBuildTest {
             assertEquals(List.of(12, 19, 30, 39), frames, "the frames shown before 1.25 s, 2.00 s and 3.05 s (the S of Ctrl+S), then the last");
             assertEquals("note.txt - Notepad", task.steps().get(0).json().path(TrajectoryBuilder.WINDOW).asText());
             assertEquals(PeerRecordings.START + 1.25, task.steps().get(0).json().path(TrajectoryBuilder.START_TIME).asDouble(), 1e-6);
-            assertEquals("[1,2]", task.steps().get(0).json().path(TrajectoryBuilder.EVENT_RANGE).toString());
+            assertEquals("[2,3]", task.steps().get(0).json().path(TrajectoryBuilder.EVENT_RANGE).toString(), "the click's lines of events.jsonl");
+            assertEquals("[10,10]", task.steps().get(2).json().path(TrajectoryBuilder.EVENT_RANGE).toString(),
+                    "the S of Ctrl+S on its own line 10, counted past the torn line 8 that was left out (its place among the kept: 9)");
 
             TaskDraft draft = dataset.draft(task.taskId());
             for (int i = 0; i < frames.size(); i++) {

@@ -356,6 +356,11 @@ public final class TrajectoryBuilder {
         return false;
     }
 
+    /** The recording's own line of events.jsonl an event was read from, not its place among the events kept; -1 for none. */
+    private static long line(Recording recording, int event) {
+        return event < 0 ? -1 : recording.eventLines().get(event);
+    }
+
     private static Task task(Recording recording, String taskId, List<ReducedStep> steps, List<Integer> frames,
             Map<Integer, List<String>> doubts) {
         ObjectNode record = Json.MAPPER.createObjectNode();
@@ -378,7 +383,7 @@ public final class TrajectoryBuilder {
             node.put(Step.IMAGE, frames.isEmpty() || frames.get(i) == null ? null : taskId + "_" + i + ".png");
             node.putObject(Step.VALUE).put(Step.CODE, step.code());
             node.put(START_TIME, step.start()).put(END_TIME, step.end());
-            node.putArray(EVENT_RANGE).add(step.firstEvent()).add(step.lastEvent());
+            node.putArray(EVENT_RANGE).add(line(recording, step.firstEvent())).add(line(recording, step.lastEvent()));
             if (!frames.isEmpty() && frames.get(i) != null) {
                 node.put(FRAME, frames.get(i));
             }

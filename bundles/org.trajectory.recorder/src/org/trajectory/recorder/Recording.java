@@ -21,7 +21,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
  * the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
  * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read);
- * {@code hidden} the spans whose frames our recorder blanked (an excluded window, the workbench's own, in front).
+ * {@code hidden} the spans whose frames our recorder blanked (an excluded window, the workbench's own, in front);
+ * {@code eventLines} the line of events.jsonl (from 1) each of {@code events} was read from, so that what is built names
+ * the recording's own lines however many were left out before it.
  * <p>
  * This is the one place raw events are checked. What is wrong with a line is a {@link Doubt} with its file and line:
  * a malformed line or an event without a usable point is left out, an event whose time goes backwards is kept (in
@@ -30,8 +32,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @since 0.1
  */
 public record Recording(Path folder, String source, String task, String os, Integer screenWidth, Integer screenHeight,
-        Double videoStart, List<InputEvent> events, List<WindowEvent> windows, List<ElementEvent> elements, List<ScreenSize> screens,
-        List<PrivacyFilter.Span> hidden, List<Doubt> doubts) {
+        Double videoStart, List<InputEvent> events, List<Long> eventLines, List<WindowEvent> windows, List<ElementEvent> elements,
+        List<ScreenSize> screens, List<PrivacyFilter.Span> hidden, List<Doubt> doubts) {
 
     public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
 
@@ -80,8 +82,9 @@ public record Recording(Path folder, String source, String task, String os, Inte
             throw new java.nio.file.NoSuchFileException(folder.toString(), null,
                     "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
         }
+        List<Long> eventLines = new ArrayList<>();
         List<InputEvent> events = inputEvents(eventsFile, natural && source != Source.TRAJECTORY_WORKBENCH, source != Source.TRAJECTORY_WORKBENCH,
-                screens, doubts);
+                screens, doubts, eventLines);
         if (events.isEmpty()) {
             throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
@@ -111,16 +114,18 @@ public record Recording(Path folder, String source, String task, String os, Inte
         List<PrivacyFilter.Span> hidden = new ArrayList<>();
         metadata.path("redacted_spans").forEach(span -> hidden.add(new PrivacyFilter.Span(span.path(0).asDouble(), span.path(1).asDouble())));
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
-                os(metadata), width, height, videoStart, events, windows, elements, screens, List.copyOf(hidden), List.copyOf(doubts));
+                os(metadata), width, height, videoStart, events, List.copyOf(eventLines), windows, elements, screens, List.copyOf(hidden),
+                List.copyOf(doubts));
     }
 
     /**
-     * The input events of events.jsonl in their order; screen sizes it records go to {@code screens}, and each line left
-     * out (unusable, off the screen in force) or out of time order is a doubt. A peer recording states one screen: a
-     * change the events show is {@link ScreenChanges found} and said once, not as a doubt for each event beyond it.
+     * The input events of events.jsonl in their order, the line of each to {@code eventLines}; screen sizes it records
+     * go to {@code screens}, and each line left out (unusable, off the screen in force) or out of time order is a doubt.
+     * A peer recording states one screen: a change the events show is {@link ScreenChanges found} and said once, not as
+     * a doubt for each event beyond it.
      */
     private static List<InputEvent> inputEvents(Path eventsFile, boolean naturalScrolling, boolean peer, List<ScreenSize> screens,
-            List<Doubt> doubts) throws IOException {
+            List<Doubt> doubts, List<Long> eventLines) throws IOException {
         List<InputEvent> read = new ArrayList<>();
         List<Long> numbers = new ArrayList<>();
         for (Line line : lines(eventsFile, doubts)) {
@@ -173,6 +178,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 previousLine = number;
             }
             events.add(event);
+            eventLines.add(number);
         }
         return events;
     }
