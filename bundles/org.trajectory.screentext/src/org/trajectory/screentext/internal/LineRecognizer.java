@@ -79,8 +79,8 @@ final class LineRecognizer {
     }
 
     /**
-     * A line's pixels, upright, and where they lie on the screen: the top-left corner and the screen's pixels per
-     * crop pixel along the line (a tilted box's crop is measured along its own edges).
+     * A line's pixels, upright, and where they lie on the screen: its top-left corner and its height (a tilted box's
+     * crop is measured along its own edges).
      */
     record Crop(Mat pixels, double x, double y, double height) {
 
@@ -307,6 +307,7 @@ final class LineRecognizer {
                 }
             }
             grey.release();
+            middle.release();
             binary.release();
             return new Gaps(ink);
         }

@@ -4,15 +4,16 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.opencv.core.Mat;
+import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.TextLine;
+import org.trajectory.screentext.Word;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -30,7 +31,6 @@ public final class PaddleOcr implements ScreenText {
     static final String DETECTOR = "models/ch_PP-OCRv4_det_infer.onnx";
     static final String RECOGNIZER = "models/ch_PP-OCRv4_rec_infer.onnx";
     static final String KEYS = "models/ppocr_keys_v1.txt";
-    private static final Path CACHE = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache");
 
     private record Models(TextDetector detector, LineRecognizer recognizer) {
     }
@@ -66,7 +66,7 @@ public final class PaddleOcr implements ScreenText {
         for (TextLine line : lines) {
             TextLine last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
             if (last != null && continues(last.box(), line.box())) {
-                List<org.trajectory.screentext.Word> words = new ArrayList<>(last.words());
+                List<Word> words = new ArrayList<>(last.words());
                 words.addAll(line.words());
                 joined.set(joined.size() - 1, new TextLine(words));
             } else {
@@ -102,7 +102,7 @@ public final class PaddleOcr implements ScreenText {
         }
         try {
             OpenCvLibrary.load();
-            OrtEnvironment environment = OnnxRuntimeLibraries.environment(CACHE); // before any other ONNX Runtime class loads
+            OrtEnvironment environment = OnnxRuntimeLibraries.environment(SentenceEmbedder.CACHE); // before any other ONNX Runtime class loads
             List<String> keys;
             try (InputStream in = OnnxRuntimeLibraries.open(PaddleOcr.class, MODEL_BUNDLE, KEYS)) {
                 keys = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();

@@ -64,12 +64,17 @@ final class TextDetector {
                 for (Rect core : tiles(region)) {
                     // each tile read with a margin around it, so a line across its edge is seen whole
                     Rect read = clipped(new Rect(core.x - MARGIN, core.y - MARGIN, core.width + 2 * MARGIN, core.height + 2 * MARGIN), region);
-                    Mat part = probability(bgr.submat(read));
-                    part.submat(new Rect(core.x - read.x, core.y - read.y, core.width, core.height)).copyTo(probability.submat(core));
-                    part.release();
+                    Mat pixels = bgr.submat(read);
+                    Mat part = probability(pixels);
+                    Mat inside = part.submat(new Rect(core.x - read.x, core.y - read.y, core.width, core.height));
+                    Mat target = probability.submat(core);
+                    inside.copyTo(target);
+                    for (Mat m : new Mat[] { pixels, part, inside, target }) {
+                        m.release();
+                    }
                 }
             }
-            return boxes(probability, new Rect(0, 0, bgr.cols(), bgr.rows()));
+            return boxes(probability);
         } finally {
             probability.release();
         }
@@ -179,8 +184,8 @@ final class TextDetector {
         return region;
     }
 
-    /** DB's post-processing: the lines of a probability map, grown back and kept within {@code within}. */
-    static List<RotatedRect> boxes(Mat probability, Rect within) {
+    /** DB's post-processing: the lines of a probability map, grown back. */
+    static List<RotatedRect> boxes(Mat probability) {
         Mat text = new Mat();
         Imgproc.threshold(probability, text, PIXEL, 255, Imgproc.THRESH_BINARY);
         text.convertTo(text, CvType.CV_8U);
@@ -195,12 +200,7 @@ final class TextDetector {
             RotatedRect found = Imgproc.minAreaRect(points);
             points.release();
             if (Math.min(found.size.width, found.size.height) >= MIN_SIDE && meanInside(probability, contour) >= BOX) {
-                RotatedRect grown = grown(found);
-                Rect box = grown.boundingRect();
-                if (box.x < within.x + within.width && box.y < within.y + within.height && box.x + box.width > within.x
-                        && box.y + box.height > within.y) {
-                    lines.add(grown);
-                }
+                lines.add(grown(found));
             }
             contour.release();
         }
