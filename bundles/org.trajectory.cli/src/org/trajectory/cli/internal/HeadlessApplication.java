@@ -1,5 +1,9 @@
 package org.trajectory.cli.internal;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -17,12 +21,27 @@ public final class HeadlessApplication implements IApplication {
     @Override
     public Object start(IApplicationContext context) {
         context.applicationRunning();
+        deleteStartMarker();
         String[] argv = (String[]) context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
         List<String> args = argv == null ? List.of() : Arrays.asList(argv);
         ILog log = ILog.of(getClass());
         CommandLine commandLine = createCommandLine(version(),
                 e -> log.log(Status.error("A headless command failed unexpectedly", e)));
         return commandLine.run(args, System.out, System.err);
+    }
+
+    /**
+     * Deletes the file that {@code ./workbench} names in {@code trajectory.start.marker}: the script starts a command
+     * again on a fresh configuration only when the framework ended without the command having started.
+     */
+    private static void deleteStartMarker() {
+        String marker = System.getProperty("trajectory.start.marker");
+        if (marker == null) return;
+        try {
+            Files.deleteIfExists(Path.of(marker));
+        } catch (IOException | InvalidPathException e) {
+            // Left, it makes the script start the command again only if the framework also ends it with 13.
+        }
     }
 
     @Override
