@@ -67,6 +67,82 @@ class PeerRecordingBuildTest {
         }
     }
 
+    /**
+     * DuckTrack on a Retina Mac writes points, fractional, on a screen of half the video's pixels, and names the space
+     * key {@code space}: every click, the triple click, the drag and the scroll are kept, in the video's pixels, and a
+     * typed phrase is one write. DuckTrack keeps no chord for itself, so Ctrl+Alt+T is the person's.
+     */
+    @Test
+    void aDuckTrackRecordingFromARetinaMacKeepsEveryPointerActionInTheVideosPixels(@TempDir Path temp) throws Exception {
+        Path folder = Files.createDirectories(temp.resolve("ducktrack"));
+        Files.writeString(folder.resolve("metadata.json"), """
+                {"system": "Darwin", "node": "lawn-1-2-3-4.example.edu", "id": 13939574105829, "screen_width": 160,
+                 "screen_height": 100, "model": "Mac14,9", "scroll_direction": -1, "start_time": "2023-10-20 17:19:53",
+                 "obs_record_state_timings": {"OBS_WEBSOCKET_OUTPUT_STARTED": [1000.0]}}""");
+        List<String> events = new java.util.ArrayList<>(List.of(
+                duck(1.00, "\"action\": \"move\", \"x\": 40.25, \"y\": 30.2"),
+                duck(1.13, "\"action\": \"click\", \"x\": 40.25, \"y\": 30.2, \"button\": \"left\", \"pressed\": true"),
+                duck(1.18, "\"action\": \"click\", \"x\": 40.25, \"y\": 30.2, \"button\": \"left\", \"pressed\": false")));
+        for (double at : new double[] { 2.0, 2.2, 2.4 }) {
+            events.add(duck(at, "\"action\": \"click\", \"x\": 100.0, \"y\": 50.0, \"button\": \"left\", \"pressed\": true"));
+            events.add(duck(at + 0.05, "\"action\": \"click\", \"x\": 100.0, \"y\": 50.0, \"button\": \"left\", \"pressed\": false"));
+        }
+        events.addAll(List.of(
+                duck(3.0, "\"action\": \"click\", \"x\": 20.5, \"y\": 80.5, \"button\": \"left\", \"pressed\": true"),
+                duck(3.1, "\"action\": \"move\", \"x\": 40.5, \"y\": 80.5"),
+                duck(3.3, "\"action\": \"click\", \"x\": 60.5, \"y\": 80.5, \"button\": \"left\", \"pressed\": false")));
+        for (double at : new double[] { 4.0, 4.1, 4.2 }) {
+            events.add(duck(at, "\"action\": \"scroll\", \"x\": 80.0, \"y\": 50.0, \"dx\": 0, \"dy\": -1"));
+        }
+        double at = 5.0;
+        for (String key : List.of("h", "i", "space", "t", "h", "e", "r", "e")) {
+            events.add(duck(at, "\"action\": \"press\", \"name\": \"" + key + "\""));
+            events.add(duck(at + 0.02, "\"action\": \"release\", \"name\": \"" + key + "\""));
+            at += 0.05;
+        }
+        events.addAll(List.of(duck(5.8, "\"action\": \"press\", \"name\": \"ctrl\""), duck(5.82, "\"action\": \"press\", \"name\": \"alt\""),
+                duck(5.84, "\"action\": \"press\", \"name\": \"t\""), duck(5.86, "\"action\": \"release\", \"name\": \"t\""),
+                duck(5.88, "\"action\": \"release\", \"name\": \"alt\""), duck(5.9, "\"action\": \"release\", \"name\": \"ctrl\"")));
+        Files.write(folder.resolve("events.jsonl"), events);
+        Videos.testPattern(folder.resolve("screen.mp4"), 320, 200, 10, 7);
+
+        org.trajectory.recorder.Recording read = org.trajectory.recorder.Recording.read(folder);
+        assertEquals("ducktrack", read.source());
+        assertEquals(320, read.screenWidth(), "the screen in the video's pixels: 160 points at 2 pixels each");
+        assertEquals(81, read.events().get(0).x(), "40.25 points are 80.5 pixels, rounded");
+        assertEquals(1000.0, read.videoStart(), "frame 0 at OBS's start on the events' clock, not at the date start_time gives");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            TrajectoryBuilder.Result result = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(folder, dataset, Progress.NONE);
+            assertEquals(0, result.doubtfulLines(), result.warnings().toString());
+            assertEquals(List.of("pyautogui.click(x=0.2531, y=0.3000)", "pyautogui.tripleClick(x=0.6250, y=0.5000)",
+                    "pyautogui.moveTo(x=0.1281, y=0.8050)\npyautogui.dragTo(x=0.3781, y=0.8050, button='left')",
+                    "pyautogui.moveTo(x=0.5000, y=0.5000)\npyautogui.scroll(-3)", "pyautogui.write(message='hi there')",
+                    "pyautogui.hotkey('ctrl', 'alt', 't')", "computer.terminate(status='success')"),
+                    result.task().steps().stream().map(Step::code).toList(), "dy -1 is down, as DuckTrack's events say the page moved");
+            assertEquals(11, result.task().steps().get(0).json().path(TrajectoryBuilder.FRAME).asInt(), "the frame shown before 1.13 s");
+        }
+    }
+
+    private static String duck(double at, String fields) {
+        return String.format(Locale.ROOT, "{\"time_stamp\": %.3f, %s}", 1000.0 + at, fields);
+    }
+
+    /** AgentNetTool stops a recording with its global shortcut, CommandOrControl+Alt+T: that chord is the tool's, not a step. */
+    @Test
+    void agentNetToolsOwnStopShortcutIsNoStep(@TempDir Path temp) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("rec"));
+        Files.writeString(recording.resolve("events.jsonl"), String.join("\n",
+                String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"action\": \"press\", \"name\": \"Key.ctrl_l\"}", PeerRecordings.START + 3.5),
+                String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"action\": \"press\", \"name\": \"Key.alt_l\"}", PeerRecordings.START + 3.55),
+                String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"action\": \"press\", \"name\": \"'\\\\x14'\"}", PeerRecordings.START + 3.6)) + "\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            Task task = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE).task();
+            assertEquals(List.of("pyautogui.click(x=0.5000, y=0.5000)", "pyautogui.write(message='ok')", "pyautogui.hotkey('ctrl', 's')",
+                    "computer.terminate(status='success')"), task.steps().stream().map(Step::code).toList());
+        }
+    }
+
     @Test
     void theElementsOurRecorderCapturedAreOnTheStepsAndTheOfflineAnnotatorNamesThem(@TempDir Path temp) throws Exception {
         Path recording = PeerRecordings.write(temp.resolve("ours"));

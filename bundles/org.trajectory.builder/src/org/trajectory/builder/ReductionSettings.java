@@ -41,6 +41,11 @@ public record ReductionSettings(double doubleClickTime, int doubleClickDistance,
                 recorderHotkeys, terminateStatus);
     }
 
+    public ReductionSettings withRecorderHotkeys(List<List<String>> chords) {
+        return new ReductionSettings(doubleClickTime, doubleClickDistance, dragThreshold, scrollGap, scrollDistance, keyRepeatGap,
+                chords, terminateStatus);
+    }
+
     public ReductionSettings withTerminateStatus(String status) {
         return new ReductionSettings(doubleClickTime, doubleClickDistance, dragThreshold, scrollGap, scrollDistance,
                 keyRepeatGap, recorderHotkeys, status);

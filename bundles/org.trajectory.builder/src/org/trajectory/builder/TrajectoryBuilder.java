@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.trajectory.builder.internal.Keyframes;
 import org.trajectory.builder.internal.ReducedStep;
@@ -121,8 +123,8 @@ public final class TrajectoryBuilder {
         if (video != null) {
             checkScreens(folder, recording.screens(), FrameTable.size(video));
         }
-        boolean resolved = recording.source().equals(Recording.Source.TRAJECTORY_WORKBENCH.name().toLowerCase(java.util.Locale.ROOT));
-        List<ReducedStep> steps = new Reducer(settings).reduce(recording.events(), recording.screens(), resolved);
+        boolean resolved = recording.source().equals(Recording.Source.TRAJECTORY_WORKBENCH.name().toLowerCase(Locale.ROOT));
+        List<ReducedStep> steps = new Reducer(withControlKeys(recording)).reduce(recording.events(), recording.screens(), resolved);
         long reduced = System.nanoTime();
 
         Map<Integer, List<String>> doubts = doubts(recording.doubts(), steps, warnings);
@@ -148,6 +150,23 @@ public final class TrajectoryBuilder {
         int doubtfulLines = (int) recording.doubts().stream().filter(d -> !d.expected()).count();
         return new Result(task, warnings, doubtfulLines, doubts.size(), recording.events().size(), (read - start) / 1e9, (reduced - read) / 1e9,
                 (framed - reduced) / 1e9, (stored - framed) / 1e9);
+    }
+
+    /**
+     * The settings with the chords the recorder that made {@code recording} keeps for itself, which are never steps of a
+     * task: ours are settings; AgentNetTool registers CommandOrControl+Alt+R (start), +Alt+T (stop) and +Shift+T (take the
+     * accessibility tree) as global shortcuts (agentnet-annotator/src/index.ts); DuckTrack is started and stopped from
+     * its window (its Shift+Esc stops only its playback).
+     */
+    private ReductionSettings withControlKeys(Recording recording) {
+        return switch (Recording.Source.valueOf(recording.source().toUpperCase(Locale.ROOT))) {
+            case TRAJECTORY_WORKBENCH -> settings;
+            case AGENTNET_TOOL -> settings.withRecorderHotkeys(Stream.of("ctrl", "win")
+                    .flatMap(primary -> Stream.of(List.of(primary, "alt", "r"), List.of(primary, "alt", "t"),
+                            List.of(primary, "shift", "t")))
+                    .toList());
+            case DUCKTRACK -> settings.withRecorderHotkeys(List.of());
+        };
     }
 
     /** The doubtful lines by the step each belongs to; the first {@value #LISTED_DOUBTS} go to the warnings, the rest counted. */
@@ -178,7 +197,7 @@ public final class TrajectoryBuilder {
             double shape = ((double) video[0] / video[1]) / ((double) screen.width() / screen.height());
             if (scale < 0.25 || scale > 4 || Math.abs(shape - 1) > 0.03) {
                 String when = Double.isInfinite(screen.time()) ? "in " + RecordingWriter.METADATA
-                        : String.format(java.util.Locale.ROOT, "from %.3f s (a screen line of %s)", screen.time(), RecordingWriter.EVENTS);
+                        : String.format(Locale.ROOT, "from %.3f s (a screen line of %s)", screen.time(), RecordingWriter.EVENTS);
                 throw new IOException(folder + ": the recording says the screen is " + screen.width() + "x" + screen.height() + " " + when
                         + ", but its video is " + video[0] + "x" + video[1] + ": its points cannot be normalized by a size the screenshots"
                         + " contradict; correct the screen size, then build again");
@@ -213,7 +232,7 @@ public final class TrajectoryBuilder {
             double at = terminate ? steps.get(i).end() : steps.get(i).start();
             if (at > last + FRAME_SLACK || at < first - FRAME_SLACK) {
                 frames.add(null);
-                doubts.computeIfAbsent(i, k -> new ArrayList<>()).add(String.format(java.util.Locale.ROOT,
+                doubts.computeIfAbsent(i, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
                         "no screenshot: the action at %.3f s lies outside the video's frames (%.3f to %.3f s)", at, first, last));
             } else {
                 int frame = terminate ? lastShown(times, recording.hidden()) : FrameTable.frameBefore(times, at);

@@ -19,11 +19,11 @@ class PeerRecordingTest {
     Path temp;
 
     @Test
-    void anAgentNetToolRecordingFromWindowsWithNaturalScrolling() throws Exception {
+    void anAgentNetToolRecordingFromWindowsWithNaturalScrollingKeepsItsWheelAsWritten() throws Exception {
         Path folder = Files.createDirectories(temp.resolve("user@example.com_task1"));
         Files.writeString(folder.resolve("metadata.json"), """
                 {"system": "Windows", "release": "10", "version": "10.0.19045", "machine": "AMD64", "processor": "x86",
-                 "screen_width": 1920, "screen_height": 1080, "model": "", "scroll_direction": "natural",
+                 "screen_width": 1920, "screen_height": 1080, "model": "", "scroll_direction": -1,
                  "start_time": 100.0, "stop_time": 160.0, "video_start_timestamp": 100.45,
                  "obs_record_state_timings": {"OBS_WEBSOCKET_OUTPUT_STARTING": [100.0], "OBS_WEBSOCKET_OUTPUT_STARTED": [100.45]}}""");
         Files.writeString(folder.resolve("task_name.json"), "{\"task_name\": \"Open Notepad\", \"description\": \"\"}");
@@ -45,7 +45,7 @@ class PeerRecordingTest {
         assertEquals(100.45, recording.videoStart());
         assertEquals(6, recording.events().size());
         assertEquals(1, recording.skippedLines(), "the torn line is skipped, the rest kept");
-        assertEquals(-2, recording.events().get(2).dy(), "natural scrolling turned back into the wheel's direction");
+        assertEquals(2, recording.events().get(2).dy(), "the way the page moved, as AgentNetTool's reducer reads it (-1 is for its playback)");
         assertEquals("ctrl_l", recording.events().get(3).name());
         assertEquals("T", recording.events().get(4).character());
         assertEquals("Untitled - Notepad", recording.windows().get(0).title());

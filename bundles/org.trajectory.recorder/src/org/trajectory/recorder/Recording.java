@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.trajectory.model.Json;
+import org.trajectory.recorder.internal.FrameTable;
 import org.trajectory.recorder.internal.RecordingFiles;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.internal.ScreenChanges;
@@ -16,9 +17,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A recording as the trajectory builder reads it, whoever made it: ours, AgentNetTool's or DuckTrack's. Peer
- * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, their
- * scroll direction setting applied (a natural scroll is turned back into the wheel's direction), Windows and macOS
- * names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
+ * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, its
+ * {@code space} read as the space it types, wheel turns read as the page moved (their natural-scrolling setting is for
+ * their playback), macOS points (fractional, half a Retina screen's pixels) scaled to the video's pixels and
+ * rounded, Windows and macOS names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
  * the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
  * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read);
  * {@code hidden} the spans whose frames our recorder blanked (an excluded window, the workbench's own, in front);
@@ -65,16 +67,17 @@ public record Recording(Path folder, String source, String task, String os, Inte
     public static Recording read(Path folder) throws IOException {
         JsonNode metadata = RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA));
         Source source = metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
-                : metadata.has("obs_record_state_timings") || metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL
-                        : Source.DUCKTRACK;
+                // both write OBS's timings; only AgentNetTool notes when its video started (and drops uname's node)
+                : metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL : Source.DUCKTRACK;
         JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? RecordingFiles.readJson(folder.resolve(RecordingWriter.TASK)) : null;
-        boolean natural = metadata.path("scroll_direction").asText("").toLowerCase(Locale.ROOT).contains("natural")
-                || metadata.path("natural_scrolling").asBoolean(false);
         List<Doubt> doubts = new ArrayList<>();
         List<ScreenSize> screens = new ArrayList<>();
         Integer width = integer(metadata, "screen_width");
         Integer height = integer(metadata, "screen_height");
+        Units units = units(folder, source, metadata, width);
         if (width != null && height != null) {
+            width = (int) Math.round(width * units.scale());
+            height = (int) Math.round(height * units.scale());
             screens.add(new ScreenSize(Double.NEGATIVE_INFINITY, width, height));
         }
         Path eventsFile = folder.resolve(RecordingWriter.EVENTS);
@@ -83,8 +86,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
         }
         List<Long> eventLines = new ArrayList<>();
-        List<InputEvent> events = inputEvents(eventsFile, natural && source != Source.TRAJECTORY_WORKBENCH, source != Source.TRAJECTORY_WORKBENCH,
-                screens, doubts, eventLines);
+        List<InputEvent> events = inputEvents(eventsFile, units, screens, doubts, eventLines);
         if (events.isEmpty()) {
             throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
@@ -109,8 +111,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 }
             }
         }
-        Double videoStart = metadata.has("video_start_timestamp") ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
-                : metadata.has("start_time") ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
+        JsonNode obsStarted = metadata.path("obs_record_state_timings").path("OBS_WEBSOCKET_OUTPUT_STARTED").path(0);
+        // DuckTrack's start_time is a date; OBS's start, on the events' clock (perf_counter), is when its frame 0 was
+        Double videoStart = metadata.path("video_start_timestamp").isNumber() ? Double.valueOf(metadata.path("video_start_timestamp").asDouble())
+                : source == Source.DUCKTRACK && obsStarted.isNumber() ? Double.valueOf(obsStarted.asDouble())
+                : metadata.path("start_time").isNumber() ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         List<PrivacyFilter.Span> hidden = new ArrayList<>();
         metadata.path("redacted_spans").forEach(span -> hidden.add(new PrivacyFilter.Span(span.path(0).asDouble(), span.path(1).asDouble())));
         return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
@@ -119,13 +124,41 @@ public record Recording(Path folder, String source, String task, String os, Inte
     }
 
     /**
+     * How a recorder's events.jsonl is to be read. A peer's points may be fractional: macOS gives them in points (a
+     * Retina screen has twice as many pixels), which {@code scale} turns into the video's pixels. A peer's wheel
+     * {@code dy} is read as written, positive up: pynput gives the way the page moved, and AgentNetTool's own reducer
+     * names +1 "Up". Its {@code scroll_direction} (-1 under natural scrolling) is only the factor its playback multiplies
+     * by, because the system turns synthetic wheel events round too.
+     */
+    private record Units(boolean peer, double scale) {
+    }
+
+    private static Units units(Path folder, Source source, JsonNode metadata, Integer screenWidth) {
+        if (source == Source.TRAJECTORY_WORKBENCH) {
+            return new Units(false, 1);
+        }
+        double scale = 1;
+        if ("macos".equals(os(metadata)) && screenWidth != null && screenWidth > 0) {
+            try {
+                Path video = video(folder);
+                if (video != null) {
+                    scale = (double) FrameTable.size(video)[0] / screenWidth;
+                }
+            } catch (IOException unreadable) {
+                // points stay points; the builder refuses the video itself, saying why
+            }
+        }
+        return new Units(true, scale);
+    }
+
+    /**
      * The input events of events.jsonl in their order, the line of each to {@code eventLines}; screen sizes it records
      * go to {@code screens}, and each line left out (unusable, off the screen in force) or out of time order is a doubt.
      * A peer recording states one screen: a change the events show is {@link ScreenChanges found} and said once, not as
      * a doubt for each event beyond it.
      */
-    private static List<InputEvent> inputEvents(Path eventsFile, boolean naturalScrolling, boolean peer, List<ScreenSize> screens,
-            List<Doubt> doubts, List<Long> eventLines) throws IOException {
+    private static List<InputEvent> inputEvents(Path eventsFile, Units units, List<ScreenSize> screens, List<Doubt> doubts,
+            List<Long> eventLines) throws IOException {
         List<InputEvent> read = new ArrayList<>();
         List<Long> numbers = new ArrayList<>();
         for (Line line : lines(eventsFile, doubts)) {
@@ -133,21 +166,22 @@ public record Recording(Path folder, String source, String task, String os, Inte
             if (node.path("action").asText().equals("screen")) {
                 if (node.path("width").canConvertToInt() && node.path("height").canConvertToInt() && node.path("width").asInt() > 0
                         && node.path("height").asInt() > 0) {
-                    screens.add(new ScreenSize(node.path("time_stamp").asDouble(), node.path("width").asInt(), node.path("height").asInt()));
+                    screens.add(new ScreenSize(node.path("time_stamp").asDouble(), (int) Math.round(node.path("width").asInt() * units.scale()),
+                            (int) Math.round(node.path("height").asInt() * units.scale())));
                 } else {
                     doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), Double.NaN, "a screen size that is not one; left out"));
                 }
                 continue;
             }
-            String why = unusable(node);
+            String why = unusable(node, units.peer());
             if (why != null) {
                 doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
                 continue;
             }
-            read.add(event(node, naturalScrolling));
+            read.add(event(node, units));
             numbers.add(line.number());
         }
-        ScreenChanges.Change change = peer && screens.size() == 1 ? ScreenChanges.find(read, screens.get(0)) : null;
+        ScreenChanges.Change change = units.peer() && screens.size() == 1 ? ScreenChanges.find(read, screens.get(0)) : null;
         if (change != null) {
             List<ScreenSize> changed = ScreenChanges.screens(screens.get(0), change);
             screens.clear();
@@ -200,6 +234,10 @@ public record Recording(Path folder, String source, String task, String os, Inte
 
     /** The screen video: ours ({@code video.mkv}), else the first .mp4, .mkv or .webm in the folder; null if none. */
     public Path video() throws IOException {
+        return video(folder);
+    }
+
+    private static Path video(Path folder) throws IOException {
         Path ours = folder.resolve(RecordingWriter.VIDEO);
         Path video;
         if (Files.isRegularFile(ours)) {
@@ -215,8 +253,14 @@ public record Recording(Path folder, String source, String task, String os, Inte
         return video;
     }
 
-    /** Why a line cannot be an input event (no action, no time, a point that is not one), or null when it can. */
-    private static String unusable(JsonNode line) {
+    /** A coordinate this far from the origin is on no screen (and would not fit a pixel count scaled). */
+    private static final double FARTHEST = 1 << 20;
+
+    /**
+     * Why a line cannot be an input event (no action, no time, a point that is not one), or null when it can. Our
+     * recorder writes whole pixels; a peer may write points, fractional.
+     */
+    private static String unusable(JsonNode line, boolean peer) {
         String action = line.path("action").asText(null);
         if (action == null) {
             return "no action";
@@ -231,7 +275,8 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     if (value == null || !value.isNumber()) {
                         return "no " + axis + " coordinate";
                     }
-                    if (!value.canConvertToInt() || value.isFloatingPointNumber() && value.asDouble() != Math.rint(value.asDouble())) {
+                    if (!Double.isFinite(value.asDouble()) || Math.abs(value.asDouble()) > FARTHEST
+                            || !peer && value.isFloatingPointNumber() && value.asDouble() != Math.rint(value.asDouble())) {
                         return axis + "=" + value.asText() + " is not a pixel coordinate on any screen";
                     }
                 }
@@ -267,11 +312,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
         return found;
     }
 
-    private static InputEvent event(JsonNode line, boolean naturalScroll) {
+    private static InputEvent event(JsonNode line, Units units) {
         String action = line.path("action").asText(null);
         double time = line.path("time_stamp").asDouble();
-        Integer x = integer(line, "x");
-        Integer y = integer(line, "y");
+        Integer x = line.path("x").isNumber() ? (int) Math.round(line.path("x").asDouble() * units.scale()) : null;
+        Integer y = line.path("y").isNumber() ? (int) Math.round(line.path("y").asDouble() * units.scale()) : null;
         List<String> modifiers = new ArrayList<>();
         line.path("modifiers").forEach(m -> modifiers.add(m.asText()));
         InputEvent event = switch (action) {
@@ -281,13 +326,15 @@ public record Recording(Path folder, String source, String task, String os, Inte
             case "scroll" -> {
                 int dx = line.path("dx").asInt();
                 int dy = line.path("dy").asInt();
-                yield InputEvent.scroll(time, x, y, naturalScroll ? -dx : dx, naturalScroll ? -dy : dy, modifiers);
+                yield InputEvent.scroll(time, x, y, dx, dy, modifiers);
             }
             case "press", "release" -> {
                 String name = strip(text(line, "name") != null ? text(line, "name") : text(line, "pynput_key"));
                 String character = text(line, "char");
                 if (character == null && name != null && name.codePointCount(0, name.length()) == 1) {
                     character = name; // pynput names a character key by its character
+                } else if (character == null && units.peer() && "space".equals(name)) {
+                    character = " "; // pynput's Key.space, which types a space as any character key types its own
                 }
                 yield new InputEvent(time, action, null, null, null, null, null, null, name,
                         line.has("keysym") ? line.path("keysym").asLong() : null, character, modifiers, null);
