@@ -47,7 +47,8 @@ class PeerRecordingBuildTest {
             assertEquals(List.of("pyautogui.click(x=0.5000, y=0.5000)", "pyautogui.write(message='ok')", "pyautogui.hotkey('ctrl', 's')",
                     "computer.terminate(status='success')"), codes);
             List<Integer> frames = task.steps().stream().map(s -> s.json().path(TrajectoryBuilder.FRAME).asInt()).toList();
-            assertEquals(List.of(12, 19, 30, 39), frames, "the frames shown before 1.25 s, 2.00 s and 3.05 s (the S of Ctrl+S), then the last");
+            assertEquals(List.of(11, 19, 30, 39), frames,
+                    "the frames shown before the pointer set out for the click (1.17 s), 2.00 s and 3.05 s (the S of Ctrl+S), then the last");
             assertEquals("note.txt - Notepad", task.steps().get(0).json().path(TrajectoryBuilder.WINDOW).asText());
             assertEquals(PeerRecordings.START + 1.25, task.steps().get(0).json().path(TrajectoryBuilder.START_TIME).asDouble(), 1e-6);
             assertEquals("[2,3]", task.steps().get(0).json().path(TrajectoryBuilder.EVENT_RANGE).toString(), "the click's lines of events.jsonl");
@@ -62,8 +63,11 @@ class PeerRecordingBuildTest {
                         "step " + i + " shows exactly frame " + frames.get(i));
             }
 
-            new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE);
+            Task beforeAction = new TrajectoryBuilder(ReductionSettings.DEFAULTS.withScreenshot(ReductionSettings.Screenshot.BEFORE_ACTION))
+                    .build(recording, dataset, Progress.NONE).task();
             assertEquals(1, dataset.count(TaskQuery.ALL), "building again replaces the trajectory");
+            assertEquals(List.of(12, 19, 30, 39), beforeAction.steps().stream().map(s -> s.json().path(TrajectoryBuilder.FRAME).asInt()).toList(),
+                    "just before the actions: 1.25 s, 2.00 s, 3.05 s");
         }
     }
 
@@ -80,7 +84,7 @@ class PeerRecordingBuildTest {
                  "screen_height": 100, "model": "Mac14,9", "scroll_direction": -1, "start_time": "2023-10-20 17:19:53",
                  "obs_record_state_timings": {"OBS_WEBSOCKET_OUTPUT_STARTED": [1000.0]}}""");
         List<String> events = new java.util.ArrayList<>(List.of(
-                duck(1.00, "\"action\": \"move\", \"x\": 40.25, \"y\": 30.2"),
+                duck(1.02, "\"action\": \"move\", \"x\": 40.25, \"y\": 30.2"),
                 duck(1.13, "\"action\": \"click\", \"x\": 40.25, \"y\": 30.2, \"button\": \"left\", \"pressed\": true"),
                 duck(1.18, "\"action\": \"click\", \"x\": 40.25, \"y\": 30.2, \"button\": \"left\", \"pressed\": false")));
         for (double at : new double[] { 2.0, 2.2, 2.4 }) {
@@ -119,7 +123,8 @@ class PeerRecordingBuildTest {
                     "pyautogui.moveTo(x=0.5000, y=0.5000)\npyautogui.scroll(-3)", "pyautogui.write(message='hi there')",
                     "pyautogui.hotkey('ctrl', 'alt', 't')", "computer.terminate(status='success')"),
                     result.task().steps().stream().map(Step::code).toList(), "dy -1 is down, as DuckTrack's events say the page moved");
-            assertEquals(11, result.task().steps().get(0).json().path(TrajectoryBuilder.FRAME).asInt(), "the frame shown before 1.13 s");
+            assertEquals(10, result.task().steps().get(0).json().path(TrajectoryBuilder.FRAME).asInt(),
+                    "the frame shown before the pointer set out at 1.02 s");
         }
     }
 

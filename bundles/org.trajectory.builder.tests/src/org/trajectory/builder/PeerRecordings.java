@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * A recording in AgentNetTool's layout: a click at 1.25 s, "ok" typed, Ctrl+S, in a 4 s video at 10 frames a second.
+ * A recording in AgentNetTool's layout: the pointer sets out at 1.17 s and clicks at 1.25 s, "ok" typed, Ctrl+S, in a 4 s video at 10 frames a second.
  *
  * @since 0.1
  */
@@ -24,7 +24,7 @@ public final class PeerRecordings {
                  "obs_record_state_timings": {"OBS_WEBSOCKET_OUTPUT_STARTED": [%.3f]}}""", START, START, START));
         Files.writeString(folder.resolve("task_name.json"), "{\"task_name\": \"Save the note\", \"description\": \"Save the note\"}");
         String events = String.join("\n",
-                event(1.20, "\"action\": \"move\", \"x\": 160, \"y\": 120"),
+                event(1.17, "\"action\": \"move\", \"x\": 160, \"y\": 120"),
                 event(1.25, "\"action\": \"click\", \"x\": 160, \"y\": 120, \"button\": \"Button.left\", \"pressed\": true"),
                 event(1.30, "\"action\": \"click\", \"x\": 160, \"y\": 120, \"button\": \"Button.left\", \"pressed\": false"),
                 event(2.00, "\"action\": \"press\", \"name\": \"'o'\""),

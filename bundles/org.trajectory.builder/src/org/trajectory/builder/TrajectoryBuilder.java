@@ -27,6 +27,7 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.ElementEvent;
+import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
@@ -89,6 +90,8 @@ public final class TrajectoryBuilder {
     private static final int LISTED_DOUBTS = 20;
     /** How far (seconds) an action may lie outside the video's frames and still take the nearest one. */
     private static final double FRAME_SLACK = 1.0;
+    /** The longest a step's screenshot precedes its action (AgentNetTool's clip of an action starts as far back). */
+    private static final double APPROACH = 0.5;
     /** The annotation fields of a task, kept by a rebuild only when every step is kept. */
     private static final String[] TASK_ANNOTATIONS = { Task.NATURAL_LANGUAGE_TASK, Task.ACTUAL_TASK, Task.REASON, Task.TASK_COMPLETED,
         Task.ALIGNMENT_SCORE, Task.EFFICIENCY_SCORE, Task.TASK_DIFFICULTY };
@@ -134,7 +137,7 @@ public final class TrajectoryBuilder {
             warnings.add("the recording has no video: the steps have no screenshots");
             steps.forEach(s -> images.add(null));
         } else {
-            images.addAll(frames(recording, video, steps, frames, doubts, warnings, progress));
+            images.addAll(frames(recording, video, steps, settings.screenshot(), frames, doubts, warnings, progress));
         }
         long framed = System.nanoTime();
         String taskId = taskId(recording);
@@ -210,8 +213,8 @@ public final class TrajectoryBuilder {
      * own stamps. A step the video does not cover (a cut video, a short frame table) gets no image and is doubted,
      * never the nearest frame that happens to exist.
      */
-    private static List<byte[]> frames(Recording recording, Path video, List<ReducedStep> steps, List<Integer> frames,
-            Map<Integer, List<String>> doubts, List<String> warnings, Progress progress) throws IOException {
+    private static List<byte[]> frames(Recording recording, Path video, List<ReducedStep> steps, ReductionSettings.Screenshot moment,
+            List<Integer> frames, Map<Integer, List<String>> doubts, List<String> warnings, Progress progress) throws IOException {
         FrameTable.Frames probed = FrameTable.probeFrames(video); // read once: the stamps, the key frames, a peer's frame times
         double[] stamps = probed.stamps();
         double[] times = FrameTable.times(recording, stamps);
@@ -235,7 +238,8 @@ public final class TrajectoryBuilder {
                 doubts.computeIfAbsent(i, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
                         "no screenshot: the action at %.3f s lies outside the video's frames (%.3f to %.3f s)", at, first, last));
             } else {
-                int frame = terminate ? lastShown(times, recording.hidden()) : FrameTable.frameBefore(times, at);
+                int frame = terminate ? lastShown(times, recording.hidden())
+                        : FrameTable.frameBefore(times, moment == ReductionSettings.Screenshot.BEFORE_APPROACH ? approach(recording.events(), steps, i) : at);
                 frames.add(frame);
                 taken.add(frame);
             }
@@ -247,6 +251,21 @@ public final class TrajectoryBuilder {
             images.add(frame == null ? null : pngs.get(next++));
         }
         return images;
+    }
+
+    /**
+     * When the pointer set out for step {@code i}'s target: the first of the moves that lead straight to its first event
+     * (after the step before it), but not more than {@value #APPROACH} s before it; the step's start when it has none
+     * (keys, or a pointer already there).
+     */
+    private static double approach(List<InputEvent> events, List<ReducedStep> steps, int i) {
+        ReducedStep step = steps.get(i);
+        int after = i == 0 ? -1 : steps.get(i - 1).lastEvent();
+        double from = step.start();
+        for (int e = step.firstEvent() - 1; e > after && events.get(e).action().equals("move"); e--) {
+            from = events.get(e).time();
+        }
+        return Math.max(from, step.start() - APPROACH);
     }
 
     /**

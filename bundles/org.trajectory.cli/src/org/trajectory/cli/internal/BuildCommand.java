@@ -34,6 +34,8 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         @Option(names = "--drag-threshold", paramLabel = "PX",
                 description = "a press moved further than this is a drag (default 10)") Integer dragThreshold;
         @Option(names = "--terminate", paramLabel = "success|failure", description = "the status of the final terminate step") String terminate;
+        @Option(names = "--screenshot", paramLabel = "before-approach|before-action",
+                description = "the screen each step shows: before the pointer set out for its target, as OpenCUA's (default), or just before the action") String screenshot;
     }
 
     @Override
@@ -44,7 +46,8 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
             settings = new ReductionSettings(or(args.doubleClickTime, defaults.doubleClickTime()),
                     or(args.doubleClickDistance, defaults.doubleClickDistance()), or(args.dragThreshold, defaults.dragThreshold()),
                     defaults.scrollGap(), defaults.scrollDistance(), defaults.keyRepeatGap(), defaults.recorderHotkeys(),
-                    or(args.terminate, defaults.terminateStatus()));
+                    or(args.terminate, defaults.terminateStatus()),
+                    args.screenshot == null ? defaults.screenshot() : ReductionSettings.Screenshot.of(args.screenshot));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
