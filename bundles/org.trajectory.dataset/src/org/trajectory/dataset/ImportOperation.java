@@ -382,6 +382,8 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
                 ParsedCode code = ActionParser.parse(steps.get(i).code());
                 int at = i;
                 ActionCheck.problems(code).forEach(p -> stepProblems.add(new Problem(line.file(), line.line(), at, "code " + p)));
+                steps.get(i).json().path(Step.NOT_HELD).forEach(item -> stepProblems.add(new Problem(line.file(), line.line(), at,
+                        "kept aside in " + Step.NOT_HELD + ": " + item.path("not_held_because").asText())));
                 actions.add(actionNames(code));
                 stored.add(storeImage(line, i, steps.get(i).image(), imageProblems));
             }

@@ -23,6 +23,11 @@ public final class Step {
     public static final String LAST_STEP_REDUNDANT = "last_step_redundant";
     /** What the trajectory builder found doubtful about a step it made (an event left out, no screenshot), a list of lines. */
     public static final String BUILD_PROBLEMS = "build_problems";
+    /**
+     * What an imported file gave for a step that our record cannot hold (an Android {@code open_app}, a point in pixels
+     * of an unknown screen), each item as it came with {@code not_held_because}: kept, and named by the import.
+     */
+    public static final String NOT_HELD = "not_held";
     /** The title of the window active when a recorded step began (our field, not AgentNet's). */
     public static final String WINDOW_TITLE = "window_title";
     /** The application of that window, its class or else its process (our field; AgentNet keeps applications apart). */
@@ -41,6 +46,11 @@ public final class Step {
      * {@link #BOXES} and {@link #ELEMENT} are the step's.
      */
     public static final String ACTION_BOXES = "action_bboxes";
+    /**
+     * Beside {@link #ACTION_BOXES}, box for box, the rest of each box as an AgentNetBench file gave it
+     * ({@code abs_bbox}, {@code area}, {@code category_id}), written back with it on export.
+     */
+    public static final String ACTION_BOX_DETAILS = "action_bbox_details";
     /**
      * Other ways of doing the step that are as right as its code (AgentNetBench's {@code alternative_options}):
      * {@code [{code, action_bboxes}, ...]}. A prediction is scored against the best of them when the code does not give it full marks.

@@ -70,12 +70,13 @@ class AdpCommandsTest extends CommandTestBase {
                   {"reasoning_content": null, "reward": null, "class_": "api_action", "function": "press", "kwargs": {"key": "enter"}, "description": ""},
                   {"reasoning_content": null, "reward": null, "class_": "api_action", "function": "terminate", "kwargs": {"status": "success"}, "description": ""}],
                   "details": {"dataset": "agentnet", "task_completed": "False", "alignment_score": "7"}},
-                 {"schema_version": "1.2.0", "id": "chat", "content": [{"class_": "message_action", "content": "hi"}], "details": {}}]
+                 {"schema_version": "1.2.0", "id": "chat", "content": [{"class_": "message_action", "content": "hi"}], "details": {}},
+                 {"schema_version": "1.2.0", "id": "broken", "content": [{"class_": "api_call"}], "details": {}}]
                 """);
         Path dataset = temp.resolve("ds");
         assertEquals(Command.FAILED, run("import", list.toString(), "--dataset", dataset.toString(), "--json"), err());
-        assertEquals(1, Json.MAPPER.readTree(out()).path("imported").asInt(), out());
-        assertTrue(err().contains("sample_std.json:10: content[0] is a message_action, which a computer-use trajectory does not have"), err());
+        assertEquals(2, Json.MAPPER.readTree(out()).path("imported").asInt(), out());
+        assertTrue(err().contains("sample_std.json:11: content[0].class_ 'api_call' is not one ADP defines"), err());
         assertEquals(Command.OK, run("show", "20240927_a", "--dataset", dataset.toString(), "--json"), err());
         JsonNode task = Json.MAPPER.readTree(out());
         assertEquals("sort the table", task.path("instruction").asText());
@@ -86,5 +87,55 @@ class AdpCommandsTest extends CommandTestBase {
         assertEquals("1.png", task.path("traj").get(1).path("image").asText());
         assertEquals("pyautogui.hotkey('ctrl', 'a')\npyautogui.press('enter')\ncomputer.terminate(status='success')",
                 task.path("traj").get(1).path("value").path("code").asText());
+        assertEquals(Command.OK, run("show", "chat", "--dataset", dataset.toString(), "--json"), err());
+        assertEquals("hi", Json.MAPPER.readTree(out()).path("instruction").asText(), "a message before anything happened is the task");
+    }
+
+    /**
+     * ADP's own GUI datasets, shaped as its converters write them: OmniACT's PyAutoGUI code_action (pixel points), an
+     * Android trajectory opening with the goal as a message_action and acting with open_app and click, ending with the
+     * agent's answer. What our records hold is kept; what they cannot is kept in the step as it came, with why.
+     */
+    @Test
+    void importsWhatAdpsOwnGuiDatasetsHoldAndNamesWhatItCannot(@TempDir Path temp) throws Exception {
+        Path list = Files.writeString(temp.resolve("sample_std.json"), """
+                [{"schema_version": "1.5.0", "id": "train_0", "content": [
+                  {"class_": "image_observation", "content": "data/web/asics/screen1.png", "annotations": [], "source": "environment"},
+                  {"class_": "text_observation", "content": "Review the products added to the cart", "name": null, "source": "user"},
+                  {"class_": "code_action", "language": "python", "content": "pyautogui.click(1288.5,116.0)", "description": "Output Script"}],
+                  "available_code_languages": ["python"], "details": {}},
+                 {"schema_version": "1.2.0", "id": "0", "content": [
+                  {"class_": "message_action", "content": "Open the Zoho Meet app, view the scheduled meetings.", "description": null},
+                  {"class_": "image_observation", "content": "0/screenshot_0.png", "annotations": [], "source": "user"},
+                  {"class_": "api_action", "function": "open_app", "kwargs": {"app_name": "Zoho Meeting"}, "description": "Open the Zoho Meet app"},
+                  {"class_": "image_observation", "content": "0/screenshot_1.png", "annotations": [], "source": "user"},
+                  {"class_": "api_action", "function": "click", "kwargs": {"x": 0.25, "y": 0.5}, "description": "Open Upcoming"},
+                  {"class_": "image_observation", "content": "0/screenshot_2.png", "annotations": [], "source": "user"},
+                  {"class_": "code_action", "language": "python", "content": "pyautogui.write(message='standup')", "description": ""},
+                  {"class_": "message_action", "content": "You have one meeting scheduled.", "description": null}], "details": {}}]
+                """);
+        Path dataset = temp.resolve("ds");
+        run("import", list.toString(), "--dataset", dataset.toString(), "--json");
+        assertEquals(2, Json.MAPPER.readTree(out()).path("imported").asInt(), out());
+        assertTrue(err().contains("sample_std.json:1: step 0: kept aside in not_held: not a PyAutoGUI action our records hold"), err());
+        assertEquals(2, err().split("kept aside in not_held", -1).length - 1, "OmniACT's pixel click and Android's open_app, each named: " + err());
+
+        assertEquals(Command.OK, run("show", "train_0", "--dataset", dataset.toString(), "--json"), err());
+        JsonNode omniact = Json.MAPPER.readTree(out());
+        assertEquals("Review the products added to the cart", omniact.path("instruction").asText());
+        JsonNode notHeld = omniact.path("traj").get(0).path("not_held").get(0);
+        assertEquals("pyautogui.click(1288.5,116.0)", notHeld.path("content").asText(), "kept as it came");
+        assertTrue(notHeld.path("not_held_because").asText().startsWith("not a PyAutoGUI action our records hold"), notHeld.toString());
+        assertEquals("screen1.png", omniact.path("traj").get(0).path("image").asText(), "the step and its screenshot stay");
+
+        assertEquals(Command.OK, run("show", "0", "--dataset", dataset.toString(), "--json"), err());
+        JsonNode android = Json.MAPPER.readTree(out());
+        assertEquals("Open the Zoho Meet app, view the scheduled meetings.", android.path("instruction").asText());
+        assertEquals("You have one meeting scheduled.", android.path("final_answer").asText());
+        assertEquals(3, android.path("traj").size());
+        assertEquals("open_app", android.path("traj").get(0).path("not_held").get(0).path("function").asText());
+        assertEquals("pyautogui.click(x=0.2500, y=0.5000)", android.path("traj").get(1).path("value").path("code").asText());
+        assertEquals("Open Upcoming", android.path("traj").get(1).path("value").path("thought").asText());
+        assertEquals("pyautogui.write(message='standup')", android.path("traj").get(2).path("value").path("code").asText());
     }
 }

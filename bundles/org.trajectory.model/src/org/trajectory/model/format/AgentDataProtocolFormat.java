@@ -30,6 +30,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * ADP keeps no observation, action sentence, reflection or correctness flags per step, and only a few task fields;
  * its {@code details} hold what a dataset wants to add, so the rest of our record goes there, under
  * {@value #KEPT}, and comes back on import: AgentNet to ADP and back is exact.
+ * <p>
+ * Other people's ADP files are read for what ADP expresses: a {@code code_action} is a step's code (PyAutoGUI, as
+ * OmniACT's is); a {@code message_action} before anything happened is the task (ADP's Android converters give the goal
+ * so), after that the agent's final answer ({@value #FINAL_ANSWER}). What our records cannot hold (an Android
+ * {@code open_app}, a web observation) is kept as it came in the step's {@link Step#NOT_HELD}, with why, and the
+ * rest of the trajectory is kept: nothing is refused whole for one action.
  *
  * @since 0.1
  */
@@ -42,6 +48,8 @@ public final class AgentDataProtocolFormat {
     public static final String KEPT = "trajectory_workbench";
     /** In each kept step: how many content items (its screenshot and actions) it has, so that the steps come back as they were. */
     private static final String LAYOUT = "adp";
+    /** The task's field for the agent's last message (ADP's closing {@code message_action}). */
+    public static final String FINAL_ANSWER = "final_answer";
     private static final Set<String> SCORES = Set.of(Task.TASK_COMPLETED, Task.ALIGNMENT_SCORE, Task.EFFICIENCY_SCORE, Task.TASK_DIFFICULTY);
 
     private AgentDataProtocolFormat() {
@@ -65,9 +73,14 @@ public final class AgentDataProtocolFormat {
                         task.put(Task.INSTRUCTION, item.get("content").asText());
                     }
                 }
-                case "image_observation", "api_action" -> items.add(item);
-                case "message_action", "code_action", "web_observation" -> throw new RecordFormatException("content[" + i + "] is a "
-                        + kind + ", which a computer-use trajectory does not have");
+                case "message_action" -> {
+                    if (item.path("content").isTextual() && items.isEmpty() && !task.has(Task.INSTRUCTION)) {
+                        task.put(Task.INSTRUCTION, item.get("content").asText());
+                    } else if (item.path("content").isTextual()) {
+                        task.put(FINAL_ANSWER, item.get("content").asText());
+                    }
+                }
+                case "image_observation", "api_action", "code_action", "web_observation" -> items.add(item);
                 default -> throw new RecordFormatException("content[" + i + "].class_ '" + kind + "' is not one ADP defines");
             }
         }
@@ -81,11 +94,19 @@ public final class AgentDataProtocolFormat {
             ObjectNode value = step.putObject(Step.VALUE).put(Step.CODE, "");
             List<String> calls = new ArrayList<>();
             for (JsonNode item : stepItems) {
-                if (item.path("class_").asText().equals("image_observation")) {
+                String kind = item.path("class_").asText();
+                if (kind.equals("image_observation")) {
                     String path = item.path("content").asText("");
                     step.put(Step.IMAGE, path.substring(path.lastIndexOf('/') + 1));
                 } else {
-                    calls.add(call(item, "action " + calls.size() + " of step " + (traj.size() - 1)));
+                    String why = notHeld(item);
+                    if (why != null) {
+                        ObjectNode asItCame = ((ObjectNode) item).deepCopy().put("not_held_because", why);
+                        (step.has(Step.NOT_HELD) ? (ArrayNode) step.get(Step.NOT_HELD) : step.putArray(Step.NOT_HELD)).add(asItCame);
+                        continue;
+                    }
+                    calls.add(kind.equals("code_action") ? item.get("content").asText().strip()
+                            : call(item, "action " + calls.size() + " of step " + (traj.size() - 1)));
                     if (item.path("description").isTextual() && !item.get("description").asText().isEmpty() && !value.has(Step.THOUGHT)) {
                         value.put(Step.THOUGHT, item.get("description").asText());
                     }
@@ -124,6 +145,29 @@ public final class AgentDataProtocolFormat {
             steps.get(steps.size() - 1).add(item);
         }
         return steps;
+    }
+
+    /**
+     * Why an item cannot be a line of our code (a web observation; code in another language; a call that is no
+     * PyAutoGUI action our records hold, such as Android's {@code open_app} or OmniACT's pixel points), or null.
+     */
+    private static String notHeld(JsonNode item) {
+        String kind = item.path("class_").asText();
+        if (kind.equals("web_observation")) {
+            return "a web page observation, which a computer-use step does not hold";
+        }
+        if (kind.equals("code_action") && !item.path("language").asText("python").equals("python")) {
+            return "code in " + item.path("language").asText() + ", not PyAutoGUI";
+        }
+        String code;
+        try {
+            code = kind.equals("code_action") ? item.path("content").asText("") : call(item, "the action");
+        } catch (RecordFormatException e) {
+            return e.getMessage();
+        }
+        ParsedCode parsed = ActionParser.parse(code);
+        return parsed.ok() && !parsed.actions().isEmpty() ? null : "not a PyAutoGUI action our records hold"
+                + (parsed.ok() ? "" : ": " + parsed.problems().get(0));
     }
 
     /** One api_action as a line of our code: {@code pyautogui.FUNCTION(NAME=VALUE, ...)} ({@code computer.terminate}). */

@@ -90,19 +90,27 @@ public final class AgentNetBenchFormat {
         if (bench.has(MILESTONE)) {
             step.set(MILESTONE, bench.get(MILESTONE));
         }
-        step.set(Step.ACTION_BOXES, truth.boxes());
+        truth.putInto(step);
         JsonNode options = bench.path("alternative_options");
         if (options.isArray()) { // kept even when empty, so that the file comes back as it was
             ArrayNode alternatives = step.putArray(Step.ALTERNATIVES);
             for (int k = 0; k < options.size(); k++) {
                 Way other = way(options.get(k), where + ".alternative_options[" + k + "]");
-                alternatives.addObject().put(Step.CODE, other.code()).set(Step.ACTION_BOXES, other.boxes());
+                other.putInto(alternatives.addObject().put(Step.CODE, other.code()));
             }
         }
         return step;
     }
 
-    private record Way(String code, ArrayNode boxes) {
+    /** A way of doing a step: its code, each action's relative boxes, and the rest of each box as it came (or null). */
+    private record Way(String code, ArrayNode boxes, ArrayNode boxDetails) {
+
+        void putInto(ObjectNode holder) {
+            holder.set(Step.ACTION_BOXES, boxes);
+            if (boxDetails != null) {
+                holder.set(Step.ACTION_BOX_DETAILS, boxDetails);
+            }
+        }
     }
 
     private static Way way(JsonNode actions, String where) throws RecordFormatException {
@@ -111,17 +119,24 @@ public final class AgentNetBenchFormat {
         }
         List<Action> read = new ArrayList<>();
         ArrayNode boxes = Json.MAPPER.createArrayNode();
+        ArrayNode details = Json.MAPPER.createArrayNode();
+        boolean detailed = false;
         for (int i = 0; i < actions.size(); i++) {
             read.add(action(actions.get(i), where + "[" + i + "]"));
             ArrayNode own = boxes.addArray();
+            ArrayNode ownDetails = details.addArray();
             for (JsonNode box : actions.get(i).path("metadata").path("bboxes")) {
                 JsonNode relative = box.path("rel_bbox");
                 if (relative.isArray() && relative.size() == 4) {
                     own.add(relative);
+                    ObjectNode rest = box.deepCopy();
+                    rest.remove("rel_bbox");
+                    ownDetails.add(rest);
+                    detailed |= !rest.isEmpty();
                 }
             }
         }
-        return new Way(ActionPrinter.print(read), boxes);
+        return new Way(ActionPrinter.print(read), boxes, detailed ? details : null);
     }
 
     /** One ground-truth action: {@code {type, params: {position: {x, y}, text|content, keys, amount, status}}}. */
@@ -265,6 +280,7 @@ public final class AgentNetBenchFormat {
         }
         ArrayNode actions = Json.MAPPER.createArrayNode();
         JsonNode boxes = holder.get(Step.ACTION_BOXES);
+        JsonNode details = holder.path(Step.ACTION_BOX_DETAILS);
         boolean elementGiven = false;
         for (int i = 0; i < parsed.actions().size(); i++) {
             Action action = parsed.actions().get(i);
@@ -286,8 +302,13 @@ public final class AgentNetBenchFormat {
             }
             elementGiven |= pointer;
             if (given != null) {
-                for (JsonNode box : given) {
-                    own.addObject().set("rel_bbox", box);
+                for (int j = 0; j < given.size(); j++) {
+                    ObjectNode box = own.addObject();
+                    box.set("rel_bbox", given.get(j));
+                    if (details.path(i).path(j).isObject() && boxes != null && given == boxes.get(i)) {
+                        box.setAll((ObjectNode) details.path(i).path(j).deepCopy()); // abs_bbox, area, category_id as they came
+                        box.set("rel_bbox", given.get(j));
+                    }
                 }
             }
             actions.add(written);
