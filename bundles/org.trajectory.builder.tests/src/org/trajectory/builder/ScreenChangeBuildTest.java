@@ -55,6 +55,43 @@ class ScreenChangeBuildTest {
         }
     }
 
+    /**
+     * OpenCUA's published AgentNetTool episode, in small: the pointer pushed past the edge twice early on (an overshoot,
+     * no change), the resolution changed much later, and a click left of the screen's origin. The change spans only the
+     * later run; no click or scroll is dropped: the one left of the origin is kept at the edge, its step doubted.
+     */
+    @Test
+    void earlyOvershootsDoNotStretchALaterChangeAndNoClickIsDropped(@TempDir Path temp) throws Exception {
+        Path recording = PeerRecordings.write(temp.resolve("rec"));
+        List<String> lines = new ArrayList<>(List.of(
+                event(0.50, "\"action\": \"move\", \"x\": 325, \"y\": 100"),
+                event(0.60, "\"action\": \"move\", \"x\": 330, \"y\": 10"),
+                event(1.25, "\"action\": \"click\", \"x\": 160, \"y\": 120, \"button\": \"Button.left\", \"pressed\": true"),
+                event(1.30, "\"action\": \"click\", \"x\": 160, \"y\": 120, \"button\": \"Button.left\", \"pressed\": false")));
+        for (int i = 0; i < 20; i++) {
+            lines.add(event(40.0 + i * 0.01, "\"action\": \"move\", \"x\": " + (400 + i * 4) + ", \"y\": " + (300 + i * 3)));
+        }
+        lines.addAll(List.of(
+                event(40.50, "\"action\": \"click\", \"x\": 480, \"y\": 360, \"button\": \"Button.left\", \"pressed\": true"),
+                event(40.55, "\"action\": \"click\", \"x\": 480, \"y\": 360, \"button\": \"Button.left\", \"pressed\": false"),
+                event(41.00, "\"action\": \"click\", \"x\": -20, \"y\": 100, \"button\": \"Button.left\", \"pressed\": true"),
+                event(41.05, "\"action\": \"click\", \"x\": -20, \"y\": 100, \"button\": \"Button.left\", \"pressed\": false"),
+                event(42.00, "\"action\": \"scroll\", \"x\": 500, \"y\": 400, \"dx\": 0, \"dy\": -2")));
+        Files.writeString(recording.resolve("events.jsonl"), String.join("\n", lines) + "\n");
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
+            TrajectoryBuilder.Result result = new TrajectoryBuilder(ReductionSettings.DEFAULTS).build(recording, dataset, Progress.NONE);
+            assertTrue(result.warnings().stream().anyMatch(w -> w.contains("events from 5040.000 s to 5042.000 s went beyond the 320x240 screen")
+                    && w.contains("built against 640x480")), result.warnings().toString());
+            assertTrue(result.warnings().stream().anyMatch(w -> w.startsWith("events.jsonl:27: the point (-20, 100) is outside the 640x480"
+                    + " screen in force; kept, at the screen's edge")), result.warnings().toString());
+            List<String> codes = dataset.read(result.task().taskId()).steps().stream().map(Step::code).toList();
+            assertEquals(List.of("pyautogui.click(x=0.5000, y=0.5000)", "pyautogui.click(x=0.7500, y=0.7500)",
+                    "pyautogui.click(x=0.0000, y=0.2083)", "pyautogui.moveTo(x=0.7813, y=0.8333)\npyautogui.scroll(-2)",
+                    "computer.terminate(status='success')"), codes,
+                    "the first click on the stated screen (the overshoots before it are no change), every later one kept");
+        }
+    }
+
     /** A few points beyond the screen, or beyond any screen there is, are damaged lines: each is left out and named. */
     @Test
     void aFewPointsBeyondTheScreenOrBeyondEveryScreenAreLeftOutOneByOne(@TempDir Path temp) throws Exception {

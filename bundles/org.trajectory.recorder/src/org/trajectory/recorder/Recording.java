@@ -195,9 +195,14 @@ public record Recording(Path folder, String source, String task, String os, Inte
             long number = numbers.get(i);
             ScreenSize screen = screenAt(screens, event.time());
             if (event.x() != null && screen != null && !screen.holds(event.x(), event.y())) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), "the point (" + event.x() + ", " + event.y()
-                        + ") is outside the " + screen.width() + "x" + screen.height() + " screen in force; the event was left out"));
-                continue;
+                String where = "the point (" + event.x() + ", " + event.y() + ") is outside the " + screen.width() + "x" + screen.height()
+                        + " screen in force";
+                if (event.action().equals("move") || Math.abs(event.x()) > ON_SOME_SCREEN || Math.abs(event.y()) > ON_SOME_SCREEN) {
+                    doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), where + "; the event was left out"));
+                    continue;
+                }
+                // a press or a wheel turn is an action the person took: kept, at the screen's edge, and its step doubted
+                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), where + "; kept, at the screen's edge", events.size(), false));
             }
             if (change != null && screen == change.screen()) {
                 doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), change.say(screens.get(0)), events.size(), false));
@@ -252,6 +257,9 @@ public record Recording(Path folder, String source, String task, String os, Inte
         }
         return video;
     }
+
+    /** A press or wheel turn this far beyond the screen in force is on no screen there is, and left out (twice the largest picture read). */
+    private static final int ON_SOME_SCREEN = 2 * VideoFiles.MAX_SIDE;
 
     /** A coordinate this far from the origin is on no screen (and would not fit a pixel count scaled). */
     private static final double FARTHEST = 1 << 20;

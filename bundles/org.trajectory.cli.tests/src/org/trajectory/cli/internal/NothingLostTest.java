@@ -152,7 +152,7 @@ class NothingLostTest extends CommandTestBase {
                 click(1.0, "4294967936", "100", true), click(1.1, "4294967936", "100", false),
                 click(2.0, "1e15", "-1e15", true), click(2.5, "900", "700", false),
                 click(3.0, "640", "400", true), click(3.1, "640", "400", false),
-                click(4.0, "1280", "10", true));
+                click(4.0, "20000", "10", true));
         Path dataset = temp.resolve("ds");
         assertEquals(Command.FAILED, run("build", rec.toString(), "--dataset", dataset.toString(), "--json"));
         JsonNode report = Json.MAPPER.readTree(out()).path("built").get(0);
@@ -165,7 +165,7 @@ class NothingLostTest extends CommandTestBase {
                 + " the event was left out"), lines.toString());
         assertTrue(lines.contains("workbench build: " + rec + ": events.jsonl:3: x=1.0E15 is not a pixel coordinate on any screen;"
                 + " the event was left out"), lines.toString());
-        assertTrue(lines.contains("workbench build: " + rec + ": events.jsonl:7: the point (1280, 10) is outside the 1280x800 screen"
+        assertTrue(lines.contains("workbench build: " + rec + ": events.jsonl:7: the point (20000, 10) is outside the 1280x800 screen"
                 + " in force; the event was left out"), lines.toString());
 
         assertEquals(Command.FAILED, run("validate", "--dataset", dataset.toString()));

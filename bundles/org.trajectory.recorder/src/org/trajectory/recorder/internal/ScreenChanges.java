@@ -10,8 +10,12 @@ import org.trajectory.recorder.ScreenSize;
  * A screen change a recording does not state. AgentNetTool and DuckTrack write the screen size once, at the start; a
  * person who then changes the resolution, turns the screen or plugs in a monitor leaves events beyond it, which are
  * real actions, not damage. Where the events went is the evidence: a run of them beyond the stated screen means a
- * larger one, the smallest common screen size (either way up) that holds them all. Events inside the stated screen fit
- * both, so the change is known to span from the first event beyond it to the last, no further.
+ * larger one, the smallest common screen size (either way up) that holds them all. A pointer pushed past an edge for a
+ * moment leaves one or two events beyond it, which are no run: runs are beyond-events no more than {@value #RUN_GAP} s
+ * apart, and only runs of {@value #AT_LEAST} or more count. Events inside the stated screen fit both, so the change is
+ * known to span from the first event of the first run to the last of the last, no further. A point left of or above
+ * the screen (a monitor there, a scale that moved the origin) is in no size; it counts toward a run but not toward the
+ * size, and the reader keeps such a click, doubted.
  */
 public final class ScreenChanges {
 
@@ -27,8 +31,10 @@ public final class ScreenChanges {
         }
     }
 
-    /** Fewer events than this beyond the screen are damage, not a change: each is left out with a doubt of its own. */
+    /** Fewer events than this beyond the screen are damage or an overshoot, not a change: each is doubted on its own. */
     private static final int AT_LEAST = 3;
+    /** Seconds between events beyond the screen that still belong to one run. */
+    private static final double RUN_GAP = 30;
 
     /** Screen sizes people have (desktops, laptops, monitors side by side), landscape; each is also tried turned. */
     private static final int[][] COMMON = { { 640, 480 }, { 800, 600 }, { 1024, 768 }, { 1280, 720 }, { 1280, 800 }, { 1280, 1024 }, { 1360, 768 }, { 1366, 768 },
@@ -45,25 +51,29 @@ public final class ScreenChanges {
      * few beyond it, or beyond every common screen (a damaged line, not a monitor).
      */
     public static Change find(List<InputEvent> events, ScreenSize stated) {
-        int beyond = 0;
+        List<InputEvent> beyond = events.stream().filter(e -> e.x() != null && !stated.holds(e.x(), e.y())).toList();
+        int counted = 0;
         int maxX = stated.width() - 1;
         int maxY = stated.height() - 1;
         double from = Double.NaN;
         double until = Double.NaN;
-        for (InputEvent event : events) {
-            if (event.x() != null && !stated.holds(event.x(), event.y())) {
-                if (event.x() < 0 || event.y() < 0) {
-                    return null; // a monitor left of or above the first one moves the origin: no size says that
-                }
-                beyond++;
+        for (int start = 0, end; start < beyond.size(); start = end) {
+            for (end = start + 1; end < beyond.size() && beyond.get(end).time() - beyond.get(end - 1).time() <= RUN_GAP; end++) {
+                // one run
+            }
+            if (end - start < AT_LEAST) {
+                continue; // an overshoot
+            }
+            counted += end - start;
+            for (InputEvent event : beyond.subList(start, end)) {
                 maxX = Math.max(maxX, event.x());
                 maxY = Math.max(maxY, event.y());
-                from = Double.isNaN(from) ? event.time() : Math.min(from, event.time());
-                until = Double.isNaN(until) ? event.time() : Math.max(until, event.time());
             }
+            from = Double.isNaN(from) ? beyond.get(start).time() : from;
+            until = beyond.get(end - 1).time();
         }
-        int[] size = beyond < AT_LEAST ? null : smallestHolding(maxX, maxY);
-        return size == null ? null : new Change(new ScreenSize(from, size[0], size[1], true), until, beyond, maxX, maxY);
+        int[] size = counted == 0 ? null : smallestHolding(maxX, maxY);
+        return size == null || size[0] == stated.width() && size[1] == stated.height() ? null : new Change(new ScreenSize(from, size[0], size[1], true), until, counted, maxX, maxY);
     }
 
     /** The screens in force with the change: the stated one, the changed one over its span, the stated one after it. */
