@@ -34,7 +34,7 @@ done
 "$WB" list --dataset "$WORK/dataset" --filter "settings window" --sort score --desc --limit 100 --timing 2>&1 >/dev/null | sed 's/^/filter + sort:         /' | grep ms
 "$WB" list --dataset "$WORK/dataset" --domain chrome --min-steps 20 --sort steps --limit 100 --timing 2>&1 >/dev/null | sed 's/^/domain+steps+sort:     /' | grep ms
 
-"$WB" export --dataset "$WORK/dataset" --out "$WORK/export/data.jsonl" --no-images --set personal_data=keep --json > "$WORK/export.json" 2>/dev/null
+"$WB" export --dataset "$WORK/dataset" --out "$WORK/export/data.jsonl" --no-images --review any --set personal_data=keep --json > "$WORK/export.json" 2>/dev/null
 EXPORT_S=$(python3 -c "import json;print(json.load(open('$WORK/export.json'))['seconds'])")
 OUT=$(stat -c %s "$WORK/export/data.jsonl")
 echo "export (JSONL):         $(awk -v s="$OUT" -v t="$EXPORT_S" 'BEGIN{printf "%.1f MB/s (%.1f s)", s/1048576/t, t}')"

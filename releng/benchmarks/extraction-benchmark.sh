@@ -47,7 +47,7 @@ PY
     --metric sharingan 2>/dev/null | sed -n '/^Sharingan/,$p' | grep -v '^"All" left out' || true
   TW_NO_REBUILD=1 "$WB" evaluate --reference "$reference" --predicted "$out/extracted" --mapping "$out/mapping.txt" \
     --metric agentnetbench 2>/dev/null | grep "click error" || true
-  TW_NO_REBUILD=1 "$WB" export --dataset "$out/extracted" --out "$out/predicted.jsonl" --force --set personal_data=keep >/dev/null 2>&1 || true
+  TW_NO_REBUILD=1 "$WB" export --dataset "$out/extracted" --out "$out/predicted.jsonl" --force --review any --set personal_data=keep >/dev/null 2>&1 || true
   python3 "$ROOT/releng/benchmarks/operation_counts.py" "$reference" "$out/predicted.jsonl" "$out/mapping.txt" || true
 }
 

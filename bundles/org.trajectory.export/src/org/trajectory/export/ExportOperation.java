@@ -33,7 +33,7 @@ public final class ExportOperation implements Operation<ExportOperation.Summary>
     private final boolean force;
 
     /**
-     * @param filter its {@code review} null for the exporter's default (approved only when it publishes)
+     * @param filter its {@code review} null for the default of every export: approved tasks only
      * @param splits null for none
      * @throws IllegalArgumentException a setting is unknown or has a value not among its choices (said in one line)
      */
@@ -43,8 +43,7 @@ public final class ExportOperation implements Operation<ExportOperation.Summary>
         this.exporter = exporter;
         this.destination = destination;
         this.settings = ExportSettings.of(exporter.exporter().settings(), exporter.configured(), settings);
-        this.filter = filter.review() != null ? filter
-                : filter.withReview(exporter.exporter().publishes() ? Set.of(ReviewState.APPROVED) : Set.of());
+        this.filter = filter.review() != null ? filter : filter.withReview(Set.of(ReviewState.APPROVED));
         this.splits = splits;
         this.force = force;
     }

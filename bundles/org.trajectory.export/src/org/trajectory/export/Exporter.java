@@ -22,11 +22,6 @@ public interface Exporter {
     /** True when the destination is a folder it fills; false when it is a file (others may be written beside it). */
     boolean writesFolder();
 
-    /** True for exports meant for publishing: unless told otherwise, only approved tasks are exported. */
-    default boolean publishes() {
-        return false;
-    }
-
     /**
      * Writes the job's selection to its destination, replacing it only when the job says so, never leaving a partial
      * file under a final name ({@code org.trajectory.export.ExportTarget}).

@@ -38,7 +38,7 @@ class AdpCommandsTest extends CommandTestBase {
         Path first = temp.resolve("first");
         run("import", jsonl.toString(), "--dataset", first.toString());
         Path adp = temp.resolve("adp").resolve("notes_adp.jsonl");
-        assertEquals(Command.FAILED, run("export", "--set", "personal_data=keep", "--dataset", first.toString(), "--format", "adp", "--out", adp.toString()), err());
+        assertEquals(Command.FAILED, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", first.toString(), "--format", "adp", "--out", adp.toString()), err());
         assertTrue(err().contains("task notes-1 step 3: code 1:1: unknown action 'pyautogui.explode'; its actions are left out of the ADP content"), err());
         JsonNode trajectory = Json.MAPPER.readTree(Files.readAllLines(adp).get(0));
         assertEquals("1.2.0", trajectory.path("schema_version").asText());
@@ -52,7 +52,7 @@ class AdpCommandsTest extends CommandTestBase {
         Path second = temp.resolve("second");
         assertEquals(Command.FAILED, run("import", adp.toString(), "--dataset", second.toString()), "the unknown action is said again: " + err());
         Path back = temp.resolve("back").resolve("back.jsonl");
-        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", second.toString(), "--out", back.toString()), err());
+        assertEquals(Command.OK, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", second.toString(), "--out", back.toString()), err());
         assertEquals("", BenchmarkCommandsTest.difference("", Json.MAPPER.readTree(RECORD), Json.MAPPER.readTree(Files.readAllLines(back).get(0))),
                 "AgentNet to ADP and back is exact");
         assertEquals(Files.readAllBytes(images.resolve("b.png")).length, Files.size(back.resolveSibling("images").resolve("b.png")));

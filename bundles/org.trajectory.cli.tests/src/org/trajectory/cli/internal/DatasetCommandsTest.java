@@ -25,7 +25,7 @@ class DatasetCommandsTest extends CommandTestBase {
         importListStatsShowValidate(dataset, temp);
 
         Path exported = temp.resolve("out/data.jsonl");
-        assertEquals(Command.OK, run("export", "--dataset", dataset, "--out", exported.toString(), "--json", "--set", "personal_data=keep"));
+        assertEquals(Command.OK, run("export", "--review", "any", "--dataset", dataset, "--out", exported.toString(), "--json", "--set", "personal_data=keep"));
         assertEquals(2, Files.readAllLines(exported).size());
     }
 

@@ -88,7 +88,7 @@ class NothingLostTest extends CommandTestBase {
         long imagesBefore = files(dataset.resolve(Dataset.IMAGES));
         for (String inside : List.of("dataset.db", "data.jsonl", "images/export.jsonl")) {
             Path target = dataset.resolve(inside);
-            assertEquals(Command.FAILED, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", target.toString()));
+            assertEquals(Command.FAILED, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", target.toString()));
             assertEquals(List.of("workbench export: " + target + " is inside the dataset folder " + dataset
                     + "; export outside it (an export there could overwrite the dataset's own files)"), errLines());
         }
@@ -96,9 +96,9 @@ class NothingLostTest extends CommandTestBase {
         assertEquals(imagesBefore, files(dataset.resolve(Dataset.IMAGES)), "no exported image went into the dataset's store");
 
         Path jsonl = temp.resolve("out/data.jsonl");
-        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString()), err());
+        assertEquals(Command.OK, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString()), err());
         Files.writeString(jsonl.resolveSibling("images/stale.png"), "from an earlier export");
-        assertEquals(Command.FAILED, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString()));
+        assertEquals(Command.FAILED, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString()));
         assertEquals(List.of("workbench export: " + jsonl + " exists already; choose another name, or give --force to replace it"),
                 errLines());
         assertEquals(2, Files.readAllLines(jsonl).size(), "the refused export left the file as it was");
@@ -107,7 +107,7 @@ class NothingLostTest extends CommandTestBase {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Path leftover = Files.writeString(jsonl.resolveSibling(".data.jsonl." + gone.pid() + ".export-partial"), "half");
-        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString(), "--force"), err());
+        assertEquals(Command.OK, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", jsonl.toString(), "--force"), err());
         assertFalse(Files.exists(leftover));
         assertFalse(Files.exists(jsonl.resolveSibling("images/stale.png")), "the images folder was replaced whole");
         assertTrue(Files.isRegularFile(jsonl.resolveSibling("images/a.png")));
@@ -121,7 +121,7 @@ class NothingLostTest extends CommandTestBase {
         assertEquals(usual, Files.getPosixFilePermissions(jsonl));
         assertEquals(usual, Files.getPosixFilePermissions(jsonl.resolveSibling("images/a.png")));
         Path zip = temp.resolve("zipped/images.zip");
-        assertEquals(Command.OK, run("export", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", temp.resolve("zipped/data.jsonl").toString(),
+        assertEquals(Command.OK, run("export", "--review", "any", "--set", "personal_data=keep", "--dataset", dataset.toString(), "--out", temp.resolve("zipped/data.jsonl").toString(),
                 "--images", zip.toString()), err());
         assertEquals(usual, Files.getPosixFilePermissions(zip));
     }

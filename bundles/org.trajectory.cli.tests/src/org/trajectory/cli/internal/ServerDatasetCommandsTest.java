@@ -38,7 +38,7 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertTrue(out().startsWith("copied 0 tasks (2 were there already)"), "a second run finds the copy whole: " + out());
 
         Path exported = temp.resolve("out/data.jsonl");
-        assertEquals(Command.OK, run("export", "--dataset", second, "--out", exported.toString(), "--set", "personal_data=keep"));
+        assertEquals(Command.OK, run("export", "--review", "any", "--dataset", second, "--out", exported.toString(), "--set", "personal_data=keep"));
         assertEquals(2, Files.readAllLines(exported).size());
 
         run("evaluate", "--reference", dataset, "--predicted", folder, "--metric", "agentnetbench", "--json");

@@ -56,11 +56,6 @@ public final class AgentNetBenchExporter implements Exporter {
     }
 
     @Override
-    public boolean publishes() {
-        return true;
-    }
-
-    @Override
     public ExportResult export(ExportJob job, Progress progress) throws IOException, SQLException {
         Selection selection = job.selection();
         List<Problem> problems = new ArrayList<>();

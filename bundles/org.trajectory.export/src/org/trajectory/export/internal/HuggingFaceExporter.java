@@ -69,11 +69,6 @@ public final class HuggingFaceExporter implements Exporter {
         return true;
     }
 
-    @Override
-    public boolean publishes() {
-        return true;
-    }
-
     /** One JSONL file and its image archives. */
     private static final class Part implements AutoCloseable {
         final String file;

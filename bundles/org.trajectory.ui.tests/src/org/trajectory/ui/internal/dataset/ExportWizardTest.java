@@ -36,14 +36,22 @@ class ExportWizardTest extends WorkbenchTest {
         dialog.open();
         try {
             Label preview = find(dialog.getShell(), Label.class, l -> l.getText().startsWith("Would export") || l.getText().startsWith("Counting"));
-            waitFor(() -> preview.getText().equals("Would export 6 of 6 tasks."), "AgentNet takes every task: " + preview.getText());
+            waitFor(() -> preview.getText().equals("Would export 3 of 6 tasks; removed by review 3."),
+                    "every export takes the approved tasks unless told: " + preview.getText());
             assertTrue(Files.notExists(temp.resolve("hf")), "nothing written yet");
+
+            Combo review = find(dialog.getShell(), Combo.class, c -> List.of(c.getItems()).contains("needs_fix"));
+            review.select(0);
+            review.notifyListeners(SWT.Selection, null);
+            waitFor(() -> preview.getText().equals("Would export 6 of 6 tasks."), "the count follows the Review filter: " + preview.getText());
+            review.select(List.of(review.getItems()).indexOf("approved"));
+            review.notifyListeners(SWT.Selection, null);
 
             Combo format = find(dialog.getShell(), Combo.class, c -> List.of(c.getItems()).contains("Hugging Face dataset folder"));
             format.select(List.of(format.getItems()).indexOf("Hugging Face dataset folder"));
             format.notifyListeners(SWT.Selection, null);
             waitFor(() -> preview.getText().equals("Would export 3 of 6 tasks; removed by review 3."),
-                    "publishing keeps the approved ones: " + preview.getText());
+                    "the Hugging Face folder takes the approved ones too: " + preview.getText());
             Button finish = find(dialog.getShell(), Button.class, b -> b.getText().replace("&", "").equals("Finish"));
             assertFalse(finish.isEnabled(), "no destination yet");
             String why = ((org.eclipse.jface.dialogs.IMessageProvider) dialog.getCurrentPage()).getMessage();

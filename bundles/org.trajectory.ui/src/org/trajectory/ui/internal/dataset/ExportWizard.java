@@ -111,6 +111,14 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             maxScore = text(filters, "Score at m&ost:");
             application = text(filters, "&Application (window title):");
             reviewer = text(filters, "Re&viewer:");
+            review.select(1); // approved: what every export takes unless told
+            // the count and the finish button follow every filter
+            for (Combo filter : List.of(review, origin, os, domain)) {
+                filter.addListener(SWT.Selection, e -> changed());
+            }
+            for (Text filter : List.of(minScore, maxScore, application, reviewer)) {
+                filter.addListener(SWT.Modify, e -> changed());
+            }
 
             Group splits = new Group(area, SWT.NONE);
             splits.setText("Splits");
@@ -168,7 +176,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             return exporters.get(Math.max(0, format.getSelectionIndex()));
         }
 
-        /** A format chosen: its settings' fields, and its review default (approved only for one that publishes). */
+        /** A format chosen: its settings' fields. */
         private void formatChosen() {
             for (Control child : settingsArea.getChildren()) {
                 child.dispose();
@@ -197,7 +205,6 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                 GridDataFactory.fillDefaults().grab(true, false).hint(120, SWT.DEFAULT).applyTo(field);
                 settingFields.put(setting.name(), field);
             }
-            review.select(exporter().exporter().publishes() ? 1 : 0);
             settingsArea.getParent().layout(true, true);
             fit();
             changed();
