@@ -273,7 +273,8 @@ class AnnotationTest {
         assertTrue(described.thought().contains("Save the note"), described.thought());
 
         Notes.Reflected same = annotator.reflect(step, described, step.image());
-        assertFalse(same.correct(), "nothing changed: a dead click");
+        assertNull(same.correct(), "nothing seen to change: not known, never judged incorrect");
+        assertNull(same.redundant());
         BufferedImage after = Markers.read(step.image());
         java.awt.Graphics2D h = after.createGraphics();
         h.setColor(java.awt.Color.BLUE);

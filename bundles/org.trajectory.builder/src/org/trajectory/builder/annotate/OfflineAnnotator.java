@@ -70,7 +70,7 @@ public final class OfflineAnnotator implements Annotator {
     @Override
     public Notes.Reflected reflect(StepView step, Notes.Described described, byte[] after) throws IOException {
         if (step.image() == null || after == null) {
-            return new Notes.Reflected("There is no screenshot to compare, so the effect of the step is not known.", true, false);
+            return new Notes.Reflected("There is no screenshot to compare, so the effect of the step is not known.", null, null);
         }
         BufferedImage before = Markers.read(step.image());
         BufferedImage next = Markers.read(after);
@@ -81,8 +81,9 @@ public final class OfflineAnnotator implements Annotator {
         String reflection = changed
                 ? String.format(Locale.ROOT, "The screen changed after the step (%,d pixels%s), so it had an effect.", whole,
                         pointer ? String.format(Locale.ROOT, ", %,d of them near the action", near) : "")
-                : "Nothing visible changed after the step; it may have had no effect.";
-        return new Notes.Reflected(reflection, changed, false);
+                : "Nothing visible changed after the step, so whether it had its effect is not known (a key may act unseen).";
+        // a change seen is an effect; none seen proves nothing (an Enter at a line's end, a focus, a save): unknown, not wrong
+        return changed ? new Notes.Reflected(reflection, true, false) : new Notes.Reflected(reflection, null, null);
     }
 
     @Override

@@ -10,8 +10,11 @@ public final class Notes {
     public record Described(String observation, String thought, String action) {
     }
 
-    /** The reflector's judgment of a step, stored on the step after it ({@code last_step_*}). */
-    public record Reflected(String reflection, boolean correct, boolean redundant) {
+    /**
+     * The reflector's judgment of a step, stored on the step after it ({@code last_step_*}); null where it cannot tell
+     * (the field is then left out of the record, never written as false).
+     */
+    public record Reflected(String reflection, Boolean correct, Boolean redundant) {
     }
 
     /** The summarizer's fields of a task; scores 0-10. */
