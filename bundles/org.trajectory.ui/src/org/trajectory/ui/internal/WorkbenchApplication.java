@@ -37,8 +37,10 @@ public final class WorkbenchApplication implements IApplication {
     /** Two windows on one workspace would overwrite each other's layout and preferences. */
     private static boolean lockWorkspace() {
         Location instance = Platform.getInstanceLocation();
-        if (instance == null || !instance.isSet()) {
-            return true;
+        // getURL() puts the product's default (~/.trajectory-workbench/workspace) in force; isSet() alone is false until
+        // then, and the lock was never taken: a second window opened on the same workspace
+        if (instance == null || instance.getURL() == null) {
+            return true; // no workspace (-data @none)
         }
         Path workspace = Path.of(instance.getURL().getPath());
         try {
@@ -49,9 +51,10 @@ public final class WorkbenchApplication implements IApplication {
         } catch (IOException e) {
             ILog.of(WorkbenchApplication.class).error("Could not lock the workspace " + instance.getURL(), e);
         }
-        MessageDialog.openError(null, "Trajectory Workbench", "Trajectory Workbench is already running with the workspace "
-                + workspace + WorkspaceOwner.describe(workspace).map(holder -> " (" + holder + ")").orElse("")
-                + ".\nSwitch to that window, or close it and start again.");
+        String message = "Trajectory Workbench is already running with the workspace " + workspace
+                + WorkspaceOwner.describe(workspace).map(holder -> " (" + holder + ")").orElse("") + ".\nSwitch to that window, or close it and start again.";
+        System.err.println("trajectory-workbench: " + message.replace('\n', ' ')); // for a start from a terminal or a script
+        MessageDialog.openError(null, "Trajectory Workbench", message);
         return false;
     }
 
