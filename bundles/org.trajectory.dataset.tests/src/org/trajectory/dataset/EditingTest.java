@@ -110,6 +110,44 @@ class EditingTest {
         assertEquals(14, exported.get(0).path("traj").size());
     }
 
+    /**
+     * What a reviewer approved or rejected is never changed silently: an edit or a build of other content reopens its
+     * review ("changed" since), the trail saying so beside the diff; a fix asked for stays asked; the same content built
+     * again keeps its approval.
+     */
+    @ParameterizedTest
+    @MethodSource(Engines.BOTH)
+    void contentChangedAfterADecisionGoesBackToReviewAndTheTrailSaysSo(Engines engine) throws Exception {
+        try (Dataset dataset = imported(engine)) {
+            String id = "task_example_0";
+            dataset.setReview(id, ReviewState.APPROVED, "qa-1", null);
+            dataset.save(dataset.draft(id).withStepText(2, Step.THOUGHT, "Open the menu"));
+            assertEquals(ReviewState.CHANGED, dataset.review(id).state());
+            List<TaskHistory.Entry> trail = dataset.history(id);
+            assertTrue(trail.stream().anyMatch(e -> e.what().equals("step 2 thought") && "Open the menu".equals(e.after())), trail.toString());
+            assertTrue(trail.stream().anyMatch(e -> e.what().equals("review") && e.after() != null && e.after().startsWith("changed")
+                    && "approved".equals(e.before())), "the trail says the approval no longer covers it: " + trail);
+            assertEquals(id, dataset.nextToReview("another"), "it is to be reviewed again");
+
+            dataset.setReview(id, ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            dataset.save(dataset.draft(id).withStepText(4, Step.THOUGHT, "Click the right icon"));
+            assertEquals(ReviewState.NEEDS_FIX, dataset.review(id).state(), "a change is what a fix asked for");
+
+            dataset.setReview(id, ReviewState.REJECTED, "qa-2", "off task");
+            TaskDraft draft = dataset.draft(id);
+            List<byte[]> images = new java.util.ArrayList<>();
+            for (int i = 0; i < draft.stepCount(); i++) {
+                images.add(draft.image(i) == null ? null : dataset.images().read(draft.image(i)));
+            }
+            dataset.put(draft.task(), images, "built again");
+            assertEquals(ReviewState.REJECTED, dataset.review(id).state(), "the same content built again keeps its decision");
+            dataset.put(draft.withStepText(0, Step.THOUGHT, "Built anew").task(), images, "built again");
+            Dataset.Review review = dataset.review(id);
+            assertEquals(ReviewState.CHANGED, review.state(), "other content built over a rejection reopens it");
+            assertEquals("qa-2", review.reviewer(), "the review is kept, not lost with the old row");
+        }
+    }
+
     @ParameterizedTest
     @MethodSource(Engines.BOTH)
     void reviewStateAndTheQueue(Engines engine) throws Exception {

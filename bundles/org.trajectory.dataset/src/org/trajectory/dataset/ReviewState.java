@@ -3,12 +3,18 @@ package org.trajectory.dataset;
 import java.util.Locale;
 
 /**
- * Where a task is in review. Stored by its lower-case name.
+ * Where a task is in review. Stored by its lower-case name. {@link #CHANGED}: its content changed after a reviewer
+ * approved or rejected it (an annotation, a build, an edit), so that decision no longer covers it: it is reviewed again.
  *
  * @since 0.1
  */
 public enum ReviewState {
-    NEW, IN_REVIEW, APPROVED, REJECTED, NEEDS_FIX;
+    NEW, IN_REVIEW, APPROVED, REJECTED, NEEDS_FIX, CHANGED;
+
+    /** A reviewer's decision that content changed afterwards no longer covers. */
+    public boolean decided() {
+        return this == APPROVED || this == REJECTED;
+    }
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -29,11 +29,11 @@ final class ReviewTable extends DatasetPart {
     }
 
     /**
-     * The task after {@code taskId} in import order that still needs review (new or in review), wrapping around;
+     * The task after {@code taskId} in import order that still needs review (new, in review, or changed since), wrapping around;
      * null when every other task is reviewed.
      */
     String nextToReview(String taskId) throws SQLException {
-        String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review') AND t.task_id <> ?";
+        String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review', 'changed') AND t.task_id <> ?";
         try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM trajectories t LEFT JOIN reviews r"
                 + " ON r.task_seq = t.seq WHERE " + unreviewed + " ORDER BY CASE WHEN t.seq > (SELECT seq FROM trajectories"
                 + " WHERE task_id = ?) THEN 0 ELSE 1 END, t.seq LIMIT 1")) {

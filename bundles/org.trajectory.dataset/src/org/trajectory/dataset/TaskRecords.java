@@ -110,11 +110,43 @@ final class TaskRecords extends DatasetPart {
                 sql.insertSteps(stored.seq(), task, draft::image);
                 sql.flush();
             }
-            TaskHistory.add(c, task.taskId(), TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now,
-                    !dataset.auditedByServer()));
+            List<TaskHistory.Entry> changes = TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now,
+                    !dataset.auditedByServer());
+            TaskHistory.add(c, task.taskId(), changes);
+            if (!changes.isEmpty() || stored.task().steps().size() != draft.stepCount()) {
+                reopenReview(c, task.taskId(), now);
+            }
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
             return draft.at(draft.version() + 1);
         });
+    }
+
+    /**
+     * A task whose content changed after a reviewer approved or rejected it is reviewed again: its state becomes
+     * {@link ReviewState#CHANGED}, said in its audit trail beside the changes. Other states stand (needs_fix expects one).
+     */
+    private void reopenReview(Connection c, String taskId, String at) throws SQLException {
+        ReviewState state;
+        String note;
+        try (PreparedStatement query = c.prepareStatement("SELECT r.state, r.note FROM reviews r JOIN trajectories t ON r.task_seq = t.seq"
+                + " WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next() || !ReviewState.of(row.getString(1)).decided()) {
+                    return;
+                }
+                state = ReviewState.of(row.getString(1));
+                note = row.getString(2);
+            }
+        }
+        try (PreparedStatement update = c.prepareStatement("UPDATE reviews SET state = ? WHERE task_seq = (SELECT seq FROM trajectories"
+                + " WHERE task_id = ?)")) {
+            update.setString(1, ReviewState.CHANGED.id());
+            update.setString(2, taskId);
+            update.executeUpdate();
+        }
+        judged(c, taskId, at, "review", verdictText(state, note), ReviewState.CHANGED.id() + ": the content changed after it was "
+                + state.id() + "; review it again");
     }
 
     /** The columns of the tasks table that show a task's fields (its header holds them all). */
@@ -193,6 +225,8 @@ final class TaskRecords extends DatasetPart {
             hashes.add(dataset.images().put(bytes));
         }
         dataset.promptly("build of task " + task.taskId(), c -> {
+            Loaded before = load(task.taskId());
+            Dataset.Review review = before == null ? null : new ReviewTable(dataset).review(task.taskId());
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();
@@ -207,6 +241,21 @@ final class TaskRecords extends DatasetPart {
                 }
                 sql.insertSteps(seq, task, hashes::get);
                 sql.flush();
+                if (review != null && review.reviewer() != null) {
+                    // the task built again keeps its review; a decision on other content is reopened
+                    try (PreparedStatement keep = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
+                            + " VALUES (?, ?, ?, ?, ?)")) {
+                        keep.setLong(1, seq);
+                        keep.setString(2, review.state().id());
+                        keep.setString(3, review.reviewer());
+                        keep.setString(4, review.reviewedAt());
+                        keep.setString(5, review.note());
+                        keep.executeUpdate();
+                    }
+                    if (!before.task().toJson().equals(task.toJson())) {
+                        reopenReview(c, task.taskId(), now);
+                    }
+                }
             }
             DatasetChanges.announce(c, dataset.engine(), "build", task.taskId());
             return null;

@@ -19,6 +19,7 @@ import org.trajectory.builder.annotate.internal.StepView;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetActivity;
 import org.trajectory.dataset.DatasetOperation;
+import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
@@ -44,12 +45,22 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.Report> {
 
-    public record Options(int concurrency, List<String> taskIds) {
+    /**
+     * @param taskIds null for every task
+     * @param includeReviewed also the tasks a reviewer approved or rejected: each one changed goes back to
+     *        {@link ReviewState#CHANGED}; without it they are left as reviewed, and counted
+     */
+    public record Options(int concurrency, List<String> taskIds, boolean includeReviewed) {
         public Options {
             if (concurrency < 1) {
                 throw new IllegalArgumentException("concurrency must be at least 1");
             }
             taskIds = taskIds == null ? null : List.copyOf(taskIds);
+        }
+
+        /** Every task not decided by a review. */
+        public Options(int concurrency, List<String> taskIds) {
+            this(concurrency, taskIds, false);
         }
     }
 
@@ -57,8 +68,8 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
      * What a run did. {@code failures} holds the first failed steps (task id as the source, step -1 for the summary), and
      * the tasks another run or a person changed while this one annotated them (no failure: theirs stands).
      */
-    public record Report(int tasks, int described, int reflected, int summarized, int skipped, int failed, List<Problem> failures,
-            boolean cancelled) implements org.trajectory.model.operation.Report {
+    public record Report(int tasks, int described, int reflected, int summarized, int skipped, int reviewed, int failed,
+            List<Problem> failures, boolean cancelled) implements org.trajectory.model.operation.Report {
 
         @Override
         public List<Problem> problems() {
@@ -75,6 +86,8 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         public String summary() {
             return "annotated " + Words.count(tasks, "task") + ": " + Words.count(described, "step") + " described, " + reflected
                     + " reflected, " + Words.count(summarized, "task") + " summarized, " + skipped + " already done, " + failed + " failed"
+                    + (reviewed == 0 ? "" : "; " + Words.count(reviewed, "reviewed task") + " left as reviewed (include them to annotate"
+                            + " them too: they then go back to review)")
                     + (cancelled ? " (cancelled: run it again to resume)" : "");
         }
 
@@ -82,7 +95,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         @Override
         public Map<String, Object> json() {
             return Json.fields("tasks", tasks, "steps_described", described, "steps_reflected", reflected,
-                    "tasks_summarized", summarized, "skipped", skipped, "failed", failed, "cancelled", cancelled);
+                    "tasks_summarized", summarized, "skipped", skipped, "reviewed_left", reviewed, "failed", failed, "cancelled", cancelled);
         }
     }
 
@@ -95,6 +108,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
     private final AtomicInteger summarized = new AtomicInteger();
     private final AtomicInteger skipped = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
+    private final AtomicInteger reviewed = new AtomicInteger();
     private final List<Problem> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     private Progress progress = Progress.NONE;
 
@@ -143,7 +157,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         } finally {
             pool.shutdownNow(); // interrupts the requests in flight: providers abort them
         }
-        return new Report(ids.size(), described.get(), reflected.get(), summarized.get(), skipped.get(), failed.get(),
+        return new Report(ids.size(), described.get(), reflected.get(), summarized.get(), skipped.get(), reviewed.get(), failed.get(),
                 List.copyOf(failures), cancelled);
     }
 
@@ -153,6 +167,10 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         TaskDraft draft = dataset.draft(taskId);
         if (draft == null) {
             failure(taskId, -1, "no such task in the dataset");
+            return;
+        }
+        if (!options.includeReviewed() && dataset.review(taskId).state().decided()) {
+            reviewed.incrementAndGet(); // what a reviewer approved or rejected is not changed unless asked
             return;
         }
         Task task = draft.task();

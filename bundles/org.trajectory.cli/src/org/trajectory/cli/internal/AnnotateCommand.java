@@ -33,6 +33,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         @Mixin ModelOptions model;
         @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight at once (default 4)") int concurrency = 4;
         @Option(names = "--tasks", split = ",", paramLabel = "ID,ID...", description = "only these tasks") List<String> tasks;
+        @Option(names = "--include-reviewed", description = "also the tasks a reviewer approved or rejected (each one changed goes back to review);"
+                + " without it they are left as they are") boolean includeReviewed;
         @Option(names = "--prompts", paramLabel = "DIR", description = "prompt templates that replace the built-in ones") Path prompts;
         @Option(names = "--no-ocr", description = "the offline annotator does not read text on screen") boolean noOcr;
     }
@@ -63,7 +65,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model, true, 1,
                         args.tasks == null ? List.of() : args.tasks,
-                        (open, tasks, progress) -> annotate(open, annotator, args.concurrency, tasks, progress));
+                        (open, tasks, progress) -> annotate(open, annotator, new AnnotateOperation.Options(args.concurrency, tasks,
+                                args.includeReviewed), progress));
                 return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model", model),
                         out, err, true));
             }
@@ -71,7 +74,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
             AnnotateOperation annotation;
             try {
-                annotation = new AnnotateOperation(dataset, annotator, new AnnotateOperation.Options(args.concurrency, args.tasks));
+                annotation = new AnnotateOperation(dataset, annotator, new AnnotateOperation.Options(args.concurrency, args.tasks,
+                        args.includeReviewed));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
@@ -81,12 +85,12 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
     }
 
     /** A worker's batch: each task annotated on its own, failed when a step of it failed (the next run fills it in). */
-    private static Map<String, QueueWorker.Outcome> annotate(Dataset dataset, Annotator annotator, int concurrency, List<String> tasks,
+    private static Map<String, QueueWorker.Outcome> annotate(Dataset dataset, Annotator annotator, AnnotateOperation.Options options,
             Progress progress) throws Exception {
         Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
-        for (String task : tasks) {
-            AnnotateOperation.Report report = new AnnotateOperation(dataset, annotator, new AnnotateOperation.Options(concurrency, List.of(task)))
-                    .run(progress);
+        for (String task : options.taskIds()) {
+            AnnotateOperation.Report report = new AnnotateOperation(dataset, annotator,
+                    new AnnotateOperation.Options(options.concurrency(), List.of(task), options.includeReviewed())).run(progress);
             if (report.cancelled()) {
                 break;
             }

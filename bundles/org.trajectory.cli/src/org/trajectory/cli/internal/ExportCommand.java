@@ -38,7 +38,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
                 description = "agentnet: where the screenshots go (default: images/ beside the JSONL)") Path images;
         @Option(names = "--no-images", description = "agentnet: write the records only") boolean noImages;
         @Option(names = "--review", split = ",", paramLabel = "STATE,...", description = "keep tasks in these review states"
-                + " (new, in_review, approved, rejected, needs_fix) or 'any'; default: approved, in every format") List<String> review;
+                + " (new, in_review, approved, rejected, needs_fix, changed) or 'any'; default: approved, in every format") List<String> review;
         @Option(names = "--reviewer", paramLabel = "NAME", description = "keep tasks reviewed by this person") String reviewer;
         @Option(names = "--min-score", paramLabel = "S", description = "keep tasks whose final score is at least S (0-1)") Double minScore;
         @Option(names = "--max-score", paramLabel = "S", description = "keep tasks whose final score is at most S (0-1)") Double maxScore;
@@ -121,7 +121,7 @@ final class ExportCommand extends OptionsCommand<ExportCommand.Options> {
             try {
                 chosen.add(ReviewState.of(state.strip()));
             } catch (IllegalArgumentException e) {
-                throw new UsageException("no review state '" + state.strip() + "' (there are new, in_review, approved, rejected, needs_fix, any)");
+                throw new UsageException("no review state '" + state.strip() + "' (there are new, in_review, approved, rejected, needs_fix, changed, any)");
             }
         }
         return chosen;

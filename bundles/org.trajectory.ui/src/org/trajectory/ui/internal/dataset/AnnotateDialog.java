@@ -20,14 +20,18 @@ import org.trajectory.vlm.VlmProviders;
 /** Chooses who writes the reasoning (a provider and model, or the offline annotator) and how many requests at once. */
 final class AnnotateDialog extends FormDialog {
 
-    /** The choice: provider id ({@value OfflineAnnotator#ID} for none), model (null: the provider's setting), concurrency. */
-    record Choice(String provider, String model, int concurrency) {
+    /**
+     * The choice: provider id ({@value OfflineAnnotator#ID} for none), model (null: the provider's setting), concurrency,
+     * and whether the tasks a reviewer approved or rejected are annotated too.
+     */
+    record Choice(String provider, String model, int concurrency, boolean includeReviewed) {
     }
 
     private final List<VlmProviders.Descriptor> providers = VlmProviders.get().all();
     private Combo provider;
     private Text model;
     private Spinner concurrency;
+    private Button includeReviewed;
     private Choice choice;
 
     AnnotateDialog(Shell shell) {
@@ -52,6 +56,10 @@ final class AnnotateDialog extends FormDialog {
         new Label(form, SWT.NONE).setText("&Requests at once:");
         concurrency = new Spinner(form, SWT.BORDER);
         concurrency.setValues(4, 1, 64, 0, 1, 4);
+
+        includeReviewed = new Button(form, SWT.CHECK);
+        includeReviewed.setText("Also the &reviewed tasks (approved or rejected: each one changed goes back to review)");
+        GridDataFactory.fillDefaults().span(2, 1).applyTo(includeReviewed);
 
         Label keys = new Label(form, SWT.WRAP);
         keys.setText("Base URL, API key, timeout and prices are set in Window > Preferences > Vision-Language Models.");
@@ -80,7 +88,7 @@ final class AnnotateDialog extends FormDialog {
         int index = provider.getSelectionIndex();
         boolean offline = index >= providers.size();
         choice = new Choice(offline ? OfflineAnnotator.ID : providers.get(index).id(),
-                offline || model.getText().isBlank() ? null : model.getText().strip(), concurrency.getSelection());
+                offline || model.getText().isBlank() ? null : model.getText().strip(), concurrency.getSelection(), includeReviewed.getSelection());
         super.okPressed();
     }
 

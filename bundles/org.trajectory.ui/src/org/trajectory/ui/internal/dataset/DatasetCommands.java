@@ -230,7 +230,7 @@ public final class DatasetCommands extends WindowCommands {
                 MessageDialog.openError(window.getShell(), "Annotate", "Could not read the annotation prompts: " + e.getMessage());
                 return;
             }
-            DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotateOperation.Options(choice.concurrency(), null),
+            DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotateOperation.Options(choice.concurrency(), null, choice.includeReviewed()),
                     window.getShell()).schedule();
         });
     }
