@@ -103,7 +103,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             filters.setText("Which tasks");
             GridLayoutFactory.swtDefaults().numColumns(4).applyTo(filters);
             GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(filters);
-            review = combo(filters, "&Review:", ANY, "approved", "needs_fix", "rejected", "in_review", "new");
+            review = combo(filters, "&Review:", ANY, "approved", "needs_fix", "rejected", "in_review", "changed", "new");
             origin = combo(filters, "Ori&gin:", ANY, "recorded", "extracted", "imported");
             os = combo(filters, "&OS:", ANY);
             domain = combo(filters, "Do&main:", ANY);
