@@ -152,6 +152,8 @@ class VersionsTest {
                 assertEquals(new DatasetChanges.Change("review", "task_example_0"), change);
                 writer.save(writer.draft("task_example_0").withStepText(0, Step.THOUGHT, "x"));
                 assertEquals(new DatasetChanges.Change("edit", "task_example_0"), heard.poll(1, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals(new DatasetChanges.Change("review", "task_example_0"), heard.poll(1, java.util.concurrent.TimeUnit.SECONDS),
+                        "the edit reopened the approval, heard after it");
                 try {
                     writer.save(writer.draft("task_example_0").at(1));
                 } catch (StaleTaskException refused) {

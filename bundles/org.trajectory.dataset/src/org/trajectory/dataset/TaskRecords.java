@@ -113,10 +113,10 @@ final class TaskRecords extends DatasetPart {
             List<TaskHistory.Entry> changes = TaskHistory.changes(stored.task(), task, draft.version() + 1, dataset.user(), now,
                     !dataset.auditedByServer());
             TaskHistory.add(c, task.taskId(), changes);
-            if (!changes.isEmpty() || stored.task().steps().size() != draft.stepCount()) {
-                reopenReview(c, task.taskId(), now);
-            }
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
+            if (!changes.isEmpty() || stored.task().steps().size() != draft.stepCount()) {
+                reopenReview(c, task.taskId(), now); // heard after the edit it follows from
+            }
             return draft.at(draft.version() + 1);
         });
     }
@@ -252,12 +252,12 @@ final class TaskRecords extends DatasetPart {
                         keep.setString(5, review.note());
                         keep.executeUpdate();
                     }
-                    if (!before.task().toJson().equals(task.toJson())) {
-                        reopenReview(c, task.taskId(), now);
-                    }
                 }
             }
             DatasetChanges.announce(c, dataset.engine(), "build", task.taskId());
+            if (review != null && review.reviewer() != null && !before.task().toJson().equals(task.toJson())) {
+                reopenReview(c, task.taskId(), Instant.now().toString());
+            }
             return null;
         });
     }

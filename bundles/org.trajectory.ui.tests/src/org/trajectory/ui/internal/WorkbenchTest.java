@@ -100,6 +100,34 @@ public abstract class WorkbenchTest {
         UiWait.until(display, condition, what);
     }
 
+    /**
+     * Watches for a message dialog of the workbench holding {@code words} and closes it, noting its text in {@code said}.
+     * A dialog runs its own event loop, so the watch is a timer, which that loop runs too; after 30 s any such dialog is
+     * closed, so one saying something else fails the test, never hangs it.
+     */
+    protected void closeWhenShown(String words, StringBuilder said) {
+        closeWhenShown(words, said, 300);
+    }
+
+    private void closeWhenShown(String words, StringBuilder said, int tries) {
+        display.timerExec(100, () -> {
+            for (org.eclipse.swt.widgets.Shell shell : display.getShells()) {
+                if (!shell.isDisposed() && shell.isVisible() && "Trajectory Workbench".equals(shell.getText())) {
+                    java.util.Optional<String> text = WidgetFinder.all(shell, org.eclipse.swt.widgets.Label.class).stream()
+                            .map(org.eclipse.swt.widgets.Label::getText).filter(t -> t.contains(words) || tries == 0).findFirst();
+                    if (text.isPresent()) {
+                        said.append(text.get());
+                        shell.close();
+                        return;
+                    }
+                }
+            }
+            if (tries > 0) {
+                closeWhenShown(words, said, tries - 1);
+            }
+        });
+    }
+
     /** Lets the UI handle every event waiting, and returns when there is none: a settled window, not a timed wait. */
     protected void settle() {
         while (display.readAndDispatch()) {

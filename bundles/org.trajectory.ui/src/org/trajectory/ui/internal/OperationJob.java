@@ -159,7 +159,7 @@ public final class OperationJob<R extends Report> extends Job {
 
     /** A job that could not run says why where the user looks (a dialog on its window), and in the log with the trace. */
     private IStatus failed(String message, Exception e) {
-        onUiThread(() -> MessageDialog.openError(shell, "Trajectory Workbench", message));
+        inDialog(parent -> MessageDialog.openError(parent, "Trajectory Workbench", message));
         return Status.error(message, e);
     }
 
@@ -172,14 +172,14 @@ public final class OperationJob<R extends Report> extends Job {
             problems.stream().limit(LOGGED_PROBLEMS).forEach(p -> multi.add(Status.warning(p.toString())));
             ILog.of(OperationJob.class).log(multi);
         }
-        onUiThread(() -> {
+        inDialog(parent -> {
             String message = problems.isEmpty() ? summary : summary + "\n\nFirst problems:\n" + String.join("\n",
                     problems.stream().limit(8).map(p -> shown(p, summary)).toList())
                     + (report.problemCount() > 8 ? "\n\nAll of them are in the Error Log." : "");
             if (problems.isEmpty()) {
-                MessageDialog.openInformation(shell, "Trajectory Workbench", message);
+                MessageDialog.openInformation(parent, "Trajectory Workbench", message);
             } else {
-                MessageDialog.openWarning(shell, "Trajectory Workbench", message);
+                MessageDialog.openWarning(parent, "Trajectory Workbench", message);
             }
         });
     }
@@ -191,6 +191,22 @@ public final class OperationJob<R extends Report> extends Job {
     static String shown(Problem problem, String summary) {
         return !problem.source().isEmpty() && problem.line() == 0 && summary.contains(problem.source())
                 ? new Problem("", problem.line(), problem.step(), problem.message()).toString() : problem.toString();
+    }
+
+    /**
+     * Shows a dialog on the UI thread over the job's window, or over the workbench's window when that one is gone by then
+     * (a wizard closes as its job starts: an import or export ended silently); nothing when there is no window at all.
+     */
+    private void inDialog(Consumer<Shell> show) {
+        if (shell == null || !PlatformUI.isWorkbenchRunning()) {
+            return;
+        }
+        PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
+            Shell parent = !shell.isDisposed() ? shell
+                    : PlatformUI.getWorkbench().getActiveWorkbenchWindow() != null ? PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell()
+                    : null;
+            show.accept(parent);
+        });
     }
 
     /** Runs {@code show} on the UI thread unless there is no window (tests, shutdown) or it is gone by then. */

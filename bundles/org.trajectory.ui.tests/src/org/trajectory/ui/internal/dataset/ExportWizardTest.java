@@ -61,8 +61,12 @@ class ExportWizardTest extends WorkbenchTest {
                     .stream().anyMatch(c -> c instanceof Label l && l.getText().replace("&", "").startsWith("Destination")));
             destination.setText(temp.resolve("hf").toString());
             waitFor(finish::isEnabled, "a destination makes it complete");
+            StringBuilder said = new StringBuilder();
+            closeWhenShown("Exported 3 tasks", said); // the wizard is gone by then: its end is said over the window
             finish.notifyListeners(SWT.Selection, null);
             waitFor(() -> Job.getJobManager().find(DatasetJobs.FAMILY).length == 0 && Files.exists(temp.resolve("hf/README.md")), "the export job ends");
+            waitFor(() -> !said.isEmpty(), "the export's end is shown");
+            assertTrue(said.toString().startsWith("Exported 3 tasks"), said.toString());
         } finally {
             if (dialog.getShell() != null && !dialog.getShell().isDisposed()) {
                 dialog.close();

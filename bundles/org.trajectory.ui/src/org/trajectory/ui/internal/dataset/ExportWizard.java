@@ -308,6 +308,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             }
             DatasetJobs.ExportRequest counted = request;
             DatasetAddress folder = DatasetSession.of(PlatformUI.getWorkbench()).address();
+            org.eclipse.swt.widgets.Display display = preview.getDisplay();
             previewJob = Job.create("Counting the tasks to export", monitor -> {
                 String text;
                 try (Dataset dataset = Dataset.open(folder)) {
@@ -319,7 +320,10 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                     text = "The tasks could not be counted: " + e.getMessage();
                 }
                 String shown = text;
-                preview.getDisplay().asyncExec(() -> {
+                if (display.isDisposed()) {
+                    return Status.OK_STATUS;
+                }
+                display.asyncExec(() -> { // the wizard may have closed while counting: its label is asked on the UI thread
                     if (!preview.isDisposed() && !monitor.isCanceled()) {
                         preview.setText(shown);
                         fit();
