@@ -84,7 +84,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         /** One sentence for the command line and the window: "annotated 2 tasks: 5 steps described, ...". */
         @Override
         public String summary() {
-            return "annotated " + Words.count(tasks, "task") + ": " + Words.count(described, "step") + " described, " + reflected
+            return "annotated " + Words.count(tasks - reviewed, "task") + ": " + Words.count(described, "step") + " described, " + reflected
                     + " reflected, " + Words.count(summarized, "task") + " summarized, " + skipped + " already done, " + failed + " failed"
                     + (reviewed == 0 ? "" : "; " + Words.count(reviewed, "reviewed task") + " left as reviewed (include them to annotate"
                             + " them too: they then go back to review)")
