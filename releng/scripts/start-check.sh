@@ -66,7 +66,7 @@ command -v xdotool >/dev/null || fail "no xdotool for the window check (apt inst
 export HOME="$work/home" && mkdir -p "$HOME"
 # A visible window of the start PID: its java (the script runs it as a child when it writes a class archive) or itself.
 visible() { local java; java="$(pgrep -P "$1" java | head -1)"; xdotool search --onlyvisible --pid "${java:-$1}" 2>/dev/null | head -1; }
-stop() { pkill -P "$1" 2>/dev/null; kill "$1" 2>/dev/null || true; }
+stop() { pkill -P "$1" 2>/dev/null || true; kill "$1" 2>/dev/null || true; }
 wait_for() { # SECONDS COMMAND...: until the command prints something
   local until=$((SECONDS + $1)); shift
   while [ $SECONDS -lt $until ]; do [ -n "$("$@")" ] && return 0; sleep 0.5; done
