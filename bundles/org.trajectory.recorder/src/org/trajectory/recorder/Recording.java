@@ -194,15 +194,8 @@ public record Recording(Path folder, String source, String task, String os, Inte
             InputEvent event = read.get(i);
             long number = numbers.get(i);
             ScreenSize screen = screenAt(screens, event.time());
-            if (event.x() != null && screen != null && !screen.holds(event.x(), event.y())) {
-                String where = "the point (" + event.x() + ", " + event.y() + ") is outside the " + screen.width() + "x" + screen.height()
-                        + " screen in force";
-                if (event.action().equals("move") || Math.abs(event.x()) > ON_SOME_SCREEN || Math.abs(event.y()) > ON_SOME_SCREEN) {
-                    doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), where + "; the event was left out"));
-                    continue;
-                }
-                // a press or a wheel turn is an action the person took: kept, at the screen's edge, and its step doubted
-                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), where + "; kept, at the screen's edge", events.size(), false));
+            if (event.x() != null && screen != null && !screen.holds(event.x(), event.y()) && !keptOutside(event, number, screen, events.size(), doubts)) {
+                continue;
             }
             if (change != null && screen == change.screen()) {
                 doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), change.say(screens.get(0)), events.size(), false));
@@ -220,6 +213,20 @@ public record Recording(Path folder, String source, String task, String os, Inte
             eventLines.add(number);
         }
         return events;
+    }
+
+    /**
+     * Whether an event outside the screen in force is kept, saying why in {@code doubts}: a move there, or a point on no
+     * screen, is left out; a press or a wheel turn is an action the person took, kept (at the screen's edge, where it is
+     * normalized) and its step doubted.
+     */
+    private static boolean keptOutside(InputEvent event, long line, ScreenSize screen, int index, List<Doubt> doubts) {
+        String where = "the point (" + event.x() + ", " + event.y() + ") is outside the " + screen.width() + "x" + screen.height()
+                + " screen in force";
+        boolean kept = !event.action().equals("move") && Math.abs(event.x()) <= ON_SOME_SCREEN && Math.abs(event.y()) <= ON_SOME_SCREEN;
+        doubts.add(kept ? new Doubt(RecordingWriter.EVENTS, line, event.time(), where + "; kept, at the screen's edge", index, false)
+                : new Doubt(RecordingWriter.EVENTS, line, event.time(), where + "; the event was left out"));
+        return kept;
     }
 
     /** A line of element.jsonl as {@link RecordingWriter} writes it, or null when it lacks a time, cause or role. */

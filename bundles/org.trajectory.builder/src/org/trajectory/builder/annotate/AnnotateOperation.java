@@ -142,7 +142,11 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
                     break;
                 }
                 try {
-                    annotate(id, pool);
+                    if (!options.includeReviewed() && dataset.updatedAt(id) != null && dataset.review(id).state().decided()) {
+                        reviewed.incrementAndGet(); // what a reviewer approved or rejected is not changed unless asked
+                    } else {
+                        annotate(id, pool);
+                    }
                 } catch (InterruptedException e) {
                     cancelled = true;
                     break;
@@ -167,10 +171,6 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
         TaskDraft draft = dataset.draft(taskId);
         if (draft == null) {
             failure(taskId, -1, "no such task in the dataset");
-            return;
-        }
-        if (!options.includeReviewed() && dataset.review(taskId).state().decided()) {
-            reviewed.incrementAndGet(); // what a reviewer approved or rejected is not changed unless asked
             return;
         }
         Task task = draft.task();

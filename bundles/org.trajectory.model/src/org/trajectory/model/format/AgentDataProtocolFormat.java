@@ -90,37 +90,42 @@ public final class AgentDataProtocolFormat {
         restoreTask(task, adp.path("details"), kept);
         ArrayNode traj = task.putArray(Task.TRAJ);
         for (List<JsonNode> stepItems : steps(items, kept.path("steps"))) {
-            ObjectNode step = traj.addObject().put(Step.INDEX, traj.size() - 1);
-            ObjectNode value = step.putObject(Step.VALUE).put(Step.CODE, "");
-            List<String> calls = new ArrayList<>();
-            for (JsonNode item : stepItems) {
-                String kind = item.path("class_").asText();
-                if (kind.equals("image_observation")) {
-                    String path = item.path("content").asText("");
-                    step.put(Step.IMAGE, path.substring(path.lastIndexOf('/') + 1));
-                } else {
-                    String why = notHeld(item);
-                    if (why != null) {
-                        ObjectNode asItCame = ((ObjectNode) item).deepCopy().put("not_held_because", why);
-                        (step.has(Step.NOT_HELD) ? (ArrayNode) step.get(Step.NOT_HELD) : step.putArray(Step.NOT_HELD)).add(asItCame);
-                        continue;
-                    }
-                    calls.add(kind.equals("code_action") ? item.get("content").asText().strip()
-                            : call(item, "action " + calls.size() + " of step " + (traj.size() - 1)));
-                    if (item.path("description").isTextual() && !item.get("description").asText().isEmpty() && !value.has(Step.THOUGHT)) {
-                        value.put(Step.THOUGHT, item.get("description").asText());
-                    }
-                    if (item.path("reasoning_content").isTextual()) {
-                        step.put("reasoning_content", item.get("reasoning_content").asText());
-                    }
-                }
-            }
-            String code = String.join("\n", calls);
-            ParsedCode parsed = ActionParser.parse(code);
-            value.put(Step.CODE, parsed.ok() ? ActionPrinter.print(parsed.actions()) : code); // what we write; as given when it does not parse
+            ObjectNode step = step(stepItems, traj.addObject().put(Step.INDEX, traj.size() - 1));
             restoreStep(step, kept.path("steps").path(traj.size() - 1));
         }
         return Task.of(task);
+    }
+
+    /** One step of ADP content: its screenshot, its actions as our code (what we cannot hold kept aside), its thought. */
+    private static ObjectNode step(List<JsonNode> stepItems, ObjectNode step) throws RecordFormatException {
+        ObjectNode value = step.putObject(Step.VALUE).put(Step.CODE, "");
+        List<String> calls = new ArrayList<>();
+        for (JsonNode item : stepItems) {
+            String kind = item.path("class_").asText();
+            if (kind.equals("image_observation")) {
+                String path = item.path("content").asText("");
+                step.put(Step.IMAGE, path.substring(path.lastIndexOf('/') + 1));
+                continue;
+            }
+            String why = notHeld(item);
+            if (why != null) {
+                ObjectNode asItCame = ((ObjectNode) item).deepCopy().put("not_held_because", why);
+                (step.has(Step.NOT_HELD) ? (ArrayNode) step.get(Step.NOT_HELD) : step.putArray(Step.NOT_HELD)).add(asItCame);
+                continue;
+            }
+            calls.add(kind.equals("code_action") ? item.get("content").asText().strip()
+                    : call(item, "action " + calls.size() + " of step " + step.path(Step.INDEX).asInt()));
+            if (item.path("description").isTextual() && !item.get("description").asText().isEmpty() && !value.has(Step.THOUGHT)) {
+                value.put(Step.THOUGHT, item.get("description").asText());
+            }
+            if (item.path("reasoning_content").isTextual()) {
+                step.put("reasoning_content", item.get("reasoning_content").asText());
+            }
+        }
+        String code = String.join("\n", calls);
+        ParsedCode parsed = ActionParser.parse(code);
+        value.put(Step.CODE, parsed.ok() ? ActionPrinter.print(parsed.actions()) : code); // what we write; as given when it does not parse
+        return step;
     }
 
     /**

@@ -99,26 +99,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             GridLayoutFactory.fillDefaults().numColumns(4).applyTo(settingsArea); // two settings a row: the page stays short
             GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(settingsArea);
 
-            Group filters = new Group(area, SWT.NONE);
-            filters.setText("Which tasks");
-            GridLayoutFactory.swtDefaults().numColumns(4).applyTo(filters);
-            GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(filters);
-            review = combo(filters, "&Review:", ANY, "approved", "needs_fix", "rejected", "in_review", "changed", "new");
-            origin = combo(filters, "Ori&gin:", ANY, "recorded", "extracted", "imported");
-            os = combo(filters, "&OS:", ANY);
-            domain = combo(filters, "Do&main:", ANY);
-            minScore = text(filters, "Score at &least:");
-            maxScore = text(filters, "Score at m&ost:");
-            application = text(filters, "&Application (window title):");
-            reviewer = text(filters, "Re&viewer:");
-            review.select(1); // approved: what every export takes unless told
-            // the count and the finish button follow every filter
-            for (Combo filter : List.of(review, origin, os, domain)) {
-                filter.addListener(SWT.Selection, e -> changed());
-            }
-            for (Text filter : List.of(minScore, maxScore, application, reviewer)) {
-                filter.addListener(SWT.Modify, e -> changed());
-            }
+            filters(area);
 
             Group splits = new Group(area, SWT.NONE);
             splits.setText("Splits");
@@ -151,6 +132,29 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             formatChosen();
             loadChoices();
             setControl(area);
+        }
+
+        /** The "Which tasks" filters; the count and the finish button follow every one. */
+        private void filters(Composite area) {
+            Group filters = new Group(area, SWT.NONE);
+            filters.setText("Which tasks");
+            GridLayoutFactory.swtDefaults().numColumns(4).applyTo(filters);
+            GridDataFactory.fillDefaults().span(3, 1).grab(true, false).applyTo(filters);
+            review = combo(filters, "&Review:", ANY, "approved", "needs_fix", "rejected", "in_review", "changed", "new");
+            origin = combo(filters, "Ori&gin:", ANY, "recorded", "extracted", "imported");
+            os = combo(filters, "&OS:", ANY);
+            domain = combo(filters, "Do&main:", ANY);
+            minScore = text(filters, "Score at &least:");
+            maxScore = text(filters, "Score at m&ost:");
+            application = text(filters, "&Application (window title):");
+            reviewer = text(filters, "Re&viewer:");
+            review.select(1); // approved: what every export takes unless told
+            for (Combo filter : List.of(review, origin, os, domain)) {
+                filter.addListener(SWT.Selection, e -> changed());
+            }
+            for (Text filter : List.of(minScore, maxScore, application, reviewer)) {
+                filter.addListener(SWT.Modify, e -> changed());
+            }
         }
 
         private static Combo combo(Composite parent, String label, String... items) {
