@@ -114,7 +114,7 @@ final class TaskRecords extends DatasetPart {
                     !dataset.auditedByServer());
             TaskHistory.add(c, task.taskId(), changes);
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
-            if (!changes.isEmpty() || stored.task().steps().size() != draft.stepCount()) {
+            if (!stored.task().toJson().equals(task.toJson())) { // (on a server the trail of the task's fields is the triggers')
                 reopenReview(c, task.taskId(), now); // heard after the edit it follows from
             }
             return draft.at(draft.version() + 1);
@@ -226,7 +226,7 @@ final class TaskRecords extends DatasetPart {
         }
         dataset.promptly("build of task " + task.taskId(), c -> {
             Loaded before = load(task.taskId());
-            Dataset.Review review = before == null ? null : new ReviewTable(dataset).review(task.taskId());
+            Dataset.Review review = before == null ? null : dataset.review(task.taskId());
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();
