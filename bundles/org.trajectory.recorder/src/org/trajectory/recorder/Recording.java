@@ -19,9 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * A recording as the trajectory builder reads it, whoever made it: ours, AgentNetTool's or DuckTrack's. Peer
  * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, its
  * {@code space} read as the space it types, wheel turns read as the page moved (their natural-scrolling setting is for
- * their playback), macOS points (fractional, half a Retina screen's pixels) scaled to the video's pixels and
- * rounded, Windows and macOS names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over. {@code screens} holds
- * the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
+ * their playback), macOS points (fractional, half a Retina screen's pixels) scaled to the video's pixels and rounded,
+ * Windows and macOS names kept in {@code os}, and machine identifiers (DuckTrack's MAC address) not carried over.
+ * {@code screens} holds the screen sizes in time order, the first (from metadata) applying from the start; {@code elements} the elements our
  * recorder captured ({@code element.jsonl}; none for peer recordings, whose files of that name are not read);
  * {@code hidden} the spans whose frames our recorder blanked (an excluded window, the workbench's own, in front);
  * {@code eventLines} the line of events.jsonl (from 1) each of {@code events} was read from, so that what is built names
