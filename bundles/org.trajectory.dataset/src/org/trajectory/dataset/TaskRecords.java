@@ -114,7 +114,8 @@ final class TaskRecords extends DatasetPart {
                     !dataset.auditedByServer());
             TaskHistory.add(c, task.taskId(), changes);
             DatasetChanges.announce(c, dataset.engine(), "edit", task.taskId());
-            if (!stored.task().toJson().equals(task.toJson())) { // (on a server the trail of the task's fields is the triggers')
+            // the trail's entries leave the task's own fields and a change of step count to a server's triggers
+            if (!changes.isEmpty() || stored.task().steps().size() != draft.stepCount() || !stored.task().header().equals(task.header())) {
                 reopenReview(c, task.taskId(), now); // heard after the edit it follows from
             }
             return draft.at(draft.version() + 1);
@@ -225,8 +226,10 @@ final class TaskRecords extends DatasetPart {
             hashes.add(dataset.images().put(bytes));
         }
         dataset.promptly("build of task " + task.taskId(), c -> {
-            Loaded before = load(task.taskId());
-            Dataset.Review review = before == null ? null : dataset.review(task.taskId());
+            Dataset.Review review = dataset.updatedAt(task.taskId()) == null ? null : dataset.review(task.taskId());
+            boolean reviewed = review != null && review.reviewer() != null;
+            // only a decision is reopened, so only then is the content it was made on read, to compare
+            Task before = reviewed && review.state().decided() ? load(task.taskId()).task() : null;
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM trajectories WHERE task_id = ?")) {
                 delete.setString(1, task.taskId());
                 delete.executeUpdate();
@@ -241,7 +244,7 @@ final class TaskRecords extends DatasetPart {
                 }
                 sql.insertSteps(seq, task, hashes::get);
                 sql.flush();
-                if (review != null && review.reviewer() != null) {
+                if (reviewed) {
                     // the task built again keeps its review; a decision on other content is reopened
                     try (PreparedStatement keep = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
                             + " VALUES (?, ?, ?, ?, ?)")) {
@@ -255,7 +258,7 @@ final class TaskRecords extends DatasetPart {
                 }
             }
             DatasetChanges.announce(c, dataset.engine(), "build", task.taskId());
-            if (review != null && review.reviewer() != null && !before.task().toJson().equals(task.toJson())) {
+            if (before != null && !before.toJson().equals(task.toJson())) {
                 reopenReview(c, task.taskId(), Instant.now().toString());
             }
             return null;
