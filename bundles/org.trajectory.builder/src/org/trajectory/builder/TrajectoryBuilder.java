@@ -159,16 +159,17 @@ public final class TrajectoryBuilder {
      * The settings with the chords the recorder that made {@code recording} keeps for itself, which are never steps of a
      * task: ours are settings; AgentNetTool registers CommandOrControl+Alt+R (start), +Alt+T (stop) and +Shift+T (take the
      * accessibility tree) as global shortcuts (agentnet-annotator/src/index.ts); DuckTrack is started and stopped from
-     * its window (its Shift+Esc stops only its playback).
+     * its window (its Shift+Esc stops only its playback); openadapt-capture's recorder by {@code capture stop} from another
+     * terminal (its typed stop sequences belong to another of its front ends).
      */
     private ReductionSettings withControlKeys(Recording recording) {
         return switch (Recording.Source.valueOf(recording.source().toUpperCase(Locale.ROOT))) {
             case TRAJECTORY_WORKBENCH -> settings;
-            case AGENTNET_TOOL -> settings.withRecorderHotkeys(Stream.of("ctrl", "win")
+            case AGENTNET_TOOL -> settings.withRecorderHotkeys(Stream.of("ctrl", "win", "command")
                     .flatMap(primary -> Stream.of(List.of(primary, "alt", "r"), List.of(primary, "alt", "t"),
                             List.of(primary, "shift", "t")))
                     .toList());
-            case DUCKTRACK -> settings.withRecorderHotkeys(List.of());
+            case DUCKTRACK, OPENADAPT_CAPTURE -> settings.withRecorderHotkeys(List.of());
         };
     }
 
@@ -439,6 +440,10 @@ public final class TrajectoryBuilder {
             }
             ElementEvent element = element(recording.elements(), step);
             ScreenSize size = recording.screenAt(step.start());
+            if (size != null && (size.width() != screen.width() || size.height() != screen.height())) {
+                // the screen changed: this step's coordinates are shares of the screen in force then, not the task's
+                node.put("screen_width", size.width()).put("screen_height", size.height());
+            }
             if (element != null && element.width() != null && size != null) {
                 ObjectNode described = node.putObject(Step.ELEMENT).put("role", element.role());
                 if (element.name() != null && !element.name().isBlank()) {

@@ -64,7 +64,7 @@ class PeerRecordingTest {
         assertEquals("ducktrack", recording.source());
         assertEquals("macos", recording.os());
         assertEquals("right", recording.events().get(0).button());
-        assertEquals("cmd", recording.events().get(1).name());
+        assertEquals("command", recording.events().get(1).name(), "a Mac's Cmd, as PyAutoGUI names it there");
         assertNull(recording.events().get(1).character());
         assertNull(recording.task());
     }

@@ -9,6 +9,7 @@ import java.util.Locale;
 
 import org.trajectory.model.Json;
 import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.internal.OpenAdaptCapture;
 import org.trajectory.recorder.internal.RecordingFiles;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.internal.ScreenChanges;
@@ -16,7 +17,7 @@ import org.trajectory.recorder.internal.ScreenChanges;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A recording as the trajectory builder reads it, whoever made it: ours, AgentNetTool's or DuckTrack's. Peer
+ * A recording as the trajectory builder reads it, whoever made it: ours, AgentNetTool's, DuckTrack's or openadapt-capture's ({@link OpenAdaptCapture}). Peer
  * recordings are normalized on reading: pynput's {@code Key.}/{@code Button.} prefixes and quotes dropped, its
  * {@code space} read as the space it types, wheel turns read as the page moved (their natural-scrolling setting is for
  * their playback), macOS points (fractional, half a Retina screen's pixels) scaled to the video's pixels and rounded,
@@ -37,7 +38,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
         Double videoStart, List<InputEvent> events, List<Long> eventLines, List<WindowEvent> windows, List<ElementEvent> elements,
         List<ScreenSize> screens, List<PrivacyFilter.Span> hidden, List<Doubt> doubts) {
 
-    public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK }
+    public enum Source { TRAJECTORY_WORKBENCH, AGENTNET_TOOL, DUCKTRACK, OPENADAPT_CAPTURE }
 
     /**
      * Something wrong with one line of a recording: where ({@code file:line}), when on the events' clock (NaN when
@@ -65,11 +66,16 @@ public record Recording(Path folder, String source, String task, String os, Inte
     }
 
     public static Recording read(Path folder) throws IOException {
-        JsonNode metadata = RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA));
-        Source source = metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
+        OpenAdaptCapture.Capture capture = !Files.exists(folder.resolve(RecordingWriter.METADATA), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && OpenAdaptCapture.isOne(folder) ? OpenAdaptCapture.read(folder) : null;
+        JsonNode metadata = capture != null ? capture.metadata() : RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA));
+        Source source = capture != null ? Source.OPENADAPT_CAPTURE
+                : metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
                 // both write OBS's timings; only AgentNetTool notes when its video started (and drops uname's node)
                 : metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL : Source.DUCKTRACK;
-        JsonNode task = Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? RecordingFiles.readJson(folder.resolve(RecordingWriter.TASK)) : null;
+        JsonNode task = capture != null ? metadata
+                : Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? RecordingFiles.readJson(folder.resolve(RecordingWriter.TASK)) : null;
+        String taskField = capture != null ? "task" : "task_name";
         List<Doubt> doubts = new ArrayList<>();
         List<ScreenSize> screens = new ArrayList<>();
         Integer width = integer(metadata, "screen_width");
@@ -81,19 +87,21 @@ public record Recording(Path folder, String source, String task, String os, Inte
             screens.add(new ScreenSize(Double.NEGATIVE_INFINITY, width, height));
         }
         Path eventsFile = folder.resolve(RecordingWriter.EVENTS);
-        if (!Files.exists(eventsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (capture == null && !Files.exists(eventsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new java.nio.file.NoSuchFileException(folder.toString(), null,
                     "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
         }
+        String eventsName = capture != null ? OpenAdaptCapture.DATABASE : RecordingWriter.EVENTS;
         List<Long> eventLines = new ArrayList<>();
-        List<InputEvent> events = inputEvents(eventsFile, units, screens, doubts, eventLines);
+        List<InputEvent> events = inputEvents(capture != null ? rows(capture.events()) : lines(eventsFile, doubts), eventsName, units, screens,
+                doubts, eventLines);
         if (events.isEmpty()) {
-            throw new IOException(folder + ": " + RecordingWriter.EVENTS + " holds no input events"
+            throw new IOException(folder + ": " + eventsName + " holds no input events"
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
                     + ", so no steps can be built from it");
         }
         List<WindowEvent> windows = new ArrayList<>();
-        for (Line line : lines(folder.resolve(RecordingWriter.WINDOWS), doubts)) {
+        for (Line line : capture != null ? rows(capture.windows()) : lines(folder.resolve(RecordingWriter.WINDOWS), doubts)) {
             JsonNode node = line.node();
             JsonNode geometry = node.path("geometry");
             windows.add(new WindowEvent(node.path("time_stamp").asDouble(), bounded(node.path("top_window_name").asText("")),
@@ -118,27 +126,29 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 : metadata.path("start_time").isNumber() ? Double.valueOf(metadata.path("start_time").asDouble()) : null;
         List<PrivacyFilter.Span> hidden = new ArrayList<>();
         metadata.path("redacted_spans").forEach(span -> hidden.add(new PrivacyFilter.Span(span.path(0).asDouble(), span.path(1).asDouble())));
-        return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, "task_name"),
+        return new Recording(folder, source.name().toLowerCase(Locale.ROOT), task == null ? null : text(task, taskField),
                 os(metadata), width, height, videoStart, events, List.copyOf(eventLines), windows, elements, screens, List.copyOf(hidden),
                 List.copyOf(doubts));
     }
 
     /**
      * How a recorder's events.jsonl is to be read. A peer's points may be fractional: macOS gives them in points (a
-     * Retina screen has twice as many pixels), which {@code scale} turns into the video's pixels. A peer's wheel
+     * Retina screen has twice as many pixels), which {@code scale} turns into the video's pixels; on a Mac ({@code mac}) the Cmd
+     * key is PyAutoGUI's {@code command}. A peer's wheel
      * {@code dy} is read as written, positive up: pynput gives the way the page moved, and AgentNetTool's own reducer
      * names +1 "Up". Its {@code scroll_direction} (-1 under natural scrolling) is only the factor its playback multiplies
      * by, because the system turns synthetic wheel events round too.
      */
-    private record Units(boolean peer, double scale) {
+    private record Units(boolean peer, double scale, boolean mac) {
     }
 
     private static Units units(Path folder, Source source, JsonNode metadata, Integer screenWidth) {
         if (source == Source.TRAJECTORY_WORKBENCH) {
-            return new Units(false, 1);
+            return new Units(false, 1, false);
         }
         double scale = 1;
-        if ("macos".equals(os(metadata)) && screenWidth != null && screenWidth > 0) {
+        // macOS writes points; openadapt-capture's points are the monitor's, or the space its capture states, on any system
+        if (("macos".equals(os(metadata)) || source == Source.OPENADAPT_CAPTURE) && screenWidth != null && screenWidth > 0) {
             try {
                 Path video = video(folder);
                 if (video != null) {
@@ -148,7 +158,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 // points stay points; the builder refuses the video itself, saying why
             }
         }
-        return new Units(true, scale);
+        return new Units(true, scale, "macos".equals(os(metadata)));
     }
 
     /**
@@ -157,11 +167,11 @@ public record Recording(Path folder, String source, String task, String os, Inte
      * A peer recording states one screen: a change the events show is {@link ScreenChanges found} and said once, not as
      * a doubt for each event beyond it.
      */
-    private static List<InputEvent> inputEvents(Path eventsFile, Units units, List<ScreenSize> screens, List<Doubt> doubts,
+    private static List<InputEvent> inputEvents(List<Line> lines, String file, Units units, List<ScreenSize> screens, List<Doubt> doubts,
             List<Long> eventLines) throws IOException {
         List<InputEvent> read = new ArrayList<>();
         List<Long> numbers = new ArrayList<>();
-        for (Line line : lines(eventsFile, doubts)) {
+        for (Line line : lines) {
             JsonNode node = line.node();
             if (node.path("action").asText().equals("screen")) {
                 if (node.path("width").canConvertToInt() && node.path("height").canConvertToInt() && node.path("width").asInt() > 0
@@ -169,13 +179,13 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     screens.add(new ScreenSize(node.path("time_stamp").asDouble(), (int) Math.round(node.path("width").asInt() * units.scale()),
                             (int) Math.round(node.path("height").asInt() * units.scale())));
                 } else {
-                    doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), Double.NaN, "a screen size that is not one; left out"));
+                    doubts.add(new Doubt(file, line.number(), Double.NaN, "a screen size that is not one; left out"));
                 }
                 continue;
             }
             String why = unusable(node, units.peer());
             if (why != null) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, line.number(), time(node), why + "; the event was left out"));
+                doubts.add(new Doubt(file, line.number(), time(node), why + "; the event was left out"));
                 continue;
             }
             read.add(event(node, units));
@@ -194,15 +204,16 @@ public record Recording(Path folder, String source, String task, String os, Inte
             InputEvent event = read.get(i);
             long number = numbers.get(i);
             ScreenSize screen = screenAt(screens, event.time());
-            if (event.x() != null && screen != null && !screen.holds(event.x(), event.y()) && !keptOutside(event, number, screen, events.size(), doubts)) {
+            if (event.x() != null && screen != null && !screen.holds(event.x(), event.y())
+                    && !keptOutside(event, file, number, screen, events.size(), doubts)) {
                 continue;
             }
             if (change != null && screen == change.screen()) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), change.say(screens.get(0)), events.size(), false));
+                doubts.add(new Doubt(file, number, event.time(), change.say(screens.get(0)), events.size(), false));
                 change = null; // said once, at the first event on the changed screen
             }
             if (event.time() < previous) {
-                doubts.add(new Doubt(RecordingWriter.EVENTS, number, event.time(), String.format(Locale.ROOT,
+                doubts.add(new Doubt(file, number, event.time(), String.format(Locale.ROOT,
                         "its time %.3f is %.3f s before that of line %d; its step's screenshot may be out of order", event.time(),
                         previous - event.time(), previousLine), events.size(), false));
             } else {
@@ -220,12 +231,12 @@ public record Recording(Path folder, String source, String task, String os, Inte
      * screen, is left out; a press or a wheel turn is an action the person took, kept (at the screen's edge, where it is
      * normalized) and its step doubted.
      */
-    private static boolean keptOutside(InputEvent event, long line, ScreenSize screen, int index, List<Doubt> doubts) {
+    private static boolean keptOutside(InputEvent event, String file, long line, ScreenSize screen, int index, List<Doubt> doubts) {
         String where = "the point (" + event.x() + ", " + event.y() + ") is outside the " + screen.width() + "x" + screen.height()
                 + " screen in force";
         boolean kept = !event.action().equals("move") && Math.abs(event.x()) <= ON_SOME_SCREEN && Math.abs(event.y()) <= ON_SOME_SCREEN;
-        doubts.add(kept ? new Doubt(RecordingWriter.EVENTS, line, event.time(), where + "; kept, at the screen's edge", index, false)
-                : new Doubt(RecordingWriter.EVENTS, line, event.time(), where + "; the event was left out"));
+        doubts.add(kept ? new Doubt(file, line, event.time(), where + "; kept, at the screen's edge", index, false)
+                : new Doubt(file, line, event.time(), where + "; the event was left out"));
         return kept;
     }
 
@@ -351,6 +362,9 @@ public record Recording(Path folder, String source, String task, String os, Inte
                 } else if (character == null && units.peer() && "space".equals(name)) {
                     character = " "; // pynput's Key.space, which types a space as any character key types its own
                 }
+                if (units.mac() && name != null && name.startsWith("cmd")) {
+                    name = "command"; // a Mac's Cmd key, which PyAutoGUI names so there (its "win" is no Mac key)
+                }
                 yield new InputEvent(time, action, null, null, null, null, null, null, name,
                         line.has("keysym") ? line.path("keysym").asLong() : null, character, modifiers, null);
             }
@@ -384,8 +398,12 @@ public record Recording(Path folder, String source, String task, String os, Inte
         };
     }
 
-    /** A line of a JSONL file, with its number. */
+    /** A line of a JSONL file, with its number (or a row of a database, with its id). */
     private record Line(long number, JsonNode node) {
+    }
+
+    private static List<Line> rows(java.util.Map<Long, JsonNode> rows) {
+        return rows.entrySet().stream().map(row -> new Line(row.getKey(), row.getValue())).toList();
     }
 
     /** The JSON objects of a JSONL file; a torn last line after a kill, or a broken line, is a doubt and the others stand. */

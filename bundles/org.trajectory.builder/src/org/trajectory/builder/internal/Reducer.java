@@ -257,7 +257,7 @@ public final class Reducer {
             }
             flushScroll();
             clickStep = -1;
-            boolean chord = held.contains("ctrl") || held.contains("alt") || held.contains("win");
+            boolean chord = held.contains("ctrl") || held.contains("alt") || held.contains("win") || held.contains("command") || held.contains("option");
             String character = event.character();
             boolean typed = !chord && character != null && !character.isEmpty() && character.codePointAt(0) >= 0x20
                     && !key.equals("enter") && !key.equals("tab") && !key.equals("backspace")

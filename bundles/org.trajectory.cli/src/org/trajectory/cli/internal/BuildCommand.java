@@ -33,6 +33,8 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
                 description = "... and nearer than this (default 5)") Integer doubleClickDistance;
         @Option(names = "--drag-threshold", paramLabel = "PX",
                 description = "a press moved further than this is a drag (default 10)") Integer dragThreshold;
+        @Option(names = "--scroll-distance", paramLabel = "PX",
+                description = "a wheel turn after the pointer moved further than this starts a new scroll (default 20)") Integer scrollDistance;
         @Option(names = "--terminate", paramLabel = "success|failure", description = "the status of the final terminate step") String terminate;
         @Option(names = "--screenshot", paramLabel = "before-approach|before-action",
                 description = "the screen each step shows: before the pointer set out for its target, as OpenCUA's (default), or just before the action") String screenshot;
@@ -45,7 +47,7 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         try {
             settings = new ReductionSettings(or(args.doubleClickTime, defaults.doubleClickTime()),
                     or(args.doubleClickDistance, defaults.doubleClickDistance()), or(args.dragThreshold, defaults.dragThreshold()),
-                    defaults.scrollGap(), defaults.scrollDistance(), defaults.keyRepeatGap(), defaults.recorderHotkeys(),
+                    defaults.scrollGap(), or(args.scrollDistance, defaults.scrollDistance()), defaults.keyRepeatGap(), defaults.recorderHotkeys(),
                     or(args.terminate, defaults.terminateStatus()),
                     args.screenshot == null ? defaults.screenshot() : ReductionSettings.Screenshot.of(args.screenshot));
         } catch (IllegalArgumentException e) {
