@@ -100,14 +100,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
                     + ", so no steps can be built from it");
         }
-        List<WindowEvent> windows = new ArrayList<>();
-        for (Line line : capture != null ? rows(capture.windows()) : lines(folder.resolve(RecordingWriter.WINDOWS), doubts)) {
-            JsonNode node = line.node();
-            JsonNode geometry = node.path("geometry");
-            windows.add(new WindowEvent(node.path("time_stamp").asDouble(), bounded(node.path("top_window_name").asText("")),
-                    text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
-                    integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height"), text(node, "process")));
-        }
+        List<WindowEvent> windows = windows(capture != null ? rows(capture.windows()) : lines(folder.resolve(RecordingWriter.WINDOWS), doubts));
         List<ElementEvent> elements = new ArrayList<>();
         if (source == Source.TRAJECTORY_WORKBENCH && Files.isRegularFile(folder.resolve(RecordingWriter.ELEMENTS))) {
             for (Line line : lines(folder.resolve(RecordingWriter.ELEMENTS), doubts)) {
@@ -224,6 +217,19 @@ public record Recording(Path folder, String source, String task, String os, Inte
             eventLines.add(number);
         }
         return events;
+    }
+
+    /** The active windows, as window.jsonl lines (and openadapt-capture's rows) give them. */
+    private static List<WindowEvent> windows(List<Line> lines) {
+        List<WindowEvent> windows = new ArrayList<>();
+        for (Line line : lines) {
+            JsonNode node = line.node();
+            JsonNode geometry = node.path("geometry");
+            windows.add(new WindowEvent(node.path("time_stamp").asDouble(), bounded(node.path("top_window_name").asText("")),
+                    text(node, "class"), node.has("pid") ? node.path("pid").asLong() : null, integer(geometry, "x"),
+                    integer(geometry, "y"), integer(geometry, "width"), integer(geometry, "height"), text(node, "process")));
+        }
+        return windows;
     }
 
     /**
