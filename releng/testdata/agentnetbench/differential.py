@@ -1,9 +1,9 @@
-"""Scores steps with OpenCUA's published AgentNetBench scorer (opencua/eval.py, unchanged), as its run.py does.
+"""Scores steps with OpenCUA's published AgentNetBench scorer (eval.py in ../shared/fixtures/opencua-agentnetbench, unchanged), as its run.py does.
 
 usage: python3 differential.py CASES.json SCORES.json
 CASES.json: a list of steps, each {"ground_truth_actions": [...], "alternative_options": [[...], ...],
 "predicted_actions": [[type, value], ...]} (the (type, value) pairs the agents' parsers give eval.py), or instead of
-"predicted_actions" a "code" that OpenCUA's agent (opencua/agent/opencua.py, unchanged) reads into those pairs.
+"predicted_actions" a "code" that OpenCUA's agent (agent/opencua.py there, unchanged) reads into those pairs.
 SCORES.json: for each step, {"total": ..., "actions": {...}}.
 """
 import contextlib
@@ -15,7 +15,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "standin"))
-sys.path.insert(0, os.path.join(HERE, "opencua"))
+# OpenCUA's files stay outside the repository, unchanged, beside it in ../shared (or where TW_OPENCUA_AGENTNETBENCH says)
+OPENCUA = os.environ.get("TW_OPENCUA_AGENTNETBENCH", os.path.join(HERE, "..", "..", "..", "..", "shared", "fixtures", "opencua-agentnetbench"))
+sys.path.insert(0, OPENCUA)
 
 from eval import ActionEvaluator  # noqa: E402
 

@@ -11,7 +11,7 @@ import org.trajectory.dataset.kit.ImporterContract;
 class ImporterContractsTest {
 
     /** OpenCUA's five AgentNetBench sample tasks, as published. */
-    static final Path AGENTNETBENCH_SAMPLE = Path.of("../../releng/testdata/agentnetbench/opencua/sample_data").toAbsolutePath().normalize();
+    static final Path AGENTNETBENCH_SAMPLE = Path.of("../../../shared/fixtures/opencua-agentnetbench/sample_data").toAbsolutePath().normalize();
 
     @Nested
     class AgentNet extends ImporterContract {

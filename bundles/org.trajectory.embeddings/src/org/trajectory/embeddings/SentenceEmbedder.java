@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
 import org.trajectory.embeddings.internal.WordPiece;
+import org.trajectory.model.Home;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
@@ -27,7 +28,7 @@ public final class SentenceEmbedder implements AutoCloseable {
     public static final String MODEL = "all-minilm-l6-v2-q";
     public static final int DIMENSIONS = 384;
     /** Where the workbench keeps what it can make again: unpacked native libraries, embeddings. */
-    public static final Path CACHE = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache");
+    public static final Path CACHE = Home.folder("cache");
     static final String MODEL_BUNDLE = "org.trajectory.embeddings.minilm";
     static final int MAX_TOKENS = 256;
 

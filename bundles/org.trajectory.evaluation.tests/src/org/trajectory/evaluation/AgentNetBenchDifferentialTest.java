@@ -40,6 +40,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 class AgentNetBenchDifferentialTest {
 
     private static final Path DATA = Path.of("../../releng/testdata/agentnetbench").toAbsolutePath();
+    /** OpenCUA's published files, unchanged, outside the repository (../shared/fixtures beside it). */
+    private static final Path OPENCUA = Path.of("../../../shared/fixtures/opencua-agentnetbench").toAbsolutePath().normalize();
 
     /** One predicted action: its type as PyAutoGUI names it and the value eval.py judges it by. */
     private record Act(String type, Object value) {
@@ -80,7 +82,7 @@ class AgentNetBenchDifferentialTest {
      */
     private static void compare(Path dir, List<Kind> kinds, AgentNetBench.Reading reading) throws Exception {
         List<JsonNode> files = new ArrayList<>();
-        try (var listing = Files.list(DATA.resolve("opencua/sample_data"))) {
+        try (var listing = Files.list(OPENCUA.resolve("sample_data"))) {
             for (Path file : listing.sorted().toList()) {
                 files.add(Json.MAPPER.readTree(file.toFile()));
             }
@@ -171,7 +173,7 @@ class AgentNetBenchDifferentialTest {
     void theSampleTasksImportWithoutACodeProblemAndScoreOneAgainstThemselves(@TempDir Path dir) throws Exception {
         Path reference = dir.resolve("sample.jsonl");
         StringBuilder lines = new StringBuilder();
-        try (var listing = Files.list(DATA.resolve("opencua/sample_data"))) {
+        try (var listing = Files.list(OPENCUA.resolve("sample_data"))) {
             for (Path file : listing.sorted().toList()) {
                 lines.append(AgentNetBenchFormat.toTask(Json.MAPPER.readTree(file.toFile())).toJson()).append('\n');
             }

@@ -10,6 +10,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
+import org.trajectory.model.Home;
+
 /**
  * A model whose answers are kept on disk, keyed by a digest of everything asked (model, system text, every text and
  * image, JSON mode, limits), so asking again (a rerun of an extraction) costs nothing. Only the answer is kept, under
@@ -20,7 +22,7 @@ import java.util.HexFormat;
 public final class ReplyCache implements Model {
 
     /** Where answers are kept unless told otherwise. */
-    public static final Path FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "replies");
+    public static final Path FOLDER = Home.folder("cache", "replies");
 
     private final Model model;
     private final String modelName;

@@ -15,6 +15,8 @@ import org.eclipse.equinox.security.storage.SecurePreferencesFactory;
 import org.eclipse.equinox.security.storage.StorageException;
 import org.eclipse.equinox.security.storage.provider.IProviderHints;
 
+import org.trajectory.model.Home;
+
 /**
  * Where the workbench keeps secrets (API keys, the Hub token, server passwords): Eclipse secure storage in a file of
  * its own, {@code ~/.trajectory-workbench/secure-storage/secure_storage}, readable by its owner only (0600 in a 0700
@@ -99,7 +101,7 @@ public final class SecretStorage {
 
     /** The file that holds the secrets of this user (its home folder from the user record, as Java knows it). */
     public static Path file() {
-        return Path.of(System.getProperty("user.home"), ".trajectory-workbench", "secure-storage", "secure_storage");
+        return Home.folder("secure-storage", "secure_storage");
     }
 
     /** The storage of this user, opened once: its folder made private first. */

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 /** AgentNetBench through the commands a user types: its task files in and out, and a benchmark made from our own task. */
 class BenchmarkCommandsTest extends CommandTestBase {
 
-    private static final Path SAMPLE = Path.of("../../releng/testdata/agentnetbench/opencua/sample_data").toAbsolutePath().normalize();
+    private static final Path SAMPLE = Path.of("../../../shared/fixtures/opencua-agentnetbench/sample_data").toAbsolutePath().normalize();
 
     @Test
     void theSampleTasksImportExportAsTheyWereAndScoreOneAgainstThemselves(@TempDir Path temp) throws Exception {

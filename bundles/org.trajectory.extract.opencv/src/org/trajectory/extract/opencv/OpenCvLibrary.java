@@ -15,6 +15,8 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.imgproc.Imgproc;
 
+import org.trajectory.model.Home;
+
 /**
  * Loads OpenCV's native library for this platform from the OpenCV bundle, once per process. This class lives in a
  * fragment of that bundle, so it is loaded by the bundle's class loader and {@code System.load} binds the library to
@@ -25,7 +27,7 @@ public final class OpenCvLibrary {
 
     /** The OpenCV version inside the bundle, as its library is named. */
     public static final String VERSION = "490";
-    private static final Path CACHE = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cache", "opencv", VERSION);
+    private static final Path CACHE = Home.folder("cache", "opencv", VERSION);
     private static volatile boolean loaded;
 
     private OpenCvLibrary() {

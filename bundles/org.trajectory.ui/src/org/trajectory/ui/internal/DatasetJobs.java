@@ -30,6 +30,7 @@ import org.trajectory.export.Splits;
 import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
+import org.trajectory.model.Home;
 import org.trajectory.replay.ReplayOperation;
 import org.trajectory.scrub.ScrubOperation;
 import org.trajectory.scrub.ScrubPreferences;
@@ -229,7 +230,7 @@ public final class DatasetJobs {
 
     /** Where replays keep their environments' logs: the workbench's own folder, not a temporary one a crash would scatter. */
     private static Path replayFolder() {
-        return Path.of(System.getProperty("user.home"), ".trajectory-workbench", "replays");
+        return Home.folder("replays");
     }
 
     /** Scores the dataset in {@code folder}. */

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.trajectory.model.Home;
+
 /**
  * Prompts a bundle ships in its {@code prompts/} folder (annotation's {@code generator.txt}, {@code reflector.txt},
  * {@code summarizer.txt}; the model-judged criteria's own): the system text and the user template separated by a line
@@ -20,7 +22,7 @@ import java.util.regex.Pattern;
 public final class Prompts {
 
     /** The folder a user's own prompts are read from when no other is given. */
-    public static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "prompts");
+    public static final Path USER_FOLDER = Home.folder("prompts");
     public static final String GENERATOR = "generator";
     public static final String REFLECTOR = "reflector";
     public static final String SUMMARIZER = "summarizer";

@@ -23,6 +23,8 @@ import org.opencv.core.Scalar;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
+import org.trajectory.model.Home;
+
 /**
  * Finds the mouse pointer in a frame by OpenCV's masked template matching against the pointer images of the cursor
  * themes and of Windows (shipped in {@code cursors/}, made by {@code releng/cursors/harvest.sh}; a user adds others as
@@ -41,7 +43,7 @@ final class PointerFinder {
     static final double ARRIVED = 0.04;
     /** The part of what changed where a pointer arrived that its shape must explain. */
     static final double EXPLAINED = 0.5;
-    static final Path USER_FOLDER = Path.of(System.getProperty("user.home"), ".trajectory-workbench", "cursors");
+    static final Path USER_FOLDER = Home.folder("cursors");
     /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
     static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
     /**
