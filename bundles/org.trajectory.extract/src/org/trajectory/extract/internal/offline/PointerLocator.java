@@ -16,15 +16,16 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
 
 /**
  * Where the pointer is in one frame of a video, for the model methods: a model says what was clicked, the pointer
- * finder says where. One instance holds the pointer templates; it is safe to share.
+ * detector says where. It finds pointers by what pointers look like (learned, {@link PointerDetector}), so a theme or a
+ * size it never saw is found too; it is safe to share.
  */
 public final class PointerLocator {
 
-    private final PointerFinder finder;
+    private final PointerDetector detector;
 
     public PointerLocator() throws IOException {
         OpenCvLibrary.load();
-        this.finder = new PointerFinder();
+        this.detector = PointerDetector.shared();
     }
 
     /** The pointer's hotspot in the frame shown at {@code time}, or null when no pointer can be seen there. */
@@ -32,22 +33,22 @@ public final class PointerLocator {
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(FrameGrab.png(video, time)));
         int w = image.getWidth();
         int h = image.getHeight();
-        byte[] grey = new byte[w * h];
+        byte[] bgr = new byte[w * h * 3];
         int[] row = new int[w];
         for (int y = 0; y < h; y++) {
             image.getRGB(0, y, w, 1, row, 0, w);
             for (int x = 0; x < w; x++) {
-                grey[y * w + x] = (byte) Math.round(0.299 * (row[x] >> 16 & 0xff) + 0.587 * (row[x] >> 8 & 0xff) + 0.114 * (row[x] & 0xff));
+                int at = 3 * (y * w + x);
+                bgr[at] = (byte) row[x];
+                bgr[at + 1] = (byte) (row[x] >> 8);
+                bgr[at + 2] = (byte) (row[x] >> 16);
             }
         }
-        Mat frame = new Mat(h, w, CvType.CV_8UC1);
+        Mat frame = new Mat(h, w, CvType.CV_8UC3);
         try {
-            frame.put(0, 0, grey);
-            PointerFinder.Found found = finder.find(frame, null, new Rect(0, 0, w, h), null, PointerFinder.Scale.NATIVE);
-            if (found == null) {
-                found = finder.find(frame, null, new Rect(0, 0, w, h), null, new PointerFinder.Scale()); // every size: seconds, once
-            }
-            return found == null ? null : new Pixel(found.x(), found.y());
+            frame.put(0, 0, bgr);
+            PointerDetector.Hit hit = detector.find(frame, new Rect(0, 0, w, h));
+            return hit == null ? null : new Pixel((int) Math.round(hit.x()), (int) Math.round(hit.y()));
         } finally {
             frame.release();
         }
