@@ -257,7 +257,8 @@ public final class Reducer {
             }
             flushScroll();
             clickStep = -1;
-            boolean chord = held.contains("ctrl") || held.contains("alt") || held.contains("win") || held.contains("command") || held.contains("option");
+            // held holds only modifiers (Keys.modifier): any but Shift makes a chord
+            boolean chord = held.stream().anyMatch(m -> !m.equals("shift"));
             String character = event.character();
             boolean typed = !chord && character != null && !character.isEmpty() && character.codePointAt(0) >= 0x20
                     && !key.equals("enter") && !key.equals("tab") && !key.equals("backspace")
