@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
-# On-demand: an extraction method against recorded truth, on desktops it was not tuned on, and the offline method's
-# speed on a long video.
+# On-demand: an extraction method against recorded truth, on the corpora its rules were made on (train) and on the
+# held-out corpus nothing was tuned or trained on (releng/corpus/heldout.json: other applications, pointer themes and
+# screen sizes), and the offline method's speed on a long video. The held-out figures are the method's figures; the
+# train ones say how much of them is fitting.
 #  1. Every video of each corpus (releng/corpus/regenerate.sh: the first corpus of sessions.json, the harder one of
-#     desktop.json) is extracted with no events, and compared with the corpus references by Sharingan's metric
-#     (operations, per kind of session) and AgentNetBench's (click pixel error). The harder corpus is measured again as
-#     other recorders encode (OBS's defaults: MP4, 30 fps, H.264 CRF 26, downscaled to 2/3).
+#     desktop.json, the held-out one of heldout.json) is extracted with no events, and compared with the corpus
+#     references by Sharingan's metric (operations, per kind of session) and AgentNetBench's (click pixel error). The
+#     harder and the held-out corpus are measured again as other recorders encode (OBS's defaults: MP4, 30 fps, H.264
+#     CRF 26, downscaled to 2/3).
 #  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
 #     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
 #  3. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
 #     size) and looped to MINUTES, is extracted: the time it took and the peak memory.
 # Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10; 0: no
 #          speed run)] [METHOD (offline)|df|difff] [PROVIDER] [MODEL] [HARD_CORPUS_DIR (/tmp/trajectory-corpus-desktop)]
-#        (a model method reads its key from e.g. OPENAI_API_KEY; IDLE_MINUTES=0 leaves out the idle desktop)
+#          [HELDOUT_CORPUS_DIR (/tmp/trajectory-heldout)]
+#        (a model method reads its key from e.g. OPENAI_API_KEY; IDLE_MINUTES=0 leaves out the idle desktop; a corpus
+#        whose folder is missing is named and left out)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 CORPUS="${1:-/tmp/trajectory-corpus}"
 WORK="${2:-/tmp/trajectory-extraction}"
 MINUTES="${3:-10}"
 METHOD="${4:-offline}"
 HARD="${7:-/tmp/trajectory-corpus-desktop}"
+HELDOUT="${8:-/tmp/trajectory-heldout}"
 IDLE_MINUTES="${IDLE_MINUTES:-5}"
 MODEL_ARGS=()
 [ -n "${5:-}" ] && MODEL_ARGS+=(--provider "$5")
@@ -51,21 +57,35 @@ PY
   python3 "$ROOT/releng/benchmarks/operation_counts.py" "$reference" "$out/predicted.jsonl" "$out/mapping.txt" || true
 }
 
-measure corpus "$CORPUS/reference.jsonl" "$CORPUS"/recordings/*/
-if [ -d "$HARD/recordings" ]; then
-  measure desktop "$HARD/reference.jsonl" "$HARD"/recordings/*/
-  echo "== encoding the harder corpus as OBS does (MP4, 30 fps, CRF 26, 2/3 size)"
-  mkdir -p "$WORK/obs-videos"
-  for recording in "$HARD"/recordings/*/; do
+# obs NAME CORPUS_DIR: the corpus's videos encoded as OBS does, measured as NAME-obs
+obs() {
+  local name="$1" corpus="$2" videos="$WORK/$1-obs-videos"
+  echo "== encoding the $name corpus as OBS does (MP4, 30 fps, CRF 26, 2/3 size)"
+  mkdir -p "$videos"
+  for recording in "$corpus"/recordings/*/; do
     session=$(basename "$recording")
     ffmpeg -nostdin -v error -y -i "$recording/video.mkv" -vf "fps=30,scale=trunc(iw*2/3/2)*2:-2" -c:v libx264 -preset veryfast \
-      -crf 26 -pix_fmt yuv420p "$WORK/obs-videos/$session.mp4"
-    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['task_name'])" "$recording/task_name.json" >"$WORK/obs-videos/$session.mp4.txt"
+      -crf 26 -pix_fmt yuv420p "$videos/$session.mp4"
+    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['task_name'])" "$recording/task_name.json" >"$videos/$session.mp4.txt"
   done
-  measure desktop-obs "$HARD/reference.jsonl" "$WORK"/obs-videos/*.mp4
-else
-  echo "(no harder corpus at $HARD: make it with releng/corpus/regenerate.sh $HARD --spec releng/corpus/desktop.json)"
-fi
+  measure "$name-obs" "$corpus/reference.jsonl" "$videos"/*.mp4
+}
+
+# corpus NAME PART CORPUS_DIR SPEC [obs]: one corpus measured (and as OBS encodes), or named as missing
+corpus() {
+  local name="$1" part="$2" dir="$3" spec="$4"
+  if [ ! -d "$dir/recordings" ]; then
+    echo "(no $name corpus at $dir: make it with releng/corpus/regenerate.sh $dir --spec releng/corpus/$spec)"
+    return
+  fi
+  echo "######## $part: the $name corpus ($spec)"
+  measure "$name" "$dir/reference.jsonl" "$dir"/recordings/*/
+  [ "${5:-}" = obs ] && obs "$name" "$dir"
+}
+
+corpus first "train (the offline method's rules were made on it)" "$CORPUS" sessions.json
+corpus desktop "train (the offline method's rules were made on it)" "$HARD" desktop.json obs
+corpus heldout "HELD-OUT (nothing tuned or trained on it)" "$HELDOUT" heldout.json obs
 [ "$METHOD" = offline ] || exit 0
 
 if [ "$IDLE_MINUTES" != 0 ]; then

@@ -177,7 +177,7 @@ public class Corpus {
         environment.put("DISPLAY", ":" + number);
         if (desktop.has("cursor_theme")) {
             environment.put("XCURSOR_THEME", desktop.path("cursor_theme").asText());
-            environment.put("XCURSOR_SIZE", "24");
+            environment.put("XCURSOR_SIZE", desktop.path("cursor_size").asText("24"));
         }
         JsonNode screen = screen();
         String size = screen.get(0).asInt() + "x" + screen.get(1).asInt();

@@ -227,4 +227,5 @@ def main():
                       "gap_seconds": 0.9, "desktops": DESKTOPS, "apps": APPS, "sessions": sessions}, indent=1))
 
 
-main()
+if __name__ == "__main__":
+    main()
