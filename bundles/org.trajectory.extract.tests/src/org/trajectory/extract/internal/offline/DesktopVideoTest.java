@@ -398,6 +398,51 @@ class DesktopVideoTest {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, Progress.NONE);
     }
 
+    /**
+     * A pointer no template has (Adwaita's arrow filled orange at 150 %, as ComixCursors colour theirs): the detector
+     * sees it where it moved, its shape is cut from the video and confirmed by its next move, and the click on a button
+     * is found where it rested. With templates alone, no click was found.
+     */
+    @Test
+    void aPointerNoTemplateHasIsLearnedFromTheVideoAndItsClickFound() throws Exception {
+        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
+        Video video = write("learned.mp4", WIDTH, HEIGHT, 1, 6, (g, time) -> {
+            desktop(g, time);
+            g.setColor(new Color(236, 236, 236));
+            g.fillRect(100, 80, 900, 520); // a window
+            g.setColor(time < 2.1 ? new Color(200, 200, 200) : time < 2.3 ? new Color(120, 120, 120) : new Color(60, 160, 90));
+            g.fillRect(560, 380, 160, 40); // its button, pressed at 2.1 s
+            g.setColor(Color.BLACK);
+            g.drawString(time < 2.3 ? "Save" : "Saved", 615, 405);
+            // the pointer wanders across the window, goes to the button, rests, clicks 0.3 s after it came, and leaves (its
+            // moves end between the clock's ticks: a tick as the pointer arrives is taken for its click)
+            double[] from = time < 1.3 ? new double[] { 200, 150 } : time < 3.6 ? new double[] { 800, 250 } : new double[] { 640, 400 };
+            double[] to = time < 1.3 ? new double[] { 800, 250 } : time < 3.6 ? new double[] { 640, 400 } : new double[] { 900, 520 };
+            double start = time < 1.3 ? 0.3 : time < 3.6 ? 1.3 : 3.6;
+            double moved = Math.clamp((time - start) / 0.5, 0, 1);
+            g.drawImage(arrow, (int) Math.round(from[0] + moved * (to[0] - from[0])) - 6,
+                    (int) Math.round(from[1] + moved * (to[1] - from[1])) - 6, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
+        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), found.toString());
+        ExtractedAction.Pixel expected = new ExtractedAction.Pixel(640, 400);
+        assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected + ": " + found);
+    }
+
+    /** A pointer's dark pixels painted {@code fill}, its light outline kept. */
+    private static BufferedImage recoloured(BufferedImage pointer, Color fill) {
+        BufferedImage image = new BufferedImage(pointer.getWidth(), pointer.getHeight(), BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int argb = pointer.getRGB(x, y);
+                boolean dark = (argb >> 16 & 0xff) + (argb >> 8 & 0xff) + (argb & 0xff) < 3 * 128;
+                image.setRGB(x, y, dark ? argb & 0xff000000 | fill.getRGB() & 0xffffff : argb);
+            }
+        }
+        return image;
+    }
+
     /** A desktop's background and its panel, whose clock ticks every second. */
     private static void desktop(Graphics2D g, double time) {
         g.setColor(new Color(58, 110, 165));

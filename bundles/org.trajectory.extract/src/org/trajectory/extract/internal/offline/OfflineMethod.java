@@ -18,6 +18,7 @@ import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Progress;
 import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.ScreenTexts;
 import org.trajectory.screentext.TextLine;
@@ -35,6 +36,16 @@ public final class OfflineMethod implements ExtractionMethod {
     /** Frames a second: enough to see the pointer rest for the 150 ms between arriving and pressing. */
     public static final double FPS = 10;
 
+    /** The learner of pointers no template has, or null (said) where the pointer detector cannot be loaded. */
+    private static PointerLearner learner(Progress progress) {
+        try {
+            return new PointerLearner(PointerDetector.shared());
+        } catch (IOException e) {
+            progress.begin(e.getMessage() + ": pointers are found by their templates only", -1);
+            return null;
+        }
+    }
+
     @Override
     public List<ExtractedAction> extract(Video video, String task, ExtractionContext context) throws IOException, InterruptedException {
         OpenCvLibrary.load();
@@ -47,7 +58,7 @@ public final class OfflineMethod implements ExtractionMethod {
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
-            new ScreenObserver(new PointerFinder()).observe(video, fps, context.progress(), (observation, frame) -> {
+            new ScreenObserver(new PointerFinder(), learner(context.progress())).observe(video, fps, context.progress(), (observation, frame) -> {
                 pictures.hold(observation.frame(), frame.pixels());
                 inference.accept(noise.filter(observation));
                 inference.fresh().forEach(found -> crops.put(found.action(), pictures(found, pictures, ocr, fps)));

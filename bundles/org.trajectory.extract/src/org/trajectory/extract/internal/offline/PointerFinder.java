@@ -294,6 +294,29 @@ final class PointerFinder {
     }
 
     /**
+     * A shape learned from the video ({@link PointerLearner}): its grey pixels as the video shows them, the filled
+     * outline of what changed where it arrived, its hotspot. Its edge pixels are blends with what was under it then,
+     * so only its inside is compared (all of it where the inside is too thin to keep {@code fewest} pixels); null when
+     * even that is fewer.
+     */
+    static Template learned(Mat grey, Mat outline, int hotX, int hotY, int fewest) {
+        Mat inside = new Mat();
+        Imgproc.erode(outline, inside, Imgproc.getStructuringElement(Imgproc.MORPH_CROSS, new Size(3, 3)));
+        Mat mask = Core.countNonZero(inside) >= fewest ? inside : outline.clone();
+        if (mask != inside) {
+            inside.release();
+        }
+        int opaque = Core.countNonZero(mask);
+        if (opaque < fewest) {
+            mask.release();
+            return null;
+        }
+        Mat alpha = new Mat();
+        outline.convertTo(alpha, CvType.CV_32F);
+        return new Template("learned", 1, grey, mask, hotX, hotY, opaque, alpha, null, List.of());
+    }
+
+    /**
      * The pointer inside {@code region} of {@code frame} (grey) at a size {@code scale} allows: in the shape it had
      * last ({@code likely}), then in the shapes this video's pointer had lately, then in any; a sure match ends the
      * search. {@code before} is the frame before (or null): where the pointer has just arrived, it shows what is under

@@ -48,8 +48,12 @@ final class ScreenObserver {
     /** The size of this video's pointer, once seen. */
     private final PointerFinder.Scale scale = new PointerFinder.Scale();
 
-    ScreenObserver(PointerFinder finder) {
+    /** Learns a pointer no template has from the video, or null (no detector). */
+    private final PointerLearner learner;
+
+    ScreenObserver(PointerFinder finder, PointerLearner learner) {
         this.finder = finder;
+        this.learner = learner;
     }
 
     /** Where each observation goes, with the frame it was made on (I420, valid only during the call). */
@@ -118,7 +122,7 @@ final class ScreenObserver {
             }
             Observation observation = still ? new Observation(index, frame.time(), pointer, null, false, List.of(), List.of(),
                     Observation.Shift.NONE)
-                    : changed(index, frame.time());
+                    : changed(index, frame);
             if (!same) {
                 Mat swap = lumaBefore;
                 lumaBefore = luma;
@@ -135,7 +139,8 @@ final class ScreenObserver {
         }
 
         /** A frame that changed more than encoder noise: the regions that changed, and the pointer found again. */
-        private Observation changed(int index, double time) {
+        private Observation changed(int index, Frame frame) {
+            double time = frame.time();
             List<Rect> changed = List.of();
             stretch(luma, current);
             if (previousPixels != null) {
@@ -163,6 +168,13 @@ final class ScreenObserver {
                 pointer = lastShape == null ? finder.find(current, null, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
                         : finder.findOnly(current, null, whole, lastShape);
                 lastFullSearch = time;
+                if (pointer != null) {
+                    lastShape = pointer.template();
+                    scale.saw(pointer);
+                }
+            }
+            if (pointer == null && learner != null && !changed.isEmpty()) {
+                pointer = learner.learn(finder, current, previous, changed, time, () -> bgr(frame));
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
@@ -267,12 +279,22 @@ final class ScreenObserver {
         return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
     }
 
+    /** An I420 frame in BGR, as the pointer detector reads it. */
+    private static Mat bgr(Frame frame) {
+        Mat yuv = new Mat(frame.height() * 3 / 2, frame.width(), CvType.CV_8UC1);
+        yuv.put(0, 0, frame.pixels());
+        Mat bgr = new Mat();
+        Imgproc.cvtColor(yuv, bgr, Imgproc.COLOR_YUV2BGR_I420);
+        yuv.release();
+        return bgr;
+    }
+
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
     private static boolean pointerSized(Rect change) {
         return change.width <= 64 && change.height <= 64;
     }
 
-    private static boolean overlap(Rect a, Rect b) {
+    static boolean overlap(Rect a, Rect b) {
         return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     }
 

@@ -1,0 +1,206 @@
+package org.trajectory.extract.internal.offline;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.MatOfPoint;
+import org.opencv.core.Point;
+import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
+import org.opencv.core.Size;
+import org.opencv.imgproc.Imgproc;
+
+/**
+ * Learns, from the video itself, a pointer shape no template has (a theme, a size, a colour never harvested): where
+ * the learned pointer detector sees a pointer in a small changed region that the frame before showed without one, the
+ * pixels that changed there are the pointer's (its outline filled), cut with the detector's hotspot. The cut shape is
+ * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was, while
+ * its old place changed too (it left). Text being typed never does both, so a glyph the detector takes for an I-beam
+ * is not kept.
+ */
+final class PointerLearner {
+
+    /** How often (per second of video) a frame whose pointer is lost is looked at: the detector costs milliseconds a region. */
+    private static final double TRIES_PER_SECOND = 4;
+    /** The most shapes one video teaches (an arrow, an I-beam, a hand, a busy pointer). */
+    private static final int MOST_SHAPES = 4;
+    /** A cut shape not confirmed within this many seconds was not a pointer. */
+    private static final double CONFIRM_WITHIN = 4;
+    /** The largest side (pixels) of a pointer: a 64 px HiDPI pointer, and what a video shown larger makes of a 48 px one. */
+    private static final int LARGEST = 80;
+    private static final int SMALLEST_OPAQUE = 12;
+    /** How far (pixels) the shape must have moved for the move to confirm it. */
+    private static final int MOVED = 8;
+    /** Pixels around a cut shape that its footprint takes in but no match compares (its shadow). */
+    private static final int MARGIN = 3;
+    /** A grey change that counts, as the observer's. */
+    private static final double CHANGED = 18;
+
+    private final PointerDetector detector;
+    private final List<PointerFinder.Template> learned = new ArrayList<>();
+    private Candidate candidate;
+    private double lastTry = Double.NEGATIVE_INFINITY;
+
+    /** A cut shape waiting for its confirmation: where it was last seen, and since when it waits. */
+    private record Candidate(PointerFinder.Template template, Rect footprint, double since) {
+    }
+
+    PointerLearner(PointerDetector detector) {
+        this.detector = detector;
+    }
+
+    /** The shapes learned so far (confirmed), for the observer to try first. */
+    List<PointerFinder.Template> learned() {
+        return learned;
+    }
+
+    /**
+     * The pointer in a frame where no known shape was found: a learned shape confirmed by this frame, else null (a shape
+     * cut from this frame waits for a later one). {@code current} and {@code previous} are the grey frames;
+     * {@code colour} gives this frame in BGR when the detector asks.
+     */
+    PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
+        if (candidate != null) {
+            PointerFinder.Found confirmed = confirm(finder, current, changed, time);
+            if (confirmed != null || candidate != null) {
+                return confirmed;
+            }
+        }
+        if (learned.size() >= MOST_SHAPES || time - lastTry < 1 / TRIES_PER_SECOND) {
+            return null;
+        }
+        List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST).limit(4).toList();
+        if (small.isEmpty()) {
+            return null;
+        }
+        lastTry = time;
+        PointerDetector.Hit best = best(small, current, colour);
+        if (best != null) {
+            PointerFinder.Template cut = cut(current, previous, best);
+            if (cut != null) {
+                candidate = new Candidate(cut, footprint(cut, best.x(), best.y()), time);
+            }
+        }
+        return null;
+    }
+
+    /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
+    private PointerDetector.Hit best(List<Rect> regions, Mat current, Colour colour) {
+        Mat bgr = colour.bgr();
+        PointerDetector.Hit best = null;
+        try {
+            for (Rect region : regions) {
+                Rect around = PointerFinder.clip(new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16), current);
+                PointerDetector.Hit hit = detector.find(bgr, around);
+                if (hit != null && (best == null || hit.probability() > best.probability())) {
+                    best = hit;
+                }
+            }
+        } catch (IOException e) {
+            lastTry = Double.POSITIVE_INFINITY;
+            return null;
+        } finally {
+            bgr.release();
+        }
+        return best;
+    }
+
+    /** The candidate found again, away from its last place, which changed too: then it is learned. */
+    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time) {
+        if (time - candidate.since() > CONFIRM_WITHIN) {
+            candidate = null;
+            return null;
+        }
+        Rect last = candidate.footprint();
+        boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last));
+        for (Rect region : changed) {
+            if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
+                continue;
+            }
+            Rect around = new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
+            PointerFinder.Found found = finder.findOnly(current, null, around, candidate.template());
+            if (found == null) {
+                continue;
+            }
+            boolean moved = Math.hypot(found.x() - (last.x + candidate.template().hotX()), found.y() - (last.y + candidate.template().hotY())) >= MOVED;
+            if (moved && left) {
+                learned.add(candidate.template());
+                candidate = null;
+                return found;
+            }
+            candidate = new Candidate(candidate.template(), found.footprint(), candidate.since());
+        }
+        return null;
+    }
+
+    /**
+     * The shape at the detector's hit: the connected change around it (the frame before shows what is under it), its
+     * outline filled, cut to its box; null when no change holds the hit or the change is no pointer's size.
+     */
+    static PointerFinder.Template cut(Mat current, Mat previous, PointerDetector.Hit hit) {
+        int hotX = (int) Math.round(hit.x());
+        int hotY = (int) Math.round(hit.y());
+        Rect area = PointerFinder.clip(new Rect(hotX - LARGEST, hotY - LARGEST, 2 * LARGEST, 2 * LARGEST), current);
+        Mat difference = new Mat();
+        Mat mask = new Mat();
+        List<MatOfPoint> outlines = new ArrayList<>();
+        try {
+            Core.absdiff(current.submat(area), previous.submat(area), difference);
+            Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
+            Imgproc.morphologyEx(mask, mask, Imgproc.MORPH_CLOSE, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3)));
+            Imgproc.findContours(mask, outlines, new Mat(), Imgproc.RETR_EXTERNAL, Imgproc.CHAIN_APPROX_SIMPLE);
+            Point hot = new Point(hotX - area.x, hotY - area.y);
+            MatOfPoint holding = null;
+            for (MatOfPoint outline : outlines) {
+                Rect box = Imgproc.boundingRect(outline);
+                if (new Rect(box.x - 3, box.y - 3, box.width + 6, box.height + 6).contains(hot)) {
+                    holding = outline;
+                }
+            }
+            if (holding == null) {
+                return null;
+            }
+            Rect box = Imgproc.boundingRect(holding);
+            if (box.width > LARGEST || box.height > LARGEST || box.x == 0 || box.y == 0 || box.x + box.width >= area.width
+                    || box.y + box.height >= area.height) {
+                return null; // larger than a pointer, or running on past the area looked at: a hover highlight, a menu
+            }
+            Mat filled = Mat.zeros(mask.size(), CvType.CV_8UC1);
+            Imgproc.drawContours(filled, List.of(holding), 0, new Scalar(1), -1);
+            Mat shape = filled.submat(box).clone();
+            filled.release();
+            // a margin of pixels never compared around the shape: its footprint then takes in the faint shadow many themes
+            // draw, which changes the screen where the pointer goes as the shape itself does
+            Mat outline = new Mat();
+            Core.copyMakeBorder(shape, outline, MARGIN, MARGIN, MARGIN, MARGIN, Core.BORDER_CONSTANT, new Scalar(0));
+            shape.release();
+            Rect inFrame = new Rect(area.x + box.x - MARGIN, area.y + box.y - MARGIN, box.width + 2 * MARGIN, box.height + 2 * MARGIN);
+            if (!PointerFinder.clip(inFrame, current).equals(inFrame)) {
+                outline.release();
+                return null; // at the screen's edge: cut where it shows whole
+            }
+            Mat grey = current.submat(inFrame).clone();
+            return PointerFinder.learned(grey, outline, Math.min(Math.max(hotX - area.x - box.x, 0), box.width - 1) + MARGIN,
+                    Math.min(Math.max(hotY - area.y - box.y, 0), box.height - 1) + MARGIN, SMALLEST_OPAQUE);
+        } finally {
+            difference.release();
+            mask.release();
+            outlines.forEach(Mat::release);
+        }
+    }
+
+    private static Rect footprint(PointerFinder.Template template, double x, double y) {
+        int hotX = (int) Math.round(x);
+        int hotY = (int) Math.round(y);
+        return new Rect(hotX - template.hotX(), hotY - template.hotY(), template.width(), template.height());
+    }
+
+    /** This frame in BGR, made only when the detector is asked. */
+    interface Colour {
+        Mat bgr();
+    }
+}
