@@ -80,7 +80,9 @@ corpus() {
   fi
   echo "######## $part: the $name corpus ($spec)"
   measure "$name" "$dir/reference.jsonl" "$dir"/recordings/*/
-  [ "${5:-}" = obs ] && obs "$name" "$dir"
+  if [ "${5:-}" = obs ]; then
+    obs "$name" "$dir"
+  fi
 }
 
 corpus first "train (the offline method's rules were made on it)" "$CORPUS" sessions.json

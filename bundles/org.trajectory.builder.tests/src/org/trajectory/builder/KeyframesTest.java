@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.trajectory.builder.internal.Keyframes;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.FrameTable;
 
 /** Frames taken in runs (one decode of a group of pictures for its frames) are exactly the frames a full decode gives. */
 class KeyframesTest {

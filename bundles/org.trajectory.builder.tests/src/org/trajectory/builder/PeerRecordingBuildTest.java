@@ -21,7 +21,7 @@ import org.trajectory.dataset.TaskQuery;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingFolder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -151,10 +151,10 @@ class PeerRecordingBuildTest {
     @Test
     void theElementsOurRecorderCapturedAreOnTheStepsAndTheOfflineAnnotatorNamesThem(@TempDir Path temp) throws Exception {
         Path recording = PeerRecordings.write(temp.resolve("ours"));
-        Files.writeString(recording.resolve(RecordingWriter.METADATA), String.format(Locale.ROOT, """
+        Files.writeString(recording.resolve(RecordingFolder.METADATA), String.format(Locale.ROOT, """
                 {"recorder": "Trajectory Workbench", "os": "ubuntu", "screen_width": 320, "screen_height": 240, "start_time": %.3f,
                  "elements": "captured (AT-SPI)"}""", PeerRecordings.START));
-        Files.writeString(recording.resolve(RecordingWriter.ELEMENTS), String.join("\n",
+        Files.writeString(recording.resolve(RecordingFolder.ELEMENTS), String.join("\n",
                 String.format(Locale.ROOT, "{\"time_stamp\": %.3f, \"cause\": \"press\", \"x\": 160, \"y\": 120, \"role\": \"push button\","
                         + " \"name\": \"Save\", \"states\": [\"focusable\"], \"bbox\": {\"x\": 128, \"y\": 108, \"width\": 64, \"height\": 24},"
                         + " \"application\": \"notepad\", \"path\": [\"frame\", \"push button\"]}", PeerRecordings.START + 1.25),

@@ -19,9 +19,9 @@ import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureBackends;
 import org.trajectory.recorder.CaptureSession;
 import org.trajectory.recorder.CaptureSettings;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
-import org.trajectory.recorder.internal.FrameTable;
 import org.trajectory.recorder.internal.RecordingWriter;
 
 /**

@@ -17,6 +17,7 @@ import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.Recordings;
 
@@ -47,7 +48,7 @@ class UnfinishedRecordingTest {
             assertTrue(result.warnings().get(0).startsWith("the recorder stopped without closing this recording"), result.warnings().toString());
             assertEquals(List.of("pyautogui.click(x=0.1250, y=0.1667)", "pyautogui.click(x=0.5000, y=0.5000)", "computer.terminate(status='success')"),
                     result.task().steps().stream().map(Step::code).toList());
-            JsonNode finished = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+            JsonNode finished = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
             assertEquals(t + 2.1, finished.path("stop_time").asDouble(), 1e-9, "the time of its last event");
             assertTrue(finished.path("interrupted").asBoolean());
 

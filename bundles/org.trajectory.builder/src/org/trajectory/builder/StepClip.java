@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 import org.trajectory.model.Step;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.ScreenSize;
-import org.trajectory.recorder.internal.FrameTable;
 import org.trajectory.recorder.VideoFiles;
 
 /**

@@ -27,14 +27,14 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.ElementEvent;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
+import org.trajectory.recorder.RecordingFolder;
+import org.trajectory.recorder.RecordingRecovery;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.WindowEvent;
-import org.trajectory.recorder.internal.FrameTable;
-import org.trajectory.recorder.internal.RecordingFiles;
-import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.replay.Setup;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -106,13 +106,13 @@ public final class TrajectoryBuilder {
     public Result build(Path folder, Dataset dataset, Progress progress) throws IOException, SQLException {
         progress.begin("Reading " + folder.getFileName(), -1);
         long start = System.nanoTime();
-        RecordingWriter.State state = RecordingWriter.state(folder);
-        if (state == RecordingWriter.State.RECORDING) {
+        RecordingFolder.State state = RecordingFolder.state(folder);
+        if (state == RecordingFolder.State.RECORDING) {
             throw new IOException(folder + ": the recording is still going on; stop it, then build");
         }
         List<String> warnings = new ArrayList<>();
         // A recorder that was killed left its excluded windows in the video: they are blanked before any frame is taken.
-        if (state == RecordingWriter.State.INTERRUPTED && RecordingWriter.finalizeInterrupted(folder)) {
+        if (state == RecordingFolder.State.INTERRUPTED && RecordingRecovery.finishInterrupted(folder)) {
             warnings.add("the recorder stopped without closing this recording (killed, or the machine went down): it was finished"
                     + " now (stop time, frame table, the frames of windows excluded from recording blanked)");
         }
@@ -120,7 +120,7 @@ public final class TrajectoryBuilder {
         long read = System.nanoTime();
         if (recording.screens().isEmpty()) {
             throw new IOException(folder + ": the recording does not say the screen size (screen_width, screen_height in "
-                    + RecordingWriter.METADATA + "), so its points cannot be normalized");
+                    + RecordingFolder.METADATA + "), so its points cannot be normalized");
         }
         Path video = recording.video();
         if (video != null) {
@@ -200,8 +200,8 @@ public final class TrajectoryBuilder {
             double scale = (double) video[0] / screen.width();
             double shape = ((double) video[0] / video[1]) / ((double) screen.width() / screen.height());
             if (scale < 0.25 || scale > 4 || Math.abs(shape - 1) > 0.03) {
-                String when = Double.isInfinite(screen.time()) ? "in " + RecordingWriter.METADATA
-                        : String.format(Locale.ROOT, "from %.3f s (a screen line of %s)", screen.time(), RecordingWriter.EVENTS);
+                String when = Double.isInfinite(screen.time()) ? "in " + RecordingFolder.METADATA
+                        : String.format(Locale.ROOT, "from %.3f s (a screen line of %s)", screen.time(), RecordingFolder.EVENTS);
                 throw new IOException(folder + ": the recording says the screen is " + screen.width() + "x" + screen.height() + " " + when
                         + ", but its video is " + video[0] + "x" + video[1] + ": its points cannot be normalized by a size the screenshots"
                         + " contradict; correct the screen size, then build again");
@@ -224,7 +224,7 @@ public final class TrajectoryBuilder {
         }
         if (times.length != stamps.length) {
             // A recorder killed before its last frames reached the video lists a few more; many more means damage.
-            warnings.add(FrameTable.FILE + " lists " + times.length + " frames and the video holds " + stamps.length
+            warnings.add(RecordingFolder.FRAMES + " lists " + times.length + " frames and the video holds " + stamps.length
                     + (times.length > stamps.length ? ": the video ends early" : ": the frame table ends early"));
             times = java.util.Arrays.copyOf(times, Math.min(times.length, stamps.length));
         }
@@ -378,7 +378,7 @@ public final class TrajectoryBuilder {
     /** The setup our recorder wrote into the recording's metadata, or null (other recorders', older recordings). */
     private static JsonNode setup(Path folder) {
         try {
-            JsonNode setup = RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA)).get(Setup.FIELD);
+            JsonNode setup = RecordingFolder.readJson(folder.resolve(RecordingFolder.METADATA)).get(Setup.FIELD);
             return setup != null && setup.isObject() ? setup : null;
         } catch (IOException e) {
             return null; // the recording was read a moment ago; a setup that cannot be read is only a replay lost
@@ -510,7 +510,7 @@ public final class TrajectoryBuilder {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update(String.valueOf(recording.videoStart()).getBytes(StandardCharsets.UTF_8));
-            Path events = recording.folder().resolve(RecordingWriter.EVENTS);
+            Path events = recording.folder().resolve(RecordingFolder.EVENTS);
             if (Files.isRegularFile(events)) {
                 try (var in = Files.newInputStream(events)) {
                     digest.update(in.readNBytes(1 << 20));

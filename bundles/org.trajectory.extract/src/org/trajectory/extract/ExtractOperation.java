@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetOperation;
@@ -27,6 +26,7 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.VlmException;
 
@@ -57,13 +57,9 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
             Path video = given;
             String text = task == null || task.isBlank() ? null : task;
             if (Files.isDirectory(given)) {
-                try (Stream<Path> files = Files.list(given)) {
-                    video = files.filter(f -> f.getFileName().toString().matches("video\\.(mkv|mp4|webm|mov|avi)")).findFirst()
-                            .orElse(given.resolve("video.mkv"));
-                }
-                Path name = given.resolve("task_name.json");
-                if (text == null && Files.isRegularFile(name)) {
-                    text = Json.MAPPER.readTree(name.toFile()).path("task_name").asText(null);
+                video = RecordingFolder.video(given);
+                if (text == null) {
+                    text = RecordingFolder.task(given);
                 }
             }
             Path sidecar = video.resolveSibling(video.getFileName() + ".txt");

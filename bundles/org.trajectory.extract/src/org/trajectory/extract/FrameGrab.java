@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.VideoFiles;
 
 /**

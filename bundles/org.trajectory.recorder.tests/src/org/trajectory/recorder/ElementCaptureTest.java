@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.trajectory.model.Json;
-import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.XServer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,13 +87,13 @@ class ElementCaptureTest {
         JsonNode pressed = waitFor(folder, e -> e.path("cause").asText().equals("press") && e.path("x").asInt() == x);
         xdotool("mouseup", "1");
         assertEquals(button.path("name").asText(), pressed.path("name").asText(), "the button focused is the one clicked: " + pressed);
-        assertTrue(Files.readString(folder.resolve(RecordingWriter.EVENTS)).contains("\"x\":" + x), "the click itself is an event");
-        JsonNode click = lines(folder.resolve(RecordingWriter.EVENTS)).stream().filter(e -> e.path("x").asInt() == x && e.path("pressed").asBoolean())
+        assertTrue(Files.readString(folder.resolve(RecordingFolder.EVENTS)).contains("\"x\":" + x), "the click itself is an event");
+        JsonNode click = lines(folder.resolve(RecordingFolder.EVENTS)).stream().filter(e -> e.path("x").asInt() == x && e.path("pressed").asBoolean())
                 .findFirst().orElseThrow();
         assertEquals(click.path("time_stamp").asDouble(), pressed.path("time_stamp").asDouble(), 1e-6, "the element has its press's time");
         assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
         assertEquals("captured (AT-SPI)", metadata(folder).path("elements").asText());
-        assertEquals(1, lines(folder.resolve(RecordingWriter.ELEMENTS)).stream().filter(e -> e.path("cause").asText().equals("focus")).count(),
+        assertEquals(1, lines(folder.resolve(RecordingFolder.ELEMENTS)).stream().filter(e -> e.path("cause").asText().equals("focus")).count(),
                 "one focus change, told once");
     }
 
@@ -117,10 +116,10 @@ class ElementCaptureTest {
         Thread.sleep(200);
         xdotool("type", "--delay", "40", "hunter2");
         assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
-        String events = Files.readString(folder.resolve(RecordingWriter.EVENTS));
+        String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
         assertFalse(events.contains("\"char\":\"h\"") || events.contains("hunter"), "nothing typed into it is kept");
         assertTrue(events.contains(PrivacyFilter.REDACTED), "the keys are there, redacted");
-        assertFalse(Files.readString(folder.resolve(RecordingWriter.ELEMENTS)).contains("hunter"));
+        assertFalse(Files.readString(folder.resolve(RecordingFolder.ELEMENTS)).contains("hunter"));
     }
 
     @Test
@@ -137,7 +136,7 @@ class ElementCaptureTest {
         } finally {
             new ProcessBuilder("kill", "-CONT", Long.toString(dialog.pid())).start().waitFor();
         }
-        long presses = lines(folder.resolve(RecordingWriter.EVENTS)).stream().filter(e -> e.path("pressed").asBoolean()).count();
+        long presses = lines(folder.resolve(RecordingFolder.EVENTS)).stream().filter(e -> e.path("pressed").asBoolean()).count();
         assertEquals(5, presses, "every press is an event");
         JsonNode latency = metadata(folder).path("event_latency_ms");
         assertTrue(latency.path("p99").asDouble() < 20, "no event waited for the application: " + latency);
@@ -152,8 +151,8 @@ class ElementCaptureTest {
         xdotool("mousemove", "100", "100", "click", "1");
         assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
         assertTrue(metadata(folder).path("elements").asText().startsWith("unavailable: no D-Bus session bus"), metadata(folder).toString());
-        assertEquals(2, lines(folder.resolve(RecordingWriter.EVENTS)).stream().filter(e -> e.path("action").asText().equals("click")).count());
-        assertEquals(0, lines(folder.resolve(RecordingWriter.ELEMENTS)).size());
+        assertEquals(2, lines(folder.resolve(RecordingFolder.EVENTS)).stream().filter(e -> e.path("action").asText().equals("click")).count());
+        assertEquals(0, lines(folder.resolve(RecordingFolder.ELEMENTS)).size());
     }
 
     private Process dialog(String... arguments) throws Exception {
@@ -202,14 +201,14 @@ class ElementCaptureTest {
     private static JsonNode waitFor(Path folder, Predicate<JsonNode> wanted) throws Exception {
         long end = System.currentTimeMillis() + 10_000;
         while (System.currentTimeMillis() < end) {
-            for (JsonNode element : lines(folder.resolve(RecordingWriter.ELEMENTS))) {
+            for (JsonNode element : lines(folder.resolve(RecordingFolder.ELEMENTS))) {
                 if (wanted.test(element)) {
                     return element;
                 }
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("no such element in " + lines(folder.resolve(RecordingWriter.ELEMENTS)));
+        throw new AssertionError("no such element in " + lines(folder.resolve(RecordingFolder.ELEMENTS)));
     }
 
     private static List<JsonNode> lines(Path file) throws Exception {
@@ -225,7 +224,7 @@ class ElementCaptureTest {
     }
 
     private static JsonNode metadata(Path folder) throws Exception {
-        return Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        return Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
     }
 
     private static boolean contains(JsonNode box, int x, int y) {

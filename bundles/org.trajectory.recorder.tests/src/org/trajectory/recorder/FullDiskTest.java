@@ -53,7 +53,7 @@ class FullDiskTest {
         IOException refused = assertThrows(IOException.class, () -> RecordOperation.start(new RecordOperation.Options(temp.resolve("rec"),
                 "task", 5, false, List.of(), false)));
         assertTrue(refused.getMessage().contains("MB left (a recording keeps") && refused.getMessage().contains("free some space"), refused.getMessage());
-        assertFalse(Files.exists(temp.resolve("rec").resolve(RecordingWriter.EVENTS)), "nothing was begun");
+        assertFalse(Files.exists(temp.resolve("rec").resolve(RecordingFolder.EVENTS)), "nothing was begun");
     }
 
     @Test
@@ -75,11 +75,11 @@ class FullDiskTest {
             assertTrue(writer.lastProblem().contains("MB left") && writer.lastProblem().contains("the recording stopped and keeps everything"),
                     writer.lastProblem());
         }
-        for (String line : Files.readAllLines(folder.resolve(RecordingWriter.EVENTS))) {
+        for (String line : Files.readAllLines(folder.resolve(RecordingFolder.EVENTS))) {
             Json.MAPPER.readTree(line); // whole lines only
         }
-        assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingWriter.METADATA).toFile()).has("stop_time"), "closed whole");
-        assertFalse(Files.exists(folder.resolve(RecordingWriter.METADATA + ".part")));
+        assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingFolder.METADATA).toFile()).has("stop_time"), "closed whole");
+        assertFalse(Files.exists(folder.resolve(RecordingFolder.METADATA + ".part")));
     }
 
     @Test
@@ -98,8 +98,8 @@ class FullDiskTest {
                 writer.lastProblem());
         IOException close = assertThrows(IOException.class, writer::close);
         assertTrue(close.getMessage().contains("could not finish the recording") && close.getMessage().contains("what it holds is kept"), close.getMessage());
-        assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingWriter.METADATA).toFile()).has("start_time"), "the last whole metadata.json stays");
-        assertFalse(Files.exists(folder.resolve(RecordingWriter.METADATA + ".part")));
-        assertEquals(RecordingWriter.State.INTERRUPTED, RecordingWriter.state(folder));
+        assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingFolder.METADATA).toFile()).has("start_time"), "the last whole metadata.json stays");
+        assertFalse(Files.exists(folder.resolve(RecordingFolder.METADATA + ".part")));
+        assertEquals(RecordingFolder.State.INTERRUPTED, RecordingFolder.state(folder));
     }
 }

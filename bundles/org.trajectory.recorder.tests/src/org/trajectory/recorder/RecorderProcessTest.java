@@ -20,8 +20,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
 import org.trajectory.model.Json;
-import org.trajectory.recorder.internal.FrameTable;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.internal.WritingLock;
 import org.trajectory.recorder.kit.XServer;
 
@@ -52,28 +51,28 @@ class RecorderProcessTest {
         Process vault = new ProcessBuilder("xterm", "-T", "KeePassXC - vault", "-geometry", "60x20+50+50").start();
         try {
             long shown = System.currentTimeMillis() + 10_000;
-            while (!Files.readString(folder.resolve(RecordingWriter.WINDOWS)).contains(PrivacyFilter.REDACTED)
+            while (!Files.readString(folder.resolve(RecordingFolder.WINDOWS)).contains(PrivacyFilter.REDACTED)
                     && System.currentTimeMillis() < shown) {
                 Thread.sleep(50);
             }
             new ProcessBuilder("xdotool", "type", "--delay", "30", "hunter2").start().waitFor();
             Thread.sleep(1000); // more than the half second the recorder may lose
-            assertEquals(RecordingWriter.State.RECORDING, RecordingWriter.state(folder), "the recorder's process holds the folder");
-            assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is left alone");
+            assertEquals(RecordingFolder.State.RECORDING, RecordingFolder.state(folder), "the recorder's process holds the folder");
+            assertFalse(RecordingRecovery.finishInterrupted(folder), "a recording still going on is left alone");
             recorder.destroyForcibly(); // SIGKILL
             assertTrue(recorder.waitFor(10, TimeUnit.SECONDS));
         } finally {
             vault.destroy();
         }
 
-        List<String> events = Files.readAllLines(folder.resolve(RecordingWriter.EVENTS));
+        List<String> events = Files.readAllLines(folder.resolve(RecordingFolder.EVENTS));
         JsonNode last = Json.MAPPER.readTree(events.stream().filter(l -> l.contains("\"click\"")).reduce((a, b) -> b).orElseThrow());
         assertEquals("click", last.path("action").asText());
         assertTrue(Math.abs(last.path("time_stamp").asDouble() - clicked) < 0.5, "the click made it to disk");
         assertTrue(events.size() >= 20, "the moves made it too: " + events.size());
 
         Process probe = new ProcessBuilder("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                "stream=nb_read_frames", "-of", "csv=p=0", folder.resolve(RecordingWriter.VIDEO).toString()).start();
+                "stream=nb_read_frames", "-of", "csv=p=0", folder.resolve(RecordingFolder.VIDEO).toString()).start();
         String frames = new String(probe.getInputStream().readAllBytes()).strip();
         assertEquals(0, probe.waitFor());
         assertTrue(Integer.parseInt(frames.split(",")[0]) > 5, "the video plays: " + frames + " frames");
@@ -81,19 +80,19 @@ class RecorderProcessTest {
         Thread.sleep(1500); // the watchdog notices within 0.2 s; ffmpeg then closes the file
         assertFalse(ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().orElse("").contains(folder.toString())
                 && p.info().command().orElse("").endsWith("ffmpeg")), "ffmpeg did not outlive the killed recorder");
-        assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+        assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA))).has("stop_time"));
         assertFalse(String.join("\n", events).contains("hunter"), "typed into the vault: no characters stored");
-        assertEquals(RecordingWriter.State.INTERRUPTED, RecordingWriter.state(folder), "the lock went with the killed process");
-        assertTrue(RecordingWriter.finalizeInterrupted(folder));
+        assertEquals(RecordingFolder.State.INTERRUPTED, RecordingFolder.state(folder), "the lock went with the killed process");
+        assertTrue(RecordingRecovery.finishInterrupted(folder));
         assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file it left is removed");
-        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertTrue(metadata.path("interrupted").asBoolean());
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
-        assertEquals(0, org.trajectory.recorder.kit.VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingWriter.VIDEO)), 8,
+        assertEquals(0, org.trajectory.recorder.kit.VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingFolder.VIDEO)), 8,
                 "the last frame, with the vault in front, is blanked");
         assertTrue(metadata.path("frames").asInt() > 5);
-        assertTrue(Files.isRegularFile(folder.resolve(FrameTable.FILE)));
-        assertFalse(RecordingWriter.finalizeInterrupted(folder), "finalized once");
+        assertTrue(Files.isRegularFile(folder.resolve(RecordingFolder.FRAMES)));
+        assertFalse(RecordingRecovery.finishInterrupted(folder), "finalized once");
     }
 
     @Test
@@ -115,11 +114,11 @@ class RecorderProcessTest {
             Files.deleteIfExists(Path.of("/tmp/.X" + display.substring(1) + "-lock"));
             Files.deleteIfExists(Path.of("/tmp/.X11-unix/X" + display.substring(1)));
         }
-        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertTrue(metadata.has("stop_time"), "closed, not interrupted: " + metadata);
         // a still screen for a second: its first frame and the one a second that keeps the video going
         assertTrue(metadata.path("frames").asInt() >= 2, "the video and its frame table: " + metadata);
-        assertFalse(RecordingWriter.finalizeInterrupted(folder), "nothing left to finish");
+        assertFalse(RecordingRecovery.finishInterrupted(folder), "nothing left to finish");
     }
 
     /** Starts {@link RecorderChild} for {@code seconds} on {@code display}, with extra environment, and waits until it records. */
@@ -161,7 +160,7 @@ class RecorderProcessTest {
         assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
         assertEquals(0, recorder.exitValue(), Files.readString(temp.resolve("xi.log")));
         List<JsonNode> events = new ArrayList<>();
-        for (String line : Files.readAllLines(folder.resolve(RecordingWriter.EVENTS))) {
+        for (String line : Files.readAllLines(folder.resolve(RecordingFolder.EVENTS))) {
             events.add(Json.MAPPER.readTree(line));
         }
         List<String> clicks = events.stream().filter(e -> e.path("action").asText().equals("click"))

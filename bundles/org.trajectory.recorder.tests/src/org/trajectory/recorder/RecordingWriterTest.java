@@ -33,7 +33,7 @@ class RecordingWriterTest {
             writer.input(InputEvent.key(1.6, true, "a", 0x61, "a", List.of()));
             writer.window(new WindowEvent(1.4, "Settings", "Gnome-control-center", 42L, 0, 0, 800, 600));
             Thread.sleep(RecordingWriter.FLUSH_MS + 100);
-            List<String> events = Files.readAllLines(folder.resolve(RecordingWriter.EVENTS));
+            List<String> events = Files.readAllLines(folder.resolve(RecordingFolder.EVENTS));
             assertEquals(2, events.size(), "flushed while still recording");
             JsonNode click = Json.MAPPER.readTree(events.get(0));
             assertEquals("click", click.path("action").asText());
@@ -44,11 +44,11 @@ class RecordingWriterTest {
             JsonNode key = Json.MAPPER.readTree(events.get(1));
             assertEquals("press", key.path("action").asText());
             assertEquals("a", key.path("char").asText());
-            JsonNode window = Json.MAPPER.readTree(Files.readAllLines(folder.resolve(RecordingWriter.WINDOWS)).get(0));
+            JsonNode window = Json.MAPPER.readTree(Files.readAllLines(folder.resolve(RecordingFolder.WINDOWS)).get(0));
             assertEquals("Settings", window.path("top_window_name").asText());
             assertEquals(800, window.path("geometry").path("width").asInt());
         }
-        JsonNode task = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.TASK)));
+        JsonNode task = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.TASK)));
         assertEquals("Open the settings", task.path("task_name").asText());
     }
 
@@ -56,7 +56,7 @@ class RecordingWriterTest {
     void metadataCarriesNoMachineIdentifiers() throws Exception {
         Path folder = temp.resolve("rec");
         new RecordingWriter(folder, "t", "test").close();
-        String metadata = Files.readString(folder.resolve(RecordingWriter.METADATA));
+        String metadata = Files.readString(folder.resolve(RecordingFolder.METADATA));
         String host = InetAddress.getLocalHost().getHostName();
         assertFalse(metadata.contains(host), "no host name");
         assertFalse(metadata.contains("\"" + System.getProperty("user.name") + "\""), "no user name");
@@ -69,26 +69,26 @@ class RecordingWriterTest {
     void aRecordingBeingWrittenIsLeftAloneUntilItIsClosed() throws Exception {
         Path folder = temp.resolve("rec");
         try (RecordingWriter writer = new RecordingWriter(folder, "t", "test")) {
-            assertEquals(RecordingWriter.State.RECORDING, RecordingWriter.state(folder));
+            assertEquals(RecordingFolder.State.RECORDING, RecordingFolder.state(folder));
             IOException second = assertThrows(IOException.class, () -> new RecordingWriter(folder, "t", "test"));
             assertTrue(second.getMessage().contains("is being recorded already"), second.getMessage());
-            assertFalse(RecordingWriter.finalizeInterrupted(folder), "a recording still going on is not finished by anyone else");
-            assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+            assertFalse(RecordingRecovery.finishInterrupted(folder), "a recording still going on is not finished by anyone else");
+            assertFalse(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA))).has("stop_time"));
         }
-        assertEquals(RecordingWriter.State.FINISHED, RecordingWriter.state(folder));
+        assertEquals(RecordingFolder.State.FINISHED, RecordingFolder.state(folder));
         assertFalse(Files.exists(folder.resolve(WritingLock.FILE)), "the lock file goes with the recorder");
-        assertTrue(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA))).has("stop_time"));
+        assertTrue(Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA))).has("stop_time"));
     }
 
     @Test
     void aPeerRecordersFolderIsNeverFinishedByUs() throws Exception {
         Path folder = Files.createDirectories(temp.resolve("agentnet"));
         String metadata = "{\"video_start_timestamp\": 1.0, \"screen_width\": 800, \"screen_height\": 600}";
-        Files.writeString(folder.resolve(RecordingWriter.METADATA), metadata);
-        Files.writeString(folder.resolve(RecordingWriter.EVENTS), "{\"action\": \"click\", \"time_stamp\": 2.0}\n");
-        assertEquals(RecordingWriter.State.FINISHED, RecordingWriter.state(folder), "whole as far as we are concerned");
-        assertFalse(RecordingWriter.finalizeInterrupted(folder));
-        assertEquals(metadata, Files.readString(folder.resolve(RecordingWriter.METADATA)), "untouched");
+        Files.writeString(folder.resolve(RecordingFolder.METADATA), metadata);
+        Files.writeString(folder.resolve(RecordingFolder.EVENTS), "{\"action\": \"click\", \"time_stamp\": 2.0}\n");
+        assertEquals(RecordingFolder.State.FINISHED, RecordingFolder.state(folder), "whole as far as we are concerned");
+        assertFalse(RecordingRecovery.finishInterrupted(folder));
+        assertEquals(metadata, Files.readString(folder.resolve(RecordingFolder.METADATA)), "untouched");
     }
 
     @Test

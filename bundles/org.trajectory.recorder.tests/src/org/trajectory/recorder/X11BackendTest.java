@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.trajectory.model.Json;
-import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.CollectingSink;
 
@@ -136,7 +136,7 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                 ending = Clock.now();
             }
         }
-        List<String> rows = Files.readAllLines(folder.resolve(FrameTable.FILE));
+        List<String> rows = Files.readAllLines(folder.resolve(RecordingFolder.FRAMES));
         assertEquals("frame,time_stamp", rows.get(0));
         List<Double> times = rows.subList(1, rows.size()).stream().map(r -> Double.parseDouble(r.split(",")[1])).toList();
         double movedFrom = moving;
@@ -158,9 +158,9 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         assertTrue(times.get(times.size() - 1) >= ending - 0.05, "the last frame is taken as the recording stops, not at the last change: "
                 + times.get(times.size() - 1) + " < " + ending);
         double span = times.get(times.size() - 1) - times.get(1);
-        assertEquals(times.size(), FrameTable.probe(folder.resolve(RecordingWriter.VIDEO)).length, "one row a frame of the video");
+        assertEquals(times.size(), FrameTable.probe(folder.resolve(RecordingFolder.VIDEO)).length, "one row a frame of the video");
         // The pointer is drawn into the frames (a grab has none): the root is black, the pointer at 50,50 is not.
-        Process crop = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", folder.resolve(RecordingWriter.VIDEO).toString(),
+        Process crop = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-i", folder.resolve(RecordingFolder.VIDEO).toString(),
                 "-vf", "crop=40:40:30:30", "-f", "rawvideo", "-pix_fmt", "gray", "-").start();
         byte[] gray = crop.getInputStream().readAllBytes();
         assertEquals(0, crop.waitFor());
@@ -173,7 +173,7 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         assertTrue(Math.abs(times.get(0) - start) < 1.0, "the first frame is near the start on the same clock: "
                 + times.get(0) + " vs " + start);
         JsonNode metadata = Json.MAPPER.readTree(
-                Files.readString(folder.resolve(RecordingWriter.METADATA)));
+                Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertEquals(30, metadata.path("fps").asInt());
         assertEquals(times.size(), metadata.path("frames").asInt());
         assertTrue(metadata.path("frames_skipped").isNumber(), "skipped frames are counted: " + metadata);
@@ -206,11 +206,11 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                 }
                 writer.redact(privacy.redactedSpans(Clock.now()));
             }
-            String events = Files.readString(folder.resolve(RecordingWriter.EVENTS));
+            String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
             assertTrue(events.contains("\"char\":\"o\""), "outside the prompt characters are kept");
             assertTrue(!events.contains("hunter") && !events.contains("\"char\":\"2\""), "no character typed in the prompt: " + events);
             assertTrue(events.contains("<redacted>"));
-            JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+            JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
             assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
             assertTrue(metadata.path("frames").asInt() > 5, "the blanked video still plays");
         } finally {

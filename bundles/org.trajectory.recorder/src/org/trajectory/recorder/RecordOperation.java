@@ -116,7 +116,7 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
     }
 
     private synchronized void begin() throws CaptureException, IOException {
-        if (Files.exists(options.folder().resolve(RecordingWriter.EVENTS))) {
+        if (Files.exists(options.folder().resolve(RecordingFolder.EVENTS))) {
             throw new IOException(options.folder() + " already holds a recording; choose another folder");
         }
         String low = RecordingWriter.lowSpace(options.folder());
@@ -149,7 +149,7 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
         try (var folders = Files.list(parent)) {
             for (Path folder : folders.filter(Files::isDirectory).toList()) {
                 try {
-                    if (RecordingWriter.finalizeInterrupted(folder)) {
+                    if (RecordingRecovery.finishInterrupted(folder)) {
                         finished.add(folder);
                     }
                 } catch (IOException unreadable) {
@@ -169,8 +169,8 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
         return backend.name();
     }
 
-    /** The writer, for its live counters. */
-    public RecordingWriter writer() {
+    /** What the recording has written so far. */
+    public RecordingCounters counters() {
         return writer;
     }
 
@@ -212,7 +212,7 @@ public final class RecordOperation implements Operation<RecordOperation.Summary>
     private static void approveOwnSetup(Path folder) {
         try {
             com.fasterxml.jackson.databind.JsonNode setup = Json.MAPPER
-                    .readTree(folder.resolve(RecordingWriter.METADATA).toFile()).get(Setup.FIELD);
+                    .readTree(folder.resolve(RecordingFolder.METADATA).toFile()).get(Setup.FIELD);
             if (setup != null && setup.isObject()) {
                 ReplayPolicy.approveRecorded(Setup.of(setup));
             }

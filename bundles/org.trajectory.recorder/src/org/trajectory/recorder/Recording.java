@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.trajectory.model.Json;
-import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.internal.OpenAdaptCapture;
-import org.trajectory.recorder.internal.RecordingFiles;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.internal.ScreenChanges;
 
@@ -66,15 +65,15 @@ public record Recording(Path folder, String source, String task, String os, Inte
     }
 
     public static Recording read(Path folder) throws IOException {
-        OpenAdaptCapture.Capture capture = !Files.exists(folder.resolve(RecordingWriter.METADATA), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        OpenAdaptCapture.Capture capture = !Files.exists(folder.resolve(RecordingFolder.METADATA), java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 && OpenAdaptCapture.isOne(folder) ? OpenAdaptCapture.read(folder) : null;
-        JsonNode metadata = capture != null ? capture.metadata() : RecordingFiles.readJson(folder.resolve(RecordingWriter.METADATA));
+        JsonNode metadata = capture != null ? capture.metadata() : RecordingFolder.readJson(folder.resolve(RecordingFolder.METADATA));
         Source source = capture != null ? Source.OPENADAPT_CAPTURE
-                : metadata.path("recorder").asText().equals(RecordingWriter.RECORDER) ? Source.TRAJECTORY_WORKBENCH
+                : metadata.path("recorder").asText().equals(RecordingFolder.RECORDER) ? Source.TRAJECTORY_WORKBENCH
                 // both write OBS's timings; only AgentNetTool notes when its video started (and drops uname's node)
                 : metadata.has("video_start_timestamp") ? Source.AGENTNET_TOOL : Source.DUCKTRACK;
         JsonNode task = capture != null ? metadata
-                : Files.isRegularFile(folder.resolve(RecordingWriter.TASK)) ? RecordingFiles.readJson(folder.resolve(RecordingWriter.TASK)) : null;
+                : Files.isRegularFile(folder.resolve(RecordingFolder.TASK)) ? RecordingFolder.readJson(folder.resolve(RecordingFolder.TASK)) : null;
         String taskField = capture != null ? "task" : "task_name";
         List<Doubt> doubts = new ArrayList<>();
         List<ScreenSize> screens = new ArrayList<>();
@@ -86,12 +85,12 @@ public record Recording(Path folder, String source, String task, String os, Inte
             height = (int) Math.round(height * units.scale());
             screens.add(new ScreenSize(Double.NEGATIVE_INFINITY, width, height));
         }
-        Path eventsFile = folder.resolve(RecordingWriter.EVENTS);
+        Path eventsFile = folder.resolve(RecordingFolder.EVENTS);
         if (capture == null && !Files.exists(eventsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new java.nio.file.NoSuchFileException(folder.toString(), null,
-                    "the recording has no " + RecordingWriter.EVENTS + " (its input events), so no steps can be built from it");
+                    "the recording has no " + RecordingFolder.EVENTS + " (its input events), so no steps can be built from it");
         }
-        String eventsName = capture != null ? OpenAdaptCapture.DATABASE : RecordingWriter.EVENTS;
+        String eventsName = capture != null ? OpenAdaptCapture.DATABASE : RecordingFolder.EVENTS;
         List<Long> eventLines = new ArrayList<>();
         List<InputEvent> events = inputEvents(capture != null ? rows(capture.events()) : lines(eventsFile, doubts), eventsName, units, screens,
                 doubts, eventLines);
@@ -100,13 +99,13 @@ public record Recording(Path folder, String source, String task, String os, Inte
                     + (doubts.isEmpty() ? "" : " that can be read (" + doubts.size() + " lines left out, the first: " + doubts.get(0) + ")")
                     + ", so no steps can be built from it");
         }
-        List<WindowEvent> windows = windows(capture != null ? rows(capture.windows()) : lines(folder.resolve(RecordingWriter.WINDOWS), doubts));
+        List<WindowEvent> windows = windows(capture != null ? rows(capture.windows()) : lines(folder.resolve(RecordingFolder.WINDOWS), doubts));
         List<ElementEvent> elements = new ArrayList<>();
-        if (source == Source.TRAJECTORY_WORKBENCH && Files.isRegularFile(folder.resolve(RecordingWriter.ELEMENTS))) {
-            for (Line line : lines(folder.resolve(RecordingWriter.ELEMENTS), doubts)) {
+        if (source == Source.TRAJECTORY_WORKBENCH && Files.isRegularFile(folder.resolve(RecordingFolder.ELEMENTS))) {
+            for (Line line : lines(folder.resolve(RecordingFolder.ELEMENTS), doubts)) {
                 ElementEvent element = element(line.node());
                 if (element == null) {
-                    doubts.add(new Doubt(RecordingWriter.ELEMENTS, line.number(), time(line.node()), "an element without a time, cause or role; left out"));
+                    doubts.add(new Doubt(RecordingFolder.ELEMENTS, line.number(), time(line.node()), "an element without a time, cause or role; left out"));
                 } else {
                     elements.add(element);
                 }
@@ -267,7 +266,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
     }
 
     private static Path video(Path folder) throws IOException {
-        Path ours = folder.resolve(RecordingWriter.VIDEO);
+        Path ours = folder.resolve(RecordingFolder.VIDEO);
         Path video;
         if (Files.isRegularFile(ours)) {
             video = ours;
@@ -277,7 +276,7 @@ public record Recording(Path folder, String source, String task, String os, Inte
             }
         }
         if (video != null) {
-            RecordingFiles.ownFile(video);
+            RecordingFolder.ownFile(video);
         }
         return video;
     }
@@ -418,14 +417,14 @@ public record Recording(Path folder, String source, String task, String os, Inte
         if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return nodes;
         }
-        RecordingFiles.ownFile(file);
+        RecordingFolder.ownFile(file);
         String content;
         try {
             content = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new IOException(file + " is not UTF-8 text, so its events cannot be read");
         } catch (java.nio.file.FileSystemException e) {
-            throw RecordingFiles.unreadable(file, e);
+            throw RecordingFolder.unreadable(file, e);
         }
         String[] text = content.split("\n", -1);
         int last = text.length - 1; // after a final newline, an empty string; otherwise a line cut off by a kill

@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
 
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.internal.FrameTable;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.VideoFiles;
 
 /**

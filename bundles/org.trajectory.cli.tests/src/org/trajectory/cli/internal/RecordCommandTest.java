@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.cli.Command;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.RecorderPreferences;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,13 +64,13 @@ class RecordCommandTest {
                 vault.destroy();
             }
         }
-        String events = Files.readString(folder.resolve(RecordingWriter.EVENTS));
+        String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
         assertTrue(events.contains("\"press\""), "keys were recorded, as redacted presses");
         assertFalse(events.contains("tulip") || events.contains("\"t\"") || events.contains("\"4\""), "no typed character is stored");
-        assertTrue(Files.readString(folder.resolve(RecordingWriter.WINDOWS)).contains("<redacted>"), "nor the vault's title");
-        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingWriter.METADATA)));
+        assertTrue(Files.readString(folder.resolve(RecordingFolder.WINDOWS)).contains("<redacted>"), "nor the vault's title");
+        JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
-        assertEquals(0, VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingWriter.VIDEO)), 8, "the frames with the vault in front are blanked");
+        assertEquals(0, VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingFolder.VIDEO)), 8, "the frames with the vault in front are blanked");
     }
 
 }

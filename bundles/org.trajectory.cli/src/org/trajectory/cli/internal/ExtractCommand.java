@@ -30,7 +30,7 @@ import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.model.Json;
 import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
@@ -177,7 +177,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
                 for (ExtractOperation.Extracted done : report.extracted()) {
                     Path folder = done.video().toAbsolutePath().getParent();
-                    if (folder == null || !Files.isRegularFile(folder.resolve(RecordingWriter.EVENTS))) {
+                    if (folder == null || !Files.isRegularFile(folder.resolve(RecordingFolder.EVENTS))) {
                         err.println(prefix() + done.video() + ": not in a recording with events, so not compared");
                         continue;
                     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.trajectory.recorder.InputEvent;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.internal.RecordingWriter;
 
@@ -38,7 +39,7 @@ public final class Recordings {
 
     /** Makes a closed recording what a killed recorder leaves: everything but the stop time, which is written last. */
     public static void unfinish(Path folder) throws IOException {
-        Path file = folder.resolve(RecordingWriter.METADATA);
+        Path file = folder.resolve(RecordingFolder.METADATA);
         ObjectMapper json = new ObjectMapper();
         ObjectNode metadata = (ObjectNode) json.readTree(Files.readString(file));
         metadata.remove("stop_time");

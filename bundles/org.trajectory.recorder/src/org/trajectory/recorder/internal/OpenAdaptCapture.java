@@ -17,6 +17,7 @@ import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteOpenMode;
 
 import org.trajectory.model.Json;
+import org.trajectory.recorder.RecordingFolder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -56,7 +57,7 @@ public final class OpenAdaptCapture {
 
     public static Capture read(Path folder) throws IOException {
         Path database = folder.resolve(DATABASE);
-        RecordingFiles.ownFile(database);
+        RecordingFolder.ownFile(database);
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.OPEN_URI);

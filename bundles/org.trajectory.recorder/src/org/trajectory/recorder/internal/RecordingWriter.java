@@ -1,5 +1,14 @@
 package org.trajectory.recorder.internal;
 
+import static org.trajectory.recorder.RecordingFolder.EVENTS;
+import static org.trajectory.recorder.RecordingFolder.WINDOWS;
+import static org.trajectory.recorder.RecordingFolder.ELEMENTS;
+import static org.trajectory.recorder.RecordingFolder.METADATA;
+import static org.trajectory.recorder.RecordingFolder.TASK;
+import static org.trajectory.recorder.RecordingFolder.VIDEO;
+import static org.trajectory.recorder.RecordingFolder.RECORDER;
+import static org.trajectory.recorder.RecordingFolder.FRAME_SOURCE;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,15 +28,17 @@ import org.trajectory.model.Json;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.ElementEvent;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Monitor;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
+import org.trajectory.recorder.RecordingCounters;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.recorder.WindowEvent;
-import org.trajectory.recorder.internal.FrameTable;
 import org.trajectory.recorder.internal.VideoRedaction;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,20 +50,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * every {@value #FLUSH_MS} ms, so a recorder killed with SIGKILL loses at most that much. The metadata carries no
  * machine identifier: no MAC address, host name, user name or e-mail.
  */
-public final class RecordingWriter implements CaptureSink, AutoCloseable {
+public final class RecordingWriter implements CaptureSink, RecordingCounters, AutoCloseable {
 
     public static final long FLUSH_MS = 200;
-    public static final String EVENTS = "events.jsonl";
-    public static final String WINDOWS = "top_window.jsonl";
-    /** The elements actions met (AgentNetTool's file name; our fields, see {@link ElementEvent}). */
-    public static final String ELEMENTS = "element.jsonl";
-    public static final String METADATA = "metadata.json";
-    public static final String TASK = "task_name.json";
-    public static final String VIDEO = "video.mkv";
-    /** Metadata "recorder": a recording this product wrote. */
-    public static final String RECORDER = "Trajectory Workbench";
-    /** Metadata: "capture" when the backend wrote the frame table as it grabbed (MIT-SHM), absent when read from the video. */
-    static final String FRAME_SOURCE = "frame_source";
 
     private final Path folder;
     /** Held from the first line to the stop time: while it stands, nobody finishes or builds the recording. */
@@ -304,6 +304,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     }
 
     /** Frames taken so far by a backend that stamps its own (0 when ffmpeg grabs). */
+    @Override
     public long frames() {
         return frameCount.get();
     }
@@ -314,11 +315,13 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
     }
 
     /** The latest preview of the screen, or null when the backend makes none (ffmpeg grabs, or no video). */
+    @Override
     public Preview preview() {
         return preview;
     }
 
     /** Frame slots that passed without a frame (the capture could not keep up), after the first frame. */
+    @Override
     public long framesSkipped() {
         return framesSkipped.get();
     }
@@ -359,7 +362,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         synchronized (this) {
             if (frames == null) {
                 try {
-                    frames = Files.newBufferedWriter(folder.resolve(FrameTable.FILE), StandardCharsets.US_ASCII);
+                    frames = Files.newBufferedWriter(folder.resolve(RecordingFolder.FRAMES), StandardCharsets.US_ASCII);
                     frames.write("frame,time_stamp\n");
                 } catch (IOException e) {
                     failed(e);
@@ -411,111 +414,19 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
         return folder;
     }
 
+    @Override
     public long events() {
         return eventCount.get();
     }
 
+    @Override
     public long windows() {
         return windowCount.get();
     }
 
+    @Override
     public String lastProblem() {
         return lastProblem;
-    }
-
-    /**
-     * Finishes a recording whose recorder was killed: metadata without a stop time gets the time of its last event and
-     * the frame table is rebuilt from the video. Returns false when the folder was already finished, is still being
-     * written, or is not ours (a peer recorder's folder is never changed).
-     */
-    public static boolean finalizeInterrupted(Path folder) throws IOException {
-        if (state(folder) != State.INTERRUPTED) {
-            return false;
-        }
-        Path metadataFile = folder.resolve(METADATA);
-        ObjectNode metadata = (ObjectNode) RecordingFiles.readJson(metadataFile);
-        double last = metadata.path("start_time").asDouble();
-        Path events = folder.resolve(EVENTS);
-        if (Files.isRegularFile(events)) {
-            RecordingFiles.ownFile(events);
-            for (String line : Files.readAllLines(events)) {
-                try {
-                    last = Math.max(last, Json.MAPPER.readTree(line).path("time_stamp").asDouble());
-                } catch (IOException torn) {
-                    // the last line may be cut short by the kill: the lines before it stand
-                }
-            }
-        }
-        boolean captured = metadata.path(FRAME_SOURCE).asText().equals("capture") && Files.isRegularFile(folder.resolve(FrameTable.FILE));
-        if ((captured || metadata.has("video_wall_minus_monotonic")) && Files.isRegularFile(folder.resolve(VIDEO))) {
-            double offset = metadata.path("video_wall_minus_monotonic").asDouble();
-            double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(folder.resolve(VIDEO), offset);
-            // The window stream marks the excluded windows: their frames are blanked now, as the close would have. One
-            // still in front when the recorder died stays so to the video's end (ffmpeg outlives it by a moment).
-            double videoEnd = times.length == 0 ? last : times[times.length - 1];
-            List<PrivacyFilter.Span> spans = redactedSpans(folder.resolve(WINDOWS), Math.max(last, videoEnd));
-            VideoRedaction.blank(folder.resolve(VIDEO), spans, times);
-            metadata.putPOJO("redacted_spans", spans.stream().map(span -> List.of(span.from(), span.to())).toList());
-            metadata.put("frames", captured ? times.length : FrameTable.write(folder.resolve(VIDEO), offset));
-        }
-        metadata.put("stop_time", last);
-        metadata.put("interrupted", true);
-        Path temp = folder.resolve(METADATA + ".part");
-        Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
-        Files.move(temp, metadataFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        WritingLock.removeStale(folder);
-        return true;
-    }
-
-    /** Where a recording folder stands; the Recorder view shows the names in lower case. */
-    public enum State {
-        /** A recorder, in this process or another, is writing it now. */
-        RECORDING,
-        /** Ours, without a stop time and nobody writing it: its recorder was killed; {@link #finalizeInterrupted} finishes it. */
-        INTERRUPTED,
-        /** Closed with its stop time, or a peer recorder's (never changed by us); also a folder without metadata. */
-        FINISHED
-    }
-
-    public static State state(Path folder) throws IOException {
-        if (WritingLock.isHeld(folder)) {
-            return State.RECORDING;
-        }
-        Path metadataFile = folder.resolve(METADATA);
-        if (!Files.isRegularFile(metadataFile)) {
-            return State.FINISHED;
-        }
-        JsonNode metadata = RecordingFiles.readJson(metadataFile);
-        return !metadata.has("stop_time") && RECORDER.equals(metadata.path("recorder").asText()) ? State.INTERRUPTED : State.FINISHED;
-    }
-
-    /** The spans in which the window stream shows a redacted (excluded) window, the last one closed at {@code until}. */
-    static List<PrivacyFilter.Span> redactedSpans(Path windows, double until) throws IOException {
-        List<PrivacyFilter.Span> spans = new ArrayList<>();
-        if (!Files.isRegularFile(windows)) {
-            return spans;
-        }
-        Double since = null;
-        for (String line : Files.readAllLines(windows)) {
-            JsonNode window;
-            try {
-                window = Json.MAPPER.readTree(line);
-            } catch (IOException torn) {
-                continue;
-            }
-            boolean redacted = PrivacyFilter.REDACTED.equals(window.path("top_window_name").asText());
-            double time = window.path("time_stamp").asDouble();
-            if (redacted && since == null) {
-                since = time;
-            } else if (!redacted && since != null) {
-                spans.add(new PrivacyFilter.Span(since, time));
-                since = null;
-            }
-        }
-        if (since != null) {
-            spans.add(new PrivacyFilter.Span(since, Math.max(since, until)));
-        }
-        return spans;
     }
 
     /** Where the backend should write the screen video: Matroska, which stays playable if the process dies. */
@@ -570,7 +481,7 @@ public final class RecordingWriter implements CaptureSink, AutoCloseable {
             Object offset = metadata.get("video_wall_minus_monotonic");
             if (Files.isRegularFile(video()) && (frames != null || offset instanceof Double)) {
                 boolean captured = frames != null;
-                double[] times = captured ? FrameTable.read(folder.resolve(FrameTable.FILE)) : FrameTable.onEventClock(video(), (Double) offset);
+                double[] times = captured ? FrameTable.read(folder.resolve(RecordingFolder.FRAMES)) : FrameTable.onEventClock(video(), (Double) offset);
                 VideoRedaction.blank(video(), redactedSpans, times);
                 metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
                 metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));

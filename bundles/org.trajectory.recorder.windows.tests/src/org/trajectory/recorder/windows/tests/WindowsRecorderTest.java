@@ -30,7 +30,7 @@ import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.InputEvent;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -79,7 +79,7 @@ class WindowsRecorderTest {
         WineDesktop.awaitText(log, "recording with Windows", 90);
         Thread.sleep(1000);
         // The window stream is readable while recording: the first line is the window in front.
-        JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(recording.resolve(RecordingWriter.WINDOWS)).get(0));
+        JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(recording.resolve(RecordingFolder.WINDOWS)).get(0));
         assertTrue(notepad.path("top_window_name").asText().contains("Notepad"), "notepad in front when recording starts: " + notepad);
         assertEquals("notepad.exe", notepad.path("process").asText());
         desktop.xdotool("mousemove", "1279", "799", "click", "3");
@@ -118,7 +118,7 @@ class WindowsRecorderTest {
         InputEvent capitalH = read.events().stream().filter(e -> "H".equals(e.character())).findFirst().orElseThrow();
         assertEquals(List.of("shift"), capitalH.modifiers());
         assertEquals("esc", read.events().stream().filter(e -> e.action().equals("press")).findFirst().orElseThrow().name());
-        JsonNode f = Files.readAllLines(recording.resolve(RecordingWriter.EVENTS)).stream().map(WindowsRecorderTest::json)
+        JsonNode f = Files.readAllLines(recording.resolve(RecordingFolder.EVENTS)).stream().map(WindowsRecorderTest::json)
                 .filter(e -> e.path("action").asText().equals("press") && e.path("name").asText().equals("f")).findFirst().orElseThrow();
         assertEquals("[\"ctrl\"]", f.path("modifiers").toString(), "Ctrl+F names its key: " + f);
         assertFalse(f.has("char"), "and types nothing: " + f);
@@ -128,7 +128,7 @@ class WindowsRecorderTest {
             assertTrue(read.events().get(i).time() >= read.events().get(i - 1).time(), "events in time order at " + i);
         }
 
-        JsonNode metadata = Json.MAPPER.readTree(recording.resolve(RecordingWriter.METADATA).toFile());
+        JsonNode metadata = Json.MAPPER.readTree(recording.resolve(RecordingFolder.METADATA).toFile());
         assertEquals("windows", metadata.path("backend").asText());
         assertEquals(1280, metadata.path("screen_width").asInt());
         assertEquals(800, metadata.path("screen_height").asInt());
@@ -141,10 +141,10 @@ class WindowsRecorderTest {
         for (int i = 1; i < times.size(); i++) {
             assertTrue(times.get(i) - times.get(i - 1) < 1.5, "no second without a frame, at frame " + i + ": " + times);
         }
-        assertTrue(VideoFrames.brightestPixelOfLastFrame(recording.resolve(RecordingWriter.VIDEO)) > 200,
+        assertTrue(VideoFrames.brightestPixelOfLastFrame(recording.resolve(RecordingFolder.VIDEO)) > 200,
                 "the video shows the desktop (notepad's white page on Wine's blue)");
         // where the pointer rests, on notepad's white page: its outline is drawn in (under Wine, as the system's arrow)
-        assertTrue(VideoFrames.darkestPixelOfLastFrame(recording.resolve(RecordingWriter.VIDEO), x, y, 12, 20) < 80,
+        assertTrue(VideoFrames.darkestPixelOfLastFrame(recording.resolve(RecordingFolder.VIDEO), x, y, 12, 20) < 80,
                 "the video shows the pointer where it rests, at " + x + "," + y);
 
         String everything = text(recording);
@@ -189,14 +189,14 @@ class WindowsRecorderTest {
         Process kill = new ProcessBuilder("pkill", "-KILL", "-f", "java.exe.*killed").start();
         assertEquals(0, kill.waitFor(), "the Windows java process was found and killed");
         Thread.sleep(2000); // ffmpeg sees its pipe close and finishes the file
-        assertFalse(Json.MAPPER.readTree(killed.resolve(RecordingWriter.METADATA).toFile()).has("stop_time"), "killed, not stopped");
+        assertFalse(Json.MAPPER.readTree(killed.resolve(RecordingFolder.METADATA).toFile()).has("stop_time"), "killed, not stopped");
 
         Path next = work.resolve("recordings/next");
         Path nextLog = work.resolve("record-next.log");
         Process recorder = desktop.workbench(nextLog, "record", "--task", "Next", "--out", WineDesktop.windows(next), "--duration", "1");
         assertTrue(recorder.waitFor(90, TimeUnit.SECONDS));
         assertEquals(0, recorder.exitValue(), Files.readString(nextLog));
-        JsonNode metadata = Json.MAPPER.readTree(killed.resolve(RecordingWriter.METADATA).toFile());
+        JsonNode metadata = Json.MAPPER.readTree(killed.resolve(RecordingFolder.METADATA).toFile());
         assertTrue(metadata.path("interrupted").asBoolean(), "finished by the next start: " + metadata);
         assertTrue(metadata.path("frames").asLong() >= 2, "its frames are counted (one a second at least): " + metadata);
         Recording read = Recording.read(killed);

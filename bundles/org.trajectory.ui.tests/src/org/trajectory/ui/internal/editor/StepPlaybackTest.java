@@ -42,13 +42,13 @@ class StepPlaybackTest extends WorkbenchTest {
         Process terminal = otherWindow(500, 300); // the workbench's own windows are not recorded: the clicks go to it
         try (RecordOperation session = RecordOperation.start(new RecordOperation.Options(recording, "Click twice", 10, true, List.of(), false))) {
             // the screen stays still but for the pointer: frames come as it moves, and one a second
-            waitFor(() -> session.writer().frames() >= 1, "the video started");
+            waitFor(() -> session.counters().frames() >= 1, "the video started");
             Thread.sleep(1200);
             xdotool("mousemove", "600", "400", "click", "1");
-            waitFor(() -> session.writer().events() >= 3, "the first click recorded");
+            waitFor(() -> session.counters().events() >= 3, "the first click recorded");
             Thread.sleep(1300); // more than a second after it
             xdotool("mousemove", "900", "500", "click", "1");
-            waitFor(() -> session.writer().events() >= 6, "the second click recorded");
+            waitFor(() -> session.counters().events() >= 6, "the second click recorded");
             Thread.sleep(1300);
             session.stop();
         } finally {

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.recorder.Clock;
+import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.Preview;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.Recordings;
 import org.trajectory.ui.internal.Parts;
@@ -85,7 +87,7 @@ class RecorderViewTest extends WorkbenchTest {
                 assertTrue(events.contains("\"x\":" + (x + 200)), "the click into the terminal");
                 assertFalse(events.contains("\"x\":" + stop.x + ",\"y\":" + stop.y + ",\"button\""), "no press or release on Stop: " + events);
                 com.fasterxml.jackson.databind.JsonNode spans = org.trajectory.model.Json.MAPPER.readTree(
-                        Files.readString(recording.resolve(RecordingWriter.METADATA))).path("redacted_spans");
+                        Files.readString(recording.resolve(RecordingFolder.METADATA))).path("redacted_spans");
                 assertEquals(2, spans.size(), "the workbench in front at the start and at the end, blanked: " + spans);
                 try (org.trajectory.dataset.Dataset dataset = org.trajectory.dataset.Dataset.openOrCreate(temp.resolve("built"))) {
                     org.trajectory.model.Task task = new org.trajectory.builder.TrajectoryBuilder(org.trajectory.builder.ReductionSettings.DEFAULTS)

@@ -64,7 +64,7 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -620,7 +620,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 throw new IOException("Task " + taskId + " does not name the recording it was built from (it was imported, or built"
                         + " before the workbench kept that); build it again from its recording to play its steps.");
             }
-            if (!Files.isRegularFile(folder.resolve(RecordingWriter.METADATA))) {
+            if (!Files.isRegularFile(folder.resolve(RecordingFolder.METADATA))) {
                 throw new IOException("The recording " + folder + " that task " + taskId + " was built from is not on this machine.");
             }
             return StepClip.read(folder, span[0], span[1], PLAYER_WIDTH);

@@ -40,7 +40,8 @@ import org.trajectory.recorder.Clock;
 import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.RecordOperation;
 import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.internal.RecordingWriter;
+import org.trajectory.recorder.RecordingCounters;
+import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.OperationJob;
 import org.trajectory.ui.internal.WindowCommands;
@@ -263,7 +264,7 @@ public final class RecorderView extends ViewPart {
             Thread.currentThread().interrupt();
         }
         double elapsed = Clock.now() - startedAt;
-        RecordingWriter writer = session.writer();
+        RecordingCounters writer = session.counters();
         String video = writer.frames() == 0 ? "" : String.format(Locale.ROOT, ", %d frames (%.1f fps), %d skipped", writer.frames(),
                 elapsed > 0 ? writer.frames() / elapsed : 0, writer.framesSkipped());
         status.setText(String.format(Locale.ROOT, "%s %.0f s: %d input events, %d window changes%s%s",
@@ -278,7 +279,7 @@ public final class RecorderView extends ViewPart {
 
     /** Shows the backend's latest preview (made in its own thread, blanked while a private window is in front). */
     private void showPreview() {
-        Preview latest = session.writer().preview();
+        Preview latest = session.counters().preview();
         if (latest == null || latest == shown) {
             return;
         }
@@ -362,10 +363,10 @@ public final class RecorderView extends ViewPart {
             return rows;
         }
         try (var folders = Files.list(root)) {
-            for (Path candidate : folders.filter(f -> Files.isRegularFile(f.resolve(RecordingWriter.METADATA))).sorted().toList()) {
+            for (Path candidate : folders.filter(f -> Files.isRegularFile(f.resolve(RecordingFolder.METADATA))).sorted().toList()) {
                 try {
                     Recording recording = Recording.read(candidate);
-                    rows.add(new String[] { candidate.getFileName().toString(), RecordingWriter.state(candidate).name().toLowerCase(Locale.ROOT),
+                    rows.add(new String[] { candidate.getFileName().toString(), RecordingFolder.state(candidate).name().toLowerCase(Locale.ROOT),
                             Integer.toString(recording.events().size()), String.valueOf(recording.task()), recording.source() });
                 } catch (IOException e) {
                     ILog.of(getClass()).warn("Not a readable recording: " + candidate + ": " + e.getMessage());

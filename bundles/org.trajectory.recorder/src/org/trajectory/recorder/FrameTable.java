@@ -1,4 +1,4 @@
-package org.trajectory.recorder.internal;
+package org.trajectory.recorder;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -12,18 +12,14 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.List;
 
-import org.trajectory.recorder.Recording;
-import org.trajectory.recorder.VideoFiles;
 
 /**
- * The frame-time table of a recording's video ({@value #FILE}: {@code frame,time_stamp}, one row a frame, the time on
- * the recording's monotonic clock), read from the video itself with ffprobe. The video's frames carry wall-clock
+ * The frame-time table of a recording's video ({@value RecordingFolder#FRAMES}: {@code frame,time_stamp}, one row a
+ * frame, the time on the recording's monotonic clock), read from the video itself with ffprobe. The video's frames carry wall-clock
  * stamps; {@code wallMinusMonotonic}, measured when the recording started, moves them onto the events' clock. Because
  * it is rebuilt from the video, a recording killed before writing it can be finished later.
  */
 public final class FrameTable {
-
-    public static final String FILE = "frames.csv";
 
     private FrameTable() {
     }
@@ -31,14 +27,14 @@ public final class FrameTable {
     /** Writes the table beside the video; returns the number of frames. */
     public static long write(Path video, double wallMinusMonotonic) throws IOException {
         double[] stamps = probe(video);
-        Path temp = video.resolveSibling(FILE + ".part");
+        Path temp = video.resolveSibling(RecordingFolder.FRAMES + ".part");
         try (BufferedWriter out = Files.newBufferedWriter(temp)) {
             out.write("frame,time_stamp\n");
             for (int frame = 0; frame < stamps.length; frame++) {
                 out.write(String.format(Locale.ROOT, "%d,%.6f%n", frame, stamps[frame] - wallMinusMonotonic));
             }
         }
-        Files.move(temp, video.resolveSibling(FILE), StandardCopyOption.REPLACE_EXISTING);
+        Files.move(temp, video.resolveSibling(RecordingFolder.FRAMES), StandardCopyOption.REPLACE_EXISTING);
         return stamps.length;
     }
 
@@ -52,7 +48,7 @@ public final class FrameTable {
 
     /** As {@link #times(Recording)}, with the video's own stamps when they were read already (null: read them). */
     public static double[] times(Recording recording, double[] probed) throws IOException {
-        Path table = recording.folder().resolve(FILE);
+        Path table = recording.folder().resolve(RecordingFolder.FRAMES);
         if (Files.isRegularFile(table)) {
             return read(table);
         }
@@ -69,7 +65,7 @@ public final class FrameTable {
     }
 
     /** The frame times of a video whose stamps are wall-clock ({@code -copyts}), moved onto the events' clock. */
-    static double[] onEventClock(Path video, double wallMinusMonotonic) throws IOException {
+    public static double[] onEventClock(Path video, double wallMinusMonotonic) throws IOException {
         double[] stamps = probe(video);
         for (int i = 0; i < stamps.length; i++) {
             stamps[i] -= wallMinusMonotonic;
@@ -78,7 +74,7 @@ public final class FrameTable {
     }
 
     /** A frame table's times, in order; a torn last line is skipped. */
-    static double[] read(Path table) throws IOException {
+    public static double[] read(Path table) throws IOException {
         double[] times = new double[1024];
         int count = 0;
         try (BufferedReader in = Files.newBufferedReader(table, StandardCharsets.US_ASCII)) {
