@@ -93,7 +93,7 @@ class RecorderViewTest extends WorkbenchTest {
                     org.trajectory.model.Task task = new org.trajectory.builder.TrajectoryBuilder(org.trajectory.builder.ReductionSettings.DEFAULTS)
                             .build(recording, dataset, org.trajectory.model.operation.Progress.NONE).task();
                     int last = task.steps().get(task.steps().size() - 1).json().path(org.trajectory.builder.TrajectoryBuilder.FRAME).asInt();
-                    double[] times = org.trajectory.recorder.internal.FrameTable.times(org.trajectory.recorder.Recording.read(recording));
+                    double[] times = org.trajectory.recorder.FrameTable.times(org.trajectory.recorder.Recording.read(recording));
                     assertEquals(List.of("pyautogui.click", "computer.terminate"), task.steps().stream().map(st -> st.code().replaceAll("\\(.*", ""))
                             .toList(), "the click into the terminal, not the one on Stop");
                     assertTrue(times[last] < spans.get(1).get(0).asDouble() && last < times.length - 1,
