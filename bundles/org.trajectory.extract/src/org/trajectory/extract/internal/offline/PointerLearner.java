@@ -19,7 +19,8 @@ import org.opencv.imgproc.Imgproc;
  * the learned pointer detector sees a pointer in a small changed region that the frame before showed without one, the
  * pixels that changed there are the pointer's (its outline filled), cut with the detector's hotspot. The cut shape is
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was, while
- * its old place changed too (it left). Text being typed never does both, so a glyph the detector takes for an I-beam
+ * its old place changed too (it left), or, in the frame it was cut from, shown by the frame before in another changed
+ * region (it jumped there from that place). Text being typed never does both, so a glyph the detector takes for an I-beam
  * is not kept.
  */
 final class PointerLearner {
@@ -28,8 +29,8 @@ final class PointerLearner {
     private static final double TRIES_PER_SECOND = 4;
     /** The most shapes one video teaches (an arrow, an I-beam, a hand, a busy pointer). */
     private static final int MOST_SHAPES = 4;
-    /** A cut shape not confirmed within this many seconds was not a pointer. */
-    private static final double CONFIRM_WITHIN = 4;
+    /** A cut shape not confirmed within this many seconds was not a pointer (a scripted pointer may rest for long). */
+    private static final double CONFIRM_WITHIN = 30;
     /** The largest side (pixels) of a pointer: a 64 px HiDPI pointer, and what a video shown larger makes of a 48 px one. */
     private static final int LARGEST = 80;
     private static final int SMALLEST_OPAQUE = 12;
@@ -79,13 +80,34 @@ final class PointerLearner {
         }
         lastTry = time;
         PointerDetector.Hit best = best(small, current, colour);
-        if (best != null) {
-            PointerFinder.Template cut = cut(current, previous, best);
-            if (cut != null) {
-                candidate = new Candidate(cut, footprint(cut, best.x(), best.y()), time);
+        PointerFinder.Template cut = best == null ? null : cut(current, previous, best);
+        if (cut == null) {
+            return null;
+        }
+        Rect footprint = footprint(cut, best.x(), best.y());
+        if (leftFrom(finder, previous, small, footprint, cut)) {
+            learned.add(cut);
+            return new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
+        }
+        candidate = new Candidate(cut, footprint, time);
+        return null;
+    }
+
+    /**
+     * Whether the frame before shows the cut shape in another changed region: the pointer jumped (a tablet, a script, a
+     * fast hand) and its old place changed as it left, the motion that confirms it in one frame.
+     */
+    private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, Rect arrived, PointerFinder.Template cut) {
+        for (Rect region : regions) {
+            if (ScreenObserver.overlap(region, arrived)) {
+                continue;
+            }
+            Rect around = new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
+            if (finder.findOnly(previous, null, around, cut) != null) {
+                return true;
             }
         }
-        return null;
+        return false;
     }
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
