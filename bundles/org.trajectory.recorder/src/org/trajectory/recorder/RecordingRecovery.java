@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Crash recovery: a recording whose recorder was killed (SIGKILL, a power cut) is finished from what it left, so it
- * builds like any other. The builder runs it before building; the Recorder view offers it.
+ * builds like any other. The builder runs it before building, and a new recording first finishes the killed ones
+ * beside it ({@link RecordOperation#finishInterrupted(Path)}).
  */
 public final class RecordingRecovery {
 

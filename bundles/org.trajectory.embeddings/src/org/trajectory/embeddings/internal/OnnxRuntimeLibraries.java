@@ -15,6 +15,8 @@ import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
 
 import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
 
 /**
  * ONNX Runtime's native libraries, unpacked once into the workbench's own cache
@@ -57,6 +59,21 @@ public final class OnnxRuntimeLibraries {
             return environment;
         }
         return OrtEnvironment.getEnvironment();
+    }
+
+    /**
+     * Session options for a model asked of inputs each of a size of its own (screen parts, text lines): every graph
+     * optimisation, no memory plan kept per size (they only grow the memory held), and {@code threads} threads that
+     * sleep rather than spin while they wait (callers read on several threads at once, and spinning threads would take
+     * the cores from each other).
+     */
+    public static OrtSession.SessionOptions sizeVaryingOptions(int threads) throws OrtException {
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+        options.setIntraOpNumThreads(threads);
+        options.addConfigEntry("session.intra_op.allow_spinning", "0");
+        options.setMemoryPatternOptimization(false);
+        return options;
     }
 
     /**

@@ -1,13 +1,14 @@
 package org.trajectory.recorder.internal;
 
-import static org.trajectory.recorder.RecordingFolder.EVENTS;
-import static org.trajectory.recorder.RecordingFolder.WINDOWS;
 import static org.trajectory.recorder.RecordingFolder.ELEMENTS;
+import static org.trajectory.recorder.RecordingFolder.EVENTS;
+import static org.trajectory.recorder.RecordingFolder.FRAMES;
+import static org.trajectory.recorder.RecordingFolder.FRAME_SOURCE;
 import static org.trajectory.recorder.RecordingFolder.METADATA;
+import static org.trajectory.recorder.RecordingFolder.RECORDER;
 import static org.trajectory.recorder.RecordingFolder.TASK;
 import static org.trajectory.recorder.RecordingFolder.VIDEO;
-import static org.trajectory.recorder.RecordingFolder.RECORDER;
-import static org.trajectory.recorder.RecordingFolder.FRAME_SOURCE;
+import static org.trajectory.recorder.RecordingFolder.WINDOWS;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -35,7 +36,6 @@ import org.trajectory.recorder.Preview;
 import org.trajectory.recorder.PrivacyFilter;
 import org.trajectory.recorder.Recording;
 import org.trajectory.recorder.RecordingCounters;
-import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.recorder.ScreenSize;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.recorder.WindowEvent;
@@ -362,7 +362,7 @@ public final class RecordingWriter implements CaptureSink, RecordingCounters, Au
         synchronized (this) {
             if (frames == null) {
                 try {
-                    frames = Files.newBufferedWriter(folder.resolve(RecordingFolder.FRAMES), StandardCharsets.US_ASCII);
+                    frames = Files.newBufferedWriter(folder.resolve(FRAMES), StandardCharsets.US_ASCII);
                     frames.write("frame,time_stamp\n");
                 } catch (IOException e) {
                     failed(e);
@@ -481,7 +481,7 @@ public final class RecordingWriter implements CaptureSink, RecordingCounters, Au
             Object offset = metadata.get("video_wall_minus_monotonic");
             if (Files.isRegularFile(video()) && (frames != null || offset instanceof Double)) {
                 boolean captured = frames != null;
-                double[] times = captured ? FrameTable.read(folder.resolve(RecordingFolder.FRAMES)) : FrameTable.onEventClock(video(), (Double) offset);
+                double[] times = captured ? FrameTable.read(folder.resolve(FRAMES)) : FrameTable.onEventClock(video(), (Double) offset);
                 VideoRedaction.blank(video(), redactedSpans, times);
                 metadata("redacted_spans", redactedSpans.stream().map(s -> List.of(s.from(), s.to())).toList());
                 metadata("frames", captured ? frameCount.get() : FrameTable.write(video(), (Double) offset));

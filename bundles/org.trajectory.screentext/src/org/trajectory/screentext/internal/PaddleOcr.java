@@ -120,14 +120,7 @@ public final class PaddleOcr implements ScreenText {
         try (InputStream in = OnnxRuntimeLibraries.open(PaddleOcr.class, MODEL_BUNDLE, entry)) {
             model = in.readAllBytes();
         }
-        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-        options.setIntraOpNumThreads(Runtime.getRuntime().availableProcessors());
-        // Callers read on several threads at once (scrub reads a screenshot per core): threads that spin waiting for
-        // work would take the cores from each other.
-        options.addConfigEntry("session.intra_op.allow_spinning", "0");
-        // every line and screen part has a size of its own: plans kept per size only grow the memory held
-        options.setMemoryPatternOptimization(false);
-        return environment.createSession(model, options);
+        // scrub reads a screenshot per core at once
+        return environment.createSession(model, OnnxRuntimeLibraries.sizeVaryingOptions(Runtime.getRuntime().availableProcessors()));
     }
 }

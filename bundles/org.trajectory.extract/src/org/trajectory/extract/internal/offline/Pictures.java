@@ -78,7 +78,7 @@ final class Pictures implements AutoCloseable {
         this.video = video;
         this.fps = fps;
         this.screenshots = screenshots;
-        this.convertible = video.width() % 2 == 0 && video.height() % 2 == 0;
+        this.convertible = video.width() % 2 == 0 && video.height() % 2 == 0; // as bgr(...) converts
     }
 
     /** Frame {@code number} as read (I420); kept until {@link #keepOnly} lets it go. */
@@ -189,13 +189,22 @@ final class Pictures implements AutoCloseable {
     private Mat colour(int number) {
         Mat bgr = colour.get(number);
         if (bgr == null && held.containsKey(number)) {
-            Mat i420 = new Mat(video.height() * 3 / 2, video.width(), CvType.CV_8UC1);
-            i420.put(0, 0, held.get(number));
-            bgr = new Mat();
-            Imgproc.cvtColor(i420, bgr, Imgproc.COLOR_YUV2BGR_I420);
-            i420.release();
+            bgr = bgr(held.get(number), video.width(), video.height());
             colour.put(number, bgr);
         }
+        return bgr;
+    }
+
+    /** An I420 frame in BGR; null when its size is odd, which OpenCV converts I420 at only when even. */
+    static Mat bgr(byte[] i420, int width, int height) {
+        if (width % 2 != 0 || height % 2 != 0) {
+            return null;
+        }
+        Mat planes = new Mat(height * 3 / 2, width, CvType.CV_8UC1);
+        planes.put(0, 0, i420);
+        Mat bgr = new Mat();
+        Imgproc.cvtColor(planes, bgr, Imgproc.COLOR_YUV2BGR_I420);
+        planes.release();
         return bgr;
     }
 

@@ -73,11 +73,7 @@ public final class PointerDetector {
                 }
                 model = in.readAllBytes();
             }
-            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            options.setIntraOpNumThreads(Math.min(2, Runtime.getRuntime().availableProcessors()));
-            options.addConfigEntry("session.intra_op.allow_spinning", "0");
-            options.setMemoryPatternOptimization(false); // every region read has a size of its own
+            OrtSession.SessionOptions options = OnnxRuntimeLibraries.sizeVaryingOptions(Math.min(2, Runtime.getRuntime().availableProcessors()));
             shared = new PointerDetector(environment, environment.createSession(model, options));
             return shared;
         } catch (IOException | OrtException | UnsatisfiedLinkError e) {

@@ -38,25 +38,18 @@ final class PointerLearner {
     private static final int MOVED = 8;
     /** Pixels around a cut shape that its footprint takes in but no match compares (its shadow). */
     private static final int MARGIN = 3;
-    /** A grey change that counts, as the observer's. */
-    private static final double CHANGED = 18;
-
     private final PointerDetector detector;
-    private final List<PointerFinder.Template> learned = new ArrayList<>();
+    /** How many shapes this video taught so far. */
+    private int learned;
     private Candidate candidate;
     private double lastTry = Double.NEGATIVE_INFINITY;
 
-    /** A cut shape waiting for its confirmation: where it was last seen, and since when it waits. */
-    private record Candidate(PointerFinder.Template template, Rect footprint, double since) {
+    /** A cut shape waiting for its confirmation: where it was last seen (as found there), and since when it waits. */
+    private record Candidate(PointerFinder.Found last, double since) {
     }
 
     PointerLearner(PointerDetector detector) {
         this.detector = detector;
-    }
-
-    /** The shapes learned so far (confirmed), for the observer to try first. */
-    List<PointerFinder.Template> learned() {
-        return learned;
     }
 
     /**
@@ -71,7 +64,7 @@ final class PointerLearner {
                 return confirmed;
             }
         }
-        if (learned.size() >= MOST_SHAPES || time - lastTry < 1 / TRIES_PER_SECOND) {
+        if (learned >= MOST_SHAPES || time - lastTry < 1 / TRIES_PER_SECOND) {
             return null;
         }
         List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST).limit(4).toList();
@@ -84,12 +77,12 @@ final class PointerLearner {
         if (cut == null) {
             return null;
         }
-        Rect footprint = footprint(cut, best.x(), best.y());
-        if (leftFrom(finder, previous, small, footprint, cut)) {
-            learned.add(cut);
-            return new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
+        PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
+        if (leftFrom(finder, previous, small, arrived)) {
+            learned++;
+            return arrived;
         }
-        candidate = new Candidate(cut, footprint, time);
+        candidate = new Candidate(arrived, time);
         return null;
     }
 
@@ -97,13 +90,12 @@ final class PointerLearner {
      * Whether the frame before shows the cut shape in another changed region: the pointer jumped (a tablet, a script, a
      * fast hand) and its old place changed as it left, the motion that confirms it in one frame.
      */
-    private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, Rect arrived, PointerFinder.Template cut) {
+    private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
         for (Rect region : regions) {
-            if (ScreenObserver.overlap(region, arrived)) {
+            if (ScreenObserver.overlap(region, arrived.footprint())) {
                 continue;
             }
-            Rect around = new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
-            if (finder.findOnly(previous, null, around, cut) != null) {
+            if (finder.findOnly(previous, null, around(region), arrived.template()) != null) {
                 return true;
             }
         }
@@ -113,11 +105,14 @@ final class PointerLearner {
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
     private PointerDetector.Hit best(List<Rect> regions, Mat current, Colour colour) {
         Mat bgr = colour.bgr();
+        if (bgr == null) { // a frame of odd size has no BGR picture: not asked again
+            lastTry = Double.POSITIVE_INFINITY;
+            return null;
+        }
         PointerDetector.Hit best = null;
         try {
             for (Rect region : regions) {
-                Rect around = PointerFinder.clip(new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16), current);
-                PointerDetector.Hit hit = detector.find(bgr, around);
+                PointerDetector.Hit hit = detector.find(bgr, PointerFinder.clip(around(region), current));
                 if (hit != null && (best == null || hit.probability() > best.probability())) {
                     best = hit;
                 }
@@ -137,24 +132,22 @@ final class PointerLearner {
             candidate = null;
             return null;
         }
-        Rect last = candidate.footprint();
-        boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last));
+        PointerFinder.Found last = candidate.last();
+        boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last.footprint()));
         for (Rect region : changed) {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
             }
-            Rect around = new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
-            PointerFinder.Found found = finder.findOnly(current, null, around, candidate.template());
+            PointerFinder.Found found = finder.findOnly(current, null, around(region), last.template());
             if (found == null) {
                 continue;
             }
-            boolean moved = Math.hypot(found.x() - (last.x + candidate.template().hotX()), found.y() - (last.y + candidate.template().hotY())) >= MOVED;
-            if (moved && left) {
-                learned.add(candidate.template());
+            if (left && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
+                learned++;
                 candidate = null;
                 return found;
             }
-            candidate = new Candidate(candidate.template(), found.footprint(), candidate.since());
+            candidate = new Candidate(found, candidate.since());
         }
         return null;
     }
@@ -167,14 +160,18 @@ final class PointerLearner {
         int hotX = (int) Math.round(hit.x());
         int hotY = (int) Math.round(hit.y());
         Rect area = PointerFinder.clip(new Rect(hotX - LARGEST, hotY - LARGEST, 2 * LARGEST, 2 * LARGEST), current);
+        Mat now = current.submat(area);
+        Mat before = previous.submat(area);
         Mat difference = new Mat();
         Mat mask = new Mat();
+        Mat kernel = Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3));
+        Mat hierarchy = new Mat();
         List<MatOfPoint> outlines = new ArrayList<>();
         try {
-            Core.absdiff(current.submat(area), previous.submat(area), difference);
-            Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
-            Imgproc.morphologyEx(mask, mask, Imgproc.MORPH_CLOSE, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3)));
-            Imgproc.findContours(mask, outlines, new Mat(), Imgproc.RETR_EXTERNAL, Imgproc.CHAIN_APPROX_SIMPLE);
+            Core.absdiff(now, before, difference);
+            Imgproc.threshold(difference, mask, ScreenObserver.CHANGED, 255, Imgproc.THRESH_BINARY);
+            Imgproc.morphologyEx(mask, mask, Imgproc.MORPH_CLOSE, kernel);
+            Imgproc.findContours(mask, outlines, hierarchy, Imgproc.RETR_EXTERNAL, Imgproc.CHAIN_APPROX_SIMPLE);
             Point hot = new Point(hotX - area.x, hotY - area.y);
             MatOfPoint holding = null;
             for (MatOfPoint outline : outlines) {
@@ -205,23 +202,25 @@ final class PointerLearner {
                 outline.release();
                 return null; // at the screen's edge: cut where it shows whole
             }
-            Mat grey = current.submat(inFrame).clone();
+            Mat part = current.submat(inFrame);
+            Mat grey = part.clone();
+            part.release();
             return PointerFinder.learned(grey, outline, Math.min(Math.max(hotX - area.x - box.x, 0), box.width - 1) + MARGIN,
                     Math.min(Math.max(hotY - area.y - box.y, 0), box.height - 1) + MARGIN, SMALLEST_OPAQUE);
         } finally {
-            difference.release();
-            mask.release();
+            for (Mat mat : List.of(now, before, difference, mask, kernel, hierarchy)) {
+                mat.release();
+            }
             outlines.forEach(Mat::release);
         }
     }
 
-    private static Rect footprint(PointerFinder.Template template, double x, double y) {
-        int hotX = (int) Math.round(x);
-        int hotY = (int) Math.round(y);
-        return new Rect(hotX - template.hotX(), hotY - template.hotY(), template.width(), template.height());
+    /** A changed region with the pixels around it a pointer whose hotspot lies at its edge still covers. */
+    private static Rect around(Rect region) {
+        return new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
     }
 
-    /** This frame in BGR, made only when the detector is asked. */
+    /** This frame in BGR (null when it cannot be converted), made only when the detector is asked. */
     interface Colour {
         Mat bgr();
     }

@@ -27,7 +27,7 @@ import org.trajectory.model.operation.Progress;
 final class ScreenObserver {
 
     /** A pixel counts as changed when its grey level moved more than this (video compression stays under it). */
-    private static final double CHANGED = 18;
+    static final double CHANGED = 18;
     /** Grey levels per video-range luma level. */
     private static final double STRETCH = 255 / 219.0;
     /** How far (pixels) around its last place the pointer is looked for first. */
@@ -174,7 +174,7 @@ final class ScreenObserver {
                 }
             }
             if (pointer == null && learner != null && !changed.isEmpty()) {
-                pointer = learner.learn(finder, current, previous, changed, time, () -> bgr(frame));
+                pointer = learner.learn(finder, current, previous, changed, time, () -> Pictures.bgr(frame.pixels(), frame.width(), frame.height()));
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
@@ -277,16 +277,6 @@ final class ScreenObserver {
                     previous));
         }
         return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
-    }
-
-    /** An I420 frame in BGR, as the pointer detector reads it. */
-    private static Mat bgr(Frame frame) {
-        Mat yuv = new Mat(frame.height() * 3 / 2, frame.width(), CvType.CV_8UC1);
-        yuv.put(0, 0, frame.pixels());
-        Mat bgr = new Mat();
-        Imgproc.cvtColor(yuv, bgr, Imgproc.COLOR_YUV2BGR_I420);
-        yuv.release();
-        return bgr;
     }
 
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
