@@ -4,6 +4,9 @@ prediction's actions of a kind are counted, min(reference, predicted) of them ta
 are summed over the videos. A count, not Sharingan's pairing (whose overall figure extraction-benchmark.sh prints
 first), which has no figure per kind. Kinds as Sharingan's tuples read PyAutoGUI: every click is a click, moveTo +
 dragTo a drag (selections too), a write a type, press and hotkey a key.
+Then the kinds of clicks (click, doubleClick, rightClick, ...): each reference click is paired with the nearest
+unpaired predicted click of its video within PAIRED of the screen (normalized distance), and a pair counts as right
+when both are the same call.
 Usage: operation_counts.py REFERENCE.jsonl PREDICTED.jsonl MAPPING.txt"""
 import collections
 import json
@@ -23,10 +26,32 @@ def kinds(task):
     return counted
 
 
+CLICK = re.compile(r"pyautogui\.(click|doubleClick|rightClick|tripleClick|middleClick)\(\s*x=([-\d.]+),\s*y=([-\d.]+)")
+PAIRED = 0.03
+
+
+def clicks(task):
+    return [(m.group(1), float(m.group(2)), float(m.group(3))) for step in task["traj"] for m in CLICK.finditer(step["value"]["code"])]
+
+
+def click_pairs(reference, predicted):
+    """(reference call, predicted call) of each reference click paired with the nearest free predicted one."""
+    free = list(predicted)
+    pairs = []
+    for call, x, y in reference:
+        near = [(((px - x) ** 2 + (py - y) ** 2) ** 0.5, i) for i, (_, px, py) in enumerate(free)]
+        near = [n for n in near if n[0] <= PAIRED]
+        if near:
+            _, i = min(near)
+            pairs.append((call, free.pop(i)[0]))
+    return pairs
+
+
 def main(reference, predicted, mapping):
     references = {t["task_id"]: t for t in map(json.loads, open(reference))}
     predictions = {t["task_id"]: t for t in map(json.loads, open(predicted))}
     ref_total, pred_total, found = collections.Counter(), collections.Counter(), collections.Counter()
+    pairs = []
     for line in open(mapping):
         session, task = line.split()
         r = kinds(references[session])
@@ -35,11 +60,19 @@ def main(reference, predicted, mapping):
         pred_total.update(p)
         for kind in set(r) | set(p):
             found[kind] += min(r[kind], p[kind])
+        if task in predictions:
+            pairs += click_pairs(clicks(references[session]), clicks(predictions[task]))
     print("by kind of operation (counted) | reference | found | recall | precision")
     for kind in sorted(set(ref_total) | set(pred_total)):
         recall = found[kind] / ref_total[kind] if ref_total[kind] else float("nan")
         precision = found[kind] / pred_total[kind] if pred_total[kind] else float("nan")
         print(f"{kind:30} | {ref_total[kind]:9} | {found[kind]:5} | {recall:6.2f} | {precision:9.2f}")
+    right = sum(1 for r, p in pairs if r == p)
+    print(f"click kind among {len(pairs)} paired clicks (within {PAIRED} of the screen): {right} right "
+          f"({right / len(pairs) if pairs else float('nan'):.2f})")
+    for call in sorted({r for r, _ in pairs}):
+        said = collections.Counter(p for r, p in pairs if r == call)
+        print(f"  reference {call:12} said: " + ", ".join(f"{k} {n}" for k, n in said.most_common()))
 
 
 main(*sys.argv[1:4])

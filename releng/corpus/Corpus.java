@@ -284,6 +284,7 @@ public class Corpus {
         ProcessBuilder appBuilder = process(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         if (!windows()) { // a fresh profile: no restored sessions or first-run dialogs (a Wine prefix is fresh already)
             appBuilder.environment().put("HOME", home.toString());
+            appBuilder.directory(home.toFile()); // what an application saves lands there, not in the checkout
         }
         app.path("env").properties().forEach(e -> appBuilder.environment().put(e.getKey(), e.getValue().asText()));
         Process application = appBuilder.start();

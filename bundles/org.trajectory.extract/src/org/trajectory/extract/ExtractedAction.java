@@ -12,13 +12,15 @@ import org.trajectory.model.action.Action;
  * hotkey where visible), when it happened (seconds from the video's start), where on the screen (pixels; null when not
  * known), what it typed or pressed, its words (detail: what was done, context: where), and how sure the method is.
  *
- * @param text   the text typed, the keys pressed ("enter", "ctrl+s"), or null
- * @param amount scroll clicks (positive is up), or how many times a key was pressed; 0 otherwise
+ * @param text      the text typed, the keys pressed ("enter", "ctrl+s"), or null
+ * @param amount    scroll clicks (positive is up), or how many times a key was pressed; 0 otherwise
+ * @param clickKind a click's kind (a double-click, a right-click; {@link Action.ClickKind#CLICK} where not told);
+ *                  null for every other operation
  *
  * @since 0.1
  */
 public record ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
-        String context, double confidence) {
+        String context, double confidence, Action.ClickKind clickKind) {
 
     public static final String CLICK = "click";
     public static final String SELECT = "select";
@@ -46,14 +48,28 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
         if (end < start) {
             throw new IllegalArgumentException("an action ends (" + end + " s) before it starts (" + start + " s)");
         }
+        if ((clickKind != null) != operation.equals(CLICK)) {
+            throw new IllegalArgumentException("a click has a kind and no other operation has one, not " + operation + " " + clickKind);
+        }
+    }
+
+    /** An action whose kind is not told: a click is a plain click. */
+    public ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
+            String context, double confidence) {
+        this(operation, start, end, at, to, text, amount, detail, context, confidence, operation.equals(CLICK) ? Action.ClickKind.CLICK : null);
     }
 
     public ExtractedAction withPoints(Pixel newAt, Pixel newTo) {
-        return new ExtractedAction(operation, start, end, newAt, newTo, text, amount, detail, context, confidence);
+        return new ExtractedAction(operation, start, end, newAt, newTo, text, amount, detail, context, confidence, clickKind);
     }
 
     public ExtractedAction withWords(String newDetail, String newContext) {
-        return new ExtractedAction(operation, start, end, at, to, text, amount, newDetail, newContext, confidence);
+        return new ExtractedAction(operation, start, end, at, to, text, amount, newDetail, newContext, confidence, clickKind);
+    }
+
+    /** This click as one of another kind (a double-click, a right-click). */
+    public ExtractedAction withClickKind(Action.ClickKind kind) {
+        return new ExtractedAction(operation, start, end, at, to, text, amount, detail, context, confidence, kind);
     }
 
     /**
@@ -64,7 +80,7 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
     public List<Action> actions(int width, int height) {
         List<Action> actions = new ArrayList<>();
         switch (operation) {
-            case CLICK -> actions.add(new Action.Click(Action.ClickKind.CLICK, normalized(at, width, height)));
+            case CLICK -> actions.add(new Action.Click(clickKind, normalized(at, width, height)));
             case SELECT, DRAG -> {
                 if (at != null) {
                     actions.add(new Action.MoveTo(normalized(at, width, height)));
@@ -98,7 +114,7 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%.2f-%.2f s %s%s%s%s (%.2f)", start, end, operation, at == null ? "" : " at " + at.x() + "," + at.y(),
+        return String.format(Locale.ROOT, "%.2f-%.2f s %s%s%s%s (%.2f)", start, end, clickKind == null ? operation : clickKind.function(), at == null ? "" : " at " + at.x() + "," + at.y(),
                 to == null ? "" : " to " + to.x() + "," + to.y(), text == null ? "" : " '" + text + "'", confidence);
     }
 }

@@ -430,6 +430,62 @@ class DesktopVideoTest {
         assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected + ": " + found);
     }
 
+    /**
+     * An editor's text under a pointer that rests three times: on a word that is then highlighted (a double-click), at
+     * a place where a context menu opens with its corner at the pointer (a right-click), and on a button that is then
+     * pressed (a click). The action classifier, trained on recordings of other applications, tells the three apart.
+     */
+    @Test
+    void aWordHighlightedAMenuOpenedAndAButtonPressedUnderTheRestingPointerAreADoubleARightAndAPlainClick() throws Exception {
+        BufferedImage arrow = pointer("adwaita-left_ptr", 1);
+        BufferedImage beam = pointer("adwaita-xterm", 1);
+        Font sans = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
+        String[] lines = { "alpha bravo charlie", "garden river summer", "orange planet window", "market delta report" };
+        Video video = write("kinds.mp4", WIDTH, HEIGHT, 1, 8, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(100, 60, 800, 560); // the editor
+            g.setColor(time >= 5.6 && time < 5.9 ? new Color(170, 170, 170) : new Color(225, 225, 225));
+            g.fillRect(700, 560, 120, 36); // its Save button, pressed at 5.6 s
+            g.setFont(sans);
+            g.setColor(Color.BLACK);
+            g.drawString(time < 5.9 ? "Save" : "Saved", 740, 583);
+            for (int line = 0; line < lines.length; line++) {
+                g.setColor(Color.BLACK);
+                g.drawString(lines[line], 120, 100 + 22 * line);
+            }
+            if (time >= 1.4) { // "river" double-clicked at 1.4 s
+                g.setColor(new Color(53, 132, 228));
+                g.fillRect(175, 105, 38, 21);
+                g.setColor(Color.WHITE);
+                g.drawString("river", 176, 122);
+            }
+            if (time >= 3.4 && time < 4.6) { // the context menu, its top left corner at the pointer
+                list(g, 500, 300, 140, 126, new Color(246, 246, 246), "Undo", "Cut", "Copy", "Paste", "Delete", "Select All");
+            }
+            double[] at = along(time, new double[][] { { 0, 400, 420 }, { 0.5, 400, 420 }, { 1, 190, 116 }, { 2.5, 190, 116 }, { 3, 500, 300 },
+                    { 4.9, 500, 300 }, { 5.3, 760, 578 } });
+            BufferedImage shape = time < 2.5 ? beam : arrow; // an I-beam over the text
+            int hot = time < 2.5 ? shape.getWidth() / 2 : 4;
+            g.drawImage(shape, (int) Math.round(at[0]) - hot, (int) Math.round(at[1]) - (time < 2.5 ? shape.getHeight() / 2 : 4), null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Pick a word, open the menu and save", context());
+        List<String> kinds = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).map(a -> a.clickKind().function()).toList();
+        assertEquals(List.of("doubleClick", "rightClick", "click"), kinds, found.toString());
+    }
+
+    /** Where a pointer moving straight between its key places {@code {time, x, y}} is at {@code time}. */
+    private static double[] along(double time, double[][] keys) {
+        for (int i = 1; i < keys.length; i++) {
+            if (time < keys[i][0]) {
+                double part = (time - keys[i - 1][0]) / (keys[i][0] - keys[i - 1][0]);
+                return new double[] { keys[i - 1][1] + part * (keys[i][1] - keys[i - 1][1]), keys[i - 1][2] + part * (keys[i][2] - keys[i - 1][2]) };
+            }
+        }
+        double[] last = keys[keys.length - 1];
+        return new double[] { last[1], last[2] };
+    }
+
     /** A pointer's dark pixels painted {@code fill}, its light outline kept. */
     private static BufferedImage recoloured(BufferedImage pointer, Color fill) {
         BufferedImage image = new BufferedImage(pointer.getWidth(), pointer.getHeight(), BufferedImage.TYPE_INT_ARGB);

@@ -52,4 +52,27 @@ class PicturesTest {
         assertEquals(ScreenVideo.HEIGHT, shot.getHeight());
         assertEquals(1, screenshots.size(), "screenshots only where asked");
     }
+
+    @Test
+    void aSquareAskedOfAFrameNotYetReadIsTakenAsItComesItsBorderRepeatedPastTheEdge(@TempDir Path folder) throws Exception {
+        OpenCvLibrary.load();
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
+        Pictures pictures = new Pictures(video, ScreenVideo.FPS, new HashMap<>());
+        Pictures.Crop square = pictures.square(3, 5, 5, 40, 20); // reaches 15 px past the top left corner
+        Pictures.Crop corner;
+        try (FrameSampler sampler = FrameSampler.open(video, ScreenVideo.FPS, Frame.Layout.I420)) {
+            for (int number = 0; number < 3; number++) {
+                pictures.hold(number, sampler.next().pixels());
+                pictures.keepOnly(Set.of(number));
+            }
+            assertNull(square.image(), "frame 3 is not read yet");
+            pictures.hold(3, sampler.next().pixels());
+            assertEquals(0, pictures.pending(), "taken as frame 3 came, no second reading");
+            corner = pictures.crop(3, 0, 0, 1, 1);
+        }
+        pictures.close();
+        assertEquals(20, square.image().getWidth());
+        assertEquals(20, square.image().getHeight());
+        assertEquals(corner.image().getRGB(0, 0), square.image().getRGB(0, 0), "past the edge, the corner's pixel repeated");
+    }
 }

@@ -18,6 +18,7 @@ import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.model.Words;
+import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.ScreenTexts;
@@ -46,6 +47,16 @@ public final class OfflineMethod implements ExtractionMethod {
         }
     }
 
+    /** The action classifier, or null (said) where it cannot be loaded. */
+    private static ClickKinds clickKinds(Progress progress) {
+        try {
+            return ClickKinds.shared();
+        } catch (IOException e) {
+            progress.begin(e.getMessage() + ": every click is taken for a plain click", -1);
+            return null;
+        }
+    }
+
     @Override
     public List<ExtractedAction> extract(Video video, String task, ExtractionContext context) throws IOException, InterruptedException {
         OpenCvLibrary.load();
@@ -54,29 +65,43 @@ public final class OfflineMethod implements ExtractionMethod {
         boolean ocr = reader != null;
         DesktopNoise noise = new DesktopNoise();
         ActionInference inference = new ActionInference(fps, noise);
-        Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
+        ClickKinds kinds = clickKinds(context.progress());
+        Map<ExtractedAction, Asked> asked = new IdentityHashMap<>();
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
             new ScreenObserver(new PointerFinder(), learner(context.progress())).observe(video, fps, context.progress(), (observation, frame) -> {
                 pictures.hold(observation.frame(), frame.pixels());
                 inference.accept(noise.filter(observation));
-                inference.fresh().forEach(found -> crops.put(found.action(), pictures(found, pictures, ocr, fps)));
+                inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
                 pictures.keepOnly(inference.heldFrames());
             });
             actions = inference.finish();
-            inference.fresh().forEach(found -> crops.put(found.action(), pictures(found, pictures, ocr, fps)));
+            inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
             if (pictures.pending() > 0) {
                 context.progress().begin("Taking " + Words.count(pictures.pending(), "picture") + " of frames passed", -1);
             }
             pictures.finish();
         }
+        actions = kinded(actions, kinds, asked);
+        Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
+        actions.forEach(action -> crops.put(action, asked.get(action).words()));
+        context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
+        return worded(actions, crops, reader);
+    }
+
+    /**
+     * The actions with their words, read from their crops in one batch; and each typing's text, from its line before
+     * and after and from the ink it added alone. A typing whose new text cannot be read is dropped.
+     */
+    private static List<ExtractedAction> worded(List<ExtractedAction> actions, Map<ExtractedAction, List<Pictures.Crop>> crops, ScreenText reader)
+            throws IOException, InterruptedException {
+        boolean ocr = reader != null;
         List<Pictures.Crop> all = new ArrayList<>();
         actions.forEach(action -> crops.get(action).stream().filter(crop -> crop.image() != null).forEach(all::add));
         Set<Pictures.Crop> typedCrops = Collections.newSetFromMap(new IdentityHashMap<>());
         List<ExtractedAction> typings = actions.stream().filter(a -> a.operation().equals(ExtractedAction.TYPE)).toList();
         typings.forEach(a -> typedCrops.addAll(crops.get(a)));
-        context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
         List<BufferedImage> images = new ArrayList<>();
         for (Pictures.Crop crop : all) {
             images.add(typedCrops.contains(crop) ? TypedText.plain(crop.image()) : crop.image());
@@ -114,6 +139,43 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         return reader.read(images).stream().map(lines -> String.join(" ", lines.stream().map(TextLine::text).toList())
                 .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip()).toList();
+    }
+
+    /** The pictures asked for an action as it was found: the crops its words are read from, and a click's pictures for its kind (or null). */
+    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind) {
+    }
+
+    private static Asked asked(ActionInference.Found found, Pictures pictures, boolean ocr, double fps, ClickKinds kinds) {
+        ExtractedAction action = found.action();
+        List<Pictures.Crop> words = pictures(found, pictures, ocr, fps);
+        if (kinds == null || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
+            return new Asked(words, null);
+        }
+        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps));
+    }
+
+    /**
+     * The clicks as the action classifier tells their kind (a double-click, a right-click), their crops kept; where it
+     * cannot tell (no classifier, pictures past the video's end, or it sees no click) a click stays a plain click.
+     */
+    private static List<ExtractedAction> kinded(List<ExtractedAction> actions, ClickKinds kinds, Map<ExtractedAction, Asked> asked)
+            throws IOException {
+        List<ExtractedAction> clicks = actions.stream().filter(action -> asked.get(action).kind() != null).toList();
+        if (clicks.isEmpty()) {
+            return actions;
+        }
+        List<ClickKinds.Said> said = kinds.classify(clicks.stream().map(click -> asked.get(click).kind()).toList());
+        Map<ExtractedAction, Action.ClickKind> told = new IdentityHashMap<>();
+        for (int i = 0; i < clicks.size(); i++) {
+            told.put(clicks.get(i), kinds.clickKind(said.get(i)));
+        }
+        List<ExtractedAction> out = new ArrayList<>();
+        for (ExtractedAction action : actions) {
+            ExtractedAction now = told.containsKey(action) ? action.withClickKind(told.get(action)) : action;
+            asked.put(now, asked.get(action));
+            out.add(now);
+        }
+        return out;
     }
 
     /** An action's screenshot, and the crops its words are read from (none without a screen text reader). */
@@ -180,7 +242,11 @@ public final class OfflineMethod implements ExtractionMethod {
     private static String detail(ExtractedAction action, String target) {
         String on = target == null ? "" : " \"" + target + "\"";
         return switch (action.operation()) {
-            case ExtractedAction.CLICK -> "Click" + on;
+            case ExtractedAction.CLICK -> switch (action.clickKind()) {
+                case DOUBLE_CLICK -> "Double-click" + on;
+                case RIGHT_CLICK -> "Right-click" + on;
+                default -> "Click" + on;
+            };
             case ExtractedAction.SELECT -> "Select" + (on.isEmpty() ? " text" : on);
             case ExtractedAction.DRAG -> String.format(Locale.ROOT, "Drag%s from (%d, %d) to (%d, %d)", on, action.at().x(), action.at().y(),
                     action.to().x(), action.to().y());

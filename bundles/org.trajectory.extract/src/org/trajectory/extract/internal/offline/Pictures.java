@@ -2,7 +2,6 @@ package org.trajectory.extract.internal.offline;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,13 +17,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import javax.imageio.ImageIO;
-
+import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.core.MatOfInt;
 import org.opencv.core.Rect;
+import org.opencv.core.Size;
 import org.opencv.imgcodecs.Imgcodecs;
 import org.opencv.imgproc.Imgproc;
 import org.trajectory.extract.ExtractionContext;
@@ -39,13 +38,18 @@ import org.trajectory.extract.Video;
  */
 final class Pictures implements AutoCloseable {
 
-    /** A part of a frame, there once the frame is taken. */
+    /**
+     * A part of a frame, there once the frame is taken; a square around a point ({@code size} > 0) reaches past the
+     * frame's edge with its border repeated, and is scaled to size x size.
+     */
     static final class Crop {
         private final Rect area;
+        private final int size;
         private BufferedImage image;
 
-        private Crop(Rect area) {
+        private Crop(Rect area, int size) {
             this.area = area;
+            this.size = size;
         }
 
         BufferedImage image() {
@@ -81,10 +85,15 @@ final class Pictures implements AutoCloseable {
         this.convertible = video.width() % 2 == 0 && video.height() % 2 == 0; // as bgr(...) converts
     }
 
-    /** Frame {@code number} as read (I420); kept until {@link #keepOnly} lets it go. */
+    /** Frame {@code number} as read (I420); kept until {@link #keepOnly} lets it go. Crops asked of it before it came are taken. */
     void hold(int number, byte[] i420) {
         if (convertible) {
             held.put(number, i420);
+            List<Crop> waiting = pendingCrops.remove(number);
+            if (waiting != null) {
+                Mat frame = colour(number);
+                waiting.forEach(crop -> take(crop, frame));
+            }
         }
     }
 
@@ -128,17 +137,47 @@ final class Pictures implements AutoCloseable {
     /** The rectangle at x, y of that size (clipped to the frame) of frame {@code number}. */
     Crop crop(int number, int x, int y, int width, int height) {
         int[] clipped = video.clip(x, y, width, height);
-        Rect area = new Rect(clipped[0], clipped[1], clipped[2], clipped[3]);
-        Crop crop = new Crop(area);
+        return taken(number, new Crop(new Rect(clipped[0], clipped[1], clipped[2], clipped[3]), 0));
+    }
+
+    /** The side x side square of frame {@code number} centred at x, y (its border repeated past the frame's edge), scaled to size x size. */
+    Crop square(int number, int x, int y, int side, int size) {
+        return taken(number, new Crop(new Rect(x - side / 2, y - side / 2, side, side), size));
+    }
+
+    private Crop taken(int number, Crop crop) {
         Mat frame = colour(number);
         if (frame == null) {
             pendingCrops.computeIfAbsent(number, n -> new ArrayList<>()).add(crop);
         } else {
-            Mat part = frame.submat(area).clone();
-            crop.image = image(part);
-            part.release();
+            take(crop, frame);
         }
         return crop;
+    }
+
+    private static void take(Crop crop, Mat frame) {
+        Rect a = crop.area;
+        int left = Math.max(0, a.x);
+        int top = Math.max(0, a.y);
+        int right = Math.min(frame.cols(), a.x + a.width);
+        int bottom = Math.min(frame.rows(), a.y + a.height);
+        if (right <= left || bottom <= top) {
+            return; // wholly outside the frame: no picture
+        }
+        Mat part = frame.submat(new Rect(left, top, right - left, bottom - top));
+        if (crop.size == 0) {
+            crop.image = image(part);
+            part.release();
+            return;
+        }
+        Mat whole = new Mat();
+        Core.copyMakeBorder(part, whole, top - a.y, a.y + a.height - bottom, left - a.x, a.x + a.width - right, Core.BORDER_REPLICATE);
+        Mat scaled = new Mat();
+        Imgproc.resize(whole, scaled, new Size(crop.size, crop.size), 0, 0, whole.cols() >= crop.size ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR);
+        crop.image = image(scaled);
+        part.release();
+        whole.release();
+        scaled.release();
     }
 
     /** After the video was read: the screenshots encoded, and the pictures of frames no longer held, in one decoding pass. */
@@ -161,11 +200,11 @@ final class Pictures implements AutoCloseable {
             }
             List<Crop> crops = pendingCrops.getOrDefault(frame.getKey(), List.of());
             if (!crops.isEmpty()) {
-                BufferedImage whole = ImageIO.read(new ByteArrayInputStream(frame.getValue()));
-                for (Crop crop : crops) {
-                    Rect a = crop.area;
-                    crop.image = whole.getSubimage(a.x, a.y, Math.min(a.width, whole.getWidth() - a.x), Math.min(a.height, whole.getHeight() - a.y));
-                }
+                MatOfByte encoded = new MatOfByte(frame.getValue());
+                Mat whole = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+                crops.forEach(crop -> take(crop, whole));
+                whole.release();
+                encoded.release();
             }
         }
         pendingCrops.clear();
@@ -209,8 +248,12 @@ final class Pictures implements AutoCloseable {
     }
 
     private static BufferedImage image(Mat bgr) {
-        BufferedImage image = new BufferedImage(bgr.cols(), bgr.rows(), BufferedImage.TYPE_3BYTE_BGR);
-        bgr.get(0, 0, ((DataBufferByte) image.getRaster().getDataBuffer()).getData());
+        Mat dense = bgr.isContinuous() ? bgr : bgr.clone(); // a submatrix's rows are apart in memory
+        BufferedImage image = new BufferedImage(dense.cols(), dense.rows(), BufferedImage.TYPE_3BYTE_BGR);
+        dense.get(0, 0, ((DataBufferByte) image.getRaster().getDataBuffer()).getData());
+        if (dense != bgr) {
+            dense.release();
+        }
         return image;
     }
 }

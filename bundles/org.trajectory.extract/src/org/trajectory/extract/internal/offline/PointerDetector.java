@@ -1,16 +1,11 @@
 package org.trajectory.extract.internal.offline;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.FloatBuffer;
 import java.util.Map;
 
 import org.opencv.core.Mat;
 import org.opencv.core.Rect;
-
-import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
-import org.trajectory.extract.opencv.OpenCvLibrary;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
@@ -37,16 +32,15 @@ public final class PointerDetector {
     }
 
     private static PointerDetector shared;
-    private static String unavailable;
 
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final double threshold;
 
-    private PointerDetector(OrtEnvironment environment, OrtSession session) throws OrtException {
-        this.environment = environment;
-        this.session = session;
-        String stated = session.getMetadata().getCustomMetadata().get("threshold");
+    private PointerDetector(BundledModel model) throws IOException {
+        this.environment = model.environment();
+        this.session = model.session();
+        String stated = model.stated("threshold");
         this.threshold = stated == null ? THRESHOLD : Double.parseDouble(stated);
     }
 
@@ -57,29 +51,10 @@ public final class PointerDetector {
 
     /** The detector, its model loaded once per workbench; an IOException saying why when it cannot be. */
     public static synchronized PointerDetector shared() throws IOException {
-        if (shared != null) {
-            return shared;
+        if (shared == null) {
+            shared = new PointerDetector(BundledModel.shared(MODEL, "the pointer detector"));
         }
-        if (unavailable != null) {
-            throw new IOException(unavailable);
-        }
-        try {
-            OpenCvLibrary.load();
-            OrtEnvironment environment = OnnxRuntimeLibraries.environment(SentenceEmbedder.CACHE);
-            byte[] model;
-            try (InputStream in = PointerDetector.class.getClassLoader().getResourceAsStream(MODEL)) {
-                if (in == null) {
-                    throw new IOException(MODEL + " is not in the extraction bundle");
-                }
-                model = in.readAllBytes();
-            }
-            OrtSession.SessionOptions options = OnnxRuntimeLibraries.sizeVaryingOptions(Math.min(2, Runtime.getRuntime().availableProcessors()));
-            shared = new PointerDetector(environment, environment.createSession(model, options));
-            return shared;
-        } catch (IOException | OrtException | UnsatisfiedLinkError e) {
-            unavailable = "the pointer detector cannot be loaded: " + e.getMessage();
-            throw new IOException(unavailable, e);
-        }
+        return shared;
     }
 
     /** The likeliest pointer in {@code region} of a BGR frame (8 bits, 3 channels), or null when no place is likely enough. */
