@@ -20,6 +20,19 @@ def confusion(rows):
     return "\n".join(out)
 
 
+def told(t):
+    """What the thresholds let the method write."""
+    out = []
+    for kind, call in (("double", "`doubleClick`"), ("right", "`rightClick`")):
+        f = t[kind]
+        if f["threshold"] == float("inf"):
+            out.append(f"a {kind}-click is never written (no threshold on dev was said of five samples with 90 % right)")
+        else:
+            out.append(f"a {kind}-click said with a probability of at least {f['threshold']:.2f} is written as {call} "
+                       f"(dev: {f['dev_said']} said that sure, {f['dev_right']} right)")
+    return "; ".join(out)
+
+
 def main():
     path = sys.argv[1]
     model = onnx.load(path)
@@ -39,11 +52,10 @@ workbench's. Nothing is fetched at run time.
 its end), each scaled to {meta['input']}x{meta['input']}, their RGB stacked as nine channels (values 0-1). The network
 works on the first picture and the two changes since (after less before: what the action did, whatever the
 application's colours), through eight 3x3 convolutions with batch normalisation, four of them strided, averaged over the picture, one linear layer: four logits
-({weights:,} weights). The offline method asks it about every click it found: a double-click said with a probability of
-at least {t['double']['threshold']:.2f}, a right-click with one of at least {t['right']['threshold']:.2f}, is written as `doubleClick` /
-`rightClick`; anything else leaves a plain click ("none" is not enough to drop what the method saw). Each threshold is
-the lowest at which 90 % of that kind said on the dev part is right (dev: double-clicks said that sure
-{t['double']['dev_said']}, right {t['double']['dev_right']}; right-clicks {t['right']['dev_said']}, right {t['right']['dev_right']}); stored in the file.
+({weights:,} weights). The offline method asks it about every click it found: {told(t)}; anything else leaves a plain
+click ("none" is not enough to drop what the method saw). A kind's threshold is the lowest probability at which 90 %
+of that kind said on the dev part is right, said of at least five dev samples; a kind no probability is that
+supported for is never written. Stored in the file.
 
 **Data** (made by the project): the recordings of the first corpus (`releng/corpus/sessions.json`) and of the action
 corpus (`releng/corpus/kinds.json`, written by `kinds_sessions.py`: Mousepad, L3afpad, Geany, FeatherPad (Qt),

@@ -79,17 +79,23 @@ def judge(model, items):
             "confusion": confusion.tolist()}
 
 
-def threshold(model, items, kind, wanted=0.9):
-    """The lowest probability at which the kind said on these samples is right at least `wanted` of the time (a
-    click is only made a double- or right-click that sure): (threshold, how many said, how many right)."""
+def threshold(model, items, kind, wanted=0.9, least=5):
+    """The lowest probability at which the kind said on these samples is right at least `wanted` of the time, said
+    of at least `least` of them (a click is only made a double- or right-click that sure): (threshold, how many said,
+    how many right); (infinity, 0, 0) where no probability is supported by that many: that kind is never written."""
     told = sorted(((p, truth == k) for truth, k, p in said(model, items) if k == kind), reverse=True)
-    best = (1.0, 0, 0)
+    best = (float("inf"), 0, 0)
     right = 0
     for n, (p, ok) in enumerate(told, 1):
         right += ok
-        if right / n >= wanted:
+        if right / n >= wanted and n >= least:
             best = (p, n, right)
     return best
+
+
+def stated(threshold):
+    """A threshold as Java's Double.parseDouble reads it."""
+    return "Infinity" if threshold == float("inf") else f"{threshold:.4f}"
 
 
 def main():
@@ -127,8 +133,8 @@ def main():
                       output_names=["logits"], dynamic_axes={"pictures": {0: "n"}, "logits": {0: "n"}}, opset_version=13)
     import onnx
     exported = onnx.load(out)
-    for key, value in (("classes", ",".join(action_data.CLASSES)), ("threshold_double", f"{cuts['double'][0]:.4f}"),
-                       ("threshold_right", f"{cuts['right'][0]:.4f}"), ("window", str(action_data.WINDOW)),
+    for key, value in (("classes", ",".join(action_data.CLASSES)), ("threshold_double", stated(cuts['double'][0])),
+                       ("threshold_right", stated(cuts['right'][0])), ("window", str(action_data.WINDOW)),
                        ("input", str(action_data.INPUT)), ("seconds_after", ",".join(map(str, action_data.BEFORE_AFTER[1:]))),
                        ("figures", json.dumps(figures))):
         entry = exported.metadata_props.add()  # how the pictures are taken travels with the network trained on them

@@ -32,7 +32,7 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
         /**
          * A vertical shift a scroll can begin with where a click could explain the change as well: a pane scrolled moves
          * as a whole, so shifting the frame before by it accounts for most of what changed (0.9 and more measured on
-         * Wine's trees, 0.5 on a sheet whose row labels change in place); the tabs of a dialog changing rows as one is
+         * tree views, 0.5 on a sheet whose row labels change in place); the tabs of a dialog changing rows as one is
          * clicked move too, but the page under them is redrawn (0.15 measured). Once a scroll began, any vertical shift
          * goes on with it.
          */

@@ -243,7 +243,7 @@ final class ScreenObserver {
                     : finder.findFamiliar(frame, before, large, likely, scale);
         } else if (best == null && large != null && time - lastLargeSearch >= 1) {
             lastLargeSearch = time; // looked for once a second when lost; never seen yet (it was over nothing drawing it, as
-            // Wine's empty desktop), in every shape, as it may have come with a click that changed much: at every size
+            // an empty desktop), in every shape, as it may have come with a click that changed much: at every size
             // where the change is a menu's or a list's, at its own size where it is a screenful (all sizes cost seconds)
             boolean small = large.area() <= frame.total() / 8;
             best = likely != null ? finder.findOnly(frame, before, large, likely)

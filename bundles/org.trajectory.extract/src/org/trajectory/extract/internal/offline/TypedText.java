@@ -67,7 +67,7 @@ final class TypedText {
     }
 
     /**
-     * A line shorter than {@link #LEGIBLE} pixels (small text, or a video made smaller: Notepad's lines are 15 pixels at
+     * A line shorter than {@link #LEGIBLE} pixels (small text, or a video made smaller: a 22-pixel line is 15 pixels at
      * 2/3) enlarged to about that, smoothly: Tesseract reads letters 7 pixels high as nothing, or as noise.
      */
     private static Mat legible(Mat grey) {
