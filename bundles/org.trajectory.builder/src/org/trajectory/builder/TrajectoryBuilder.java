@@ -143,7 +143,7 @@ public final class TrajectoryBuilder {
         String taskId = taskId(recording);
         Task task = task(recording, taskId, steps, frames, doubts);
         Task before = dataset.read(taskId);
-        Map<String, Dataset.StoredScore> scores = before == null ? Map.of() : dataset.scores(taskId);
+        Map<String, Dataset.StoredScore> scores = before == null ? Map.of() : dataset.scores().get(taskId);
         task = keepAnnotations(before, task, warnings);
         dataset.put(task, images, Dataset.recordedFrom(folder));
         keepScores(dataset, before, task, scores, warnings);
@@ -368,7 +368,7 @@ public final class TrajectoryBuilder {
         List<Dataset.StoredScore> valid = scores.values().stream().filter(s -> content.equals(s.contentHash())).toList();
         JsonNode finalScore = before.json().path(Task.SCORES).path(Dataset.FINAL_SCORE);
         if (!valid.isEmpty()) {
-            dataset.putScores(built.taskId(), valid, valid.size() == scores.size() && finalScore.isNumber() ? finalScore.asDouble() : null);
+            dataset.scores().put(built.taskId(), valid, valid.size() == scores.size() && finalScore.isNumber() ? finalScore.asDouble() : null);
         }
         if (valid.size() < scores.size()) {
             warnings.add("kept " + Words.count(valid.size(), "score") + " of " + scores.size() + "; the others judged steps that changed: score the task again");

@@ -253,12 +253,12 @@ class BadInputTest {
                     // the disk is full now
                 }
                 java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
-                        () -> dataset.setReview("t", ReviewState.APPROVED, "qa", "x".repeat(200_000)));
+                        () -> dataset.reviews().set("t", ReviewState.APPROVED, "qa", "x".repeat(200_000)));
                 assertTrue(e.getMessage().startsWith("the disk holding the dataset is full: nothing of this change was kept"), e.getMessage());
                 Files.delete(disk.resolve("filler"));
-                assertEquals(ReviewState.NEW, dataset.review("t").state(), "nothing half written");
-                dataset.setReview("t", ReviewState.APPROVED, "qa", "fine");
-                assertEquals(ReviewState.APPROVED, dataset.review("t").state(), "space freed: it works again");
+                assertEquals(ReviewState.NEW, dataset.reviews().of("t").state(), "nothing half written");
+                dataset.reviews().set("t", ReviewState.APPROVED, "qa", "fine");
+                assertEquals(ReviewState.APPROVED, dataset.reviews().of("t").state(), "space freed: it works again");
             }
         } finally {
             new ProcessBuilder("umount", disk.toString()).inheritIO().start().waitFor();

@@ -41,11 +41,11 @@ class CopyTest {
         Path folder = temp.resolve("folder");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
             new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
-            dataset.setReview("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
-            dataset.putScores("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
-            dataset.putEmbeddings("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
-            dataset.putReplay("t1", new StoredReplay("xvfb", "abc", StoredReplay.DIVERGED, 1, 1, 15, "{\"steps\": []}", "2026-11-25T00:00:00Z"));
-            dataset.putScrub("t1", new StoredScrub("abc", List.of("email"), "2026-11-25T00:00:00Z", List.of(new StoredScrub.Finding(0,
+            dataset.reviews().set("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
+            dataset.scores().put("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
+            dataset.embeddings().put("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
+            dataset.replays().put("t1", new StoredReplay("xvfb", "abc", StoredReplay.DIVERGED, 1, 1, 15, "{\"steps\": []}", "2026-11-25T00:00:00Z"));
+            dataset.scrubs().put("t1", new StoredScrub("abc", List.of("email"), "2026-11-25T00:00:00Z", List.of(new StoredScrub.Finding(0,
                     StoredScrub.SCREENSHOT, "email", "a@b.org", new int[] { 1, 2, 3, 4 }, StoredScrub.ACCEPTED))));
             dataset.setMeta(Dataset.SCORING_WEIGHTS, "{\"format\":1}");
         }
@@ -67,11 +67,11 @@ class CopyTest {
             assertEquals(3, report.copied());
             assertEquals(15, report.images(), "the images went to the server dataset's folder");
             assertEquals(45, report.rows().get("steps"));
-            assertEquals("tab\tand\nnewline and \\ backslash", target.review("t1").note());
-            assertEquals(0.75, target.scores("t1").get("format").value());
-            assertEquals(-2f, target.embeddings("minilm").get(0).vector()[1]);
-            assertEquals("diverged at step 2", target.replay("t1").describe(), "a replay goes with its task");
-            assertEquals(source.scrub("t1").findings(), target.scrub("t1").findings(), "so do the personal data found and its review");
+            assertEquals("tab\tand\nnewline and \\ backslash", target.reviews().of("t1").note());
+            assertEquals(0.75, target.scores().get("t1").get("format").value());
+            assertEquals(-2f, target.embeddings().of("minilm").get(0).vector()[1]);
+            assertEquals("diverged at step 2", target.replays().get("t1").describe(), "a replay goes with its task");
+            assertEquals(source.scrubs().get("t1").findings(), target.scrubs().get("t1").findings(), "so do the personal data found and its review");
             assertEquals("{\"format\":1}", target.meta(Dataset.SCORING_WEIGHTS));
         }
         try (Dataset source = Dataset.open(server); Dataset target = Dataset.openOrCreate(back)) {

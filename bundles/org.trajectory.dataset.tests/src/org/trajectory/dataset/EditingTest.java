@@ -120,29 +120,29 @@ class EditingTest {
     void contentChangedAfterADecisionGoesBackToReviewAndTheTrailSaysSo(Engines engine) throws Exception {
         try (Dataset dataset = imported(engine)) {
             String id = "task_example_0";
-            dataset.setReview(id, ReviewState.APPROVED, "qa-1", null);
+            dataset.reviews().set(id, ReviewState.APPROVED, "qa-1", null);
             dataset.save(dataset.draft(id).withStepText(2, Step.THOUGHT, "Open the menu"));
-            assertEquals(ReviewState.CHANGED, dataset.review(id).state());
+            assertEquals(ReviewState.CHANGED, dataset.reviews().of(id).state());
             List<TaskHistory.Entry> trail = dataset.history(id);
             assertTrue(trail.stream().anyMatch(e -> e.what().equals("step 2 thought") && "Open the menu".equals(e.after())), trail.toString());
             assertTrue(trail.stream().anyMatch(e -> e.what().equals("review") && e.after() != null && e.after().startsWith("changed")
                     && "approved".equals(e.before())), "the trail says the approval no longer covers it: " + trail);
-            assertEquals(id, dataset.nextToReview("another"), "it is to be reviewed again");
+            assertEquals(id, dataset.reviews().next("another"), "it is to be reviewed again");
 
-            dataset.setReview(id, ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            dataset.reviews().set(id, ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
             dataset.save(dataset.draft(id).withStepText(4, Step.THOUGHT, "Click the right icon"));
-            assertEquals(ReviewState.NEEDS_FIX, dataset.review(id).state(), "a change is what a fix asked for");
+            assertEquals(ReviewState.NEEDS_FIX, dataset.reviews().of(id).state(), "a change is what a fix asked for");
 
-            dataset.setReview(id, ReviewState.REJECTED, "qa-2", "off task");
+            dataset.reviews().set(id, ReviewState.REJECTED, "qa-2", "off task");
             TaskDraft draft = dataset.draft(id);
             List<byte[]> images = new java.util.ArrayList<>();
             for (int i = 0; i < draft.stepCount(); i++) {
                 images.add(draft.image(i) == null ? null : dataset.images().read(draft.image(i)));
             }
             dataset.put(draft.task(), images, "built again");
-            assertEquals(ReviewState.REJECTED, dataset.review(id).state(), "the same content built again keeps its decision");
+            assertEquals(ReviewState.REJECTED, dataset.reviews().of(id).state(), "the same content built again keeps its decision");
             dataset.put(draft.withStepText(0, Step.THOUGHT, "Built anew").task(), images, "built again");
-            Dataset.Review review = dataset.review(id);
+            Dataset.Review review = dataset.reviews().of(id);
             assertEquals(ReviewState.CHANGED, review.state(), "other content built over a rejection reopens it");
             assertEquals("qa-2", review.reviewer(), "the review is kept, not lost with the old row");
         }
@@ -152,16 +152,16 @@ class EditingTest {
     @MethodSource(Engines.BOTH)
     void reviewStateAndTheQueue(Engines engine) throws Exception {
         try (Dataset dataset = imported(engine)) {
-            assertEquals(ReviewState.NEW, dataset.review("task_example_0").state());
-            assertNull(dataset.nextToReview("task_example_0"), "the only task: nothing else to review");
-            assertEquals(new Dataset.ReviewProgress(1, 0), dataset.reviewProgress());
-            dataset.setReview("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
-            Dataset.Review review = dataset.review("task_example_0");
+            assertEquals(ReviewState.NEW, dataset.reviews().of("task_example_0").state());
+            assertNull(dataset.reviews().next("task_example_0"), "the only task: nothing else to review");
+            assertEquals(new Dataset.ReviewProgress(1, 0), dataset.reviews().progress());
+            dataset.reviews().set("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            Dataset.Review review = dataset.reviews().of("task_example_0");
             assertEquals(ReviewState.NEEDS_FIX, review.state());
             assertEquals("qa-1", review.reviewer());
             assertEquals("step 4 clicks the wrong icon", review.note());
             assertTrue(review.reviewedAt().startsWith("20"), review.reviewedAt());
-            assertEquals(new Dataset.ReviewProgress(1, 1), dataset.reviewProgress());
+            assertEquals(new Dataset.ReviewProgress(1, 1), dataset.reviews().progress());
         }
     }
 }

@@ -100,7 +100,7 @@ class RoundTripTest {
             assertEquals(java.util.Map.of("Firefox", 13L, DatasetStats.NONE, 37L), dataset.stats().applications());
             assertEquals(0, dataset.count(TaskQuery.ALL.withApplication("x'); DROP TABLE steps; --")));
 
-            dataset.setReview("t3", ReviewState.APPROVED, "qa", "fine");
+            dataset.reviews().set("t3", ReviewState.APPROVED, "qa", "fine");
             assertEquals(1, dataset.count(TaskQuery.ALL.withReview(ReviewState.APPROVED)));
             assertEquals(49, dataset.count(TaskQuery.ALL.withReview(ReviewState.NEW)));
             assertEquals(ReviewState.APPROVED, dataset.page(TaskQuery.ALL.withReview(ReviewState.APPROVED), 0, 1).get(0).review());
@@ -109,7 +109,7 @@ class RoundTripTest {
             assertEquals(0, dataset.count(TaskQuery.ALL.withText(hostile)), "a filter is a value, never SQL");
             assertEquals(null, dataset.draft(hostile));
             assertFalse(dataset.contains(hostile));
-            assertThrows(java.sql.SQLException.class, () -> dataset.setReview(hostile, ReviewState.APPROVED, hostile, hostile));
+            assertThrows(java.sql.SQLException.class, () -> dataset.reviews().set(hostile, ReviewState.APPROVED, hostile, hostile));
             assertEquals(0, dataset.tasksInWindow(hostile, "title").size());
             assertEquals(50, dataset.count(TaskQuery.ALL), "nothing was dropped or changed");
         }

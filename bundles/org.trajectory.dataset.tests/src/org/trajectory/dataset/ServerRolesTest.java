@@ -71,7 +71,7 @@ class ServerRolesTest {
             asCarol.grant(alice, TeamRoles.Role.REVIEWER);
             asCarol.grant(bob, TeamRoles.Role.REVIEWER);
             asCarol.grant(dave, TeamRoles.Role.VIEWER);
-            asCarol.assign(List.of(alice, bob), 1, Map.of());
+            asCarol.teamReview().assign(List.of(alice, bob), 1, Map.of());
         }
     }
 
@@ -151,10 +151,10 @@ class ServerRolesTest {
         }
         String mine;
         try (Dataset asAlice = open(alice)) {
-            mine = asAlice.queue(alice).get(0);
+            mine = asAlice.teamReview().queue(alice).get(0);
             asAlice.save(asAlice.draft(mine).withStepText(1, Step.THOUGHT, "Press b"));
-            asAlice.judge(mine, ReviewState.APPROVED, "fine");
-            asAlice.setReview(mine, ReviewState.APPROVED, alice, "fine");
+            asAlice.teamReview().judge(mine, ReviewState.APPROVED, "fine");
+            asAlice.reviews().set(mine, ReviewState.APPROVED, alice, "fine");
         }
         try (Dataset asDave = open(dave)) {
             List<TaskHistory.Entry> history = asDave.history(mine);
@@ -173,19 +173,19 @@ class ServerRolesTest {
         try (Dataset asCarol = open(carol)) {
             tasks = asCarol.taskIds();
             for (String task : tasks) {
-                asCarol.putScrub(task, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email)));
+                asCarol.scrubs().put(task, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email)));
             }
         }
         try (Dataset asAlice = open(alice)) {
-            List<String> hers = asAlice.queue(alice);
+            List<String> hers = asAlice.teamReview().queue(alice);
             String mine = hers.get(0);
             String bobs = tasks.stream().filter(t -> !hers.contains(t)).findFirst().orElseThrow();
-            asAlice.putScrub(mine, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email.withState(StoredScrub.REJECTED))));
-            assertEquals(StoredScrub.REJECTED, asAlice.scrub(mine).findings().get(0).state());
-            SQLException notHers = assertThrows(SQLException.class, () -> asAlice.putScrub(bobs, new StoredScrub("h", List.of("email"),
+            asAlice.scrubs().put(mine, new StoredScrub("h", List.of("email"), "2026-11-25T00:00:00Z", List.of(email.withState(StoredScrub.REJECTED))));
+            assertEquals(StoredScrub.REJECTED, asAlice.scrubs().get(mine).findings().get(0).state());
+            SQLException notHers = assertThrows(SQLException.class, () -> asAlice.scrubs().put(bobs, new StoredScrub("h", List.of("email"),
                     "2026-11-25T00:00:00Z", List.of(email.withState(StoredScrub.REJECTED)))));
             assertTrue(notHers.getMessage().contains("row-level security") || notHers.getMessage().contains("no task"), notHers.getMessage());
-            assertEquals(StoredScrub.PROPOSED, asAlice.scrub(bobs).findings().get(0).state(), "Bob's task keeps its findings");
+            assertEquals(StoredScrub.PROPOSED, asAlice.scrubs().get(bobs).findings().get(0).state(), "Bob's task keeps its findings");
         }
         // Her judgement is in the audit trail under her login; emptying or deleting the findings is refused, even on her task.
         try (Connection asAlice = server.connectAs(alice, database)) {
@@ -199,19 +199,19 @@ class ServerRolesTest {
             assertEquals("1", one(asAlice, "SELECT jsonb_array_length(findings::jsonb) FROM scrubs WHERE task_seq = " + seq));
         }
         try (Dataset asDave = open(dave)) {
-            assertThrows(SQLException.class, () -> asDave.putScrub(tasks.get(0), new StoredScrub("h", List.of(), "x", List.of())));
+            assertThrows(SQLException.class, () -> asDave.scrubs().put(tasks.get(0), new StoredScrub("h", List.of(), "x", List.of())));
         }
     }
 
     @Test
     void aCuratorRewritesNoVerdictAndNoAuditRowAndOnlyACuratorSettlesADisagreement() throws Exception {
         try (Dataset asCarol = open(carol)) {
-            assertEquals(4, asCarol.assign(List.of(alice, bob), 2, Map.of()), "the second reviewer of every task is added");
+            assertEquals(4, asCarol.teamReview().assign(List.of(alice, bob), 2, Map.of()), "the second reviewer of every task is added");
         }
         try (Dataset asAlice = open(alice); Dataset asBob = open(bob)) {
-            asAlice.judge("t0", ReviewState.APPROVED, null);
-            asBob.judge("t0", ReviewState.REJECTED, "the click misses");
-            SQLException settle = assertThrows(SQLException.class, () -> asAlice.setReview("t0", ReviewState.APPROVED, alice, null));
+            asAlice.teamReview().judge("t0", ReviewState.APPROVED, null);
+            asBob.teamReview().judge("t0", ReviewState.REJECTED, "the click misses");
+            SQLException settle = assertThrows(SQLException.class, () -> asAlice.reviews().set("t0", ReviewState.APPROVED, alice, null));
             assertTrue(settle.getMessage().contains("a curator settles it"), settle.getMessage());
         }
         try (Connection asCarol = server.connectAs(carol, database)) {
@@ -224,8 +224,8 @@ class ServerRolesTest {
             assertEquals("approved", one(asCarol, "SELECT verdict FROM verdicts WHERE reviewer = '" + alice + "'"));
         }
         try (Dataset asCarol = open(carol)) {
-            asCarol.setReview("t0", ReviewState.REJECTED, carol, "settled");
-            assertEquals(ReviewState.REJECTED, asCarol.review("t0").state());
+            asCarol.reviews().set("t0", ReviewState.REJECTED, carol, "settled");
+            assertEquals(ReviewState.REJECTED, asCarol.reviews().of("t0").state());
         }
     }
 
@@ -233,14 +233,14 @@ class ServerRolesTest {
     void onlyMembersAreAssignedAndAssigningAgainAdds() throws Exception {
         try (Dataset asCarol = open(carol); Connection admin = server.connect(database)) {
             IllegalArgumentException stranger = assertThrows(IllegalArgumentException.class,
-                    () -> asCarol.assign(List.of(alice, "rev,x'); DELETE FROM assignments; --"), 1, Map.of()));
+                    () -> asCarol.teamReview().assign(List.of(alice, "rev,x'); DELETE FROM assignments; --"), 1, Map.of()));
             assertTrue(stranger.getMessage().contains("not a reviewer or curator of this dataset: rev,x'); DELETE"), stranger.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> asCarol.assign(List.of(dave), 1, Map.of()), "a viewer reviews nothing");
+            assertThrows(IllegalArgumentException.class, () -> asCarol.teamReview().assign(List.of(dave), 1, Map.of()), "a viewer reviews nothing");
             assertEquals("4", one(admin, "SELECT count(*) FROM assignments"));
-            assertEquals(0, asCarol.assign(List.of(alice, bob), 1, Map.of()), "the same call adds nothing");
-            assertEquals(4, asCarol.assign(List.of(carol), 1, Map.of()), "a curator reviews too; the earlier ones stay");
+            assertEquals(0, asCarol.teamReview().assign(List.of(alice, bob), 1, Map.of()), "the same call adds nothing");
+            assertEquals(4, asCarol.teamReview().assign(List.of(carol), 1, Map.of()), "a curator reviews too; the earlier ones stay");
             assertEquals("8", one(admin, "SELECT count(*) FROM assignments"));
-            assertEquals(4, asCarol.assign(List.of(alice), 1, Map.of(), true));
+            assertEquals(4, asCarol.teamReview().assign(List.of(alice), 1, Map.of(), true));
             assertEquals("4", one(admin, "SELECT count(*) FROM assignments"));
         }
     }

@@ -114,7 +114,7 @@ class VersionsTest {
             TaskDraft draft = dataset.draft("task_example_0");
             String code = draft.stepText(3, Step.CODE);
             dataset.save(draft.withStepText(3, Step.CODE, "pyautogui.click(x=0.5, y=0.5)").withTaskText("instruction", "Open the clock"));
-            dataset.setReview("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
+            dataset.reviews().set("task_example_0", ReviewState.NEEDS_FIX, "qa-1", "step 4 clicks the wrong icon");
             TaskDraft fewer = dataset.draft("task_example_0");
             dataset.save(fewer.deleteStep(14));
 
@@ -142,7 +142,7 @@ class VersionsTest {
         try (Dataset watcher = Dataset.open(address); Dataset writer = Dataset.open(address); DatasetChanges changes = watcher.watch(heard::add)) {
             Thread.sleep(300); // the watcher's first look
             long start = System.nanoTime();
-            writer.setReview("task_example_0", ReviewState.APPROVED, "qa", null);
+            writer.reviews().set("task_example_0", ReviewState.APPROVED, "qa", null);
             DatasetChanges.Change change = heard.poll(1, java.util.concurrent.TimeUnit.SECONDS);
             assertNotNull(change, "heard within a second");
             assertTrue(System.nanoTime() - start < 1_000_000_000L);

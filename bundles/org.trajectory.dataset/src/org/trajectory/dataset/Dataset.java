@@ -27,9 +27,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * ({@link DatasetAddress}). Each record is kept as the JSON it came in (header and steps), with the columns the table
  * filters and sorts on beside it, so an untouched task exports exactly as it was imported. The SQL is the same on both
  * engines ({@code Engine} names the few words that differ; {@code Schema} its versioned migrations). This class is the
- * facade and keeps the tasks, their versions and their images; scores and embeddings ({@code ScoreTables}), reviews
- * ({@code ReviewTable}), team review ({@code TeamReview}), the audit trail ({@code TaskHistory}) and the table's queries
- * and statistics ({@code TaskQueries}) have their SQL in classes of their own.
+ * root: it keeps the tasks, their versions and their images, and hands out the stores of what features add to a task
+ * ({@link #scores()}, {@link #embeddings()}, {@link #replays()}, {@link #scrubs()}, {@link #reviews()},
+ * {@link #teamReview()}, {@link #workQueue()}), as JGit's {@code Repository} hands out its databases; the audit trail
+ * ({@code TaskHistory}) and the table's queries and statistics ({@code TaskQueries}) have their SQL in classes of their own.
  *
  * @since 0.1
  */
@@ -95,10 +96,11 @@ public final class Dataset implements AutoCloseable {
     private final Connection connection;
     private final boolean auditedByServer;
     private final ImageStore images;
-    private final ScoreTables scoreTables;
-    private final ReplayTable replayTable;
-    private final ScrubTable scrubTable;
-    private final ReviewTable reviewTable;
+    private final Scores scores;
+    private final Embeddings embeddings;
+    private final Replays replays;
+    private final Scrubs scrubs;
+    private final Reviews reviews;
     private final TaskQueries taskQueries;
     private final TeamReview teamReview;
     private final TaskRecords taskRecords;
@@ -108,10 +110,11 @@ public final class Dataset implements AutoCloseable {
         this.engine = engine;
         this.connection = connection;
         this.images = images;
-        this.scoreTables = new ScoreTables(this);
-        this.replayTable = new ReplayTable(this);
-        this.scrubTable = new ScrubTable(this);
-        this.reviewTable = new ReviewTable(this);
+        this.scores = new Scores(this);
+        this.embeddings = new Embeddings(this);
+        this.replays = new Replays(this);
+        this.scrubs = new Scrubs(this);
+        this.reviews = new Reviews(this);
         this.taskQueries = new TaskQueries(engine, connection);
         this.teamReview = new TeamReview(this);
         this.taskRecords = new TaskRecords(this);
@@ -462,20 +465,6 @@ public final class Dataset implements AutoCloseable {
         }
     }
 
-    /** The stored scores of a task, by criterion. */
-    public Map<String, StoredScore> scores(String taskId) throws SQLException {
-        return scoreTables.scores(taskId);
-    }
-
-    /**
-     * Stores a task's scores in one transaction: the rows of {@code scores}, and in the record the fields
-     * {@code scores} (criterion to value, and {@code final_score}) and {@code score_details} (reason, version, error),
-     * so they are exported with it. Scoring is not an edit: {@code updated_at} stays.
-     */
-    public void putScores(String taskId, List<StoredScore> scores, Double finalScore) throws SQLException {
-        scoreTables.putScores(taskId, scores, finalScore);
-    }
-
     /** SHA-256 of the record without its scores: what a stored score or replay judged, so it is known to be stale after an edit. */
     public static String contentHash(Task task) {
         ObjectNode copy = task.json().deepCopy();
@@ -484,49 +473,34 @@ public final class Dataset implements AutoCloseable {
         return Digests.sha256(copy.toString());
     }
 
-    /** The task's last replay, or null when it was never replayed. */
-    public StoredReplay replay(String taskId) throws SQLException {
-        return replayTable.replay(taskId);
+    /** The tasks' scores. */
+    public Scores scores() {
+        return scores;
     }
 
-    /** Every task's last replay, by task id, in dataset order. */
-    public Map<String, StoredReplay> replays() throws SQLException {
-        return replayTable.replays();
+    /** The tasks' embeddings, by model. */
+    public Embeddings embeddings() {
+        return embeddings;
     }
 
-    /** Stores (replaces) the task's last replay; its screenshots are in {@link #images()} already. Not an edit of the task. */
-    public void putReplay(String taskId, StoredReplay replay) throws SQLException {
-        replayTable.put(taskId, replay);
+    /** The tasks' last replays. */
+    public Replays replays() {
+        return replays;
     }
 
-    /** The personal data the task's last scrub found, with its review; null when it was never scrubbed. */
-    public StoredScrub scrub(String taskId) throws SQLException {
-        return scrubTable.scrub(taskId);
+    /** The tasks' last scrubs and the review of their findings. */
+    public Scrubs scrubs() {
+        return scrubs;
     }
 
-    /** Every task's last scrub, by task id, in dataset order. */
-    public Map<String, StoredScrub> scrubs() throws SQLException {
-        return scrubTable.scrubs();
+    /** The review of each task. */
+    public Reviews reviews() {
+        return reviews;
     }
 
-    /** Stores (replaces) the task's scrub: what was found, and how each finding was reviewed. Not an edit of the task. */
-    public void putScrub(String taskId, StoredScrub scrub) throws SQLException {
-        scrubTable.put(taskId, scrub);
-    }
-
-    /** Every stored embedding of {@code model}, in task order. */
-    public List<Embedding> embeddings(String model) throws SQLException {
-        return scoreTables.embeddings(model);
-    }
-
-    /** Stores (replaces) embeddings of {@code model} in one transaction. */
-    public void putEmbeddings(String model, List<Embedding> embeddings) throws SQLException {
-        scoreTables.putEmbeddings(model, embeddings);
-    }
-
-    /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
-    public long[] histogram(String criterion, int bins) throws SQLException {
-        return scoreTables.histogram(criterion, bins);
+    /** Review by a team: assignments, verdicts, gold tasks. */
+    public TeamReview teamReview() {
+        return teamReview;
     }
 
     /**
@@ -542,76 +516,12 @@ public final class Dataset implements AutoCloseable {
         return TaskHistory.of(connection, taskId);
     }
 
-    public Review review(String taskId) throws SQLException {
-        return reviewTable.review(taskId);
-    }
-
-    /**
-     * The task after {@code taskId} in import order that still needs review (new or in review), wrapping around;
-     * null when every other task is reviewed.
-     */
-    public String nextToReview(String taskId) throws SQLException {
-        return reviewTable.nextToReview(taskId);
-    }
-
-    public ReviewProgress reviewProgress() throws SQLException {
-        return reviewTable.reviewProgress();
-    }
-
-    public void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
-        reviewTable.setReview(taskId, state, reviewer, note);
-    }
-
-    /**
-     * Gives each task to {@code overlap} of {@code reviewers} (round-robin, balanced, the same every time) and each gold
-     * task, with its known verdict, to all of them, added to the earlier assignments ({@code replace}: instead of
-     * them); returns the number of assignments added. On a server each reviewer must be a member who may review.
-     */
-    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold, boolean replace) throws SQLException {
-        return teamReview.assign(reviewers, overlap, gold, replace);
-    }
-
-    /** {@link #assign(List, int, Map, boolean)}, added to the earlier assignments. */
-    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
-        return assign(reviewers, overlap, gold, false);
-    }
-
-    /** The review queue of {@code reviewer}: tasks given to them without their verdict yet, in dataset order. */
-    public List<String> queue(String reviewer) throws SQLException {
-        return teamReview.queue(reviewer);
-    }
-
-    /** Whether tasks are assigned to this dataset's user: then the review queue is theirs. */
-    public boolean hasAssignments() throws SQLException {
-        return teamReview.hasAssignments(user);
-    }
-
-    /** Whether {@code taskId} is assigned to this dataset's user (their verdict then counts in the agreement). */
-    public boolean isAssignedToMe(String taskId) throws SQLException {
-        return teamReview.isAssigned(taskId, user);
-    }
-
-    /** Keeps this dataset user's own verdict on a task (approved, rejected or needs_fix), beside the other reviewers'. */
-    public void judge(String taskId, ReviewState verdict, String note) throws SQLException {
-        teamReview.judge(taskId, verdict, note);
-    }
-
-    /** Each reviewer's assigned tasks and how many of them they have judged, by reviewer (empty: nothing assigned). */
-    public Map<String, Workload> workload() throws SQLException {
-        return teamReview.workload();
-    }
-
     /** One verdict: which task, whose, what. */
     public record Verdict(String taskId, String reviewer, ReviewState verdict) {
     }
 
     /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state: what agreement is measured on. */
     public record Verdicts(List<Verdict> verdicts, Map<String, ReviewState> gold, Map<String, ReviewState> finals) {
-    }
-
-    /** The verdicts of the team's review, for measuring how far reviewers agree. */
-    public Verdicts verdicts() throws SQLException {
-        return teamReview.verdicts();
     }
 
     public long count(TaskQuery query) throws SQLException {

@@ -6,17 +6,22 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The SQL behind {@link Dataset}'s replay methods: one row per task, its last replay. */
-final class ReplayTable extends DatasetPart {
+/**
+ * The tasks' replays ({@link Dataset#replays()}): one per task, its last. Storing one is not an edit of the task.
+ *
+ * @since 0.4
+ */
+public final class Replays extends DatasetPart {
 
     private static final String COLUMNS = "r.environment, r.content_hash, r.outcome, r.diverged_at, r.steps_matched, r.step_count,"
             + " r.details, r.replayed_at";
 
-    ReplayTable(Dataset dataset) {
+    Replays(Dataset dataset) {
         super(dataset);
     }
 
-    StoredReplay replay(String taskId) throws SQLException {
+    /** The task's last replay, or null when it was never replayed. */
+    public StoredReplay get(String taskId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM replays r JOIN trajectories t"
                 + " ON t.seq = r.task_seq WHERE t.task_id = ?")) {
             query.setString(1, taskId);
@@ -27,7 +32,7 @@ final class ReplayTable extends DatasetPart {
     }
 
     /** Every task's last replay, by task id, in dataset order. */
-    Map<String, StoredReplay> replays() throws SQLException {
+    public Map<String, StoredReplay> all() throws SQLException {
         Map<String, StoredReplay> replays = new LinkedHashMap<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM replays r JOIN trajectories t"
                 + " ON t.seq = r.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
@@ -38,7 +43,8 @@ final class ReplayTable extends DatasetPart {
         return replays;
     }
 
-    void put(String taskId, StoredReplay replay) throws SQLException {
+    /** Stores (replaces) the task's last replay; its screenshots are in {@link Dataset#images()} already. */
+    public void put(String taskId, StoredReplay replay) throws SQLException {
         dataset.transaction(c -> {
             try (PreparedStatement upsert = c.prepareStatement("INSERT INTO replays (task_seq, environment, content_hash, outcome,"
                     + " diverged_at, steps_matched, step_count, details, replayed_at) SELECT seq, ?, ?, ?, ?, ?, ?, ?, ? FROM trajectories"

@@ -8,14 +8,19 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 
-/** The review of each task (state, reviewer, time, note) and the review queue: the SQL behind {@link Dataset}'s review methods. */
-final class ReviewTable extends DatasetPart {
+/**
+ * The review of each task ({@link Dataset#reviews()}): its state, reviewer, time and note, and what to review next.
+ *
+ * @since 0.4
+ */
+public final class Reviews extends DatasetPart {
 
-    ReviewTable(Dataset dataset) {
+    Reviews(Dataset dataset) {
         super(dataset);
     }
 
-    Dataset.Review review(String taskId) throws SQLException {
+    /** The task's review (state NEW and nulls when never reviewed). */
+    public Dataset.Review of(String taskId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT r.state, r.reviewer, r.reviewed_at, r.note"
                 + " FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq WHERE t.task_id = ?")) {
             query.setString(1, taskId);
@@ -32,7 +37,7 @@ final class ReviewTable extends DatasetPart {
      * The task after {@code taskId} in import order that still needs review (new, in review, or changed since), wrapping around;
      * null when every other task is reviewed.
      */
-    String nextToReview(String taskId) throws SQLException {
+    public String next(String taskId) throws SQLException {
         String unreviewed = "COALESCE(r.state, 'new') IN ('new', 'in_review', 'changed') AND t.task_id <> ?";
         try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM trajectories t LEFT JOIN reviews r"
                 + " ON r.task_seq = t.seq WHERE " + unreviewed + " ORDER BY CASE WHEN t.seq > (SELECT seq FROM trajectories"
@@ -45,7 +50,8 @@ final class ReviewTable extends DatasetPart {
         }
     }
 
-    Dataset.ReviewProgress reviewProgress() throws SQLException {
+    /** How many tasks there are, and how many have a review decision. */
+    public Dataset.ReviewProgress progress() throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet row = statement.executeQuery("SELECT COUNT(*), COALESCE(SUM(CASE WHEN r.state IN ('approved',"
                         + " 'rejected', 'needs_fix') THEN 1 ELSE 0 END), 0) FROM trajectories t LEFT JOIN reviews r ON r.task_seq = t.seq")) {
@@ -54,9 +60,10 @@ final class ReviewTable extends DatasetPart {
         }
     }
 
-    void setReview(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
+    /** Sets the task's review, kept in its audit trail. */
+    public void set(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         dataset.promptly("review of task " + taskId, c -> {
-            Dataset.Review before = review(taskId);
+            Dataset.Review before = of(taskId);
             String now = Instant.now().toString();
             try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
                     + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"

@@ -15,15 +15,20 @@ import org.trajectory.model.Task;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** The scores and embeddings of the tasks, and the histograms of scores: the SQL behind {@link Dataset}'s score methods. */
-final class ScoreTables extends DatasetPart {
+/**
+ * The tasks' scores ({@link Dataset#scores()}): each criterion's value, reason and details, and how they are spread.
+ * Scoring is not an edit of the task.
+ *
+ * @since 0.4
+ */
+public final class Scores extends DatasetPart {
 
-    ScoreTables(Dataset dataset) {
+    Scores(Dataset dataset) {
         super(dataset);
     }
 
     /** The stored scores of a task, by criterion. */
-    Map<String, Dataset.StoredScore> scores(String taskId) throws SQLException {
+    public Map<String, Dataset.StoredScore> get(String taskId) throws SQLException {
         Map<String, Dataset.StoredScore> scores = new LinkedHashMap<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT s.criterion, s.version, s.content_hash, s.value,"
                 + " s.reason, s.details, s.error, s.scored_at FROM scores s JOIN trajectories t ON t.seq = s.task_seq"
@@ -44,7 +49,7 @@ final class ScoreTables extends DatasetPart {
      * {@code scores} (criterion to value, and {@code final_score}) and {@code score_details} (reason, version, error),
      * so they are exported with it. Scoring is not an edit: {@code updated_at} stays.
      */
-    void putScores(String taskId, List<Dataset.StoredScore> scores, Double finalScore) throws SQLException {
+    public void put(String taskId, List<Dataset.StoredScore> scores, Double finalScore) throws SQLException {
         dataset.transaction(c -> {
             long seq;
             ObjectNode header;
@@ -110,48 +115,8 @@ final class ScoreTables extends DatasetPart {
         });
     }
 
-    /** Every stored embedding of {@code model}, in task order. */
-    List<Dataset.Embedding> embeddings(String model) throws SQLException {
-        List<Dataset.Embedding> all = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, e.text_hash, e.vector FROM embeddings e"
-                + " JOIN trajectories t ON t.seq = e.task_seq WHERE e.model = ? ORDER BY t.seq")) {
-            query.setString(1, model);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    java.nio.FloatBuffer floats = java.nio.ByteBuffer.wrap(rows.getBytes(3)).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                            .asFloatBuffer();
-                    float[] vector = new float[floats.remaining()];
-                    floats.get(vector);
-                    all.add(new Dataset.Embedding(rows.getString(1), rows.getString(2), vector));
-                }
-            }
-        }
-        return all;
-    }
-
-    /** Stores (replaces) embeddings of {@code model} in one transaction. */
-    void putEmbeddings(String model, List<Dataset.Embedding> embeddings) throws SQLException {
-        dataset.transaction(c -> {
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO embeddings (task_seq, model, text_hash, vector)"
-                    + " SELECT seq, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, model) DO UPDATE SET"
-                    + " text_hash = excluded.text_hash, vector = excluded.vector")) {
-                for (Dataset.Embedding embedding : embeddings) {
-                    java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(embedding.vector().length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                    bytes.asFloatBuffer().put(embedding.vector());
-                    upsert.setString(1, model);
-                    upsert.setString(2, embedding.textHash());
-                    upsert.setBytes(3, bytes.array());
-                    upsert.setString(4, embedding.taskId());
-                    upsert.addBatch();
-                }
-                upsert.executeBatch();
-            }
-            return null;
-        });
-    }
-
     /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
-    long[] histogram(String criterion, int bins) throws SQLException {
+    public long[] histogram(String criterion, int bins) throws SQLException {
         long[] counts = new long[bins];
         String sql = criterion.equals(Dataset.FINAL_SCORE) ? "SELECT final_score FROM trajectories WHERE final_score IS NOT NULL"
                 : "SELECT value FROM scores WHERE criterion = ? AND value IS NOT NULL";

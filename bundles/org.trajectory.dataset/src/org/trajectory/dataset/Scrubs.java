@@ -7,16 +7,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The SQL behind {@link Dataset}'s scrub methods: one row per task, its last scrub and the review of its findings. */
-final class ScrubTable extends DatasetPart {
+/**
+ * The tasks' scrubs ({@link Dataset#scrubs()}): one per task, its last, with the review of its findings. Storing one
+ * is not an edit of the task.
+ *
+ * @since 0.4
+ */
+public final class Scrubs extends DatasetPart {
 
     private static final String COLUMNS = "s.content_hash, s.detectors, s.findings, s.scrubbed_at";
 
-    ScrubTable(Dataset dataset) {
+    Scrubs(Dataset dataset) {
         super(dataset);
     }
 
-    StoredScrub scrub(String taskId) throws SQLException {
+    /** The personal data the task's last scrub found, with its review; null when it was never scrubbed. */
+    public StoredScrub get(String taskId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM scrubs s JOIN trajectories t"
                 + " ON t.seq = s.task_seq WHERE t.task_id = ?")) {
             query.setString(1, taskId);
@@ -26,7 +32,8 @@ final class ScrubTable extends DatasetPart {
         }
     }
 
-    Map<String, StoredScrub> scrubs() throws SQLException {
+    /** Every task's last scrub, by task id, in dataset order. */
+    public Map<String, StoredScrub> all() throws SQLException {
         Map<String, StoredScrub> scrubs = new LinkedHashMap<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM scrubs s JOIN trajectories t"
                 + " ON t.seq = s.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
@@ -37,7 +44,8 @@ final class ScrubTable extends DatasetPart {
         return scrubs;
     }
 
-    void put(String taskId, StoredScrub scrub) throws SQLException {
+    /** Stores (replaces) the task's scrub: what was found, and how each finding was reviewed. */
+    public void put(String taskId, StoredScrub scrub) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO scrubs (task_seq, content_hash, detectors, findings,"
                 + " unreviewed, scrubbed_at) SELECT seq, ?, ?, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq) DO UPDATE"
                 + " SET content_hash = excluded.content_hash, detectors = excluded.detectors, findings = excluded.findings,"

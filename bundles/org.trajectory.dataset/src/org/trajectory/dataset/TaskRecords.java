@@ -226,7 +226,7 @@ final class TaskRecords extends DatasetPart {
             hashes.add(dataset.images().put(bytes));
         }
         dataset.promptly("build of task " + task.taskId(), c -> {
-            Dataset.Review review = dataset.updatedAt(task.taskId()) == null ? null : dataset.review(task.taskId());
+            Dataset.Review review = dataset.updatedAt(task.taskId()) == null ? null : dataset.reviews().of(task.taskId());
             boolean reviewed = review != null && review.reviewer() != null;
             // only a decision is reopened, so only then is the content it was made on read, to compare
             Task before = reviewed && review.state().decided() ? load(task.taskId()).task() : null;

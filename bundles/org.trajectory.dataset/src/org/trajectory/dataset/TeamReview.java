@@ -11,8 +11,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Review by a team: the assignment of tasks to reviewers, each reviewer's verdicts, the gold tasks; the SQL behind {@link Dataset}'s team methods. */
-final class TeamReview extends DatasetPart {
+/**
+ * Review by a team ({@link Dataset#teamReview()}): the assignment of tasks to reviewers, each reviewer's verdicts, the
+ * gold tasks.
+ *
+ * @since 0.4
+ */
+public final class TeamReview extends DatasetPart {
 
     TeamReview(Dataset dataset) {
         super(dataset);
@@ -25,7 +30,7 @@ final class TeamReview extends DatasetPart {
      * same call twice adds nothing); {@code replace} drops them first. On a server every reviewer must be a member of
      * the dataset. Returns the number of assignments added.
      */
-    int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold, boolean replace) throws SQLException {
+    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold, boolean replace) throws SQLException {
         if (reviewers.isEmpty() || overlap < 1 || overlap > reviewers.size()) {
             throw new IllegalArgumentException("overlap must be between 1 and the number of reviewers (" + reviewers.size() + ")");
         }
@@ -96,8 +101,23 @@ final class TeamReview extends DatasetPart {
         return seqs;
     }
 
+    /** {@link #assign(List, int, Map, boolean)}, added to the earlier assignments. */
+    public int assign(List<String> reviewers, int overlap, Map<String, ReviewState> gold) throws SQLException {
+        return assign(reviewers, overlap, gold, false);
+    }
+
+    /** Whether tasks are assigned to the dataset's user: then the review queue is theirs. */
+    public boolean hasAssignments() throws SQLException {
+        return hasAssignments(dataset.user());
+    }
+
+    /** Whether {@code taskId} is assigned to the dataset's user (their verdict then counts in the agreement). */
+    public boolean isAssignedToMe(String taskId) throws SQLException {
+        return isAssigned(taskId, dataset.user());
+    }
+
     /** Whether any task is assigned to {@code reviewer} (then their queue is what they review). */
-    boolean hasAssignments(String reviewer) throws SQLException {
+    private boolean hasAssignments(String reviewer) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM assignments WHERE reviewer = ?")) {
             query.setMaxRows(1);
             query.setString(1, reviewer);
@@ -108,7 +128,7 @@ final class TeamReview extends DatasetPart {
     }
 
     /** Whether {@code taskId} is assigned to {@code reviewer}. */
-    boolean isAssigned(String taskId, String reviewer) throws SQLException {
+    private boolean isAssigned(String taskId, String reviewer) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM assignments a JOIN trajectories t ON t.seq = a.task_seq"
                 + " WHERE t.task_id = ? AND a.reviewer = ?")) {
             query.setString(1, taskId);
@@ -120,7 +140,7 @@ final class TeamReview extends DatasetPart {
     }
 
     /** The tasks given to {@code reviewer} that they have not judged yet, in task order: their queue. */
-    List<String> queue(String reviewer) throws SQLException {
+    public List<String> queue(String reviewer) throws SQLException {
         List<String> ids = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id FROM assignments a JOIN trajectories t ON t.seq = a.task_seq"
                 + " WHERE a.reviewer = ? AND NOT EXISTS (SELECT 1 FROM verdicts v WHERE v.task_seq = a.task_seq AND v.reviewer = a.reviewer)"
@@ -136,7 +156,7 @@ final class TeamReview extends DatasetPart {
     }
 
     /** Each reviewer's assigned tasks and how many of them they judged, by reviewer. */
-    Map<String, Dataset.Workload> workload() throws SQLException {
+    public Map<String, Dataset.Workload> workload() throws SQLException {
         Map<String, Dataset.Workload> workload = new java.util.LinkedHashMap<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT a.reviewer, COUNT(*), COUNT(v.task_seq) FROM assignments a"
@@ -149,7 +169,7 @@ final class TeamReview extends DatasetPart {
     }
 
     /** Keeps the verdict of the dataset's user on a task (replacing their earlier one), in the audit trail too. */
-    void judge(String taskId, ReviewState verdict, String note) throws SQLException {
+    public void judge(String taskId, ReviewState verdict, String note) throws SQLException {
         if (verdict != ReviewState.APPROVED && verdict != ReviewState.REJECTED && verdict != ReviewState.NEEDS_FIX) {
             throw new IllegalArgumentException("a verdict is approved, rejected or needs_fix, not " + verdict.id());
         }
@@ -166,7 +186,7 @@ final class TeamReview extends DatasetPart {
     }
 
     /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state. */
-    Dataset.Verdicts verdicts() throws SQLException {
+    public Dataset.Verdicts verdicts() throws SQLException {
         List<Dataset.Verdict> verdicts = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT t.task_id, v.reviewer, v.verdict FROM verdicts v JOIN trajectories t ON t.seq = v.task_seq")) {

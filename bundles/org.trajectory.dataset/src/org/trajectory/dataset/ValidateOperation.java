@@ -205,7 +205,7 @@ public final class ValidateOperation extends DatasetOperation<ValidateOperation.
 
         /** Personal data found and not reviewed yet: no fault of the data, but exports leave the task out until it is. */
         private void unreviewedPersonalData() throws SQLException {
-            for (Map.Entry<String, StoredScrub> scrub : new java.util.TreeMap<>(dataset.scrubs()).entrySet()) {
+            for (Map.Entry<String, StoredScrub> scrub : new java.util.TreeMap<>(dataset.scrubs().all()).entrySet()) {
                 if (scrub.getValue().unreviewed() > 0) {
                     found("personal-data", IntegrityCheck.Severity.WARNING, scrub.getKey(), -1, Words.count(scrub.getValue().unreviewed(),
                             "finding") + " of personal data not reviewed yet: exports leave the task out until they are (review them in"

@@ -53,7 +53,7 @@ class HuggingFaceExportTest {
         try (Dataset source = ExportFixture.create(temp.resolve("ds"), 2)) {
             String id = source.taskIds().get(0);
             source.save(source.draft(id).withStepText(0, org.trajectory.model.Step.THOUGHT, "Look first").withTaskText("window_note", "private"));
-            source.setReview(id, ReviewState.APPROVED, "qa", "fine");
+            source.reviews().set(id, ReviewState.APPROVED, "qa", "fine");
             for (String history : List.of("leave", "include")) {
                 for (String privacy : List.of("keep", "strip")) {
                     Path out = temp.resolve(history + "-" + privacy + "/data.jsonl");

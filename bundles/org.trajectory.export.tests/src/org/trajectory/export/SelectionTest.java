@@ -31,7 +31,7 @@ class SelectionTest {
     @Test
     void eachFilterCountsTheTasksItRemoved() throws Exception {
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 6)) {
-            dataset.setReview("task-1", ReviewState.REJECTED, "maria", "wrong app");
+            dataset.reviews().set("task-1", ReviewState.REJECTED, "maria", "wrong app");
             Selection approved = Selection.of(dataset, ExportFilter.ANY.withReview(Set.of(ReviewState.APPROVED)), null);
             assertEquals(List.of("task-0", "task-2", "task-4"), approved.tasks().stream().map(TaskFacts::taskId).toList());
             assertEquals(Map.of("review", 3L), approved.removed());
@@ -81,7 +81,7 @@ class SelectionTest {
             for (int i = 0; i < tasks; i++) {
                 embeddings.add(new Dataset.Embedding("t" + i, "hash", vectors.get(i)));
             }
-            dataset.putEmbeddings(SentenceEmbedder.MODEL, embeddings);
+            dataset.embeddings().put(SentenceEmbedder.MODEL, embeddings);
 
             Splits splits = new Splits(0.6, 0.2, 0.2, 0.9);
             Selection selection = Selection.of(dataset, ExportFilter.ANY, splits);

@@ -48,7 +48,7 @@ public final class PersonalData {
     public static PersonalData of(ExportJob job) throws SQLException {
         PersonalData personal = new PersonalData(job.settings().text(SETTING));
         if (!personal.mode.equals(KEEP)) {
-            Map<String, StoredScrub> all = job.dataset().scrubs();
+            Map<String, StoredScrub> all = job.dataset().scrubs().all();
             for (TaskFacts task : job.selection().tasks()) {
                 personal.taskIds.put(task.seq(), task.taskId());
                 if (all.containsKey(task.taskId())) {

@@ -147,7 +147,7 @@ public final class Selection {
         List<String> ids = new ArrayList<>();
         List<float[]> vectors = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
-        for (Dataset.Embedding embedding : dataset.embeddings(SentenceEmbedder.MODEL)) {
+        for (Dataset.Embedding embedding : dataset.embeddings().of(SentenceEmbedder.MODEL)) {
             Integer at = byId.get(embedding.taskId());
             if (at != null) {
                 ids.add(embedding.taskId());

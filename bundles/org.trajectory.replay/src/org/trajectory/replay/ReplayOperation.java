@@ -448,7 +448,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     }
 
     private void store(Task task, TaskResult result) throws SQLException {
-        dataset.putReplay(task.taskId(), new StoredReplay(result.environment(), Dataset.contentHash(task), result.outcome(), result.divergedAt(),
+        dataset.replays().put(task.taskId(), new StoredReplay(result.environment(), Dataset.contentHash(task), result.outcome(), result.divergedAt(),
                 result.matched(), result.steps(), details(result).toString(), Instant.now().toString()));
     }
 

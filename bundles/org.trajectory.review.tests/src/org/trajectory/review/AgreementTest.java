@@ -48,19 +48,19 @@ class AgreementTest {
                 dataset.put(Task.parse("{\"task_id\":\"" + id + "\",\"instruction\":\"do\",\"traj\":[{\"index\":0,\"value\":{\"code\":"
                         + "\"pyautogui.press('a')\"}}]}"), java.util.Collections.singletonList(null), "test");
             }
-            dataset.assign(List.of("alice", "bob"), 2, Map.of("t0", A));
+            dataset.teamReview().assign(List.of("alice", "bob"), 2, Map.of("t0", A));
             for (String reviewer : List.of("alice", "bob")) {
                 dataset.signAs(reviewer);
-                dataset.judge("t0", reviewer.equals("alice") ? A : R, null); // t0 is gold: approved
-                dataset.judge("t1", A, null);
+                dataset.teamReview().judge("t0", reviewer.equals("alice") ? A : R, null); // t0 is gold: approved
+                dataset.teamReview().judge("t1", A, null);
             }
-            Agreement agreement = Agreement.of(dataset.verdicts());
+            Agreement agreement = Agreement.of(dataset.teamReview().verdicts());
             assertEquals(1.0, agreement.gold().get("alice").accuracy());
             assertEquals(0.0, agreement.gold().get("bob").accuracy());
             assertEquals(List.of("t0"), agreement.disagreements().stream().map(Agreement.Disagreement::taskId).toList());
             assertNull(agreement.disagreements().get(0).settled());
-            dataset.setReview("t0", R, "curator", "settled");
-            assertEquals(R, Agreement.of(dataset.verdicts()).disagreements().get(0).settled());
+            dataset.reviews().set("t0", R, "curator", "settled");
+            assertEquals(R, Agreement.of(dataset.teamReview().verdicts()).disagreements().get(0).settled());
         }
     }
 }

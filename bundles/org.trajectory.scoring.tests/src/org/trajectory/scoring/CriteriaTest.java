@@ -25,7 +25,7 @@ class CriteriaTest {
     private Dataset.StoredScore run(Dataset dataset, String criterion, String taskId) throws Exception {
         new ScoreOperation(dataset, List.of(ScoringCriteria.get().find(criterion).orElseThrow()),
                 Weights.defaults(ScoringCriteria.get().all()), null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
-        return dataset.scores(taskId).get(criterion);
+        return dataset.scores().get(taskId).get(criterion);
     }
 
     @Test
@@ -39,7 +39,7 @@ class CriteriaTest {
             Dataset.StoredScore good = run(dataset, "format", "good");
             assertEquals(1.0, good.value());
             assertEquals("well formed: 2 steps, each with its code and a readable image", good.reason());
-            Dataset.StoredScore failed = dataset.scores("bad").get("format");
+            Dataset.StoredScore failed = dataset.scores().get("bad").get("format");
             assertEquals(0.0, failed.value());
             assertEquals("3 problems: step 0: no image; step 1: no code; step 2: index is 5, not 2 (indices must run 0, 1, 2...)",
                     failed.reason());
@@ -107,7 +107,7 @@ class CriteriaTest {
                     .step("pyautogui.write(message='x')", plain, null)
                     .step("computer.terminate(status='success')", plain, null).into(dataset);
             assertEquals(1.0, run(dataset, "screen_change", "live").value());
-            Dataset.StoredScore dead = dataset.scores("dead").get("screen_change");
+            Dataset.StoredScore dead = dataset.scores().get("dead").get("screen_change");
             assertEquals(1 / 3.0, dead.value(), 1e-9);
             assertEquals("2 of 3 clicks and typings changed nothing; first: step 0", dead.reason());
         }
@@ -133,8 +133,8 @@ class CriteriaTest {
                     new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(1, report.criterionErrors());
             assertTrue(report.errors().get(0).message().contains("boom"), report.errors().toString());
-            assertNull(dataset.scores("t").get("broken").value());
-            assertEquals(1.0, dataset.scores("t").get("action_validity").value());
+            assertNull(dataset.scores().get("t").get("broken").value());
+            assertEquals(1.0, dataset.scores().get("t").get("action_validity").value());
             assertEquals(1.0, dataset.read("t").score("final_score"), "the failed criterion does not count");
         } finally {
             ScoringCriteria.get().remove("broken");

@@ -88,11 +88,11 @@ class ModelCriteriaAndRunsTest {
             ScoreOperation.Report report = new ScoreOperation(dataset, criteria("coherence", "completion"), Weights.defaults(ScoringCriteria.get().all()),
                     server.model(), new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(0, report.criterionErrors(), report.errors().toString());
-            Dataset.StoredScore coherence = dataset.scores("t").get("coherence");
+            Dataset.StoredScore coherence = dataset.scores().get("t").get("coherence");
             assertEquals(0.7, coherence.value());
             assertEquals("Step 1 clicks an empty area.", coherence.reason());
             assertTrue(coherence.details().contains("\"step\":1"), coherence.details());
-            assertEquals(0.9, dataset.scores("t").get("completion").value(), "after one repair request");
+            assertEquals(0.9, dataset.scores().get("t").get("completion").value(), "after one repair request");
             assertEquals((0.7 * 0.2 + 0.9 * 0.4) / 0.6, dataset.read("t").score("final_score"), 1e-4);
             JsonNode first = server.requests.get(0);
             assertTrue(first.path("messages").get(1).path("content").get(0).path("text").asText().contains("Empty the trash"));
@@ -109,11 +109,11 @@ class ModelCriteriaAndRunsTest {
             ScoreOperation.Report report = new ScoreOperation(dataset, criteria("completion", "action_validity"),
                     Weights.defaults(ScoringCriteria.get().all()), server.model(), new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(1, report.criterionErrors());
-            assertTrue(dataset.scores("t").get("completion").error().startsWith("server: "), dataset.scores("t").get("completion").error());
+            assertTrue(dataset.scores().get("t").get("completion").error().startsWith("server: "), dataset.scores().get("t").get("completion").error());
             ScoreOperation.Report without = new ScoreOperation(dataset, criteria("coherence"), Weights.defaults(ScoringCriteria.get().all()), null,
                     new ScoreOperation.Options(1, false, null)).run(Progress.NONE);
             assertEquals(List.of("coherence (needs a model: choose a provider)"), without.skippedCriteria());
-            assertNull(dataset.scores("t").get("coherence"));
+            assertNull(dataset.scores().get("t").get("coherence"));
         }
     }
 
@@ -154,12 +154,12 @@ class ModelCriteriaAndRunsTest {
             ScoreOperation.Report afterEdit = new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
                     new ScoreOperation.Options(4, false, null)).run(Progress.NONE);
             assertEquals(1, afterEdit.scored(), "only the edited task");
-            assertEquals(1.0, dataset.scores("t7").get("counting").value());
+            assertEquals(1.0, dataset.scores().get("t7").get("counting").value());
 
             version[0] = "2";
             assertEquals(20, new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
                     new ScoreOperation.Options(4, false, null)).run(Progress.NONE).scored(), "a new version rescores all");
-            assertEquals("2", dataset.scores("t3").get("counting").version());
+            assertEquals("2", dataset.scores().get("t3").get("counting").version());
             assertEquals(20, new ScoreOperation(dataset, criteria("counting"), Weights.defaults(ScoringCriteria.get().all()), null,
                     new ScoreOperation.Options(4, true, null)).run(Progress.NONE).scored(), "--force");
         } finally {

@@ -201,7 +201,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
 
     /** The work a task needs, submitted to {@code pool}; null when every criterion's score is current. */
     private Job plan(String taskId, List<ScoringCriteria.Descriptor> runnable, ExecutorService pool) throws SQLException {
-        Map<String, Dataset.StoredScore> stored = dataset.scores(taskId);
+        Map<String, Dataset.StoredScore> stored = dataset.scores().get(taskId);
         if (!options.force() && current(taskId, stored, runnable)) {
             return null; // scored after its last change, by these versions: no need to read the task
         }
@@ -308,6 +308,6 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
             rows.add(new Dataset.StoredScore(criterion.id(), version(criterion), job.hash(), score.value(), score.reason(),
                     details.isEmpty() ? null : details.toString(), score.error(), now));
         }
-        dataset.putScores(job.taskId(), rows, weights.finalScore(all));
+        dataset.scores().put(job.taskId(), rows, weights.finalScore(all));
     }
 }

@@ -152,7 +152,7 @@ class ScrubOperationTest {
         try (Dataset dataset = taskOnTheScreenshot()) {
             ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
                     .run(Progress.NONE);
-            StoredScrub scrub = dataset.scrub("t1");
+            StoredScrub scrub = dataset.scrubs().get("t1");
             List<String> onScreen = scrub.findings().stream().filter(f -> f.field().equals(StoredScrub.SCREENSHOT) && f.step() == 0)
                     .map(f -> plain(f.text())).toList();
             for (String planted : PLANTED) {
@@ -179,7 +179,7 @@ class ScrubOperationTest {
     void findsThePlantedKindsLightOnADarkGround() throws Exception {
         try (Dataset dataset = taskOnTheScreenshot("terminal.png")) {
             new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false)).run(Progress.NONE);
-            List<String> onScreen = dataset.scrub("t1").findings().stream().filter(f -> f.field().equals(StoredScrub.SCREENSHOT) && f.step() == 0)
+            List<String> onScreen = dataset.scrubs().get("t1").findings().stream().filter(f -> f.field().equals(StoredScrub.SCREENSHOT) && f.step() == 0)
                     .map(f -> plain(f.text())).toList();
             for (String planted : PLANTED) {
                 assertTrue(onScreen.stream().anyMatch(found -> nearlyContains(found, plain(planted))), planted + " found on the screen: " + onScreen);
@@ -195,10 +195,10 @@ class ScrubOperationTest {
             assertEquals(0, refused.result().tasks());
             assertTrue(refused.problems().get(0).message().contains("not reviewed yet"), refused.problems().toString());
 
-            StoredScrub found = dataset.scrub("t1");
+            StoredScrub found = dataset.scrubs().get("t1");
             List<StoredScrub.Finding> reviewed = new ArrayList<>(found.findings().stream().map(f -> f.withState(StoredScrub.ACCEPTED)).toList());
             reviewed.add(new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "note", null, new int[] { 0, 760, 300, 40 }, StoredScrub.ACCEPTED));
-            dataset.putScrub("t1", new StoredScrub(found.contentHash(), found.detectors(), found.scrubbedAt(), reviewed));
+            dataset.scrubs().put("t1", new StoredScrub(found.contentHash(), found.detectors(), found.scrubbedAt(), reviewed));
             Path out = folder.resolve("hub");
             ExportOperation.Summary exported = export(dataset, out);
             assertEquals(1, exported.result().tasks(), exported.problems().toString());

@@ -177,7 +177,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         }
         TaskDraft draft = dataset.draft(id);
         String contentHash = Dataset.contentHash(draft.task());
-        StoredScrub before = dataset.scrub(id);
+        StoredScrub before = dataset.scrubs().get(id);
         if (!options.again() && before != null && before.contentHash().equals(contentHash) && before.detectors().equals(run.detectorIds())) {
             run.results().add(new TaskResult(id, before.findings().size(), before.unreviewed(), true));
             return null;
@@ -212,7 +212,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         }
         List<Finding> findings = reviewedAsBefore(scan.findings(), task.before());
         StoredScrub scrub = new StoredScrub(task.contentHash(), run.detectorIds(), Instant.now().toString(), findings);
-        dataset.putScrub(id, scrub);
+        dataset.scrubs().put(id, scrub);
         findings.forEach(f -> run.kinds().merge(f.kind(), 1, Integer::sum));
         run.results().add(new TaskResult(id, findings.size(), scrub.unreviewed(), false));
         progress.worked(1);

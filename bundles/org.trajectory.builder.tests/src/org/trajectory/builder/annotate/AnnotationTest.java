@@ -288,17 +288,17 @@ class AnnotationTest {
     void anApprovedTaskIsLeftAsItIsUnlessAskedAndThenGoesBackToReview(@TempDir Path temp) throws Exception {
         try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset"))) {
             String id = built(temp, dataset).toString();
-            dataset.setReview(id, org.trajectory.dataset.ReviewState.APPROVED, "qa-1", null);
+            dataset.reviews().set(id, org.trajectory.dataset.ReviewState.APPROVED, "qa-1", null);
             AnnotateOperation.Report left = new AnnotateOperation(dataset, new OfflineAnnotator(false), new AnnotateOperation.Options(1, null))
                     .run(Progress.NONE);
             assertEquals(1, left.reviewed());
             assertTrue(left.summary().contains("1 reviewed task left as reviewed"), left.summary());
             assertNull(dataset.read(id).steps().get(0).text(Step.ACTION), "not a word written into the approved task");
-            assertEquals(org.trajectory.dataset.ReviewState.APPROVED, dataset.review(id).state());
+            assertEquals(org.trajectory.dataset.ReviewState.APPROVED, dataset.reviews().of(id).state());
 
             new AnnotateOperation(dataset, new OfflineAnnotator(false), new AnnotateOperation.Options(1, null, true)).run(Progress.NONE);
             assertEquals("Click at (0.500, 0.500).", dataset.read(id).steps().get(0).text(Step.ACTION));
-            assertEquals(org.trajectory.dataset.ReviewState.CHANGED, dataset.review(id).state(), "annotated when asked, and back to review");
+            assertEquals(org.trajectory.dataset.ReviewState.CHANGED, dataset.reviews().of(id).state(), "annotated when asked, and back to review");
         }
     }
 

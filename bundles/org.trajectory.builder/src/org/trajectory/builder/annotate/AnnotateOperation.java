@@ -142,7 +142,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
                     break;
                 }
                 try {
-                    if (!options.includeReviewed() && dataset.updatedAt(id) != null && dataset.review(id).state().decided()) {
+                    if (!options.includeReviewed() && dataset.updatedAt(id) != null && dataset.reviews().of(id).state().decided()) {
                         reviewed.incrementAndGet(); // what a reviewer approved or rejected is not changed unless asked
                     } else {
                         annotate(id, pool);

@@ -34,7 +34,7 @@ class ScoreCommandTest extends CommandTestBase {
         JsonNode report = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
         assertEquals(2, report.path("scored").asInt());
         try (Dataset opened = Dataset.open(dataset)) {
-            assertEquals(0.5, opened.scores("b").get("action_validity").value());
+            assertEquals(0.5, opened.scores().get("b").get("action_validity").value());
             assertEquals(0.5, opened.read("b").score("final_score"));
         }
         assertEquals(Command.OK, run("score", "--dataset", dataset.toString(), "--criteria", "action_validity"));

@@ -73,7 +73,7 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
 
     /** Each finding of the tasks asked for (all: every scrubbed task), a line each, or as JSON (task id to its scrub). */
     private static int list(Dataset dataset, List<String> tasks, boolean json, PrintStream out) throws Exception {
-        Map<String, StoredScrub> scrubs = new java.util.LinkedHashMap<>(dataset.scrubs());
+        Map<String, StoredScrub> scrubs = new java.util.LinkedHashMap<>(dataset.scrubs().all());
         scrubs.keySet().removeIf(id -> !tasks.isEmpty() && !tasks.contains(id));
         if (json) {
             out.println(Json.MAPPER.writeValueAsString(scrubs));

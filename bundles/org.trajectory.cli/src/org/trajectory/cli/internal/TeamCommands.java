@@ -129,12 +129,12 @@ final class TeamCommands {
             int count;
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 try {
-                    count = dataset.assign(args.reviewers, args.overlap, gold, args.replace);
+                    count = dataset.teamReview().assign(args.reviewers, args.overlap, gold, args.replace);
                 } catch (IllegalArgumentException e) {
                     throw new UsageException(e.getMessage());
                 }
                 for (String reviewer : args.reviewers) {
-                    out.printf(Locale.ROOT, "%-24s %d tasks to review%n", reviewer, dataset.queue(reviewer).size());
+                    out.printf(Locale.ROOT, "%-24s %d tasks to review%n", reviewer, dataset.teamReview().queue(reviewer).size());
                 }
             }
             out.println(Words.count(count, "assignment") + " added" + (args.replace ? " (the earlier ones dropped)" : "") + ", "
@@ -154,7 +154,7 @@ final class TeamCommands {
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
             try (Dataset dataset = args.reviewer.open(args.common.dataset)) {
-                List<String> queue = dataset.queue(dataset.user());
+                List<String> queue = dataset.teamReview().queue(dataset.user());
                 if (args.common.json) {
                     printJson(out, queue);
                 } else {
@@ -182,9 +182,9 @@ final class TeamCommands {
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
             ReviewState verdict = verdict(args.verdict);
             try (Dataset dataset = args.reviewer.open(args.common.dataset)) {
-                dataset.judge(args.taskId, verdict, args.note);
+                dataset.teamReview().judge(args.taskId, verdict, args.note);
                 if (args.decide) {
-                    dataset.setReview(args.taskId, verdict, dataset.user(), args.note);
+                    dataset.reviews().set(args.taskId, verdict, dataset.user(), args.note);
                 }
                 out.println(args.taskId + ": " + verdict.id() + " by " + dataset.user() + (args.decide ? " (final)" : ""));
             }
@@ -201,7 +201,7 @@ final class TeamCommands {
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
-            Agreement agreement = Agreement.of(args.common.read(Dataset::verdicts, err));
+            Agreement agreement = Agreement.of(args.common.read(d -> d.teamReview().verdicts(), err));
             if (args.common.json) {
                 printJson(out, agreement);
                 return OK;

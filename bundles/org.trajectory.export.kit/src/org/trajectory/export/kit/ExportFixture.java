@@ -93,11 +93,11 @@ public final class ExportFixture {
                 throw new IllegalStateException(e);
             }
             // scrubbed, nothing found: exports leave out tasks nobody looked at for personal data
-            dataset.putScrub(id, new StoredScrub(Dataset.contentHash(dataset.draft(id).task()), List.of(), "2026-01-01T00:00:00Z", List.of()));
+            dataset.scrubs().put(id, new StoredScrub(Dataset.contentHash(dataset.draft(id).task()), List.of(), "2026-01-01T00:00:00Z", List.of()));
             if (i % 2 == 0) {
-                dataset.setReview(id, ReviewState.APPROVED, "qa-lead", null);
+                dataset.reviews().set(id, ReviewState.APPROVED, "qa-lead", null);
             }
-            dataset.putScores(id, List.of(new Dataset.StoredScore("format", "1", "h", 0.5 + i % 5 / 10.0, "fine", null, null, "2026-01-01T00:00:00Z")),
+            dataset.scores().put(id, List.of(new Dataset.StoredScore("format", "1", "h", 0.5 + i % 5 / 10.0, "fine", null, null, "2026-01-01T00:00:00Z")),
                     0.5 + i % 5 / 10.0);
         }
         dataset.setMeta(Dataset.SCORING_WEIGHTS, WEIGHTS);

@@ -109,22 +109,22 @@ class ReplayOperationTest {
                     .with(approved)).run(new Progress.Silent(false));
             assertEquals("replayed 4 tasks: 1 to the end, 1 diverged, 2 could not start", report.summary());
 
-            StoredReplay ok = dataset.replay("ok");
+            StoredReplay ok = dataset.replays().get("ok");
             assertEquals(StoredReplay.REPLAYED, ok.outcome(), ok.details());
             assertEquals(3, ok.matched());
             assertNull(ok.divergedAt());
             String replayed = Json.MAPPER.readTree(ok.details()).path("steps").get(0).path("image").asText();
             assertTrue(dataset.images().has(replayed), "the replayed screen is kept beside the recorded ones");
 
-            StoredReplay diverged = dataset.replay("typo");
+            StoredReplay diverged = dataset.replays().get("typo");
             assertEquals(StoredReplay.DIVERGED, diverged.outcome());
             assertEquals(0, diverged.divergedAt());
             assertEquals("diverged at step 1", diverged.describe());
             assertTrue(Json.MAPPER.readTree(diverged.details()).path("steps").get(0).path("region").size() == 4);
 
-            String notInstalled = Json.MAPPER.readTree(dataset.replay("missing").details()).path("message").asText();
+            String notInstalled = Json.MAPPER.readTree(dataset.replays().get("missing").details()).path("message").asText();
             assertTrue(notInstalled.contains("'no-such-program-here' is not installed here (not found on PATH)"), notInstalled);
-            String noSetup = Json.MAPPER.readTree(dataset.replay("no-setup").details()).path("message").asText();
+            String noSetup = Json.MAPPER.readTree(dataset.replays().get("no-setup").details()).path("message").asText();
             assertTrue(noSetup.contains("the task has no setup") && noSetup.contains("--environment desktop"), noSetup);
             assertEquals(3, report.problems().size());
             assertNotNull(dataset.replays().get("ok"));

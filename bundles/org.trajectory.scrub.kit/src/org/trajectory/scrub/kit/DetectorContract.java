@@ -128,7 +128,7 @@ public abstract class DetectorContract {
             ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(id()), context(), false, false))
                     .run(Progress.NONE);
             assertTrue(report.kinds().getOrDefault(id(), 0) >= 3, report.summary());
-            StoredScrub scrub = dataset.scrub("t1");
+            StoredScrub scrub = dataset.scrubs().get("t1");
             assertTrue(scrub.findings().stream().allMatch(f -> f.kind().equals(id()) && f.state().equals(StoredScrub.PROPOSED)), scrub.toString());
             String placeholder = "<" + StoredScrub.placeholderName(id()) + "_1>";
             ObjectNode redacted = new Redaction(scrub).apply(dataset.draft("t1").task().json().deepCopy());

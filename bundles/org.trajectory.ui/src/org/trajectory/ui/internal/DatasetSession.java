@@ -157,7 +157,7 @@ public final class DatasetSession {
 
     /** The user whose review queue is theirs on the open dataset (tasks are assigned to them), or null. */
     public synchronized String queueOwner() throws SQLException {
-        return dataset != null && dataset.hasAssignments() ? dataset.user() : null;
+        return dataset != null && dataset.teamReview().hasAssignments() ? dataset.user() : null;
     }
 
     public synchronized long count(TaskQuery query) throws SQLException {
@@ -170,7 +170,7 @@ public final class DatasetSession {
     }
 
     public synchronized Dataset.ReviewProgress reviewProgress() throws SQLException {
-        return dataset == null ? new Dataset.ReviewProgress(0, 0) : dataset.reviewProgress();
+        return dataset == null ? new Dataset.ReviewProgress(0, 0) : dataset.reviews().progress();
     }
 
     public synchronized List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
@@ -179,7 +179,7 @@ public final class DatasetSession {
 
     /** The stored scores of a task, by criterion (empty when no dataset is open). */
     public synchronized java.util.Map<String, Dataset.StoredScore> scores(String taskId) throws SQLException {
-        return dataset == null ? java.util.Map.of() : dataset.scores(taskId);
+        return dataset == null ? java.util.Map.of() : dataset.scores().get(taskId);
     }
 
     /** Counts of the whole dataset (by OS, domain, action type, review state); all zero when none is open. */
@@ -189,7 +189,7 @@ public final class DatasetSession {
 
     /** How many tasks score in each of {@code bins} bins of [0,1] by {@code criterion} ({@code final_score}: the final). */
     public synchronized long[] histogram(String criterion, int bins) throws SQLException {
-        return dataset == null ? new long[bins] : dataset.histogram(criterion, bins);
+        return dataset == null ? new long[bins] : dataset.scores().histogram(criterion, bins);
     }
 
     /**
@@ -200,7 +200,7 @@ public final class DatasetSession {
         if (dataset == null) {
             return null;
         }
-        java.util.Map<String, Dataset.Workload> workload = dataset.workload();
+        java.util.Map<String, Dataset.Workload> workload = dataset.teamReview().workload();
         java.util.Set<String> reviewers = new java.util.TreeSet<>(workload.keySet());
         if (dataset.folder() == null) {
             dataset.members().forEach((login, role) -> {
@@ -209,7 +209,7 @@ public final class DatasetSession {
                 }
             });
         }
-        return new Team(dataset.address(), List.copyOf(reviewers), workload, org.trajectory.review.Agreement.of(dataset.verdicts()));
+        return new Team(dataset.address(), List.copyOf(reviewers), workload, org.trajectory.review.Agreement.of(dataset.teamReview().verdicts()));
     }
 
     /** The work queue of the open server dataset ({@code jobs}); null when none is open or it is a folder, which has none. */
@@ -249,7 +249,7 @@ public final class DatasetSession {
             if (dataset == null) {
                 throw new SQLException("no dataset is open");
             }
-            count = dataset.assign(reviewers, overlap, gold);
+            count = dataset.teamReview().assign(reviewers, overlap, gold);
         }
         changed();
         return count;

@@ -39,12 +39,12 @@ class NoveltyTest {
                     null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
             List<Map.Entry<String, Double>> ranked = new ArrayList<>();
             for (int i = 0; i < instructions.length; i++) {
-                ranked.add(Map.entry("t" + i, dataset.scores("t" + i).get("novelty").value()));
+                ranked.add(Map.entry("t" + i, dataset.scores().get("t" + i).get("novelty").value()));
             }
             ranked.sort(Comparator.comparingDouble(Map.Entry::getValue));
             assertEquals(java.util.Set.of("t0", "t3"), java.util.Set.of(ranked.get(0).getKey(), ranked.get(1).getKey()), ranked.toString());
-            assertTrue(dataset.scores("t3").get("novelty").reason().startsWith("most like task t0 (cosine "), dataset.scores("t3").get("novelty").reason());
-            assertEquals(5, dataset.embeddings(SentenceEmbedder.MODEL).size(), "kept for the next run");
+            assertTrue(dataset.scores().get("t3").get("novelty").reason().startsWith("most like task t0 (cosine "), dataset.scores().get("t3").get("novelty").reason());
+            assertEquals(5, dataset.embeddings().of(SentenceEmbedder.MODEL).size(), "kept for the next run");
         }
     }
 }

@@ -71,7 +71,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
     public void prepare(ScoringContext context) throws IOException, SQLException, InterruptedException {
         Dataset dataset = context.dataset();
         Map<String, Dataset.Embedding> stored = new HashMap<>();
-        for (Dataset.Embedding embedding : dataset.embeddings(SentenceEmbedder.MODEL)) {
+        for (Dataset.Embedding embedding : dataset.embeddings().of(SentenceEmbedder.MODEL)) {
             stored.put(embedding.taskId(), embedding);
         }
         List<String> ids = new ArrayList<>();
@@ -109,7 +109,7 @@ public final class NoveltyCriterion implements ScoringCriterion {
                     made.add(new Dataset.Embedding(id, hash(texts.get(batch.get(j))), vectors[j]));
                     all.put(id, vectors[j]);
                 }
-                dataset.putEmbeddings(SentenceEmbedder.MODEL, made);
+                dataset.embeddings().put(SentenceEmbedder.MODEL, made);
                 context.progress().worked(batch.size());
             }
         }

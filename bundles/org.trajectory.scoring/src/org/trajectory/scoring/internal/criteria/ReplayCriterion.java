@@ -26,7 +26,7 @@ public final class ReplayCriterion implements ScoringCriterion {
 
     @Override
     public void prepare(ScoringContext context) throws SQLException {
-        replays = context.dataset().replays();
+        replays = context.dataset().replays().all();
     }
 
     @Override

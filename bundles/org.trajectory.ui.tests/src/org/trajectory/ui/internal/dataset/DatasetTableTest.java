@@ -104,9 +104,9 @@ class DatasetTableTest extends WorkbenchTest {
         try (org.trajectory.dataset.Dataset dataset = org.trajectory.dataset.Dataset.open(temp.resolve("dataset"))) {
             org.trajectory.dataset.StoredScrub.Finding email = new org.trajectory.dataset.StoredScrub.Finding(-1, "instruction", "email",
                     "a@example.com", null, org.trajectory.dataset.StoredScrub.PROPOSED);
-            dataset.putScrub("t7", new org.trajectory.dataset.StoredScrub("x", java.util.List.of("email"), "2026-11-26T00:00:00Z",
+            dataset.scrubs().put("t7", new org.trajectory.dataset.StoredScrub("x", java.util.List.of("email"), "2026-11-26T00:00:00Z",
                     java.util.List.of(email, email.withState(org.trajectory.dataset.StoredScrub.PROPOSED))));
-            dataset.putScrub("t8", new org.trajectory.dataset.StoredScrub("y", java.util.List.of("email"), "2026-11-26T00:00:00Z",
+            dataset.scrubs().put("t8", new org.trajectory.dataset.StoredScrub("y", java.util.List.of("email"), "2026-11-26T00:00:00Z",
                     java.util.List.of(email.withState(org.trajectory.dataset.StoredScrub.ACCEPTED))));
         }
         session().open(temp.resolve("dataset"), false);

@@ -54,7 +54,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         try (Dataset dataset = Dataset.openOrCreate(address)) {
             new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
             dataset.grant(someoneElse, org.trajectory.dataset.TeamRoles.Role.REVIEWER);
-            dataset.assign(java.util.List.of(PostgresServer.ADMIN, someoneElse), 1, java.util.Map.of());
+            dataset.teamReview().assign(java.util.List.of(PostgresServer.ADMIN, someoneElse), 1, java.util.Map.of());
         }
         session().open(address, false);
         DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
@@ -71,8 +71,8 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
         waitFor(() -> table.getItemCount() == 1, "the judged task leaves my queue");
         try (Dataset dataset = Dataset.open(address)) {
-            assertEquals(java.util.List.of("t2"), dataset.queue(PostgresServer.ADMIN), "my verdict on t0 is kept");
-            assertEquals(ReviewState.APPROVED, dataset.review("t0").state());
+            assertEquals(java.util.List.of("t2"), dataset.teamReview().queue(PostgresServer.ADMIN), "my verdict on t0 is kept");
+            assertEquals(ReviewState.APPROVED, dataset.reviews().of("t0").state());
         }
     }
 
@@ -89,7 +89,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot, read from the shared images folder");
 
         try (Dataset someoneElse = Dataset.open(address)) {
-            someoneElse.setReview(TASK, ReviewState.NEEDS_FIX, "qa-2", "step 4 clicks the wrong icon");
+            someoneElse.reviews().set(TASK, ReviewState.NEEDS_FIX, "qa-2", "step 4 clicks the wrong icon");
             waitFor(() -> editor.reviewLabel().getText().contains("needs fix"), "the other person's review in the editor");
             waitFor(() -> {
                 try {

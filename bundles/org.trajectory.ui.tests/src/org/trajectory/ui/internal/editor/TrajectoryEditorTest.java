@@ -152,7 +152,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         keys(SWT.CTRL, SWT.SHIFT, 'a');
         waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), "Ctrl+Shift+A approves");
         try (Dataset dataset = Dataset.open(folder)) {
-            assertEquals(ReviewState.APPROVED, dataset.review(TASK).state());
+            assertEquals(ReviewState.APPROVED, dataset.reviews().of(TASK).state());
         }
         DatasetView view = (DatasetView) page.findView(Parts.DATASET_VIEW);
         Table table = DatasetViewAccess.table(view);
@@ -211,7 +211,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
             String details = "{\"first_screen\": {\"index\": -1, \"verdict\": \"matched\", \"similarity\": 1.0, \"image\": \""
                     + draft.image(0) + "\"}, \"steps\": [{\"index\": 0, \"verdict\": \"diverged\", \"similarity\": 0.97,"
                     + " \"region\": [0.2, 0.2, 0.4, 0.4], \"image\": \"" + draft.image(5) + "\"}]}";
-            dataset.putReplay(TASK, new org.trajectory.dataset.StoredReplay("xvfb", Dataset.contentHash(draft.task()), "diverged", 0, 1, 15,
+            dataset.replays().put(TASK, new org.trajectory.dataset.StoredReplay("xvfb", Dataset.contentHash(draft.task()), "diverged", 0, 1, 15,
                     details, "2026-11-25T20:00:00Z"));
         }
         session().close();
@@ -232,7 +232,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
     @Test
     void personalDataIsListedBoxedJudgedWithKeysAndAMissedBoxIsDrawn() throws Exception {
         try (Dataset dataset = Dataset.open(folder)) {
-            dataset.putScrub(TASK, new StoredScrub("h", List.of("email", "phone"), "2026-11-25T20:00:00Z", List.of(
+            dataset.scrubs().put(TASK, new StoredScrub("h", List.of("email", "phone"), "2026-11-25T20:00:00Z", List.of(
                     new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "email", "ann@example.org", new int[] { 100, 100, 300, 60 }, StoredScrub.PROPOSED),
                     new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "phone", "+1 415-555-0132", new int[] { 100, 300, 200, 40 }, StoredScrub.PROPOSED),
                     new StoredScrub.Finding(-1, "instruction", "email", "ann@example.org", null, StoredScrub.PROPOSED),
@@ -254,7 +254,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         panel.table().notifyListeners(SWT.KeyDown, accept); // the selection moved on to the phone number: accepted
         waitFor(() -> {
             try (Dataset dataset = Dataset.open(folder)) {
-                List<StoredScrub.Finding> stored = dataset.scrub(TASK).findings();
+                List<StoredScrub.Finding> stored = dataset.scrubs().get(TASK).findings();
                 return stored.get(0).state().equals(StoredScrub.REJECTED) && stored.get(1).state().equals(StoredScrub.ACCEPTED);
             } catch (Exception e) {
                 return false;
@@ -282,7 +282,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         mouse(canvas, SWT.MouseUp, to);
         waitFor(() -> panel.table().getItemCount() == 4, "the drawn box is listed");
         try (Dataset dataset = Dataset.open(folder)) {
-            StoredScrub.Finding drawn = dataset.scrub(TASK).findings().get(4);
+            StoredScrub.Finding drawn = dataset.scrubs().get(TASK).findings().get(4);
             assertEquals("face", drawn.kind());
             assertEquals(StoredScrub.ACCEPTED, drawn.state());
             assertEquals(null, drawn.text());

@@ -55,7 +55,7 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         try (Dataset dataset = Dataset.open(folder)) { // the rows on show unscored: the first score they show is this run's
             for (int row = rows.getTopIndex(); row < rows.getTopIndex() + 40; row++) {
                 if (rows.getItem(row).getData() instanceof org.trajectory.dataset.TaskRow shown) {
-                    dataset.putScores(shown.taskId(), List.of(), null);
+                    dataset.scores().put(shown.taskId(), List.of(), null);
                 }
             }
         }

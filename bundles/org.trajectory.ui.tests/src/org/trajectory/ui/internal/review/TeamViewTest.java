@@ -51,11 +51,11 @@ class TeamViewTest extends WorkbenchTest {
 
         try (Dataset elsewhere = Dataset.open(folder)) {
             elsewhere.signAs("ann");
-            elsewhere.judge("task-0", ReviewState.APPROVED, null);
-            elsewhere.judge("task-1", ReviewState.APPROVED, null);
+            elsewhere.teamReview().judge("task-0", ReviewState.APPROVED, null);
+            elsewhere.teamReview().judge("task-1", ReviewState.APPROVED, null);
             elsewhere.signAs("ben");
-            elsewhere.judge("task-0", ReviewState.APPROVED, null);
-            elsewhere.judge("task-1", ReviewState.REJECTED, null);
+            elsewhere.teamReview().judge("task-0", ReviewState.APPROVED, null);
+            elsewhere.teamReview().judge("task-1", ReviewState.REJECTED, null);
         }
         waitFor(() -> rows(view.tables().get(2)).size() == 1, "another process's verdicts reach the view");
         assertEquals(List.of("ann|6|2|4|1.000 (1 of 1)", "ben|6|2|4|1.000 (1 of 1)"), rows(view.tables().get(0)));
@@ -79,7 +79,7 @@ class TeamViewTest extends WorkbenchTest {
         assertFalse(page.isPartVisible(view));
 
         try (Dataset elsewhere = Dataset.open(folder)) {
-            elsewhere.assign(List.of("ann", "ben"), 1, java.util.Map.of());
+            elsewhere.teamReview().assign(List.of("ann", "ben"), 1, java.util.Map.of());
         }
         waitFor(view::stale, "the change is heard and left for later");
         assertTrue(view.summary().getText().startsWith("No task is assigned yet"), "not read while hidden: " + view.summary().getText());

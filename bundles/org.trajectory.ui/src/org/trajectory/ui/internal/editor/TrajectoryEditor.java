@@ -128,8 +128,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 }
             });
             saved = offUiThread("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
-            replay = offUiThread("Reading the replay of " + task.taskId(), () -> dataset.replay(task.taskId()));
-            scrub = offUiThread("Reading the personal data found in " + task.taskId(), () -> dataset.scrub(task.taskId()));
+            replay = offUiThread("Reading the replay of " + task.taskId(), () -> dataset.replays().get(task.taskId()));
+            scrub = offUiThread("Reading the personal data found in " + task.taskId(), () -> dataset.scrubs().get(task.taskId()));
         } catch (SQLException e) {
             throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
         }
@@ -418,7 +418,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         String taskId = current.taskId();
         try {
             offUiThread("Storing the review of the personal data in " + taskId, () -> {
-                dataset.putScrub(taskId, judged);
+                dataset.scrubs().put(taskId, judged);
                 return null;
             });
             statusLine();
@@ -450,12 +450,12 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         String taskId = current.taskId();
         try {
             offUiThread("Storing the review of " + taskId, () -> {
-                String keep = note != null ? note : dataset.review(taskId).note();
+                String keep = note != null ? note : dataset.reviews().of(taskId).note();
                 boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
-                if (verdict && dataset.isAssignedToMe(taskId)) {
-                    dataset.judge(taskId, state, keep); // a reviewer's own verdict, for the team's agreement
+                if (verdict && dataset.teamReview().isAssignedToMe(taskId)) {
+                    dataset.teamReview().judge(taskId, state, keep); // a reviewer's own verdict, for the team's agreement
                 }
-                dataset.setReview(taskId, state, dataset.user(), keep);
+                dataset.reviews().set(taskId, state, dataset.user(), keep);
                 return null;
             });
         } catch (SQLException e) {
@@ -469,7 +469,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private void note() {
         try {
             String taskId = current.taskId();
-            Dataset.Review now = offUiThread("Reading the review of " + taskId, () -> dataset.review(taskId));
+            Dataset.Review now = offUiThread("Reading the review of " + taskId, () -> dataset.reviews().of(taskId));
             InputDialog dialog = new InputDialog(getSite().getShell(), "Review note", "A note for this task's review:",
                     now.note() == null ? "" : now.note(), null);
             if (dialog.open() == InputDialog.OK) {
@@ -510,7 +510,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     private void showReview() {
         String taskId = current.taskId();
-        DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.review(taskId), now -> {
+        DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.reviews().of(taskId), now -> {
             review.setText("Review: " + now.state().id().replace('_', ' ')
                     + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + localTime(now.reviewedAt()))
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
@@ -555,7 +555,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private void nextTask() {
         try {
             String taskId = current.taskId();
-            String next = offUiThread("Finding the next task to review", () -> dataset.nextToReview(taskId));
+            String next = offUiThread("Finding the next task to review", () -> dataset.reviews().next(taskId));
             if (next == null) {
                 MessageDialog.openInformation(getSite().getShell(), "Review", "Every other task is reviewed.");
                 return;
