@@ -137,6 +137,24 @@ class PrivacyFilterTest {
                 "its frames are blanked, and the recording stopped from it ends in it");
     }
 
+    /**
+     * The person brings another window over the workbench from the keyboard and clicks in it at once; on a busy machine
+     * the desktop's word that the other window is in front reaches the filter after the pointer's move and click.
+     */
+    @Test
+    void inputInAnotherWindowIsKeptWhenTheDesktopSaysLateThatItCameForward() {
+        PrivacyFilter ours = new PrivacyFilter(sink, List.of(), 99);
+        ours.window(new WindowEvent(0.5, "Trajectory Workbench", "SWT", 99L, 0, 0, 1600, 1000));
+        ours.input(InputEvent.move(1, 300, 200));
+        ours.input(InputEvent.move(2, 1100, 200));
+        ours.input(InputEvent.click(2.01, 1100, 200, "left", true, List.of()));
+        ours.input(InputEvent.click(2.02, 1100, 200, "left", false, List.of()));
+        ours.window(new WindowEvent(1.9, "Terminal", "XTerm", 1L, 900, 100, 500, 300));
+        ours.input(InputEvent.move(3, 1200, 200));
+        assertEquals(List.of("2.0 move", "2.01 click", "2.02 click", "3.0 move"), sink.inputs().stream().map(e -> e.time() + " " + e.action())
+                .toList(), "the workbench's own move is left out, the terminal's input kept");
+    }
+
     private void hotkey(double time) {
         filter.input(InputEvent.key(time, true, "ctrl_l", 0xffe3, null, List.of()));
         filter.input(InputEvent.key(time, true, "alt_l", 0xffe9, null, List.of("ctrl")));

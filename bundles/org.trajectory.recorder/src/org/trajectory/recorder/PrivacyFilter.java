@@ -18,7 +18,8 @@ import org.trajectory.recorder.replay.Setup;
  * (a workbench hidden while recording is out of reach), and their own keys are not recorded;</li>
  * <li>the workbench's own windows (those of this process) are excluded too, and what is done in them is not recorded at
  * all: the click on Stop is no step of the task. A press that activates one comes a moment before the desktop says so:
- * a press where one of them was is held until the desktop says where it went.</li>
+ * a press where one of them was is held until the desktop says where it went, and so is pointer input inside one while it
+ * is in front (the desktop may not have said yet that another window came forward).</li>
  * </ul>
  *
  * @since 0.1
@@ -61,8 +62,9 @@ public final class PrivacyFilter implements CaptureSink {
     private boolean ownSeen;
     private java.awt.Rectangle ownBounds;
     /**
-     * Input from a button press on, held until the desktop says which window the press went to (or {@value #LAG} s
-     * pass): a press that brings our own window to the front comes before the desktop says so, its release may too.
+     * Input from a button press (or pointer input in our own window in front) on, held until the desktop says which
+     * window is in front (or {@value #LAG} s pass): a press that brings our own window to the front comes before the
+     * desktop says so, its release may too, and so may input after another window came forward.
      */
     private final List<InputEvent> held = new ArrayList<>();
     private final List<ElementEvent> heldElements = new ArrayList<>();
@@ -119,8 +121,11 @@ public final class PrivacyFilter implements CaptureSink {
             return;
         }
         releaseHeld();
-        if (Boolean.TRUE.equals(event.pressed()) && event.x() != null && ownSeen && (ownBounds == null || ownBounds.contains(event.x(), event.y()))) {
-            held.add(event); // where our own window was: it may be the click that brings it back
+        if (event.x() != null && ownSeen && (ownBounds == null || ownBounds.contains(event.x(), event.y()))
+                && (own || Boolean.TRUE.equals(event.pressed()))) {
+            // where our own window was, a press may be the click that brings it back; while it is in front, pointer input
+            // may already be another window's: the desktop says so a moment later (later still on a busy machine)
+            held.add(event);
             return;
         }
         handle(event);

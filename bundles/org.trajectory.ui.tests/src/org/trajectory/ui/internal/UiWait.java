@@ -25,10 +25,15 @@ public final class UiWait {
     }
 
     public static void until(Display display, BooleanSupplier condition, String what) {
+        until(display, condition, () -> what);
+    }
+
+    /** {@code what} is asked when the wait times out: it may say what is seen then. */
+    public static void until(Display display, BooleanSupplier condition, java.util.function.Supplier<String> what) {
         long end = System.currentTimeMillis() + 20_000;
         while (!condition.getAsBoolean()) {
             if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting: " + what);
+                throw new AssertionError("timed out waiting: " + what.get());
             }
             spin(display, 20);
         }

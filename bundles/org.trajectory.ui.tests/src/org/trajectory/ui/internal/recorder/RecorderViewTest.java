@@ -15,6 +15,7 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.trajectory.dataset.TaskQuery;
@@ -36,6 +37,17 @@ import org.trajectory.ui.internal.WorkbenchTest;
 class RecorderViewTest extends WorkbenchTest {
 
     private static final Pattern EVENTS = Pattern.compile("(\\d+) input events");
+
+    /** A recording a failed test left running is stopped and finished, so that the next test starts its own. */
+    @AfterEach
+    void stopWhatIsStillRecording() {
+        RecorderView view = (RecorderView) page.findView(Parts.RECORDER_VIEW);
+        if (view != null) {
+            waitFor(() -> view.isRecording() || !view.isBusy(), "a recording left starting has started");
+            view.stop();
+            waitFor(() -> !view.isRecording() && !view.isBusy(), "a recording left running is finished");
+        }
+    }
 
     /**
      * Recording with the workbench in sight: a click into another program is recorded, the clicks on Start and Stop are
