@@ -63,16 +63,41 @@ public final class Reviews extends DatasetPart {
     /** Sets the task's review, kept in its audit trail. */
     public void set(String taskId, ReviewState state, String reviewer, String note) throws SQLException {
         dataset.promptly("review of task " + taskId, c -> {
-            Dataset.Review before = of(taskId);
-            String now = Instant.now().toString();
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
-                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
-                    + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
-                    + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
-                writeTaskRow(upsert, taskId, state.id(), reviewer, now, note);
-            }
-            judged(c, taskId, now, "review", verdictText(before.state(), before.note()), verdictText(state, note));
+            setOne(c, taskId, state, reviewer, note, Instant.now().toString());
             return null;
         });
+    }
+
+    /**
+     * The user's decision on every task in {@code taskIds} (one task in the editor, many in bulk), in one transaction:
+     * each task's review, kept in its audit trail, and the user's verdict on those assigned to them (a verdict is
+     * approved, rejected or needs fix). A null {@code note} keeps each task's own note. A task that is not there fails
+     * them all.
+     */
+    public void decide(List<String> taskIds, ReviewState state, String note) throws SQLException {
+        boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
+        TeamReview team = dataset.teamReview();
+        dataset.promptly("review of " + (taskIds.size() == 1 ? "task " + taskIds.get(0) : taskIds.size() + " tasks"), c -> {
+            String now = Instant.now().toString();
+            for (String taskId : taskIds) {
+                String kept = note != null ? note : of(taskId).note();
+                if (verdict && team.isAssignedToMe(taskId)) {
+                    team.judge(c, taskId, state, kept, now); // a reviewer's own verdict, for the team's agreement
+                }
+                setOne(c, taskId, state, dataset.user(), kept, now);
+            }
+            return null;
+        });
+    }
+
+    private void setOne(Connection c, String taskId, ReviewState state, String reviewer, String note, String now) throws SQLException {
+        Dataset.Review before = of(taskId);
+        try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
+                + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
+                + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
+                + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
+            writeTaskRow(upsert, taskId, state.id(), reviewer, now, note);
+        }
+        judged(c, taskId, now, "review", verdictText(before.state(), before.note()), verdictText(state, note));
     }
 }

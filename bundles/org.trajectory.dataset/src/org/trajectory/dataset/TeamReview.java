@@ -173,16 +173,20 @@ public final class TeamReview extends DatasetPart {
         if (verdict != ReviewState.APPROVED && verdict != ReviewState.REJECTED && verdict != ReviewState.NEEDS_FIX) {
             throw new IllegalArgumentException("a verdict is approved, rejected or needs_fix, not " + verdict.id());
         }
-        String now = Instant.now().toString();
         dataset.promptly("verdict on task " + taskId, c -> {
-            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO verdicts (task_seq, reviewer, verdict, note, judged_at)"
-                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, reviewer)"
-                    + " DO UPDATE SET verdict = excluded.verdict, note = excluded.note, judged_at = excluded.judged_at")) {
-                writeTaskRow(upsert, taskId, dataset.user(), verdict.id(), note, now);
-            }
-            judged(c, taskId, now, "verdict", null, verdictText(verdict, note));
+            judge(c, taskId, verdict, note, Instant.now().toString());
             return null;
         });
+    }
+
+    /** The user's verdict, inside a transaction on {@code c}. */
+    void judge(Connection c, String taskId, ReviewState verdict, String note, String now) throws SQLException {
+        try (PreparedStatement upsert = c.prepareStatement("INSERT INTO verdicts (task_seq, reviewer, verdict, note, judged_at)"
+                + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ? ON CONFLICT (task_seq, reviewer)"
+                + " DO UPDATE SET verdict = excluded.verdict, note = excluded.note, judged_at = excluded.judged_at")) {
+            writeTaskRow(upsert, taskId, dataset.user(), verdict.id(), note, now);
+        }
+        judged(c, taskId, now, "verdict", null, verdictText(verdict, note));
     }
 
     /** Every reviewer's verdicts, the gold tasks' known ones and each task's final state. */

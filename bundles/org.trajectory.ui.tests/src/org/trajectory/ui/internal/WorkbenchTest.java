@@ -97,6 +97,11 @@ public abstract class WorkbenchTest {
 
     /** Waits, letting the UI run, until a user would see {@code condition}. */
     protected void waitFor(BooleanSupplier condition, String what) {
+        UiWait.until(display, condition, () -> what);
+    }
+
+    /** Waits as {@link #waitFor(BooleanSupplier, String)}; {@code what} is asked when it times out (it may say what is seen then). */
+    protected void waitFor(BooleanSupplier condition, java.util.function.Supplier<String> what) {
         UiWait.until(display, condition, what);
     }
 
@@ -138,7 +143,11 @@ public abstract class WorkbenchTest {
     /** Gives {@code part} the focus, as a click on it does, and waits until the window made it the active part. */
     protected void focus(org.eclipse.ui.IWorkbenchPart part) {
         page.activate(part);
-        waitFor(() -> page.getActivePart() == part && display.getFocusControl() != null, "the part is active and has the focus");
+        if (display.getFocusControl() == null) {
+            part.setFocus(); // the part was active already, its focus gone with a window since closed: activating does not give it back
+        }
+        waitFor(() -> page.getActivePart() == part && display.getFocusControl() != null, () -> "the part is active and has the focus: active part "
+                + page.getActivePart() + ", focus on " + display.getFocusControl());
         settle();
     }
 

@@ -237,6 +237,17 @@ public final class DatasetSession {
         return count;
     }
 
+    /** The user's review decision on the tasks ({@link org.trajectory.dataset.Reviews#decide}); call it off the UI thread. */
+    public void decide(List<String> taskIds, ReviewState state, String note) throws SQLException {
+        synchronized (this) {
+            if (dataset == null) {
+                throw new SQLException("no dataset is open");
+            }
+            dataset.reviews().decide(taskIds, state, note);
+        }
+        changed();
+    }
+
     /** What {@link #team()} reads. */
     public record Team(DatasetAddress address, List<String> reviewers, java.util.Map<String, Dataset.Workload> workload,
             org.trajectory.review.Agreement agreement) {

@@ -7,6 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.viewers.ILazyContentProvider;
@@ -26,6 +32,7 @@ import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.part.ViewPart;
 
 import org.trajectory.dataset.Dataset;
@@ -38,6 +45,7 @@ import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.review.ReviewDecision;
 
 /**
  * The dataset table: lazy and virtual (rows come from the store a page at a time, so 400,000 steps open at once),
@@ -153,6 +161,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         viewer.setLabelProvider(new RowLabels(criteria));
         viewer.addOpenListener(e -> openSelected());
         getSite().setSelectionProvider(viewer);
+        createReviewActions(table);
 
         session.addListener(this);
         datasetChanged();
@@ -259,6 +268,61 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 Parts.openTask(getSite().getPage(), session.address(), row.taskId(), -1);
             }
         }
+    }
+
+    /**
+     * The reviewer's decision on every selected task, from the table's menu (right click, Shift+F10) or the editor's keys
+     * (Ctrl+Shift+A, R, F); a rejection or a needed fix asks why.
+     */
+    private void createReviewActions(Table table) {
+        MenuManager menu = new MenuManager();
+        menu.add(action("&Open", this::openSelected));
+        menu.add(new Separator());
+        IHandlerService handlers = getSite().getService(IHandlerService.class);
+        decision(menu, handlers, "&Approve", "approve", ReviewState.APPROVED, "Ctrl+Shift+A");
+        decision(menu, handlers, "&Reject...", "reject", ReviewState.REJECTED, "Ctrl+Shift+R");
+        decision(menu, handlers, "Needs &fix...", "needsFix", ReviewState.NEEDS_FIX, "Ctrl+Shift+F");
+        table.setMenu(menu.createContextMenu(table));
+    }
+
+    private void decision(MenuManager menu, IHandlerService handlers, String label, String command, ReviewState state, String keys) {
+        menu.add(action(label + "\t" + keys, () -> decide(state)));
+        handlers.activateHandler("org.trajectory.ui.editor." + command, new AbstractHandler() {
+            @Override
+            public Object execute(ExecutionEvent event) {
+                decide(state);
+                return null;
+            }
+        });
+    }
+
+    private static Action action(String label, Runnable run) {
+        return new Action(label) {
+            @Override
+            public void run() {
+                run.run();
+            }
+        };
+    }
+
+    /** Stores the decision on the selected tasks off the UI thread, in one transaction, and says it on the status line. */
+    private void decide(ReviewState state) {
+        List<String> taskIds = viewer.getStructuredSelection().stream().filter(TaskRow.class::isInstance)
+                .map(row -> ((TaskRow) row).taskId()).toList();
+        if (taskIds.isEmpty()) {
+            return;
+        }
+        ReviewDecision decision = ReviewDecision.ask(getSite().getShell(), state, taskIds.size(), null);
+        if (decision == null) {
+            return;
+        }
+        String tasks = taskIds.size() == 1 ? taskIds.get(0) : taskIds.size() + " tasks";
+        DatasetJobs.offUiThread("Storing the review of " + tasks, DatasetJobs.READS, viewer.getTable(), () -> {
+            session.decide(taskIds, decision.state(), decision.note());
+            return null;
+        }, done -> getViewSite().getActionBars().getStatusLineManager().setMessage(
+                "Reviewed " + tasks + ": " + decision.state().id().replace('_', ' ')), e -> MessageDialog.openError(getSite().getShell(),
+                        "Review", "Could not store the review of " + tasks + ": " + e.getMessage()));
     }
 
     private void sortBy(TableColumn widget) {

@@ -69,6 +69,7 @@ import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
+import org.trajectory.ui.internal.review.ReviewDecision;
 
 /**
  * The trajectory editor: the step strip, the screenshot with the step's actions drawn over it, the step's and the
@@ -226,9 +227,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         Composite buttons = new Composite(bar, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
-        button(buttons, "Approve  Ctrl+Shift+A", () -> setReview(ReviewState.APPROVED, null));
-        button(buttons, "Reject  Ctrl+Shift+R", () -> setReview(ReviewState.REJECTED, null));
-        button(buttons, "Needs fix  Ctrl+Shift+F", () -> setReview(ReviewState.NEEDS_FIX, null));
+        button(buttons, "Approve  Ctrl+Shift+A", () -> decide(ReviewState.APPROVED));
+        button(buttons, "Reject...  Ctrl+Shift+R", () -> decide(ReviewState.REJECTED));
+        button(buttons, "Needs fix...  Ctrl+Shift+F", () -> decide(ReviewState.NEEDS_FIX));
         button(buttons, "Note...  Ctrl+Shift+M", this::note);
         button(buttons, "Next task  Alt+PgDn", this::nextTask);
         button(buttons, "Slideshow  F8", this::toggleReplay);
@@ -257,9 +258,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         command(handlers, "nextStep", () -> selectStep(Math.min(current.stepCount() - 1, step + 1)));
         command(handlers, "previousStep", () -> selectStep(Math.max(0, step - 1)));
         command(handlers, "nextTask", this::nextTask);
-        command(handlers, "approve", () -> setReview(ReviewState.APPROVED, null));
-        command(handlers, "reject", () -> setReview(ReviewState.REJECTED, null));
-        command(handlers, "needsFix", () -> setReview(ReviewState.NEEDS_FIX, null));
+        command(handlers, "approve", () -> decide(ReviewState.APPROVED));
+        command(handlers, "reject", () -> decide(ReviewState.REJECTED));
+        command(handlers, "needsFix", () -> decide(ReviewState.NEEDS_FIX));
         command(handlers, "note", this::note);
         command(handlers, "insertStep", () -> edit("Insert step", null, d -> d.insertStep(step), step));
         command(handlers, "deleteStep", () -> {
@@ -446,16 +447,25 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         return findingsPanel;
     }
 
+    /** Approves at once; a rejection or a needed fix asks why first (its note so far to start from). */
+    private void decide(ReviewState state) {
+        String taskId = current.taskId();
+        try {
+            String note = state == ReviewState.APPROVED ? null : offUiThread("Reading the review of " + taskId, () -> dataset.reviews().of(taskId).note());
+            ReviewDecision decision = ReviewDecision.ask(getSite().getShell(), state, 1, note);
+            if (decision != null) {
+                setReview(decision.state(), decision.note());
+            }
+        } catch (SQLException e) {
+            MessageDialog.openError(getSite().getShell(), "Review", "Could not read the review: " + e.getMessage());
+        }
+    }
+
     private void setReview(ReviewState state, String note) {
         String taskId = current.taskId();
         try {
             offUiThread("Storing the review of " + taskId, () -> {
-                String keep = note != null ? note : dataset.reviews().of(taskId).note();
-                boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
-                if (verdict && dataset.teamReview().isAssignedToMe(taskId)) {
-                    dataset.teamReview().judge(taskId, state, keep); // a reviewer's own verdict, for the team's agreement
-                }
-                dataset.reviews().set(taskId, state, dataset.user(), keep);
+                dataset.reviews().decide(List.of(taskId), state, note);
                 return null;
             });
         } catch (SQLException e) {

@@ -1,0 +1,108 @@
+package org.trajectory.ui.internal.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.junit.jupiter.api.Test;
+
+import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewState;
+import org.trajectory.dataset.TaskRow;
+import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.WidgetFinder;
+import org.trajectory.ui.internal.WorkbenchTest;
+
+/** Many tasks reviewed at once from the table, as in Label Studio and CVAT: the editor's keys or the table's menu. */
+class BulkReviewTest extends WorkbenchTest {
+
+    @Test
+    void theSelectedTasksAreApprovedWithTheKeysAndRejectedFromTheMenuWithAReason() throws Exception {
+        Path folder = openFixture(6); // task-0, task-2 and task-4 approved
+        DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        Table table = view.viewer().getTable();
+        waitFor(() -> table.getItemCount() == 6 && Arrays.stream(table.getItems()).allMatch(item -> item.getData() instanceof TaskRow),
+                "the six tasks are listed");
+
+        select(table, "task-1", "task-3");
+        focus(view);
+        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        waitFor(() -> states(folder).equals(List.of("approved", "approved", "approved", "approved", "approved", "new")),
+                () -> "the two selected tasks are approved, no other: " + states(folder));
+
+        select(table, "task-4", "task-5");
+        StringBuilder okWithoutReason = new StringBuilder();
+        answer("Reject", dialog -> {
+            Button ok = WidgetFinder.find(dialog, Button.class, b -> b.getText().replace("&", "").equals("OK")).orElseThrow();
+            okWithoutReason.append(ok.isEnabled());
+            WidgetFinder.find(dialog, Text.class, t -> t.getEditable()).orElseThrow().setText("Duplicates task-0");
+            ok.notifyListeners(SWT.Selection, new Event());
+        });
+        Menu menu = table.getMenu();
+        menu.notifyListeners(SWT.Show, new Event()); // the menu manager fills the menu as it opens
+        MenuItem reject = Arrays.stream(menu.getItems()).filter(item -> item.getText().startsWith("&Reject")).findFirst().orElseThrow();
+        reject.notifyListeners(SWT.Selection, new Event());
+        waitFor(() -> states(folder).equals(List.of("approved", "approved", "approved", "approved", "rejected", "rejected")),
+                () -> "the two selected tasks are rejected: " + states(folder));
+        assertEquals("false", okWithoutReason.toString(), "a rejection cannot be made without saying why");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            assertEquals("Duplicates task-0", dataset.reviews().of("task-5").note());
+            assertEquals("rejected: Duplicates task-0", dataset.history("task-5").get(dataset.history("task-5").size() - 1).after(),
+                    "the reason is in the task's history");
+        }
+    }
+
+    /** Selects the rows of these tasks, as a click and Ctrl+clicks do. */
+    private static void select(Table table, String... taskIds) {
+        List<String> wanted = List.of(taskIds);
+        TableItem[] items = table.getItems();
+        table.setSelection(IntStream.range(0, items.length).filter(i -> wanted.contains(((TaskRow) items[i].getData()).taskId())).toArray());
+    }
+
+    /** Each task's review state, task-0 to task-5. */
+    private static List<String> states(Path folder) {
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            return IntStream.range(0, 6).mapToObj(i -> {
+                try {
+                    return dataset.reviews().of("task-" + i).state().id();
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).toList();
+        } catch (Exception e) {
+            return List.of(e.toString());
+        }
+    }
+
+    /** When a dialog titled {@code title} shows within 30 s (it runs its own event loop), {@code act} answers it. */
+    private void answer(String title, Consumer<Shell> act) {
+        answer(title, act, 300);
+    }
+
+    private void answer(String title, Consumer<Shell> act, int tries) {
+        display.timerExec(100, () -> {
+            for (Shell shell : display.getShells()) {
+                if (!shell.isDisposed() && shell.isVisible() && title.equals(shell.getText())) {
+                    act.accept(shell);
+                    return;
+                }
+            }
+            if (tries > 0) {
+                answer(title, act, tries - 1);
+            }
+        });
+    }
+}
