@@ -49,15 +49,8 @@ sql "CREATE DATABASE copied"
 echo "copy folder -> server:  $(rate "$(seconds "$WORK/copy.json")"), verified: $(python3 -c "import json;print(json.load(open('$WORK/copy.json'))['verified'])")"
 psql -h 127.0.0.1 -p "$PORT" -U bench -d copied -qAt -c "VACUUM ANALYZE"
 
-PRODUCT="$ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins"
-CP=""
-for jar in org.trajectory.dataset_ org.trajectory.model_ org.postgresql.jdbc_ org.xerial.sqlite-jdbc_ com.fasterxml.jackson.core.jackson-databind_ \
-    com.fasterxml.jackson.core.jackson-core_ com.fasterxml.jackson.core.jackson-annotations_; do
-  CP="$CP:$(ls "$PRODUCT"/$jar*.jar | head -1)"
-done
-source "$ROOT/releng/scripts/env.sh"
-tw_find_jdk >/dev/null
+dataset_classpath
 echo "$REVIEWERS reviewers saving reviews on the server dataset:"
-"$JAVA_HOME/bin/java" -cp "${CP#:}" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$(server copied)" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
+"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$(server copied)" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
 echo "the same on the SQLite folder:"
-"$JAVA_HOME/bin/java" -cp "${CP#:}" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$WORK/folder" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
+"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$WORK/folder" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'

@@ -18,7 +18,7 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
-        ORDER("t.seq", false), TASK("t.instruction", false), DOMAIN("t.domain", true), OS("t.os", true), STEPS("t.step_count", false),
+        ORDER("t.seq", false), ID("t.task_id", false), TASK("t.instruction", false), DOMAIN("t.domain", true), OS("t.os", true), STEPS("t.step_count", false),
         SCORE("t.final_score", true), ALIGNMENT("t.alignment_score", true), EFFICIENCY("t.efficiency_score", true),
         DIFFICULTY("t.task_difficulty", true), REVIEW("COALESCE(r.state, 'new')", false), CONFIDENCE("t.extraction_confidence", true),
         REPLAY("(SELECT p.outcome FROM replays p WHERE p.task_seq = t.seq)", true),

@@ -95,6 +95,25 @@ public abstract class WorkbenchTest {
         return DatasetSession.of(PlatformUI.getWorkbench());
     }
 
+    /** When a dialog titled {@code title} shows within 30 s (it runs its own event loop), {@code act} answers it. */
+    protected void answer(String title, java.util.function.Consumer<org.eclipse.swt.widgets.Shell> act) {
+        answer(title, act, 300);
+    }
+
+    private void answer(String title, java.util.function.Consumer<org.eclipse.swt.widgets.Shell> act, int tries) {
+        display.timerExec(100, () -> {
+            for (org.eclipse.swt.widgets.Shell shell : display.getShells()) {
+                if (!shell.isDisposed() && shell.isVisible() && title.equals(shell.getText())) {
+                    act.accept(shell);
+                    return;
+                }
+            }
+            if (tries > 0) {
+                answer(title, act, tries - 1);
+            }
+        });
+    }
+
     /** Waits, letting the UI run, until a user would see {@code condition}. */
     protected void waitFor(BooleanSupplier condition, String what) {
         UiWait.until(display, condition, () -> what);

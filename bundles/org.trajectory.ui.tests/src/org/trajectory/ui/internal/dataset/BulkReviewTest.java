@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 import org.eclipse.swt.SWT;
@@ -13,7 +12,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
@@ -65,6 +63,27 @@ class BulkReviewTest extends WorkbenchTest {
         }
     }
 
+    /** The table filters by review state itself, names every column apart and shows each task's id. */
+    @Test
+    void theTableFiltersByReviewStateAndShowsTheTaskIds() throws Exception {
+        openFixture(6);
+        DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        Table table = view.viewer().getTable();
+        waitFor(() -> table.getItemCount() == 6, "the six tasks are listed");
+        org.eclipse.swt.widgets.Combo review = view.reviewFilter();
+        review.select(Arrays.asList(review.getItems()).indexOf("approved"));
+        review.notifyListeners(SWT.Selection, new Event());
+        waitFor(() -> table.getItemCount() == 3 && Arrays.stream(table.getItems()).allMatch(item -> item.getData() instanceof TaskRow),
+                () -> "the approved tasks only: " + table.getItemCount());
+        int id = Arrays.stream(table.getColumns()).map(org.eclipse.swt.widgets.TableColumn::getText).toList().indexOf("Task id");
+        assertEquals(List.of("task-0", "task-2", "task-4"), Arrays.stream(table.getItems()).map(item -> item.getText(id)).sorted().toList());
+        List<String> titles = Arrays.stream(table.getColumns()).map(org.eclipse.swt.widgets.TableColumn::getText).toList();
+        assertEquals(titles.size(), new java.util.HashSet<>(titles).size(), "no two columns are called the same: " + titles);
+        view.reviewQueue().setSelection(true);
+        view.reviewQueue().notifyListeners(SWT.Selection, new Event());
+        waitFor(() -> table.getItemCount() == 3 && review.getText().equals("any"), () -> "the queue is the unreviewed tasks: " + table.getItemCount());
+    }
+
     /** Selects the rows of these tasks, as a click and Ctrl+clicks do. */
     private static void select(Table table, String... taskIds) {
         List<String> wanted = List.of(taskIds);
@@ -85,24 +104,5 @@ class BulkReviewTest extends WorkbenchTest {
         } catch (Exception e) {
             return List.of(e.toString());
         }
-    }
-
-    /** When a dialog titled {@code title} shows within 30 s (it runs its own event loop), {@code act} answers it. */
-    private void answer(String title, Consumer<Shell> act) {
-        answer(title, act, 300);
-    }
-
-    private void answer(String title, Consumer<Shell> act, int tries) {
-        display.timerExec(100, () -> {
-            for (Shell shell : display.getShells()) {
-                if (!shell.isDisposed() && shell.isVisible() && title.equals(shell.getText())) {
-                    act.accept(shell);
-                    return;
-                }
-            }
-            if (tries > 0) {
-                answer(title, act, tries - 1);
-            }
-        });
     }
 }

@@ -35,6 +35,7 @@ import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
 import org.trajectory.ui.internal.TaskEditorInput;
+import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.ui.internal.dataset.DatasetView;
 import org.trajectory.ui.internal.dataset.DatasetViewTestAccess;
@@ -157,6 +158,24 @@ class TrajectoryEditorTest extends WorkbenchTest {
         DatasetView view = (DatasetView) page.findView(Parts.DATASET_VIEW);
         Table table = DatasetViewAccess.table(view);
         waitFor(() -> table.getItemCount() == 1 && "approved".equals(table.getItem(0).getText(5)), "the table shows the state");
+    }
+
+    /** A review note (Ctrl+Shift+M, Enter) leaves the keys with the editor: Ctrl+Shift+A then approves. */
+    @Test
+    void afterAReviewNoteTheKeysStillDecide() throws Exception {
+        TrajectoryEditor editor = open();
+        focus(editor);
+        answer("Review note", dialog -> {
+            org.eclipse.swt.widgets.Text text = WidgetFinder.find(dialog, org.eclipse.swt.widgets.Text.class, t -> t.getEditable()).orElseThrow();
+            text.setText("checked against the recording");
+            WidgetFinder.find(dialog, org.eclipse.swt.widgets.Button.class, b -> b.getText().replace("&", "").equals("OK")).orElseThrow()
+                    .notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+        });
+        keys(SWT.CTRL, SWT.SHIFT, 'm');
+        waitFor(() -> editor.reviewLabel().getText().contains("checked against the recording"), () -> "the note is shown: " + editor.reviewLabel().getText());
+        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), () -> "Ctrl+Shift+A approves after the note, focus on "
+                + display.getFocusControl() + " in " + page.getActivePart());
     }
 
     @Test

@@ -71,8 +71,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         SCORE("Score", 55, TaskQuery.Column.SCORE),
         REVIEW("Review", 70, TaskQuery.Column.REVIEW),
         CONFIDENCE("Conf.", 45, TaskQuery.Column.CONFIDENCE),
-        REPLAY("Replay", 110, TaskQuery.Column.REPLAY),
-        PERSONAL("Personal data", 105, TaskQuery.Column.PERSONAL_DATA);
+        REPLAY("Last replay", 110, TaskQuery.Column.REPLAY), // "Replay" is the replay criterion's score column
+        PERSONAL("Personal data", 105, TaskQuery.Column.PERSONAL_DATA),
+        ID("Task id", 90, TaskQuery.Column.ID);
 
         final String title;
         final int width;
@@ -91,12 +92,18 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 case OS -> row.os() == null ? "" : row.os();
                 case STEPS -> Integer.toString(row.steps());
                 case SCORE -> row.finalScore() == null ? "" : String.format(Locale.ROOT, "%.2f", row.finalScore());
-                case REVIEW -> row.review().id().replace('_', ' ');
+                case REVIEW -> reviewWords(row.review());
                 case CONFIDENCE -> row.extractionConfidence() == null ? "" : String.format(Locale.ROOT, "%.2f", row.extractionConfidence());
                 case REPLAY -> row.replay() == null ? "" : row.replay();
                 case PERSONAL -> row.personalData() == null ? "" : row.personalData();
+                case ID -> row.taskId();
             };
         }
+    }
+
+    /** A review state as the table and its filter say it. */
+    private static String reviewWords(ReviewState state) {
+        return state.id().replace('_', ' ');
     }
 
     private Composite stack;
@@ -106,6 +113,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Button queue;
     private Button extracted;
     private Combo replay;
+    /** The review filter: "any", then each review state in words. */
+    private Combo review;
     /** The replay filter's choices, in the words shown, to the outcome they keep (null: all). */
     private static final Map<String, String> REPLAY_FILTERS = new LinkedHashMap<>();
     static {
@@ -183,12 +192,31 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
         queue = new Button(tablePage, SWT.CHECK);
         queue.setText("&Review queue: only tasks not reviewed yet");
-        queue.addListener(SWT.Selection, e -> requery(queued(rows.query())));
+        queue.addListener(SWT.Selection, e -> {
+            if (queue.getSelection()) {
+                review.select(0); // the queue is its own review filter
+            }
+            requery(queued(rows.query()));
+        });
         extracted = new Button(tablePage, SWT.CHECK);
         extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
         Composite replayRow = new Composite(tablePage, SWT.NONE);
-        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(replayRow);
+        GridLayoutFactory.fillDefaults().numColumns(4).applyTo(replayRow);
+        new Label(replayRow, SWT.NONE).setText("Re&view:");
+        review = new Combo(replayRow, SWT.READ_ONLY);
+        review.add("any");
+        for (ReviewState state : ReviewState.values()) {
+            review.add(reviewWords(state));
+        }
+        review.select(0);
+        review.setToolTipText("Tasks by their review state (changed: approved or rejected, then edited)");
+        review.addListener(SWT.Selection, e -> {
+            if (review.getSelectionIndex() > 0) {
+                queue.setSelection(false); // a state chosen here is not the queue's
+            }
+            requery(queued(rows.query()));
+        });
         new Label(replayRow, SWT.NONE).setText("Re&play:");
         replay = new Combo(replayRow, SWT.READ_ONLY);
         replay.setItems(REPLAY_FILTERS.keySet().toArray(String[]::new));
@@ -227,11 +255,15 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         // Shown first what a reviewer looks for (steps, score, review), so they stay in sight in a narrow view;
         // Domain and OS follow. Which columns, how wide, in which order: as the user left them (a right click on the
         // header chooses).
-        int[] order = table.getColumnOrder();
-        int[] first = { Column.TASK.ordinal(), Column.STEPS.ordinal(), Column.SCORE.ordinal(), Column.REVIEW.ordinal(),
-            Column.DOMAIN.ordinal(), Column.OS.ordinal(), Column.CONFIDENCE.ordinal() };
-        System.arraycopy(first, 0, order, 0, first.length);
-        table.setColumnOrder(order);
+        List<Integer> first = List.of(Column.TASK.ordinal(), Column.STEPS.ordinal(), Column.SCORE.ordinal(), Column.REVIEW.ordinal(),
+                Column.DOMAIN.ordinal(), Column.OS.ordinal(), Column.CONFIDENCE.ordinal(), Column.ID.ordinal());
+        table.setColumnOrder(java.util.stream.IntStream.concat(first.stream().mapToInt(Integer::intValue),
+                java.util.stream.IntStream.range(0, table.getColumnCount()).filter(i -> !first.contains(i))).toArray());
+        table.addListener(SWT.MouseHover, e -> { // the Task column is cut to its width: the whole instruction on hover
+            org.eclipse.swt.widgets.TableItem item = table.getItem(new org.eclipse.swt.graphics.Point(e.x, e.y));
+            boolean onTask = item != null && item.getData() instanceof TaskRow && item.getBounds(Column.TASK.ordinal()).contains(e.x, e.y);
+            table.setToolTipText(onTask ? ((TaskRow) item.getData()).instruction() : null);
+        });
         ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
     }
 
@@ -365,7 +397,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
      */
     private TaskQuery queued(TaskQuery query) {
         if (!queue.getSelection()) {
-            return query.withReview(null).withQueueOf(null);
+            return query.withReview(review.getSelectionIndex() > 0 ? ReviewState.values()[review.getSelectionIndex() - 1] : null).withQueueOf(null);
         }
         return queueOwner != null ? query.withReview(null).withQueueOf(queueOwner) : query.withReview(ReviewState.NEW).withQueueOf(null);
     }
@@ -491,6 +523,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     Button reviewQueue() {
         return queue;
+    }
+
+    Combo reviewFilter() {
+        return review;
     }
 
     @Override

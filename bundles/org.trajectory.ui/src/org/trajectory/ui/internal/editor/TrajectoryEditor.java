@@ -474,6 +474,10 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
         showReview();
         session.changed();
+        // a dialog (the note, the reason, a slow store's progress) may have left the focus in another part: the review
+        // keys that follow are the editor's
+        getSite().getPage().activate(this);
+        setFocus();
     }
 
     private void note() {
@@ -490,7 +494,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
     }
 
-    /** Reads the task's review off the UI thread and shows it. */
     /**
      * A change committed to the dataset, by this window or another person: the review line is read again, and the
      * task too unless there are unsaved edits here (their save is then refused with who changed it, and nothing is lost).
