@@ -139,7 +139,9 @@ class ElementCaptureTest {
         long presses = lines(folder.resolve(RecordingFolder.EVENTS)).stream().filter(e -> e.path("pressed").asBoolean()).count();
         assertEquals(5, presses, "every press is an event");
         JsonNode latency = metadata(folder).path("event_latency_ms");
-        assertTrue(latency.path("p99").asDouble() < 20, "no event waited for the application: " + latency);
+        // an event that waited for the stopped application would wait out a call's timeout (200 ms) at least; how fast
+        // events are written otherwise is the recorder benchmark's figure, not this test's (it runs on busy machines too)
+        assertTrue(latency.path("p99").asDouble() < 200, "no event waited for the application: " + latency);
     }
 
     @Test

@@ -99,6 +99,18 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> statusLineHolds("step 5 of 15"), "and follows the step shown");
         editor.stepForm().text(Step.THOUGHT).setText("Another thought.");
         waitFor(() -> statusLineHolds("not saved"), "and says when there is something to save");
+        String record = Files.readAllLines(FIXTURE.resolve("raw_example.jsonl")).get(0).replace(TASK, "task_b");
+        Path jsonl = Files.writeString(temp.resolve("b.jsonl"), record + "\n");
+        try (Dataset dataset = Dataset.open(folder); ImageSource images = ImageSource.open(FIXTURE.resolve("images"))) {
+            new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
+        }
+        TrajectoryEditor b = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, "task_b"), Parts.TRAJECTORY_EDITOR);
+        waitFor(() -> statusLineHolds("task_b \u00b7 step 1 of 15"), "the editor in front names its task");
+        page.closeEditor(b, false);
+        waitFor(() -> statusLineHolds("task_example_0 \u00b7 step 5 of 15") && !statusLineHolds("task_b"),
+                "a closed editor's task is no longer named; the one in front again names its own");
+        page.closeEditor(editor, false);
+        waitFor(() -> !statusLineHolds("task_example_0"), "nor the last one's, closed");
     }
 
     private boolean statusLineHolds(String text) {
@@ -306,6 +318,17 @@ class TrajectoryEditorTest extends WorkbenchTest {
             assertEquals(StoredScrub.ACCEPTED, drawn.state());
             assertEquals(null, drawn.text());
         }
+        org.eclipse.swt.widgets.Button restOfTask = WidgetFinder.find((org.eclipse.swt.widgets.Composite) panel.control(),
+                org.eclipse.swt.widgets.Button.class, b -> b.getText().equals("Accept the rest of the task")).orElseThrow();
+        restOfTask.notifyListeners(SWT.Selection, new Event());
+        waitFor(() -> {
+            try (Dataset dataset = Dataset.open(folder)) {
+                return dataset.scrubs().get(TASK).findings().stream().map(StoredScrub.Finding::state).toList()
+                        .equals(List.of(StoredScrub.REJECTED, StoredScrub.ACCEPTED, StoredScrub.ACCEPTED, StoredScrub.ACCEPTED, StoredScrub.ACCEPTED));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the instruction's finding and step 4's, still proposed, are accepted at once; the rejected one stays rejected");
     }
 
     /** Types {@code name} into the first text field of the dialog. */

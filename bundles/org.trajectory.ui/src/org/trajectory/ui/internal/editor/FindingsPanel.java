@@ -57,19 +57,20 @@ final class FindingsPanel {
         table.addListener(SWT.Selection, e -> marks());
         table.addListener(SWT.KeyDown, e -> {
             if (e.character == 'a' || e.character == 'A') {
-                judge(StoredScrub.ACCEPTED, false);
+                judge(StoredScrub.ACCEPTED, Scope.SELECTED);
                 e.doit = false; // not the table's search-as-you-type
             } else if (e.character == 'r' || e.character == 'R') {
-                judge(StoredScrub.REJECTED, false);
+                judge(StoredScrub.REJECTED, Scope.SELECTED);
                 e.doit = false;
             }
         });
         Composite buttons = new Composite(panel, SWT.NONE);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
-        TrajectoryEditor.button(buttons, "Accept  A", () -> judge(StoredScrub.ACCEPTED, false));
-        TrajectoryEditor.button(buttons, "Reject  R", () -> judge(StoredScrub.REJECTED, false));
-        TrajectoryEditor.button(buttons, "Accept the rest of this step", () -> judge(StoredScrub.ACCEPTED, true));
+        TrajectoryEditor.button(buttons, "Accept  A", () -> judge(StoredScrub.ACCEPTED, Scope.SELECTED));
+        TrajectoryEditor.button(buttons, "Reject  R", () -> judge(StoredScrub.REJECTED, Scope.SELECTED));
+        TrajectoryEditor.button(buttons, "Accept the rest of this step", () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_STEP));
+        TrajectoryEditor.button(buttons, "Accept the rest of the task", () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_TASK));
     }
 
     Control control() {
@@ -137,19 +138,27 @@ final class FindingsPanel {
         showMarks.accept(marks);
     }
 
-    /** Judges the selected findings (or, with {@code restOfStep}, every one of the step still proposed) and stores it. */
-    private void judge(String state, boolean restOfStep) {
+    /** Which findings a judgement takes: the selected ones, or those still proposed in the step shown or the whole task. */
+    private enum Scope {
+        SELECTED, REST_OF_STEP, REST_OF_TASK
+    }
+
+    /** Judges the findings of {@code scope} and stores it; after the selected ones, the next finding is selected. */
+    private void judge(String state, Scope scope) {
         if (scrub == null) {
             return;
         }
         List<Finding> findings = new ArrayList<>(scrub.findings());
         List<Integer> chosen = new ArrayList<>();
-        if (restOfStep) {
-            listed.stream().filter(i -> findings.get(i).state().equals(StoredScrub.PROPOSED)).forEach(chosen::add);
-        } else {
-            for (int index : table.getSelectionIndices()) {
-                chosen.add(listed.get(index));
+        switch (scope) {
+            case SELECTED -> {
+                for (int index : table.getSelectionIndices()) {
+                    chosen.add(listed.get(index));
+                }
             }
+            case REST_OF_STEP -> listed.stream().filter(i -> findings.get(i).state().equals(StoredScrub.PROPOSED)).forEach(chosen::add);
+            case REST_OF_TASK -> java.util.stream.IntStream.range(0, findings.size())
+                    .filter(i -> findings.get(i).state().equals(StoredScrub.PROPOSED)).forEach(chosen::add);
         }
         if (chosen.isEmpty()) {
             return;
@@ -158,7 +167,7 @@ final class FindingsPanel {
         replace(findings);
         int next = table.getSelectionIndex() + 1;
         show(step);
-        if (!restOfStep && next < table.getItemCount()) {
+        if (scope == Scope.SELECTED && next < table.getItemCount()) {
             table.setSelection(next); // on to the next finding, as a reviewer goes down the list
             marks();
         }

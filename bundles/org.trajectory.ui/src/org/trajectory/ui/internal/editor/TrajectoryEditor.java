@@ -38,7 +38,9 @@ import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IEditorSite;
+import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.ISaveablePart2;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.ActionFactory;
@@ -145,6 +147,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     @Override
     public void createPartControl(Composite parent) {
+        getSite().getPage().addPartListener(statusFollowsTheActiveEditor);
         images = new ImageCache(dataset.images(), parent.getDisplay());
         GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(parent);
         SashForm columns = new SashForm(parent, SWT.HORIZONTAL);
@@ -533,6 +536,29 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         });
     }
 
+    /**
+     * The editors share one status line: an editor coming to the front names its task and step there again, and one
+     * closing takes its words away (the editor in front then, if any, says its own).
+     */
+    private final IPartListener2 statusFollowsTheActiveEditor = new IPartListener2() {
+        @Override
+        public void partActivated(IWorkbenchPartReference reference) {
+            if (reference.getPart(false) == TrajectoryEditor.this && current != null) {
+                statusLine();
+            }
+        }
+
+        @Override
+        public void partClosed(IWorkbenchPartReference reference) {
+            if (reference.getPart(false) == TrajectoryEditor.this) {
+                getEditorSite().getActionBars().getStatusLineManager().setMessage(null);
+                if (getSite().getPage().getActiveEditor() instanceof TrajectoryEditor other && other != TrajectoryEditor.this && other.current != null) {
+                    other.statusLine();
+                }
+            }
+        }
+    };
+
     /** Where the reviewer is, in the window's status line: the task, the step, what awaits them in it. */
     private void statusLine() {
         StoredScrub found = findingsPanel.scrub();
@@ -784,6 +810,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         if (session != null) {
             session.removeListener(othersChanges);
         }
+        getSite().getPage().removePartListener(statusFollowsTheActiveEditor);
         replaying = false;
         if (player != null) {
             player.close();
