@@ -228,7 +228,7 @@ public abstract class WorkbenchTest {
     private void post(int type, int code) {
         Event event = new Event();
         event.type = type;
-        if (code > 0 && code < 0x10000 && (Character.isLetterOrDigit(code) || code == ' ')) {
+        if (code >= 0x20 && code < 0x7f) { // a printable key: letters, digits, space, = - and the like
             event.character = (char) code;
         } else {
             event.keyCode = code;

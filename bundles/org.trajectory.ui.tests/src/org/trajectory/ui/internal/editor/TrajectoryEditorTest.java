@@ -172,6 +172,22 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> table.getItemCount() == 1 && "approved".equals(table.getItem(0).getText(5)), "the table shows the state");
     }
 
+    /** Ctrl+= and Ctrl+- zoom the screenshot wherever the focus is in the editor, Ctrl+0 fits it; the corner says the zoom. */
+    @Test
+    void theScreenshotZoomsFromTheKeyboardAndSaysItsZoom() throws Exception {
+        TrajectoryEditor editor = open();
+        focus(editor); // the step strip has the focus, not the screenshot
+        String fitted = editor.canvas().zoomText();
+        assertTrue(fitted.startsWith("Fit ("), fitted);
+        keys(SWT.CTRL, '=');
+        waitFor(() -> !editor.canvas().zoomText().startsWith("Fit"), () -> "Ctrl+= zooms in: " + editor.canvas().zoomText());
+        String in = editor.canvas().zoomText();
+        keys(SWT.CTRL, '-');
+        waitFor(() -> !editor.canvas().zoomText().equals(in), () -> "Ctrl+- zooms out: " + editor.canvas().zoomText());
+        keys(SWT.CTRL, '0');
+        waitFor(() -> editor.canvas().zoomText().equals(fitted), () -> "Ctrl+0 fits: " + editor.canvas().zoomText());
+    }
+
     /** A review note (Ctrl+Shift+M, Enter) leaves the keys with the editor: Ctrl+Shift+A then approves. */
     @Test
     void afterAReviewNoteTheKeysStillDecide() throws Exception {

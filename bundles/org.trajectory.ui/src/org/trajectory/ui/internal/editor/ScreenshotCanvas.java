@@ -266,6 +266,18 @@ public final class ScreenshotCanvas extends Canvas {
         for (int i = 0; i < actions.size(); i++) {
             drawAction(gc, i, actions.get(i));
         }
+        String zoomed = zoomText();
+        Point text = gc.textExtent(zoomed);
+        gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+        gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
+        gc.fillRectangle(area.width - text.x - 10, area.height - text.y - 6, text.x + 8, text.y + 4);
+        gc.drawText(zoomed, area.width - text.x - 6, area.height - text.y - 4, true);
+    }
+
+    /** The zoom as the canvas's corner shows it: "Fit (37 %)" or "150 %". */
+    String zoomText() {
+        long percent = Math.round(scale() * 100);
+        return zoom == 0 ? "Fit (" + percent + " %)" : percent + " %";
     }
 
     /** A finding: red where it will be redacted, grey where a reviewer rejected it; the selected one's kind on a badge (all of them would hide the text). */

@@ -265,6 +265,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         command(handlers, "reject", () -> decide(ReviewState.REJECTED));
         command(handlers, "needsFix", () -> decide(ReviewState.NEEDS_FIX));
         command(handlers, "note", this::note);
+        command(handlers, "zoomIn", () -> canvas.zoom(1.25)); // wherever the focus is in the editor, not only on the screenshot
+        command(handlers, "zoomOut", () -> canvas.zoom(0.8));
+        command(handlers, "zoomFit", () -> canvas.fit());
         command(handlers, "insertStep", () -> edit("Insert step", null, d -> d.insertStep(step), step));
         command(handlers, "deleteStep", () -> {
             if (current.stepCount() > 0) {
