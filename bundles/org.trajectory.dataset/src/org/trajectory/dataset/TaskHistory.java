@@ -41,16 +41,59 @@ public final class TaskHistory {
         }
         List<Step> a = before.steps();
         List<Step> b = after.steps();
-        if (a.size() != b.size()) {
-            if (withRecord) {
-                changes.add(new Entry(version, by, at, "steps", a.size() + " steps", b.size() + " steps"));
-            }
-        } else {
-            for (int i = 0; i < a.size(); i++) {
-                compare(value(a.get(i)), value(b.get(i)), "step " + i + " ", version, by, at, changes);
+        if (a.size() != b.size() && withRecord) {
+            changes.add(new Entry(version, by, at, "steps", a.size() + " steps", b.size() + " steps"));
+        }
+        stepChanges(a, b, version, by, at, changes);
+        return changes;
+    }
+
+    /**
+     * Each step's changes, the steps paired by alignment (the longest run of unchanged steps in order, as a diff pairs
+     * lines): an inserted, deleted or merged step shifts no other, and within a stretch that changed, steps are paired
+     * in order, the rest said added ("step 4", its code after) or removed (its code before). Numbers are the new
+     * positions, a removed step's its old one.
+     */
+    private static void stepChanges(List<Step> a, List<Step> b, long version, String by, String at, List<Entry> changes) {
+        // the table of common run lengths; past 2,000 by 2,000 steps (16 MB) the longer side's extra steps go first instead
+        int[][] common = (long) a.size() * b.size() > 4_000_000L ? null : new int[a.size() + 1][b.size() + 1];
+        for (int i = a.size() - 1; common != null && i >= 0; i--) {
+            for (int j = b.size() - 1; j >= 0; j--) {
+                common[i][j] = value(a.get(i)).equals(value(b.get(j))) ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
             }
         }
-        return changes;
+        int i = 0;
+        int j = 0;
+        while (i < a.size() || j < b.size()) {
+            int removedFrom = i;
+            int addedFrom = j;
+            while (i < a.size() || j < b.size()) { // the stretch up to the next unchanged step
+                if (i < a.size() && j < b.size() && value(a.get(i)).equals(value(b.get(j)))) {
+                    break;
+                }
+                boolean remove = j == b.size()
+                        || i < a.size() && (common == null ? a.size() - i > b.size() - j : common[i + 1][j] >= common[i][j + 1]);
+                if (remove) {
+                    i++;
+                } else {
+                    j++;
+                }
+            }
+            int paired = Math.min(i - removedFrom, j - addedFrom);
+            for (int k = 0; k < paired; k++) {
+                compare(value(a.get(removedFrom + k)), value(b.get(addedFrom + k)), "step " + (addedFrom + k) + " ", version, by, at, changes);
+            }
+            for (int k = removedFrom + paired; k < i; k++) {
+                changes.add(new Entry(version, by, at, "step " + k, text(value(a.get(k)).get(Step.CODE)), null));
+            }
+            for (int k = addedFrom + paired; k < j; k++) {
+                changes.add(new Entry(version, by, at, "step " + k, null, text(value(b.get(k)).get(Step.CODE))));
+            }
+            if (i < a.size() && j < b.size()) { // an unchanged step
+                i++;
+                j++;
+            }
+        }
     }
 
     private static ObjectNode value(Step step) {
