@@ -46,16 +46,16 @@ pg_restart() {
   "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -m fast -w -o "$PG_OPTIONS" restart >/dev/null
 }
 
-# dataset_classpath: CP, the product's jars a benchmark's own Java program needs to open a dataset (either engine), and
-# JAVA_HOME, the JDK the workbench runs on.
+# dataset_classpath: DATASET_JAVA, the workbench's JDK with the product's jars a benchmark's own Java program needs to
+# open a dataset (either engine) on its class path.
 dataset_classpath() {
-  local product="$ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins" jar
+  local product="$ROOT/releng/org.trajectory.product/target/products/org.trajectory.workbench/linux/gtk/x86_64/plugins" jar CP
   CP=""
   for jar in org.trajectory.dataset_ org.trajectory.model_ org.postgresql.jdbc_ org.xerial.sqlite-jdbc_ com.fasterxml.jackson.core.jackson-databind_ \
       com.fasterxml.jackson.core.jackson-core_ com.fasterxml.jackson.core.jackson-annotations_; do
     CP="$CP:$(ls "$product"/$jar*.jar | head -1)"
   done
-  CP="${CP#:}"
   source "$ROOT/releng/scripts/env.sh"
   tw_find_jdk >/dev/null
+  DATASET_JAVA=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "${CP#:}")
 }

@@ -3,7 +3,7 @@
 # folder dataset (SQLite) and on a server dataset (a PostgreSQL server of its own in WORK/pg): how long each action
 # takes until the table shows it (the decision's transaction and the table's reads again). Target (issue 57): every
 # action back in the table within 100 ms on 2 cores. The window runs the decision off the UI thread, so the UI itself
-# never waits; this is the wait before the row shows its new state.
+# never waits; this is the wait before the row shows its new state. Measured: docs/reviewing.md.
 # Usage: releng/benchmarks/curation-benchmark.sh [WORK_DIR] [TASKS]
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 WORK="${1:-/tmp/trajectory-curation-benchmark}"
@@ -19,6 +19,6 @@ SERVER="postgresql://bench@127.0.0.1:$PORT/curated?images=$WORK/server-images"
 
 dataset_classpath
 echo "folder dataset (SQLite), $TASKS tasks:"
-"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/Curation.java" "$WORK/folder" "$TASKS" | sed 's/^/  /'
+"${DATASET_JAVA[@]}" "$ROOT/releng/benchmarks/Curation.java" "$WORK/folder" "$TASKS" | sed 's/^/  /'
 echo "server dataset (PostgreSQL), $TASKS tasks:"
-"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/Curation.java" "$SERVER" "$TASKS" | sed 's/^/  /'
+"${DATASET_JAVA[@]}" "$ROOT/releng/benchmarks/Curation.java" "$SERVER" "$TASKS" | sed 's/^/  /'

@@ -51,6 +51,6 @@ psql -h 127.0.0.1 -p "$PORT" -U bench -d copied -qAt -c "VACUUM ANALYZE"
 
 dataset_classpath
 echo "$REVIEWERS reviewers saving reviews on the server dataset:"
-"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$(server copied)" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
+"${DATASET_JAVA[@]}" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$(server copied)" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
 echo "the same on the SQLite folder:"
-"$JAVA_HOME/bin/java" -cp "$CP" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$WORK/folder" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
+"${DATASET_JAVA[@]}" "$ROOT/releng/benchmarks/ReviewerLoad.java" "$WORK/folder" "$REVIEWERS" "$SECONDS_OF_LOAD" | sed 's/^/  /'
