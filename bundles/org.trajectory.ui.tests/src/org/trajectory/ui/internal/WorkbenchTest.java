@@ -114,6 +114,12 @@ public abstract class WorkbenchTest {
         });
     }
 
+    /** Whether the window's status line shows {@code text}. */
+    protected boolean statusLineHolds(String text) {
+        return WidgetFinder.find(page.getWorkbenchWindow().getShell(), org.eclipse.swt.custom.CLabel.class,
+                label -> label.getText() != null && label.getText().contains(text)).isPresent();
+    }
+
     /** Waits, letting the UI run, until a user would see {@code condition}. */
     protected void waitFor(BooleanSupplier condition, String what) {
         UiWait.until(display, condition, () -> what);

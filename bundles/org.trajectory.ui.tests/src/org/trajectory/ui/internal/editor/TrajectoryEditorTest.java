@@ -113,11 +113,6 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> !statusLineHolds("task_example_0"), "nor the last one's, closed");
     }
 
-    private boolean statusLineHolds(String text) {
-        return org.trajectory.ui.internal.WidgetFinder.find(page.getWorkbenchWindow().getShell(), org.eclipse.swt.custom.CLabel.class,
-                label -> label.getText() != null && label.getText().contains(text)).isPresent();
-    }
-
     @Test
     void editDragUndoRedoSaveAndReopen() throws Exception {
         TrajectoryEditor editor = open();

@@ -259,11 +259,24 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                 Column.DOMAIN.ordinal(), Column.OS.ordinal(), Column.CONFIDENCE.ordinal(), Column.ID.ordinal());
         table.setColumnOrder(java.util.stream.IntStream.concat(first.stream().mapToInt(Integer::intValue),
                 java.util.stream.IntStream.range(0, table.getColumnCount()).filter(i -> !first.contains(i))).toArray());
-        table.addListener(SWT.MouseHover, e -> { // the Task column is cut to its width: the whole instruction on hover
+        // The Task column is cut to its width: the whole instruction on hover, gone once the pointer leaves that cell or
+        // a click or the menu comes (a tooltip left standing covered the menu and named another row).
+        org.eclipse.swt.graphics.Rectangle[] hovered = { null };
+        table.addListener(SWT.MouseHover, e -> {
             org.eclipse.swt.widgets.TableItem item = table.getItem(new org.eclipse.swt.graphics.Point(e.x, e.y));
-            boolean onTask = item != null && item.getData() instanceof TaskRow && item.getBounds(Column.TASK.ordinal()).contains(e.x, e.y);
+            hovered[0] = item != null && item.getData() instanceof TaskRow ? item.getBounds(Column.TASK.ordinal()) : null;
+            boolean onTask = hovered[0] != null && hovered[0].contains(e.x, e.y);
             table.setToolTipText(onTask ? ((TaskRow) item.getData()).instruction() : null);
         });
+        org.eclipse.swt.widgets.Listener away = e -> {
+            if (hovered[0] != null && (e.type != SWT.MouseMove || !hovered[0].contains(e.x, e.y))) {
+                hovered[0] = null;
+                table.setToolTipText(null);
+            }
+        };
+        for (int type : new int[] { SWT.MouseMove, SWT.MouseDown, SWT.MenuDetect, SWT.MouseExit }) {
+            table.addListener(type, away);
+        }
         ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
     }
 
@@ -337,6 +350,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         };
     }
 
+    /** The last review decision made here ("5 tasks rejected just now"), said beside the counts; null before the first. */
+    private String lastDecision;
+
     /** Stores the decision on the selected tasks off the UI thread, in one transaction, and says it on the status line. */
     private void decide(ReviewState state) {
         List<String> taskIds = viewer.getStructuredSelection().stream().filter(TaskRow.class::isInstance)
@@ -349,12 +365,16 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             return;
         }
         String tasks = taskIds.size() == 1 ? taskIds.get(0) : taskIds.size() + " tasks";
+        lastDecision = tasks + " " + reviewWords(decision.state()) + " just now";
         DatasetJobs.offUiThread("Storing the review of " + tasks, DatasetJobs.READS, viewer.getTable(), () -> {
             session.decide(taskIds, decision.state(), decision.note());
             return null;
-        }, done -> getViewSite().getActionBars().getStatusLineManager().setMessage(
-                "Reviewed " + tasks + ": " + decision.state().id().replace('_', ' ')), e -> MessageDialog.openError(getSite().getShell(),
-                        "Review", "Could not store the review of " + tasks + ": " + e.getMessage()));
+        }, done -> {
+            // the counts read again after the change say it
+        }, e -> {
+            lastDecision = null;
+            MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review of " + tasks + ": " + e.getMessage());
+        });
     }
 
     private void sortBy(TableColumn widget) {
@@ -501,7 +521,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
                     + String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(counts.progress().reviewed()),
                             number.format(all), all == 0 ? 0.0 : 100.0 * counts.progress().reviewed() / all);
         }
-        getViewSite().getActionBars().getStatusLineManager().setMessage(text);
+        getViewSite().getActionBars().getStatusLineManager().setMessage(text + (lastDecision == null ? "" : " \u00B7 " + lastDecision));
     }
 
     /** Rows shown now, for tests. */

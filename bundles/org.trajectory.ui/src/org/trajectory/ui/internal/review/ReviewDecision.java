@@ -26,9 +26,10 @@ public record ReviewDecision(ReviewState state, String note) {
             return new ReviewDecision(state, null);
         }
         boolean reject = state == ReviewState.REJECTED;
-        String which = tasks == 1 ? "this task" : "these " + tasks + " tasks";
+        String which = tasks == 1 ? "is this task" : "are these " + tasks + " tasks";
         InputDialog dialog = new InputDialog(shell, reject ? "Reject" : "Needs fix",
-                reject ? "Why is " + which + " rejected?" : "What needs fixing in " + which + "?", current == null ? "" : current,
+                reject ? "Why " + which + " rejected?" : tasks == 1 ? "What needs fixing in this task?" : "What needs fixing in these " + tasks + " tasks?",
+                current == null ? "" : current,
                 text -> text.isBlank() ? (reject ? "Say why it is rejected" : "Say what to fix") + ": the reason is kept with the review" : null) {
             @Override
             protected Control createContents(Composite parent) {
