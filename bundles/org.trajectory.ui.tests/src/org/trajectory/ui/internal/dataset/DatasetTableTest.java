@@ -57,6 +57,7 @@ class DatasetTableTest extends WorkbenchTest {
     @AfterEach
     void closeDataset() throws Exception {
         session().close();
+        view.forgetSort();
         page.hideView(view); // a fresh view for the next test: no filter or sort left over
         page.showView(Parts.DATASET_VIEW);
         settleRows();
@@ -126,7 +127,7 @@ class DatasetTableTest extends WorkbenchTest {
     }
 
     @Test
-    void clickingAColumnSortsByIt() {
+    void clickingAColumnSortsByIt() throws Exception {
         TableColumn steps = view.viewer().getTable().getColumn(3);
         steps.notifyListeners(SWT.Selection, new Event());
         settleRows();
@@ -136,6 +137,13 @@ class DatasetTableTest extends WorkbenchTest {
         settleRows();
         assertEquals("7", text(0, 3));
         assertEquals(SWT.DOWN, view.viewer().getTable().getSortDirection());
+
+        page.hideView(view); // the table made again, as at the next start: sorted as the user left it
+        view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        settleRows();
+        assertEquals("Steps", view.viewer().getTable().getSortColumn().getText());
+        assertEquals(SWT.DOWN, view.viewer().getTable().getSortDirection());
+        assertEquals("7", text(0, 3));
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.eclipse.swt.widgets.TableColumn;
 /**
  * A table's columns as the user arranged them, kept in the preferences: which are shown (a right click on the header
  * lists them to tick), their widths and their order, restored the next time the table is made. A hidden column is
- * one of width 0 that cannot be resized; the first column always stays.
+ * one of width 0 that cannot be resized; the first column always stays. The sort the user chose is kept too.
  */
 final class ChosenColumns {
 
@@ -51,6 +51,35 @@ final class ChosenColumns {
                 e.doit = false;
             }
         });
+    }
+
+    /** Keeps the table's sort (its column by {@code key}, and direction) for the next table made under {@code preference}. */
+    static void keepSort(Table table, String preference, Function<TableColumn, String> key) {
+        ChosenColumns columns = new ChosenColumns(table, preference, key);
+        TableColumn sorted = table.getSortColumn();
+        if (sorted == null) {
+            columns.preferences().remove(preference + ".sort");
+        } else {
+            columns.preferences().put(preference + ".sort", key.apply(sorted) + (table.getSortDirection() == SWT.DOWN ? " down" : " up"));
+        }
+        columns.flush();
+    }
+
+    /** Sets the sort kept under {@code preference} on the table; the column it is now on, or null when none was kept. */
+    static TableColumn restoreSort(Table table, String preference, Function<TableColumn, String> key) {
+        String kept = InstanceScope.INSTANCE.getNode(NODE).get(preference + ".sort", null);
+        if (kept == null) {
+            return null;
+        }
+        String name = kept.substring(0, kept.lastIndexOf(' '));
+        for (TableColumn column : table.getColumns()) {
+            if (key.apply(column).equals(name)) {
+                table.setSortColumn(column);
+                table.setSortDirection(kept.endsWith(" down") ? SWT.DOWN : SWT.UP);
+                return column;
+            }
+        }
+        return null; // a criterion's column no longer there
     }
 
     /** Shows or hides a column (by its key), as the header menu does. */

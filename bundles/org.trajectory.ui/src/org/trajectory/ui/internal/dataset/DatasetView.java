@@ -172,6 +172,10 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         getSite().setSelectionProvider(viewer);
         createReviewActions(table);
 
+        TableColumn kept = ChosenColumns.restoreSort(table, COLUMNS, DatasetView::columnKey); // as the user left it
+        if (kept != null) {
+            rows.reset(sorted(rows.query(), kept, table.getSortDirection() == SWT.UP));
+        }
         session.addListener(this);
         datasetChanged();
     }
@@ -277,7 +281,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         for (int type : new int[] { SWT.MouseMove, SWT.MouseDown, SWT.MenuDetect, SWT.MouseExit }) {
             table.addListener(type, away);
         }
-        ChosenColumns.remember(table, COLUMNS, column -> column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData());
+        ChosenColumns.remember(table, COLUMNS, DatasetView::columnKey);
     }
 
     /** Column texts of a row (the fixed columns, then one per criterion); cells of rows still loading stay empty. */
@@ -377,13 +381,22 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
     }
 
+    /** A column's name in the kept preferences: a fixed column's, or its criterion's. */
+    private static String columnKey(TableColumn column) {
+        return column.getData() instanceof Column c ? c.name() : "criterion:" + column.getData();
+    }
+
     private void sortBy(TableColumn widget) {
         Table table = viewer.getTable();
         boolean up = table.getSortColumn() != widget || table.getSortDirection() != SWT.UP;
         table.setSortColumn(widget);
         table.setSortDirection(up ? SWT.UP : SWT.DOWN);
-        requery(widget.getData() instanceof Column column ? rows.query().sortedBy(column.sortBy, up)
-                : rows.query().sortedByScore((String) widget.getData(), up));
+        ChosenColumns.keepSort(table, COLUMNS, DatasetView::columnKey);
+        requery(sorted(rows.query(), widget, up));
+    }
+
+    private static TaskQuery sorted(TaskQuery query, TableColumn widget, boolean up) {
+        return widget.getData() instanceof Column column ? query.sortedBy(column.sortBy, up) : query.sortedByScore((String) widget.getData(), up);
     }
 
     /**
@@ -547,6 +560,12 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     Combo reviewFilter() {
         return review;
+    }
+
+    /** Forgets the kept sort, for tests that each start from the import order. */
+    void forgetSort() {
+        viewer.getTable().setSortColumn(null);
+        ChosenColumns.keepSort(viewer.getTable(), COLUMNS, DatasetView::columnKey);
     }
 
     @Override
