@@ -6,10 +6,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.wizard.WizardPage;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.PlatformUI;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.ui.internal.DatasetJobs;
@@ -38,8 +40,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
         Page() {
             super("import");
             setTitle("Import Records");
-            setDescription("AgentNet JSONL, AgentNetBench task files (one .json, or type their folder) or ADP trajectories. A malformed record is reported"
-                    + " and skipped; importing again adds only new tasks.");
+            setDescription("Records of other tools into a dataset: AgentNet JSONL, AgentNetBench or ADP."); // the title area shows two lines
         }
 
         @Override
@@ -49,6 +50,10 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
             jsonl = new PathField(area, "&File or folder:", PathField.Kind.OPEN_FILE, new String[] { "*.jsonl", "*.json", "*" }, this::validate);
             images = new PathField(area, "&Images (folder):", PathField.Kind.FOLDER, null, this::validate);
             dataset = new PathField(area, "&Dataset folder:", PathField.Kind.FOLDER, null, this::validate);
+            Label help = new Label(area, SWT.WRAP);
+            help.setText("AgentNetBench task files: one .json, or type their folder. A malformed record is reported with its file and line"
+                    + " and skipped, the rest imported; importing again adds only new tasks.");
+            GridDataFactory.fillDefaults().span(3, 1).grab(true, false).hint(300, SWT.DEFAULT).applyTo(help);
             DatasetAddress open = DatasetSession.of(PlatformUI.getWorkbench()).address();
             if (open != null) {
                 dataset.text().setText(open.spec()); // a folder, or the server dataset open in the window
