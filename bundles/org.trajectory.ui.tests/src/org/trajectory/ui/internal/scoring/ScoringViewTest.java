@@ -44,7 +44,8 @@ class ScoringViewTest extends WorkbenchTest {
         Path folder = temp.resolve("ds");
         try (Dataset dataset = Dataset.openOrCreate(folder)) {
             new ImportOperation(dataset, jsonl, ImageSource.none()).run(Progress.NONE);
-            new ScoreOperation(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow()),
+            new ScoreOperation(dataset, List.of(ScoringCriteria.get().find("action_validity").orElseThrow(),
+                    ScoringCriteria.get().find("replay").orElseThrow()),
                     Weights.defaults(ScoringCriteria.get().all()), null, new ScoreOperation.Options(2, false, null)).run(Progress.NONE);
         }
         session().open(folder, false);
@@ -64,6 +65,9 @@ class ScoringViewTest extends WorkbenchTest {
         assertEquals("0.50", validity.getText(1));
         assertEquals("0.20", validity.getText(2));
         assertTrue(validity.getText(3).startsWith("1 of 2 steps could not happen"), validity.getText(3));
+        TableItem replay = List.of(view.scoreTable().getItems()).stream().filter(i -> i.getText(0).equals("Replay")).findFirst().orElseThrow();
+        assertEquals("n/a", replay.getText(1), "never replayed: the criterion does not apply, which is no error");
+        assertEquals("never replayed", replay.getText(3));
         assertEquals(1, view.flagTable().getItemCount());
         assertEquals("unknown key florp", view.flagTable().getItem(0).getText(2));
 

@@ -178,10 +178,12 @@ public final class ScoringView extends ViewPart implements ISelectionListener, D
         for (ScoringCriteria.Descriptor criterion : criteria) {
             Dataset.StoredScore score = stored.get(criterion.id());
             TableItem item = new TableItem(scores, SWT.NONE);
+            boolean failed = score != null && score.value() == null && score.error() != null;
             item.setText(new String[] { criterion.name(),
-                score == null ? "" : score.value() == null ? "error" : String.format(Locale.ROOT, "%.2f", score.value()),
+                // no value and no error: the criterion does not apply (a task never replayed), left out of the final score
+                score == null ? "" : failed ? "error" : score.value() == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score.value()),
                 criterion.id().equals(Weights.FORMAT) ? "gate" : String.format(Locale.ROOT, "%.2f", weights.of(criterion.id())),
-                score == null ? "not scored" : score.value() == null ? score.error() : score.reason() });
+                score == null ? "not scored" : failed ? score.error() : score.reason() });
             if (score != null && score.details() != null) {
                 try {
                     for (JsonNode flag : Json.MAPPER.readTree(score.details()).path("flags")) {
