@@ -146,6 +146,21 @@ class DatasetTableTest extends WorkbenchTest {
         assertEquals("7", text(0, 3));
     }
 
+    /** Ctrl+A, Ctrl+Shift+A: all 3,000 tasks are approved, though the virtual table read only the rows on show. */
+    @Test
+    void everySelectedTaskIsDecidedThoughMostRowsWereNeverRead() throws Exception {
+        view.viewer().getTable().selectAll();
+        focus(view);
+        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        waitFor(() -> {
+            try {
+                return session().count(org.trajectory.dataset.TaskQuery.ALL.withReview(org.trajectory.dataset.ReviewState.APPROVED)) == TASKS;
+            } catch (java.sql.SQLException e) {
+                return false;
+            }
+        }, "every selected task approved");
+    }
+
     @Test
     void typingInTheFilterNarrowsTheRows() {
         view.filter().setText("wallpaper");

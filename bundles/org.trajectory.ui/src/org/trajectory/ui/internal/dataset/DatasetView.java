@@ -359,19 +359,20 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** Stores the decision on the selected tasks off the UI thread, in one transaction, and says it on the status line. */
     private void decide(ReviewState state) {
-        List<String> taskIds = viewer.getStructuredSelection().stream().filter(TaskRow.class::isInstance)
-                .map(row -> ((TaskRow) row).taskId()).toList();
-        if (taskIds.isEmpty()) {
+        // the selected positions, not their rows: a virtual table has read only the rows on show, and a refresh empties them
+        int[] selected = viewer.getTable().getSelectionIndices();
+        if (selected.length == 0) {
             return;
         }
-        ReviewDecision decision = ReviewDecision.ask(getSite().getShell(), state, taskIds.size(), null);
+        ReviewDecision decision = ReviewDecision.ask(getSite().getShell(), state, selected.length, null);
         if (decision == null) {
             return;
         }
-        String tasks = taskIds.size() == 1 ? taskIds.get(0) : taskIds.size() + " tasks";
+        TaskQuery shown = rows.query();
+        String tasks = selected.length == 1 ? "1 task" : selected.length + " tasks";
         lastDecision = tasks + " " + reviewWords(decision.state()) + " just now";
         DatasetJobs.offUiThread("Storing the review of " + tasks, DatasetJobs.READS, viewer.getTable(), () -> {
-            session.decide(taskIds, decision.state(), decision.note());
+            session.decide(idsAt(shown, selected), decision.state(), decision.note());
             return null;
         }, done -> {
             // the counts read again after the change say it
@@ -379,6 +380,22 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
             lastDecision = null;
             MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review of " + tasks + ": " + e.getMessage());
         });
+    }
+
+    /** The ids of the tasks at {@code positions} of {@code query}'s rows, read a run of adjacent positions at a time. */
+    private List<String> idsAt(TaskQuery query, int[] positions) throws java.sql.SQLException {
+        int[] sorted = positions.clone();
+        java.util.Arrays.sort(sorted);
+        List<String> ids = new java.util.ArrayList<>();
+        for (int first = 0; first < sorted.length;) {
+            int last = first;
+            while (last + 1 < sorted.length && sorted[last + 1] == sorted[last] + 1) {
+                last++;
+            }
+            session.page(query, sorted[first], last - first + 1).forEach(row -> ids.add(row.taskId()));
+            first = last + 1;
+        }
+        return ids;
     }
 
     /** A column's name in the kept preferences: a fixed column's, or its criterion's. */
