@@ -342,6 +342,20 @@ class TrajectoryEditorTest extends WorkbenchTest {
         }, "the instruction's finding and step 4's, still proposed, are accepted at once; the rejected one stays rejected");
     }
 
+    /** A scrub run elsewhere (another window, a worker) lists its findings in an editor already open on the task. */
+    @Test
+    void findingsOfAScrubRunElsewhereShowInTheOpenEditor() throws Exception {
+        TrajectoryEditor editor = open();
+        FindingsPanel panel = editor.findingsPanel();
+        assertFalse(panel.control().isVisible(), "never scrubbed: no findings panel");
+        try (Dataset elsewhere = Dataset.open(folder)) {
+            elsewhere.scrubs().put(TASK, new StoredScrub("h", List.of("email"), "2026-11-28T12:00:00Z", List.of(
+                    new StoredScrub.Finding(0, StoredScrub.SCREENSHOT, "email", "ann@example.org", new int[] { 100, 100, 300, 60 }, StoredScrub.PROPOSED))));
+        }
+        waitFor(() -> panel.control().isVisible() && panel.table().getItemCount() == 1, "the finding is listed in the open editor");
+        waitFor(() -> redPixels(editor.canvas()) > 300, "and boxed on the screenshot");
+    }
+
     /** Types {@code name} into the first text field of the dialog. */
     private static boolean nameTheBox(org.eclipse.swt.widgets.Composite parent, String name) {
         for (org.eclipse.swt.widgets.Control c : parent.getChildren()) {

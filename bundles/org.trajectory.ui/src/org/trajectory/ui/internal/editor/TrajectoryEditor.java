@@ -442,10 +442,18 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             return;
         }
         findingsPanel.addDrawn(box, dialog.getValue().strip());
-        GridDataFactory.createFrom((org.eclipse.swt.layout.GridData) findingsPanel.control().getLayoutData()).exclude(false)
+        showFindings(findingsPanel.scrub());
+    }
+
+    /** The findings panel with {@code found}, hidden while the task was never scrubbed. */
+    private void showFindings(StoredScrub found) {
+        findingsPanel.setScrub(found);
+        GridDataFactory.createFrom((org.eclipse.swt.layout.GridData) findingsPanel.control().getLayoutData()).exclude(found == null)
                 .applyTo(findingsPanel.control());
-        findingsPanel.control().setVisible(true);
+        findingsPanel.control().setVisible(found != null);
         findingsPanel.control().getParent().layout(true);
+        findingsPanel.show(step);
+        statusLine();
     }
 
     /** The findings panel, for tests. */
@@ -513,6 +521,13 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 return;
             }
             showReview();
+            String scrubbed = current.taskId();
+            // a scrub run elsewhere (another window, a worker) lists its findings here too
+            DatasetJobs.read("Reading the personal data found in " + scrubbed, review, () -> dataset.scrubs().get(scrubbed), found -> {
+                if (!java.util.Objects.equals(found, findingsPanel.scrub()) && scrubbed.equals(current.taskId())) {
+                    showFindings(found);
+                }
+            });
             if (!isDirty()) {
                 String taskId = current.taskId();
                 long shown = saved.version();
