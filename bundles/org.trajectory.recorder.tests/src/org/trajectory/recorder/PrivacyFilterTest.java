@@ -153,6 +153,12 @@ class PrivacyFilterTest {
         ours.input(InputEvent.move(3, 1200, 200));
         assertEquals(List.of("2.0 move", "2.01 click", "2.02 click", "3.0 move"), sink.inputs().stream().map(e -> e.time() + " " + e.action())
                 .toList(), "the workbench's own move is left out, the terminal's input kept");
+        ours.window(new WindowEvent(4, "Trajectory Workbench", "SWT", 99L, 0, 0, 1600, 1000));
+        ours.input(InputEvent.move(5, 300, 200));
+        ours.input(InputEvent.key(5.1, true, "ctrl_l", 0xffe3, null, List.of()));
+        ours.input(InputEvent.key(5.1, true, "alt_l", 0xffe9, null, List.of("ctrl")));
+        ours.input(InputEvent.key(5.2, true, "s", 's', "s", List.of("ctrl", "alt")));
+        assertTrue(ours.stopAsked(), "the stop hotkey is heard at once, not after the pointer's next move");
     }
 
     private void hotkey(double time) {

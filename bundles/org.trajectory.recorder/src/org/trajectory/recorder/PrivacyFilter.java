@@ -116,7 +116,10 @@ public final class PrivacyFilter implements CaptureSink {
      */
     @Override
     public synchronized void input(InputEvent event) {
-        if (!held.isEmpty() && event.time() - held.get(0).time() < LAG) {
+        // a key waits with held input only behind a press: behind moves alone it would wait for the next input (a
+        // hotkey pressed with the pointer resting in the workbench would not be heard until the pointer moved)
+        if (!held.isEmpty() && event.time() - held.get(0).time() < LAG
+                && (event.x() != null || held.stream().anyMatch(e -> Boolean.TRUE.equals(e.pressed())))) {
             held.add(event);
             return;
         }
