@@ -359,7 +359,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
 
     /** Stores the decision on the selected tasks off the UI thread, in one transaction, and says it on the status line. */
     private void decide(ReviewState state) {
-        // the selected positions, not their rows: a virtual table has read only the rows on show, and a refresh empties them
+        // the selected positions, not their rows: a virtual table has read only the rows on show
         int[] selected = viewer.getTable().getSelectionIndices();
         if (selected.length == 0) {
             return;
