@@ -73,7 +73,10 @@ public record StepClip(List<Frame> frames, List<InputEvent> events, double stepS
         // Seeking a millisecond before the first frame's stamp: ffmpeg decodes from the key frame before and outputs
         // from this frame on (as Keyframes does for single frames).
         Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error", "-ss",
-                String.format(Locale.ROOT, "%.6f", Math.max(0, offset - 0.001))), video, "-frames:v", Integer.toString(wanted), "-an", "-vf",
+                String.format(Locale.ROOT, "%.6f", Math.max(0, offset - 0.001))), video, "-frames:v", Integer.toString(wanted), "-an",
+                // each frame of the video once: raw output would otherwise be made constant-rate, a still stretch filled with
+                // copies of the frame before it, and every frame after shown with a time seconds later than its pixels
+                "-fps_mode", "passthrough", "-vf",
                 "scale=" + width + ":" + height, "-pix_fmt", "rgb24", "-f", "rawvideo", "-")).redirectError(ProcessBuilder.Redirect.PIPE).start();
         List<Frame> frames = new ArrayList<>();
         try (DataInputStream in = new DataInputStream(ffmpeg.getInputStream())) {
