@@ -24,11 +24,11 @@ import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
 
-/** Many tasks reviewed at once from the table, as in Label Studio and CVAT: the editor's keys or the table's menu. */
+/** Many tasks reviewed at once from the table, as in Label Studio and CVAT: the editor's commands or the table's menu. */
 class BulkReviewTest extends WorkbenchTest {
 
     @Test
-    void theSelectedTasksAreApprovedWithTheKeysAndRejectedFromTheMenuWithAReason() throws Exception {
+    void theSelectedTasksAreApprovedByTheCommandAndRejectedFromTheMenuWithAReason() throws Exception {
         Path folder = openFixture(6); // task-0, task-2 and task-4 approved
         DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
         Table table = view.viewer().getTable();
@@ -40,7 +40,9 @@ class BulkReviewTest extends WorkbenchTest {
         waitFor(() -> org.eclipse.core.runtime.jobs.Job.getJobManager().find(org.trajectory.ui.internal.DatasetJobs.READS).length == 0,
                 "the table has read again");
         focus(view);
-        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        // the command its keys run, to the handler of the part in front (the keys themselves: DatasetTableTest; here, in
+        // the whole suite under stress-ng, keys twice went astray after the tests before it, not reproduced alone)
+        page.getWorkbenchWindow().getService(org.eclipse.ui.handlers.IHandlerService.class).executeCommand("org.trajectory.ui.editor.approve", null);
         // waited for through the window's own connection: a test opening the dataset again and again beside it would
         // contend for its lock, as no user does
         waitFor(() -> approved() == 5, () -> "the two selected tasks are approved: " + approved());
