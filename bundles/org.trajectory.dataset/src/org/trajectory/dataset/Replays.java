@@ -3,7 +3,6 @@ package org.trajectory.dataset;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -22,25 +21,12 @@ public final class Replays extends DatasetPart {
 
     /** The task's last replay, or null when it was never replayed. */
     public StoredReplay get(String taskId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM replays r JOIN trajectories t"
-                + " ON t.seq = r.task_seq WHERE t.task_id = ?")) {
-            query.setString(1, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? read(row, 1) : null;
-            }
-        }
+        return ofTask("replays", "r", COLUMNS, taskId, Replays::read);
     }
 
     /** Every task's last replay, by task id, in dataset order. */
     public Map<String, StoredReplay> all() throws SQLException {
-        Map<String, StoredReplay> replays = new LinkedHashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM replays r JOIN trajectories t"
-                + " ON t.seq = r.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
-            while (rows.next()) {
-                replays.put(rows.getString(1), read(rows, 2));
-            }
-        }
-        return replays;
+        return byTask("replays", "r", COLUMNS, Replays::read);
     }
 
     /** Stores (replaces) the task's last replay; its screenshots are in {@link Dataset#images()} already. */

@@ -3,7 +3,6 @@ package org.trajectory.dataset;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,25 +22,12 @@ public final class Scrubs extends DatasetPart {
 
     /** The personal data the task's last scrub found, with its review; null when it was never scrubbed. */
     public StoredScrub get(String taskId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT " + COLUMNS + " FROM scrubs s JOIN trajectories t"
-                + " ON t.seq = s.task_seq WHERE t.task_id = ?")) {
-            query.setString(1, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? read(row, 1) : null;
-            }
-        }
+        return ofTask("scrubs", "s", COLUMNS, taskId, Scrubs::read);
     }
 
     /** Every task's last scrub, by task id, in dataset order. */
     public Map<String, StoredScrub> all() throws SQLException {
-        Map<String, StoredScrub> scrubs = new LinkedHashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT t.task_id, " + COLUMNS + " FROM scrubs s JOIN trajectories t"
-                + " ON t.seq = s.task_seq ORDER BY t.seq"); ResultSet rows = query.executeQuery()) {
-            while (rows.next()) {
-                scrubs.put(rows.getString(1), read(rows, 2));
-            }
-        }
-        return scrubs;
+        return byTask("scrubs", "s", COLUMNS, Scrubs::read);
     }
 
     /** Stores (replaces) the task's scrub: what was found, and how each finding was reviewed. */
