@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
@@ -78,6 +79,10 @@ public abstract class WorkbenchTest {
     void closeEditorsAndDataset() {
         page.closeAllEditors(false);
         session().close();
+        // quiet reads still running (a count asked for by a wizard just closed) would write in the folder being deleted
+        waitFor(() -> Job.getJobManager().find(DatasetJobs.READS).length == 0
+                && Job.getJobManager().find(DatasetJobs.FAMILY).length == 0,
+                "the window's reads and jobs end");
         // a table made in the next test starts unsorted, whatever this one clicked (the sort kept for the next start)
         org.eclipse.core.runtime.preferences.InstanceScope.INSTANCE.getNode("org.trajectory.ui").remove("dataset.columns.sort");
     }
@@ -173,8 +178,32 @@ public abstract class WorkbenchTest {
         if (display.getFocusControl() == null) {
             part.setFocus(); // the part was active already, its focus gone with a window since closed: activating does not give it back
         }
-        waitFor(() -> page.getActivePart() == part && display.getFocusControl() != null, () -> "the part is active and has the focus: active part "
-                + page.getActivePart() + ", focus on " + display.getFocusControl());
+        org.eclipse.swt.widgets.Shell window = page.getWorkbenchWindow().getShell();
+        waitFor(() -> {
+            boolean held = page.getActivePart() == part && display.getActiveShell() == window && display.getFocusControl() != null;
+            if (!held && display.getActiveShell() != window) {
+                window.forceActive();
+            }
+            return held;
+        }, () -> "the part is active and has the focus in the window in front: active part " + page.getActivePart() + ", window in front "
+                + display.getActiveShell() + ", focus on " + display.getFocusControl());
+        settle();
+    }
+
+    /**
+     * Gives {@code control} the keyboard focus and waits until its window is the one in front with it: keys posted through
+     * the X server go to the window the server has in front, which on a busy machine comes a moment after the request.
+     */
+    protected void focus(org.eclipse.swt.widgets.Control control) {
+        waitFor(() -> {
+            boolean held = display.getActiveShell() == control.getShell() && display.getFocusControl() == control;
+            if (!held) { // asked again while waiting: a request made before the window came to the front may be dropped
+                control.getShell().forceActive();
+                control.setFocus();
+            }
+            return held;
+        }, () -> "the control has the focus in the window in front: active window " + display.getActiveShell() + ", focus on "
+                        + display.getFocusControl());
         settle();
     }
 

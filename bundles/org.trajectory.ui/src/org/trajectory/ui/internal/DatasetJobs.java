@@ -69,6 +69,11 @@ public final class DatasetJobs {
      * tests join instead of waiting by the clock.
      */
     public static void background(String name, Object family, java.util.function.Function<IProgressMonitor, IStatus> work) {
+        quiet(name, family, work).schedule();
+    }
+
+    /** Quiet work as {@link #background} does it, left for the caller to schedule (later, or again). */
+    public static Job quiet(String name, Object family, java.util.function.Function<IProgressMonitor, IStatus> work) {
         Job job = new Job(name) {
             @Override
             protected IStatus run(IProgressMonitor monitor) {
@@ -81,7 +86,7 @@ public final class DatasetJobs {
             }
         };
         job.setSystem(true);
-        job.schedule();
+        return job;
     }
 
     /** The family of the reads the views start with {@link #read}; tests join it. */

@@ -76,7 +76,7 @@ class ValidateDatasetTest extends WorkbenchTest {
 
         Button open = WidgetFinder.find(dialog, Button.class, b -> b.getData() instanceof Integer id && id == IDialogConstants.OPEN_ID).orElseThrow();
         assertEquals(dialog.getDefaultButton(), open, "Enter opens the task");
-        table.setFocus();
+        focus(table);
         keys(SWT.CR);
         waitFor(() -> page.getActiveEditor() instanceof TrajectoryEditor, "the task opens in the editor");
         TrajectoryEditor editor = (TrajectoryEditor) page.getActiveEditor();

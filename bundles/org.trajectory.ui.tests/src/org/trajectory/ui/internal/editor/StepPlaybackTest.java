@@ -79,7 +79,7 @@ class StepPlaybackTest extends WorkbenchTest {
         assertTrue(clip.events().stream().noneMatch(e -> e.x() != null && e.x() == 900), "not the next step's events, over a second later");
         waitFor(() -> player.frameShown() >= 2, "it plays by itself, in the recording's own rhythm");
 
-        player.canvas().setFocus();
+        focus(player.canvas());
         keys(' ');
         assertFalse(player.isPlaying(), "Space pauses");
         keys(SWT.HOME);

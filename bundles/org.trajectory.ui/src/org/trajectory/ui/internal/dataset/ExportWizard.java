@@ -125,6 +125,11 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             replace.addListener(SWT.Selection, e -> changed());
             preview = new Label(area, SWT.WRAP);
             preview.setText("Counting the tasks...");
+            preview.addListener(SWT.Dispose, e -> { // a count asked for just before the wizard closed is no longer wanted
+                if (previewJob != null) {
+                    previewJob.cancel();
+                }
+            });
             GridDataFactory.fillDefaults().span(3, 1).grab(true, false).hint(560, SWT.DEFAULT).applyTo(preview);
 
             format.addListener(SWT.Selection, e -> formatChosen());
@@ -313,7 +318,7 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
             DatasetJobs.ExportRequest counted = request;
             DatasetAddress folder = DatasetSession.of(PlatformUI.getWorkbench()).address();
             org.eclipse.swt.widgets.Display display = preview.getDisplay();
-            previewJob = Job.create("Counting the tasks to export", monitor -> {
+            previewJob = DatasetJobs.quiet("Counting the tasks to export", DatasetJobs.READS, monitor -> {
                 String text;
                 try (Dataset dataset = Dataset.open(folder)) {
                     Selection selection = counted.operation(dataset).preview();
@@ -335,7 +340,6 @@ final class ExportWizard extends OnePageWizard<ExportWizard.Page> {
                 });
                 return Status.OK_STATUS;
             });
-            previewJob.setSystem(true);
             previewJob.schedule(250);
         }
     }
