@@ -78,7 +78,7 @@ class RoundTripTest {
         for (int i = 0; i < 50; i++) {
             lines.append("{\"task_id\":\"t").append(i).append("\",\"instruction\":\"").append(i % 2 == 0 ? "Open Firefox " : "Close gedit ")
                     .append(i).append("\",\"domain\":\"").append(i % 3 == 0 ? "web" : "office").append("\",\"scores\":{\"final_score\":")
-                    .append(i / 50.0).append("},\"traj\":[");
+                    .append(i / 50.0).append("},\"os\":\"").append(i % 3 == 0 ? "windows" : i % 3 == 1 ? "Windows" : "ubuntu").append("\",\"traj\":[");
             for (int s = 0; s <= i % 5; s++) {
                 lines.append(s == 0 ? "" : ",").append("{\"index\":").append(s).append(i % 4 == 0 ? ",\"application\":\"Firefox\"" : "")
                         .append(",\"value\":{\"code\":\"pyautogui.press('a')\"}}");
@@ -86,7 +86,8 @@ class RoundTripTest {
             lines.append("]}\n");
         }
         Files.writeString(input, lines);
-        try (Dataset dataset = Dataset.openOrCreate(engine.newDataset(temp, "ds"))) {
+        DatasetAddress address = engine.newDataset(temp, "ds");
+        try (Dataset dataset = Dataset.openOrCreate(address)) {
             new ImportOperation(dataset, input, ImageSource.none()).run(Progress.NONE);
             assertEquals(50, dataset.count(TaskQuery.ALL));
             assertEquals(25, dataset.count(TaskQuery.ALL.withText("firefox")));
@@ -112,6 +113,28 @@ class RoundTripTest {
             assertThrows(java.sql.SQLException.class, () -> dataset.reviews().set(hostile, ReviewState.APPROVED, hostile, hostile));
             assertEquals(0, dataset.tasksInWindow(hostile, "title").size());
             assertEquals(50, dataset.count(TaskQuery.ALL), "nothing was dropped or changed");
+
+            assertEquals(List.of("Ubuntu", "Windows"), dataset.distinct("os"), "one name per system, however a source spells it");
+            assertEquals(34, dataset.count(TaskQuery.ALL.withOs("WINDOWS")));
+            assertEquals("windows", dataset.draft("t0").task().text(Task.OS), "the record keeps what its source wrote");
+            assertEquals(1, dataset.count(TaskQuery.ALL.withReviewer("qa").withQueueOf(null).withReview(ReviewState.APPROVED)),
+                    "each filter kept when another is set");
+            assertEquals(List.of("qa"), dataset.reviews().reviewers());
+            dataset.scrubs().put("t5", new StoredScrub("h", List.of("email"), "2026-11-28T10:00:00Z", List.of(
+                    new StoredScrub.Finding(-1, "instruction", "email", "ann@example.org", null, StoredScrub.PROPOSED))));
+            dataset.scrubs().put("t6", new StoredScrub("h", List.of("email"), "2026-11-28T10:00:00Z", List.of()));
+            assertEquals(List.of("t5"), dataset.page(TaskQuery.ALL.withPersonalData(TaskQuery.PersonalData.TO_REVIEW), 0, 9).stream()
+                    .map(TaskRow::taskId).toList());
+            assertEquals(List.of("t6"), dataset.page(TaskQuery.ALL.withPersonalData(TaskQuery.PersonalData.ALL_REVIEWED), 0, 9).stream()
+                    .map(TaskRow::taskId).toList());
+            assertEquals(48, dataset.count(TaskQuery.ALL.withPersonalData(TaskQuery.PersonalData.NEVER_SCRUBBED)));
+            try (var statement = dataset.connection().createStatement()) { // as a dataset made before systems had one name
+                statement.execute("UPDATE trajectories SET os = 'Win32' WHERE task_id = 't1'");
+                statement.execute("UPDATE meta SET value = '" + (Schema.VERSION - 1) + "' WHERE name = 'schema_version'");
+            }
+        }
+        try (Dataset dataset = Dataset.open(address)) {
+            assertEquals(List.of("Ubuntu", "Windows"), dataset.distinct("os"), "an older dataset's spellings are renamed on opening");
         }
     }
 

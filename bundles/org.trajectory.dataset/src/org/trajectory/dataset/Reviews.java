@@ -50,6 +50,18 @@ public final class Reviews extends DatasetPart {
         }
     }
 
+    /** Everyone who gave a task its review, in alphabetical order: the choices of the table's Reviewer filter. */
+    public List<String> reviewers() throws SQLException {
+        List<String> names = new java.util.ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT DISTINCT reviewer FROM reviews WHERE reviewer IS NOT NULL ORDER BY reviewer")) {
+            while (rows.next()) {
+                names.add(rows.getString(1));
+            }
+        }
+        return names;
+    }
+
     /** How many tasks there are, and how many have a review decision. */
     public Dataset.ReviewProgress progress() throws SQLException {
         try (Statement statement = connection.createStatement();

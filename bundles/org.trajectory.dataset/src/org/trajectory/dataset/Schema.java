@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
+import org.trajectory.model.OperatingSystems;
+
 /**
  * The dataset's schema as versioned migrations, the same text on both engines: a dataset at version N runs the
  * migrations after N, each in one transaction, under a lock so two workbenches opening a new dataset at once do not
@@ -185,7 +187,17 @@ final class Schema {
                       finished_at BIGINT,
                       UNIQUE (operation, subject))""",
                     "CREATE INDEX IF NOT EXISTS work_items_next ON work_items(operation, state, id)",
-                    "CREATE INDEX IF NOT EXISTS work_items_worker ON work_items(worker, state)"));
+                    "CREATE INDEX IF NOT EXISTS work_items_worker ON work_items(worker, state)"),
+            // 11: one name per operating system in the column the table, its filters and the card read ("windows" and
+            // "Windows" were two); what a task's record says is left as its source wrote it.
+            oneNamePerSystem());
+
+    private static List<String> oneNamePerSystem() {
+        java.util.Map<String, List<String>> spellings = new java.util.TreeMap<>();
+        OperatingSystems.spellings().forEach((spelling, name) -> spellings.computeIfAbsent(name, n -> new java.util.ArrayList<>()).add(spelling));
+        return spellings.entrySet().stream().map(e -> "UPDATE trajectories SET os = '" + e.getKey() + "' WHERE LOWER(TRIM(os)) IN ('"
+                + String.join("', '", e.getValue()) + "')").toList(); // the names are ours: no quote in them
+    }
 
     /** The version this workbench brings a dataset to. */
     static final int VERSION = MIGRATIONS.size();

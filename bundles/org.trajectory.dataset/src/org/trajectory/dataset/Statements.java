@@ -14,6 +14,7 @@ import java.util.function.IntFunction;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.action.ActionParser;
+import org.trajectory.model.OperatingSystems;
 
 /**
  * The inserts of one writer (an import run, a built trajectory): tasks, their images, steps and problems gathered and
@@ -98,7 +99,7 @@ final class Statements implements AutoCloseable {
 
     private static Object[] taskValues(Task record, String header, String source, String now) {
         return new Object[] { record.taskId(), record.text(Task.TRAJECTORY_ID), record.instruction(), record.text(Task.DOMAIN),
-            record.text(Task.OS), record.json().get(Task.TRAJ).size(), record.taskCompleted(), record.number(Task.ALIGNMENT_SCORE),
+            OperatingSystems.name(record.text(Task.OS)), record.json().get(Task.TRAJ).size(), record.taskCompleted(), record.number(Task.ALIGNMENT_SCORE),
             record.number(Task.EFFICIENCY_SCORE), record.number(Task.TASK_DIFFICULTY), record.score("final_score"), source, now, now,
             header, record.extractionConfidence() };
     }

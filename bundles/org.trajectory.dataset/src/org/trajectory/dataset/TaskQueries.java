@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.trajectory.model.OperatingSystems;
 
 /** The table's queries (filter, sort, page, the distinct values of a column) and the dataset's statistics: the SQL behind {@link Dataset}'s query methods. */
 final class TaskQueries {
@@ -253,7 +254,7 @@ final class TaskQueries {
             parameters.add(containing(query.text().strip()));
         }
         term(terms, parameters, "t.domain = ?", query.domain());
-        term(terms, parameters, "t.os = ?", query.os());
+        term(terms, parameters, "t.os = ?", OperatingSystems.name(query.os()));
         term(terms, parameters, "EXISTS (SELECT 1 FROM steps s WHERE s.task_seq = t.seq AND s.application = ?)", query.application());
         term(terms, parameters, "t.step_count >= ?", query.minSteps());
         term(terms, parameters, "t.step_count <= ?", query.maxSteps());
@@ -277,6 +278,12 @@ final class TaskQueries {
             terms.add("NOT EXISTS (SELECT 1 FROM replays p WHERE p.task_seq = t.seq)");
         } else {
             term(terms, parameters, "EXISTS (SELECT 1 FROM replays p WHERE p.task_seq = t.seq AND p.outcome = ?)", query.replay());
+        }
+        term(terms, parameters, "r.reviewer = ?", query.reviewer());
+        if (query.personalData() == TaskQuery.PersonalData.NEVER_SCRUBBED) {
+            terms.add("NOT EXISTS (SELECT 1 FROM scrubs sc WHERE sc.task_seq = t.seq)");
+        } else if (query.personalData() != null) {
+            terms.add("EXISTS (SELECT 1 FROM scrubs sc WHERE sc.task_seq = t.seq AND sc." + query.personalData().unreviewed + ")");
         }
         if (query.extracted() != null) {
             terms.add(query.extracted() ? "t.source LIKE ?" : "(t.source IS NULL OR t.source NOT LIKE ?)");

@@ -8,13 +8,14 @@ package org.trajectory.dataset;
  * {@code queueOf} keeps a reviewer's queue: the tasks assigned to them that they have not judged yet.
  * {@code application} keeps the tasks with a step in that application (a recorded step's window class or process).
  * {@code replay} keeps the tasks whose last replay had that outcome ({@link StoredReplay#REPLAYED}...), or
- * {@link #NEVER_REPLAYED}.
+ * {@link #NEVER_REPLAYED}. {@code reviewer} keeps the tasks whose review was last given by that reviewer;
+ * {@code personalData} keeps the tasks by what their last scrub found.
  *
  * @since 0.1
  */
 public record TaskQuery(String text, String domain, String os, Integer minSteps, Integer maxSteps, Double minScore,
         Double maxScore, ReviewState review, Column sortBy, boolean ascending, String scoreCriterion, String sortCriterion,
-        Boolean extracted, String queueOf, String application, String replay) {
+        Boolean extracted, String queueOf, String application, String replay, String reviewer, PersonalData personalData) {
 
     /** The sortable columns, with the SQL expression each sorts by. */
     public enum Column {
@@ -35,69 +36,107 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
         }
     }
 
-    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null, null, null);
+    /** A task's personal data as its last scrub left it. */
+    public enum PersonalData {
+        /** Scrubbed, with findings no one has accepted or rejected yet. */
+        TO_REVIEW("unreviewed > 0"),
+        /** Scrubbed, and every finding reviewed (or none found). */
+        ALL_REVIEWED("unreviewed = 0"),
+        /** Never scrubbed. */
+        NEVER_SCRUBBED(null);
+
+        final String unreviewed;
+
+        PersonalData(String unreviewed) {
+            this.unreviewed = unreviewed;
+        }
+    }
+
+    public static final TaskQuery ALL = new TaskQuery(null, null, null, null, null, null, null, null, Column.ORDER, true, null, null, null, null, null, null, null, null);
     /** The {@code replay} filter's value for tasks never replayed. */
     public static final String NEVER_REPLAYED = "never";
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
     public TaskQuery withExtracted(Boolean value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     /** Only the tasks with a step in {@code value} (null: all). */
     public TaskQuery withApplication(String value) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, value, replay);
+                queueOf, value, replay, reviewer, personalData);
     }
 
     /** Only the tasks assigned to {@code reviewer} without their verdict yet (null: all). */
-    public TaskQuery withQueueOf(String reviewer) {
+    public TaskQuery withQueueOf(String assignee) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                reviewer, application, replay);
+                assignee, application, replay, reviewer, personalData);
     }
 
     /** Only the tasks whose last replay had this outcome, or {@link #NEVER_REPLAYED} (null: all). */
     public TaskQuery withReplay(String outcome) {
         return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, outcome);
+                queueOf, application, outcome, reviewer, personalData);
+    }
+
+    /** Only the tasks whose review {@code value} gave last (null: all). */
+    public TaskQuery withReviewer(String value) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, value, personalData);
+    }
+
+    /** Only the tasks whose personal data is in {@code value}'s state (null: all). */
+    public TaskQuery withPersonalData(PersonalData value) {
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
+                queueOf, application, replay, reviewer, value);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted, queueOf, application, replay);
+        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted,
+                queueOf, application, replay, reviewer, personalData);
     }
 }

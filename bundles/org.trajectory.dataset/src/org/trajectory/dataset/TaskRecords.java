@@ -17,6 +17,7 @@ import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Task;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.trajectory.model.OperatingSystems;
 
 /**
  * A task's record: read with its version, saved only from the version it was read at (with its audit trail and its
@@ -156,7 +157,7 @@ final class TaskRecords extends DatasetPart {
         columns.put("trajectory_id", task.text(Task.TRAJECTORY_ID));
         columns.put("instruction", task.instruction());
         columns.put("domain", task.text(Task.DOMAIN));
-        columns.put("os", task.text(Task.OS));
+        columns.put("os", OperatingSystems.name(task.text(Task.OS)));
         columns.put("step_count", stepCount);
         columns.put("task_completed", task.taskCompleted());
         columns.put("alignment_score", task.number(Task.ALIGNMENT_SCORE));

@@ -19,6 +19,7 @@ import org.trajectory.dataset.TaskFacts;
 import org.trajectory.embeddings.SentenceEmbedder;
 import org.trajectory.embeddings.VectorIndex;
 import org.trajectory.model.Words;
+import org.trajectory.model.OperatingSystems;
 
 /**
  * The tasks an export takes, each with its split, and how they were chosen: how many tasks each filter removed (a task
@@ -114,7 +115,7 @@ public final class Selection {
                 || filter.maxScore() != null && task.finalScore() > filter.maxScore())) {
             return "score";
         }
-        if (filter.os() != null && !filter.os().equalsIgnoreCase(task.os() == null ? "" : task.os())) {
+        if (filter.os() != null && !OperatingSystems.name(filter.os()).equals(OperatingSystems.name(task.os()))) {
             return "os";
         }
         if (filter.domain() != null && !filter.domain().equalsIgnoreCase(task.domain() == null ? "" : task.domain())) {

@@ -169,6 +169,11 @@ public final class DatasetSession {
         return unfinishedCopy;
     }
 
+    /** Everyone who gave a task of the open dataset its review (empty when none is open). */
+    public synchronized List<String> reviewers() throws SQLException {
+        return dataset == null ? List.of() : dataset.reviews().reviewers();
+    }
+
     public synchronized Dataset.ReviewProgress reviewProgress() throws SQLException {
         return dataset == null ? new Dataset.ReviewProgress(0, 0) : dataset.reviews().progress();
     }

@@ -77,7 +77,7 @@ class BulkReviewTest extends WorkbenchTest {
         DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
         Table table = view.viewer().getTable();
         waitFor(() -> table.getItemCount() == 6, "the six tasks are listed");
-        org.eclipse.swt.widgets.Combo review = view.reviewFilter();
+        org.eclipse.swt.widgets.Combo review = view.filters().review();
         review.select(Arrays.asList(review.getItems()).indexOf("approved"));
         review.notifyListeners(SWT.Selection, new Event());
         waitFor(() -> table.getItemCount() == 3 && Arrays.stream(table.getItems()).allMatch(item -> item.getData() instanceof TaskRow),

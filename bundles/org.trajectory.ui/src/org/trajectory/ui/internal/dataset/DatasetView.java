@@ -1,10 +1,8 @@
 package org.trajectory.ui.internal.dataset;
 
 import java.text.NumberFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.core.commands.AbstractHandler;
@@ -24,7 +22,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StackLayout;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -38,7 +35,6 @@ import org.eclipse.ui.part.ViewPart;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.ReviewState;
-import org.trajectory.dataset.StoredReplay;
 import org.trajectory.dataset.TaskQuery;
 import org.trajectory.dataset.TaskRow;
 import org.trajectory.scoring.ScoringCriteria;
@@ -59,7 +55,9 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     /** The preference keeping the table's columns as the user arranged them. */
     static final String COLUMNS = "dataset.columns";
     public static final String EMPTY_MESSAGE = "No dataset is open. Use File > Open Dataset or File > New Dataset.";
-    private static final int FILTER_DELAY_MS = 250;
+    static final int FILTER_DELAY_MS = 250;
+    /** The choice of a filter that keeps every task. */
+    static final String ANY = "any";
 
     /** A column: its title, width, the query column it sorts by, and its text. */
     private enum Column {
@@ -102,7 +100,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     }
 
     /** A review state as the table and its filter say it. */
-    private static String reviewWords(ReviewState state) {
+    static String reviewWords(ReviewState state) {
         return state.id().replace('_', ' ');
     }
 
@@ -112,18 +110,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     private Text filter;
     private Button queue;
     private Button extracted;
-    private Combo replay;
-    /** The review filter: "any", then each review state in words. */
-    private Combo review;
-    /** The replay filter's choices, in the words shown, to the outcome they keep (null: all). */
-    private static final Map<String, String> REPLAY_FILTERS = new LinkedHashMap<>();
-    static {
-        REPLAY_FILTERS.put("any", null);
-        REPLAY_FILTERS.put("replayed to the end", StoredReplay.REPLAYED);
-        REPLAY_FILTERS.put("diverged", StoredReplay.DIVERGED);
-        REPLAY_FILTERS.put("could not start", StoredReplay.NOT_STARTED);
-        REPLAY_FILTERS.put("never replayed", TaskQuery.NEVER_REPLAYED);
-    }
+    /** The filters a reviewer sets directly: review state, reviewer, replay, personal data, score. */
+    private TaskFilters filters;
     private Link chartFilter;
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
     private TableViewer viewer;
@@ -198,35 +186,19 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         queue.setText("&Review queue: only tasks not reviewed yet");
         queue.addListener(SWT.Selection, e -> {
             if (queue.getSelection()) {
-                review.select(0); // the queue is its own review filter
+                filters.anyReviewState(); // the queue is its own review filter
             }
             requery(queued(rows.query()));
         });
         extracted = new Button(tablePage, SWT.CHECK);
         extracted.setText("E&xtracted from videos only (sort by Conf. to see the least sure first)");
         extracted.addListener(SWT.Selection, e -> requery(rows.query().withExtracted(extracted.getSelection() ? true : null)));
-        Composite replayRow = new Composite(tablePage, SWT.NONE);
-        GridLayoutFactory.fillDefaults().numColumns(4).applyTo(replayRow);
-        new Label(replayRow, SWT.NONE).setText("Re&view:");
-        review = new Combo(replayRow, SWT.READ_ONLY);
-        review.add("any");
-        for (ReviewState state : ReviewState.values()) {
-            review.add(reviewWords(state));
-        }
-        review.select(0);
-        review.setToolTipText("Tasks by their review state (changed: approved or rejected, then edited)");
-        review.addListener(SWT.Selection, e -> {
-            if (review.getSelectionIndex() > 0) {
-                queue.setSelection(false); // a state chosen here is not the queue's
+        filters = new TaskFilters(tablePage, () -> {
+            if (filters.reviewState() != null) {
+                queue.setSelection(false); // a state chosen is not the queue's
             }
             requery(queued(rows.query()));
         });
-        new Label(replayRow, SWT.NONE).setText("Re&play:");
-        replay = new Combo(replayRow, SWT.READ_ONLY);
-        replay.setItems(REPLAY_FILTERS.keySet().toArray(String[]::new));
-        replay.select(0);
-        replay.setToolTipText("Tasks by their last replay (File > Replay Tasks): proven to work, diverged, or never replayed");
-        replay.addListener(SWT.Selection, e -> requery(rows.query().withReplay(REPLAY_FILTERS.get(replay.getText()))));
         chartFilter = new Link(tablePage, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).exclude(true).applyTo(chartFilter);
         chartFilter.setVisible(false);
@@ -446,14 +418,16 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
      * theirs not yet judged; otherwise every task not reviewed yet.
      */
     private TaskQuery queued(TaskQuery query) {
+        TaskQuery filtered = filters.apply(query);
         if (!queue.getSelection()) {
-            return query.withReview(review.getSelectionIndex() > 0 ? ReviewState.values()[review.getSelectionIndex() - 1] : null).withQueueOf(null);
+            return filtered.withReview(filters.reviewState()).withQueueOf(null);
         }
-        return queueOwner != null ? query.withReview(null).withQueueOf(queueOwner) : query.withReview(ReviewState.NEW).withQueueOf(null);
+        return queueOwner != null ? filtered.withReview(null).withQueueOf(queueOwner) : filtered.withReview(ReviewState.NEW).withQueueOf(null);
     }
 
-    /** Asks, off the UI thread, whose queue the checkbox shows, and names it. */
+    /** Asks, off the UI thread, whose queue the checkbox shows and who has reviewed (the Reviewer filter's choices). */
     private void readQueueOwner() {
+        DatasetJobs.read("Reading the reviewers", queue, session::reviewers, filters::reviewers);
         DatasetJobs.read("Reading the review assignments", queue, () -> session.queueOwner(), owner -> {
             boolean changed = !java.util.Objects.equals(owner, queueOwner);
             queueOwner = owner;
@@ -544,8 +518,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         String text = "";
         if (session.address() != null) {
             NumberFormat number = NumberFormat.getIntegerInstance();
-            boolean filtered = query.text() != null || query.review() != null || query.minScore() != null || query.maxScore() != null
-                    || query.extracted() != null;
+            boolean filtered = !query.sortedBy(TaskQuery.Column.ORDER, true).equals(TaskQuery.ALL);
             long all = counts.progress().tasks();
             text = number.format(count) + (count == 1 ? " task" : " tasks") + (filtered ? " match" : "")
                     + String.format(Locale.ROOT, " \u00B7 reviewed %s of %s (%.1f%%)", number.format(counts.progress().reviewed()),
@@ -575,8 +548,8 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         return queue;
     }
 
-    Combo reviewFilter() {
-        return review;
+    TaskFilters filters() {
+        return filters;
     }
 
     /** Forgets the kept sort, for tests that each start from the import order. */
