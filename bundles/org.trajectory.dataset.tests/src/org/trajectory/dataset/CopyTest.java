@@ -42,6 +42,7 @@ class CopyTest {
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(TestData.path("opencua-cot-example/images"))) {
             new ImportOperation(dataset, jsonl, images).run(Progress.NONE);
             dataset.reviews().set("t1", ReviewState.NEEDS_FIX, "qa-1", "tab\tand\nnewline and \\ backslash");
+            dataset.reviews().grade("t1", new ReviewGrades(2, 4, null, 3, 5));
             dataset.scores().put("t1", List.of(new Dataset.StoredScore("format", "1", "abc", 0.75, "ok", "{\"a\":1}", null, "2026-11-23T00:00:00Z")), 0.5);
             dataset.embeddings().put("minilm", List.of(new Dataset.Embedding("t1", "hash", new float[] { 1.5f, -2f })));
             dataset.replays().put("t1", new StoredReplay("xvfb", "abc", StoredReplay.DIVERGED, 1, 1, 15, "{\"steps\": []}", "2026-11-25T00:00:00Z"));
@@ -72,6 +73,7 @@ class CopyTest {
             assertEquals(-2f, target.embeddings().of("minilm").get(0).vector()[1]);
             assertEquals("diverged at step 2", target.replays().get("t1").describe(), "a replay goes with its task");
             assertEquals(source.scrubs().get("t1").findings(), target.scrubs().get("t1").findings(), "so do the personal data found and its review");
+            assertEquals(new ReviewGrades(2, 4, null, 3, 5), target.reviews().grades("t1"), "and the reviewer's grades");
             assertEquals("{\"format\":1}", target.meta(Dataset.SCORING_WEIGHTS));
         }
         try (Dataset source = Dataset.open(server); Dataset target = Dataset.openOrCreate(back)) {

@@ -45,6 +45,7 @@ public final class CopyOperation extends DatasetOperation<CopyOperation.Report> 
                 "updated_at", "header", "version", "updated_by"));
         TABLES.put("steps", List.of("task_seq", "position", "image_name", "image_sha256", "actions", "record", "application"));
         TABLES.put("reviews", List.of("task_seq", "state", "reviewer", "reviewed_at", "note"));
+        TABLES.put("review_grades", List.of("task_seq", "accept_level", "correctness", "difficulty", "knowledge", "value"));
         TABLES.put("scores", List.of("task_seq", "criterion", "version", "content_hash", "value", "reason", "details", "error", "scored_at"));
         TABLES.put("embeddings", List.of("task_seq", "model", "text_hash", "vector"));
         TABLES.put("step_problems", List.of("task_seq", "position", "message"));
@@ -56,7 +57,7 @@ public final class CopyOperation extends DatasetOperation<CopyOperation.Report> 
         TABLES.put("scrubs", List.of("task_seq", "content_hash", "detectors", "findings", "unreviewed", "scrubbed_at"));
     }
     private static final Map<String, String> ORDER = Map.ofEntries(Map.entry("trajectories", "seq"), Map.entry("steps", "task_seq, position"),
-            Map.entry("reviews", "task_seq"), Map.entry("scores", "task_seq, criterion"), Map.entry("embeddings", "task_seq, model"),
+            Map.entry("reviews", "task_seq"), Map.entry("review_grades", "task_seq"), Map.entry("scores", "task_seq, criterion"), Map.entry("embeddings", "task_seq, model"),
             Map.entry("step_problems", "task_seq, position, message"), Map.entry("assignments", "task_seq, reviewer"),
             Map.entry("verdicts", "task_seq, reviewer"), Map.entry("gold", "task_seq"), Map.entry("replays", "task_seq"),
             Map.entry("scrubs", "task_seq"));

@@ -62,6 +62,61 @@ public final class Reviews extends DatasetPart {
         return names;
     }
 
+    /** The task's grades ({@link ReviewGrades#NONE} when it has none). */
+    public ReviewGrades grades(String taskId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT g.accept_level, g.correctness, g.difficulty, g.knowledge, g.value"
+                + " FROM review_grades g JOIN trajectories t ON t.seq = g.task_seq WHERE t.task_id = ?")) {
+            query.setString(1, taskId);
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    return ReviewGrades.NONE;
+                }
+                Integer[] grades = new Integer[5];
+                for (int i = 0; i < grades.length; i++) {
+                    int grade = row.getInt(i + 1);
+                    grades[i] = row.wasNull() ? null : grade;
+                }
+                return new ReviewGrades(grades[0], grades[1], grades[2], grades[3], grades[4]);
+            }
+        }
+    }
+
+    /** Whether any task has grades (an export that finds none writes its records as stored). */
+    public boolean anyGraded() throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery("SELECT 1 FROM review_grades LIMIT 1")) {
+            return row.next();
+        }
+    }
+
+    /** Grades the task as the user ({@link ReviewGrades#NONE} takes its grades away), kept in its audit trail. */
+    public void grade(String taskId, ReviewGrades grades) throws SQLException {
+        dataset.promptly("grades of task " + taskId, c -> {
+            ReviewGrades before = grades(taskId);
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM review_grades WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)")) {
+                delete.setString(1, taskId);
+                delete.executeUpdate();
+            }
+            if (!grades.isEmpty()) {
+                try (PreparedStatement insert = c.prepareStatement("INSERT INTO review_grades (task_seq, accept_level, correctness, difficulty,"
+                        + " knowledge, value) SELECT seq, ?, ?, ?, ?, ? FROM trajectories WHERE task_id = ?")) {
+                    Integer[] all = { grades.acceptLevel(), grades.correctness(), grades.difficulty(), grades.knowledge(), grades.value() };
+                    for (int i = 0; i < all.length; i++) {
+                        insert.setObject(i + 1, all[i], java.sql.Types.INTEGER);
+                    }
+                    insert.setString(all.length + 1, taskId);
+                    if (insert.executeUpdate() == 0) {
+                        throw new SQLException("no task '" + taskId + "' in the dataset");
+                    }
+                }
+            }
+            // written here on a server too: its triggers keep the trail of reviews, not of grades
+            TaskHistory.add(c, taskId, List.of(new TaskHistory.Entry(TaskHistory.version(c, taskId), dataset.user(), Instant.now().toString(),
+                    "grades", before.words(), grades.words())));
+            DatasetChanges.announce(c, dataset.engine(), "grades", taskId);
+            return null;
+        });
+    }
+
     /** How many tasks there are, and how many have a review decision. */
     public Dataset.ReviewProgress progress() throws SQLException {
         try (Statement statement = connection.createStatement();

@@ -190,7 +190,17 @@ final class Schema {
                     "CREATE INDEX IF NOT EXISTS work_items_worker ON work_items(worker, state)"),
             // 11: one name per operating system in the column the table, its filters and the card read ("windows" and
             // "Windows" were two); what a task's record says is left as its source wrote it.
-            oneNamePerSystem());
+            oneNamePerSystem(),
+            // 12: a reviewer's optional grades of a task: an accept level (1-3) and a rubric (1-5 each).
+            List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS review_grades (
+                      task_seq BIGINT PRIMARY KEY REFERENCES trajectories(seq) ON DELETE CASCADE,
+                      accept_level INTEGER,
+                      correctness INTEGER,
+                      difficulty INTEGER,
+                      knowledge INTEGER,
+                      value INTEGER)"""));
 
     private static List<String> oneNamePerSystem() {
         java.util.Map<String, List<String>> spellings = new java.util.TreeMap<>();

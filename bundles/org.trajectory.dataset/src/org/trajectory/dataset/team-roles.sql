@@ -185,7 +185,7 @@ BEGIN
   EXECUTE format('REVOKE UPDATE ON trajectories FROM %I', reviewer);
   EXECUTE format('GRANT UPDATE (step_count, task_completed, header, version, updated_at, updated_by) ON trajectories TO %I', reviewer);
   EXECUTE format('GRANT INSERT, DELETE ON steps, step_problems TO %I', reviewer);
-  EXECUTE format('GRANT INSERT, UPDATE, DELETE ON reviews, verdicts TO %I', reviewer);
+  EXECUTE format('GRANT INSERT, UPDATE, DELETE ON reviews, review_grades, verdicts TO %I', reviewer);
   EXECUTE format('GRANT INSERT ON task_history TO %I', reviewer);
   EXECUTE format('GRANT INSERT, UPDATE ON scrubs TO %I', reviewer);
   EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA public TO %I', curator);
@@ -194,21 +194,21 @@ BEGIN
   EXECUTE format('REVOKE UPDATE, DELETE ON task_history FROM %I', curator);
   -- import and copy draw task numbers ahead of COPY (nextval) and copy sets the next one (setval): sequences need their own grant
   EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO %I', curator);
-  FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'verdicts', 'task_history', 'scrubs'] LOOP
+  FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'review_grades', 'verdicts', 'task_history', 'scrubs'] LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('DROP POLICY IF EXISTS everyone_reads ON %I', t);
     EXECUTE format('CREATE POLICY everyone_reads ON %I FOR SELECT USING (true)', t);
     EXECUTE format('DROP POLICY IF EXISTS curators_write ON %I', t);
     EXECUTE format('DROP POLICY IF EXISTS reviewers_write_assigned ON %I', t);
   END LOOP;
-  FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'scrubs'] LOOP
+  FOREACH t IN ARRAY ARRAY['trajectories', 'steps', 'step_problems', 'reviews', 'review_grades', 'scrubs'] LOOP
     EXECUTE format('CREATE POLICY curators_write ON %I TO %I USING (true) WITH CHECK (true)', t, curator);
   END LOOP;
   -- Each one's verdict is their own; the audit trail is added to and never changed.
   EXECUTE format('CREATE POLICY curators_write ON verdicts TO %I USING (reviewer = session_user) WITH CHECK (reviewer = session_user)', curator);
   EXECUTE format('CREATE POLICY curators_write ON task_history FOR INSERT TO %I WITH CHECK (true)', curator);
   EXECUTE format('CREATE POLICY reviewers_write_assigned ON trajectories FOR UPDATE TO %I USING (%s)', reviewer, format(assigned, 'trajectories.seq'));
-  FOREACH t IN ARRAY ARRAY['steps', 'step_problems', 'reviews', 'scrubs'] LOOP
+  FOREACH t IN ARRAY ARRAY['steps', 'step_problems', 'reviews', 'review_grades', 'scrubs'] LOOP
     EXECUTE format('CREATE POLICY reviewers_write_assigned ON %I TO %I USING (%s) WITH CHECK (%s)', t, reviewer,
         format(assigned, t || '.task_seq'), format(assigned, t || '.task_seq'));
   END LOOP;

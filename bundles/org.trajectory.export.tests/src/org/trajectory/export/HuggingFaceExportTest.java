@@ -162,6 +162,38 @@ class HuggingFaceExportTest {
         }
     }
 
+    /** A reviewer's grades go out with each graded task, in AgentNet JSONL and the Hugging Face folder, whose card counts them. */
+    @Test
+    void theReviewersGradesAreExportedAndTheCardCountsThem() throws Exception {
+        try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 6)) { // task-0, 2, 4 approved
+            dataset.reviews().grade("task-0", new org.trajectory.dataset.ReviewGrades(3, 5, 2, 4, 4));
+            dataset.reviews().grade("task-2", new org.trajectory.dataset.ReviewGrades(1, 3, null, null, null));
+            Path jsonl = temp.resolve("agentnet.jsonl");
+            new ExportOperation(dataset, format("agentnet"), jsonl, Map.of("images", "none"), ExportFilter.DEFAULT, null, false).run(Progress.NONE);
+            Map<String, String> grades = new java.util.TreeMap<>();
+            for (String line : Files.readAllLines(jsonl)) {
+                JsonNode record = org.trajectory.model.Json.MAPPER.readTree(line);
+                grades.put(record.path("task_id").asText(), record.path("review_grades").toString());
+            }
+            assertEquals(Map.of("task-0", "{\"accept_level\":3,\"rubric\":{\"correctness\":5,\"difficulty\":2,\"knowledge\":4,\"value\":4}}",
+                    "task-2", "{\"accept_level\":1,\"rubric\":{\"correctness\":3}}", "task-4", ""), grades, "an ungraded task carries none");
+
+            Path hf = temp.resolve("hf");
+            new ExportOperation(dataset, format("huggingface"), hf, Map.of(), ExportFilter.DEFAULT, null, false).run(Progress.NONE);
+            String card = Files.readString(hf.resolve("README.md"));
+            assertTrue(card.contains("2 tasks were graded by their reviewer"), card);
+            assertTrue(card.contains("| 1 | 1 |") && card.contains("| 3 | 1 |"), "tasks by accept level: " + card);
+            assertTrue(card.contains("| correctness | 4.00 | 2 |") && card.contains("| difficulty | 2.00 | 1 |"), "the rubric's means: " + card);
+            assertTrue(files(hf, "").stream().filter(f -> f.toString().endsWith(".jsonl")).anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains("\"review_grades\":{\"accept_level\":3");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }), "the folder's records carry them too");
+        }
+    }
+
     @Test
     void strippedRecordsCarryNoWindowTitleSubmitterTimeNorVideoNameAndAgentNetOutputIsUnchanged() throws Exception {
         try (Dataset dataset = ExportFixture.create(temp.resolve("ds"), 4)) {

@@ -3,6 +3,7 @@ package org.trajectory.export;
 import java.util.Iterator;
 import java.util.Set;
 
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 
@@ -27,7 +28,8 @@ public final class Privacy {
 
     private static final Set<String> TASK_FIELDS = Set.of(Task.TASK_ID, Task.INSTRUCTION, Task.NATURAL_LANGUAGE_TASK,
             Task.ACTUAL_TASK, Task.TASK_COMPLETED, Task.ALIGNMENT_SCORE, Task.EFFICIENCY_SCORE, Task.TASK_DIFFICULTY, Task.REASON,
-            Task.DOMAIN, Task.OS, Task.TRAJECTORY_ID, Task.SCORES, Task.EXTRACTION, Task.ANNOTATED_BY, Task.TRAJ);
+            Task.DOMAIN, Task.OS, Task.TRAJECTORY_ID, Task.SCORES, Task.EXTRACTION, Task.ANNOTATED_BY, Task.TRAJ,
+            ReviewGrades.FIELD); // a reviewer's grades say how good the task is, nothing of who made it
     private static final Set<String> EXTRACTION_FIELDS = Set.of("method", "model", Task.CONFIDENCE);
     private static final Set<String> STEP_FIELDS = Set.of(Step.INDEX, Step.IMAGE, Step.VALUE);
     private static final Set<String> VALUE_FIELDS = Set.of(Step.CODE, Step.OBSERVATION, Step.THOUGHT, Step.ACTION,

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.dataset.TaskHistory;
 import org.trajectory.export.ExportJob;
 import org.trajectory.export.ExportResult;
@@ -59,13 +60,32 @@ public final class AgentNetExporter implements Exporter {
             UnaryOperator<ObjectNode> before = rewrite;
             rewrite = record -> withHistory(job.dataset(), before.apply(record), strip);
         }
-        if (strip || job.settings().text(HISTORY).equals("include")) {
+        boolean graded = job.dataset().reviews().anyGraded();
+        if (graded) {
+            UnaryOperator<ObjectNode> before = rewrite;
+            rewrite = record -> withGrades(job.dataset(), before.apply(record));
+        }
+        if (strip || graded || job.settings().text(HISTORY).equals("include")) {
             export.rewritingRecords(rewrite);
         }
         ExportReport report = export.run(progress);
         List<Path> files = new ArrayList<>();
         selection.partCounts().keySet().forEach(part -> files.add(JsonlExport.partFile(jsonl, part)));
         return new ExportResult(report.tasks(), report.tasks(), report.images(), report.bytes(), files, report.problems(), report.cancelled());
+    }
+
+    /** The record with its reviewer's grades as {@value ReviewGrades#FIELD}, when it has any. */
+    static ObjectNode withGrades(Dataset dataset, ObjectNode record) {
+        String taskId = record.path(Task.TASK_ID).asText();
+        try {
+            ReviewGrades grades = dataset.reviews().grades(taskId);
+            if (!grades.isEmpty()) {
+                record.set(ReviewGrades.FIELD, grades.toJson());
+            }
+            return record;
+        } catch (SQLException e) {
+            throw new UncheckedIOException(new IOException("the grades of task " + taskId + " could not be read: " + e.getMessage(), e));
+        }
     }
 
     /** The record with its task's audit trail, oldest first; stripped records get only the changes of what they keep, and no names. */

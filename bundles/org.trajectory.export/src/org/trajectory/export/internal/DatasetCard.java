@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StoredRecords.StoredStep;
 import org.trajectory.dataset.TaskFacts;
@@ -85,6 +86,10 @@ public final class DatasetCard {
     private final Map<String, Long> extractionModels = new TreeMap<>();
     private final Map<String, Long> annotators = new TreeMap<>();
     private long reasonedByUnknown;
+    /** Tasks by accept level, and each rubric criterion's sum and count, from the records' grades. */
+    private final Map<String, Long> acceptLevels = new TreeMap<>();
+    private final Map<String, double[]> rubric = new LinkedHashMap<>();
+    private long graded;
     private long withoutImage;
     private long completed;
     private long completedKnown;
@@ -120,6 +125,7 @@ public final class DatasetCard {
         oses.merge(facts.os() == null || facts.os().isBlank() ? "(not given)" : facts.os(), 1L, Long::sum);
         domains.merge(facts.domain() == null || facts.domain().isBlank() ? "(not given)" : facts.domain(), 1L, Long::sum);
         reviews.merge(facts.review().id(), 1L, Long::sum);
+        grades(record);
         String origin = facts.origin().id() + (facts.extractionMethod() == null ? "" : " (" + facts.extractionMethod() + ")");
         origins.merge(origin, 1L, Long::sum);
         JsonNode model = record.path(Task.EXTRACTION).path("model");
@@ -273,9 +279,47 @@ public final class DatasetCard {
         }
     }
 
+    private void grades(ObjectNode record) {
+        if (!record.has(ReviewGrades.FIELD)) {
+            return;
+        }
+        graded++;
+        ReviewGrades grades = ReviewGrades.of(record.get(ReviewGrades.FIELD));
+        if (grades.acceptLevel() != null) {
+            acceptLevels.merge(Integer.toString(grades.acceptLevel()), 1L, Long::sum);
+        }
+        for (int i = 0; i < ReviewGrades.RUBRIC.length; i++) {
+            Integer grade = grades.rubric()[i];
+            if (grade != null) {
+                double[] sum = rubric.computeIfAbsent(ReviewGrades.RUBRIC[i], c -> new double[2]);
+                sum[0] += grade;
+                sum[1]++;
+            }
+        }
+    }
+
+    /** The reviewers' grades: tasks by accept level, each rubric criterion's mean. */
+    private void grades(StringBuilder card) {
+        if (graded == 0) {
+            card.append("\nNo task was graded by its reviewer (accept level, rubric).\n");
+            return;
+        }
+        card.append("\n").append(Words.count(graded, "task")).append(graded == 1 ? " was" : " were")
+                .append(" graded by their reviewer. Accept level (1 usable, 2 good, 3 exemplary):\n\n")
+                .append(counts(acceptLevels, "accept level", "tasks"));
+        if (!rubric.isEmpty()) {
+            card.append("\nRubric (1-5), mean over the tasks graded on it:\n\n");
+            List<String[]> rows = new ArrayList<>();
+            rubric.forEach((criterion, sum) -> rows.add(new String[] { criterion, String.format(Locale.ROOT, "%.2f", sum[0] / sum[1]),
+                    Long.toString((long) sum[1]) }));
+            card.append(table(rows, "criterion", "mean", "tasks"));
+        }
+    }
+
     /** How good it is: the review states, the final scores' histogram and each criterion's mean and weight. */
     private void quality(StringBuilder card, Map<String, Double> weights) {
         card.append("\n## Quality\n\n### Review\n\n").append(counts(reviews, "review state", "tasks"));
+        grades(card);
         card.append("\n### Scores\n\n");
         if (scored == 0) {
             card.append("No task was scored.\n");

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.Redaction;
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.dataset.StoredRecords;
 import org.trajectory.dataset.TaskFacts;
 import org.trajectory.export.ExportJob;
@@ -132,7 +133,7 @@ public final class HuggingFaceExporter implements Exporter {
                         configs.computeIfAbsent(os == null ? "default" : os, k -> new TreeMap<>(Splits.ORDER))
                                 .computeIfAbsent(part.isEmpty() ? Splits.TRAIN : part, k -> new ArrayList<>()).add(out.file);
                     }
-                    write(records, task, out, card, strip, redaction, problems);
+                    write(job.dataset(), records, task, out, card, strip, redaction, problems);
                     progress.worked(1);
                     if (progress.isCancelled()) {
                         cancelled = true;
@@ -160,7 +161,7 @@ public final class HuggingFaceExporter implements Exporter {
     }
 
     /** Writes the record {@code records} is on into its part (stripped when asked), its images, and counts it for the card. */
-    private static void write(StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, Redaction redaction,
+    private static void write(Dataset dataset, StoredRecords records, TaskFacts task, Part out, DatasetCard card, boolean strip, Redaction redaction,
             List<Problem> problems) throws IOException, SQLException {
         StringWriter text = new StringWriter();
         records.write(text);
@@ -173,9 +174,10 @@ public final class HuggingFaceExporter implements Exporter {
         List<String> exported = out.images.exportNames(steps);
         boolean renamed = ImageSink.anyRenamed(steps, exported);
         ImageSink.renamed(record, exported);
+        boolean graded = AgentNetExporter.withGrades(dataset, record).has(ReviewGrades.FIELD);
         card.add(task, record, steps);
         out.out.write(strip ? Json.MAPPER.writeValueAsString(Privacy.strip(record))
-                : renamed || redacted ? Json.MAPPER.writeValueAsString(record) : text.toString());
+                : renamed || redacted || graded ? Json.MAPPER.writeValueAsString(record) : text.toString());
         out.out.write('\n');
         for (int i = 0; i < steps.size(); i++) {
             int step = i;

@@ -183,6 +183,27 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> editor.canvas().zoomText().equals(fitted), () -> "Ctrl+0 fits: " + editor.canvas().zoomText());
     }
 
+    /** Grade (Ctrl+Shift+D): an accept level and a rubric's grades, kept with the review, shown on its line and in the history. */
+    @Test
+    void aReviewerGradesTheTaskAndTheReviewLineShowsIt() throws Exception {
+        TrajectoryEditor editor = open();
+        focus(editor);
+        answer(org.trajectory.ui.internal.review.GradeDialog.TITLE, dialog -> {
+            List<org.eclipse.swt.widgets.Combo> combos = WidgetFinder.all(dialog, org.eclipse.swt.widgets.Combo.class);
+            assertEquals(5, combos.size(), "the accept level and the rubric's four criteria");
+            combos.get(0).select(3); // accept level 3
+            combos.get(1).select(4); // correctness 4
+            WidgetFinder.find(dialog, org.eclipse.swt.widgets.Button.class, b -> b.getText().replace("&", "").equals("OK")).orElseThrow()
+                    .notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+        });
+        page.getWorkbenchWindow().getService(org.eclipse.ui.handlers.IHandlerService.class).executeCommand("org.trajectory.ui.editor.grade", null);
+        waitFor(() -> editor.reviewLabel().getText().contains("(accept 3, correctness 4)"), () -> "the grades are on the review line: "
+                + editor.reviewLabel().getText());
+        try (Dataset dataset = Dataset.open(folder)) {
+            assertEquals(new org.trajectory.dataset.ReviewGrades(3, 4, null, null, null), dataset.reviews().grades(TASK));
+        }
+    }
+
     /** A review note (Ctrl+Shift+M, Enter) leaves the keys with the editor: Ctrl+Shift+A then approves. */
     @Test
     void afterAReviewNoteTheKeysStillDecide() throws Exception {

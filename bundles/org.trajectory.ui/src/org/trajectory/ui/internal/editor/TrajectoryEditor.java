@@ -55,6 +55,7 @@ import org.eclipse.ui.part.EditorPart;
 import org.trajectory.builder.StepClip;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.StoredReplay;
@@ -71,6 +72,7 @@ import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
+import org.trajectory.ui.internal.review.GradeDialog;
 import org.trajectory.ui.internal.review.ReviewDecision;
 
 /**
@@ -234,6 +236,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         button(buttons, "Reject...  Ctrl+Shift+R", () -> decide(ReviewState.REJECTED));
         button(buttons, "Needs fix...  Ctrl+Shift+F", () -> decide(ReviewState.NEEDS_FIX));
         button(buttons, "Note...  Ctrl+Shift+M", this::note);
+        button(buttons, "Grade...  Ctrl+Shift+D", this::grade);
         button(buttons, "Next task  Alt+PgDn", this::nextTask);
         button(buttons, "Slideshow  F8", this::toggleReplay);
         button(buttons, "Play step  F9", this::playStep);
@@ -265,6 +268,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         command(handlers, "reject", () -> decide(ReviewState.REJECTED));
         command(handlers, "needsFix", () -> decide(ReviewState.NEEDS_FIX));
         command(handlers, "note", this::note);
+        command(handlers, "grade", this::grade);
         command(handlers, "zoomIn", () -> canvas.zoom(1.25)); // wherever the focus is in the editor, not only on the screenshot
         command(handlers, "zoomOut", () -> canvas.zoom(0.8));
         command(handlers, "zoomFit", () -> canvas.fit());
@@ -512,6 +516,27 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
     }
 
+    /** The reviewer's optional grades (accept level, rubric), asked from what the task has. */
+    private void grade() {
+        String taskId = current.taskId();
+        try {
+            ReviewGrades now = offUiThread("Reading the grades of " + taskId, () -> dataset.reviews().grades(taskId));
+            ReviewGrades grades = GradeDialog.ask(getSite().getShell(), now);
+            if (grades != null && !grades.equals(now)) {
+                offUiThread("Storing the grades of " + taskId, () -> {
+                    dataset.reviews().grade(taskId, grades);
+                    return null;
+                });
+                showReview();
+                session.changed();
+            }
+        } catch (SQLException e) {
+            MessageDialog.openError(getSite().getShell(), "Grade", "Could not read or store the grades: " + e.getMessage());
+        }
+        getSite().getPage().activate(this);
+        setFocus();
+    }
+
     /**
      * A change committed to the dataset, by this window or another person: the review line is read again, and the
      * task too unless there are unsaved edits here (their save is then refused with who changed it, and nothing is lost).
@@ -550,9 +575,13 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
 
     private void showReview() {
         String taskId = current.taskId();
-        DatasetJobs.read("Reading the review of " + taskId, review, () -> dataset.reviews().of(taskId), now -> {
+        record Line(Dataset.Review review, ReviewGrades grades) {
+        }
+        DatasetJobs.read("Reading the review of " + taskId, review, () -> new Line(dataset.reviews().of(taskId), dataset.reviews().grades(taskId)), line -> {
+            Dataset.Review now = line.review();
             review.setText("Review: " + now.state().id().replace('_', ' ')
                     + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + localTime(now.reviewedAt()))
+                    + (line.grades().isEmpty() ? "" : " (" + line.grades().words() + ")")
                     + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
             // A longer line may wrap and the bar grow: lay out only what holds the label, then draw the screenshot again.
             review.getParent().getParent().layout(new org.eclipse.swt.widgets.Control[] { review });
