@@ -188,10 +188,10 @@ final class Schema {
                       UNIQUE (operation, subject))""",
                     "CREATE INDEX IF NOT EXISTS work_items_next ON work_items(operation, state, id)",
                     "CREATE INDEX IF NOT EXISTS work_items_worker ON work_items(worker, state)"),
-            // 11: one name per operating system in the column the table, its filters and the card read ("windows" and
+            // 10: one name per operating system in the column the table, its filters and the card read ("windows" and
             // "Windows" were two); what a task's record says is left as its source wrote it.
             oneNamePerSystem(),
-            // 12: a reviewer's optional grades of a task: an accept level (1-3) and a rubric (1-5 each).
+            // 11: a reviewer's optional grades of a task: an accept level (1-3) and a rubric (1-5 each).
             List.of(
                     """
                     CREATE TABLE IF NOT EXISTS review_grades (
