@@ -174,6 +174,44 @@ class ScrubOperationTest {
         }
     }
 
+    /**
+     * A cancel while a task's many screenshots are being read ends the run there: the task is left as it was (nothing
+     * half-read stored), and its screenshots are not all read first (a reviewer closing the window waited a minute so).
+     */
+    @Test
+    void aCancelWhileScreenshotsAreReadEndsTheRunThereAndStoresNothingHalfRead() throws Exception {
+        int steps = 2 * Runtime.getRuntime().availableProcessors() + 1; // more than the readers take at once: the run waits on them
+        ObjectNode record = Json.MAPPER.createObjectNode().put("task_id", "long").put("instruction", "Read the notes");
+        var traj = record.putArray("traj");
+        for (int i = 0; i < steps; i++) {
+            traj.addObject().put("index", i).put("image", "notes.png").putObject("value").put("code", "pyautogui.scroll(-3)");
+        }
+        Path jsonl = Files.writeString(folder.resolve("long.jsonl"), Json.MAPPER.writeValueAsString(record) + "\n");
+        try (Dataset dataset = Dataset.openOrCreate(folder.resolve("dataset"))) {
+            new ImportOperation(dataset, jsonl, shared.resolve("images")).run(Progress.NONE);
+            int[] asked = { 0 };
+            Progress cancelledOnceReading = new Progress() { // cancelled from the second time it is asked: the reads are under way
+                @Override
+                public void begin(String task, long totalWork) {
+                }
+
+                @Override
+                public void worked(long work) {
+                }
+
+                @Override
+                public boolean isCancelled() {
+                    return ++asked[0] > 1;
+                }
+            };
+            ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
+                    .run(cancelledOnceReading);
+            assertTrue(report.cancelled(), report.summary());
+            assertEquals(0, report.screenshots(), "no screenshot of the task was counted read");
+            assertEquals(null, dataset.scrubs().get("long"), "the task cut short is left unscrubbed, to be scrubbed whole next time");
+        }
+    }
+
     /** A terminal's light text on black: each kind is found there too. */
     @Test
     void findsThePlantedKindsLightOnADarkGround() throws Exception {

@@ -135,13 +135,17 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
                     reading.add(next);
                 }
                 while (!reading.isEmpty() && (reading.stream().mapToInt(p -> p.screens().size()).sum() > 2 * CORES || reading.peek().read())) {
-                    finish(reading.poll(), run, progress);
+                    if (!finish(reading.poll(), run, progress)) {
+                        return run.report(start, true);
+                    }
                 }
             }
-            while (!reading.isEmpty() && !progress.isCancelled()) {
-                finish(reading.poll(), run, progress);
+            while (!reading.isEmpty()) {
+                if (!finish(reading.poll(), run, progress)) {
+                    return run.report(start, true);
+                }
             }
-            return run.report(start, progress.isCancelled());
+            return run.report(start, false);
         } finally {
             readers.shutdownNow();
         }
@@ -192,14 +196,20 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         return new Pending(draft, contentHash, before, screens);
     }
 
-    /** Scans a task's texts and its screenshots as read, and stores its findings. */
-    private void finish(Pending task, Run run, Progress progress) throws Exception {
+    /**
+     * Scans a task's texts and its screenshots as read, and stores its findings; false when cancelled while its
+     * screenshots were being read (a task with many takes seconds): it is left as it was, none of it stored.
+     */
+    private boolean finish(Pending task, Run run, Progress progress) throws Exception {
         String id = task.draft().taskId();
         TaskScan scan = new TaskScan(task.draft().task(), run.detectors(), options.context());
         for (Map.Entry<Integer, Future<List<ScreenLines.Line>>> screen : task.screens().entrySet()) {
             List<ScreenLines.Line> lines;
             try {
-                lines = screen.getValue().get();
+                lines = readOrCancelled(screen.getValue(), progress);
+                if (lines == null) {
+                    return false;
+                }
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof ScreenLines.NoPicture) {
                     run.problems().add(new Problem(id, 0, screen.getKey(), e.getCause().getMessage() + ": it was not scrubbed"));
@@ -216,6 +226,20 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         findings.forEach(f -> run.kinds().merge(f.kind(), 1, Integer::sum));
         run.results().add(new TaskResult(id, findings.size(), scrub.unreviewed(), false));
         progress.worked(1);
+        return true;
+    }
+
+    /** A screenshot's lines once read, asking every tenth of a second whether the run was cancelled meanwhile (then null). */
+    private static List<ScreenLines.Line> readOrCancelled(Future<List<ScreenLines.Line>> reading, Progress progress)
+            throws InterruptedException, ExecutionException {
+        while (!progress.isCancelled()) {
+            try {
+                return reading.get(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // still reading
+            }
+        }
+        return null; // the readers are stopped as the run ends (their threads interrupted, Tesseract's processes ended)
     }
 
     /** The new findings with the review the same finding had before, and the boxes reviewers drew. */
