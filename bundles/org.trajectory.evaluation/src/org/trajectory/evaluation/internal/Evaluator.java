@@ -52,6 +52,14 @@ public final class Evaluator {
                 Math.max(0, predicted.steps().size() - reference.steps().size()), pixels);
     }
 
+    /**
+     * AgentNetBench's score of one reference step against one predicted step of another position (the pair an alignment
+     * made, where the benchmark itself compares steps by position); null without AgentNetBench.
+     */
+    public Double stepScore(Trajectory reference, int referenceStep, Trajectory predicted, int predictedStep) {
+        return bench == null ? null : score(reference.steps().get(referenceStep), read(predicted.steps().get(predictedStep))).total();
+    }
+
     private List<BenchAction> read(Trajectory.StepActions predicted) {
         return reading == AgentNetBench.Reading.OPENCUA ? OpenCuaReading.actions(predicted.code()) : BenchAction.of(predicted.way());
     }

@@ -66,6 +66,32 @@ class ComparisonViewTest extends WorkbenchTest {
         waitFor(() -> "ref-1".equals(view.referenceTask().getText()) && view.summaryText().startsWith("ref-1:"), "the pairing was remembered");
     }
 
+    /** A step gone from the prediction (deleted, or merged into another) shifts the later ones: each row scores its own pair. */
+    @Test
+    void eachRowsStepScoreIsItsAlignedPairsNotTheStepAtTheSamePosition() throws Exception {
+        Path reference = temp.resolve("reference.jsonl");
+        Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
+                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
+        Path predictedJsonl = temp.resolve("predicted.jsonl");
+        Files.writeString(predictedJsonl, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.hotkey('ctrl', 's')",
+                "Save the file"));
+        Path folder = temp.resolve("predicted");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        session().open(folder, false);
+        DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
+        view.setReference(reference);
+        view.selectionChanged(table, new StructuredSelection(session().page(TaskQuery.ALL, 0, 10).get(0)));
+        waitFor(() -> view.rowTexts().size() == 3, "the comparison's rows");
+        List<String[]> rows = view.rowTexts();
+        assertArrayEquals(new String[] {"2", "type: Type hello — Text Editor", "missed", "", "", "0.00"}, rows.get(1));
+        assertEquals("3", rows.get(2)[0]);
+        assertEquals("2", rows.get(2)[3], "the save is the prediction's second step");
+        assertEquals("1.00", rows.get(2)[5], "scored against the save it is paired with, not the step at its position (none)");
+    }
+
     @Test
     void showsPairedMissedAndExtraActionsWithTheFigures() throws Exception {
         Path reference = temp.resolve("reference.jsonl");

@@ -123,7 +123,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         for (String[] column : new String[][] {{"Ref.", "45"}, {"Reference action", "280"}, {"Match", "185"},
-                {"Pred.", "45"}, {"Predicted action", "280"}, {"Step score", "75"}}) {
+                {"Pred.", "45"}, {"Predicted action", "280"}, {"Step score", "75"}}) { // the pair's AgentNetBench score
             TableColumn widget = new TableColumn(table, SWT.LEFT);
             widget.setText(column[0]);
             widget.setWidth(Integer.parseInt(column[1]));
@@ -192,11 +192,16 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                 ui(() -> show(null, "The dataset no longer holds " + id + "."));
                 return;
             }
-            TaskEvaluation result = new Evaluator(new Sharingan(similarity(), Sharingan.DEFAULT_THRESHOLD),
-                    new AgentNetBench(AgentNetBench.DEFAULT)).evaluate(wanted, Trajectory.of(task));
+            Evaluator evaluator = new Evaluator(new Sharingan(similarity(), Sharingan.DEFAULT_THRESHOLD), new AgentNetBench(AgentNetBench.DEFAULT));
+            Trajectory predicted = Trajectory.of(task);
+            TaskEvaluation result = evaluator.evaluate(wanted, predicted);
+            // each row's step score is its own pair's, as aligned: by position a merged or deleted step shifts every later one
+            List<String> scores = result.sharingan().rows().stream().map(row -> row.reference() == null ? ""
+                    : row.predicted() == null ? "0.00" : String.format(Locale.ROOT, "%.2f",
+                            evaluator.stepScore(wanted, row.reference().step(), predicted, row.predicted().step()))).toList();
             ui(() -> {
                 if (id.equals(taskId)) {
-                    show(result, headline(result));
+                    show(result, scores, headline(result));
                 }
             });
         }).schedule();
@@ -250,11 +255,16 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         String all = s.allPairs() == null ? "all: n/a (" + s.allUnavailable() + ")"
                 : String.format(Locale.ROOT, "all: recall %.2f, precision %.2f", s.allRecall(), s.allPrecision());
         return String.format(Locale.ROOT, "%s: %d reference and %d predicted actions. Sharingan operation: recall %.2f, precision %.2f; %s."
-                + " AgentNetBench (%s rules): %.2f over %d steps.", result.referenceId(), s.reference().size(), s.predicted().size(),
+                + " AgentNetBench (%s rules, steps by position): %.2f over %d steps.", result.referenceId(), s.reference().size(), s.predicted().size(),
                 s.operationRecall(), s.operationPrecision(), all, AgentNetBench.DEFAULT.id(), result.benchScore(), result.steps().size());
     }
 
     private void show(TaskEvaluation result, String headline) {
+        show(result, List.of(), headline);
+    }
+
+    /** The comparison's rows, each with its aligned pair's step score ({@code scores}, one a row). */
+    private void show(TaskEvaluation result, List<String> scores, String headline) {
         if (table.isDisposed()) {
             return;
         }
@@ -263,7 +273,8 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         rows = result == null ? List.of() : result.sharingan().rows();
         Color missed = table.getDisplay().getSystemColor(SWT.COLOR_RED);
         Color extra = table.getDisplay().getSystemColor(SWT.COLOR_DARK_YELLOW);
-        for (Sharingan.Row row : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            Sharingan.Row row = rows.get(i);
             TableItem item = new TableItem(table, SWT.NONE);
             ActionTuple r = row.reference();
             ActionTuple p = row.predicted();
@@ -271,8 +282,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                     : String.format(Locale.ROOT, "detail %.2f, context %s", row.pair().detailSimilarity(),
                             row.pair().contextSimilarity() == null ? "-" : String.format(Locale.ROOT, "%.2f", row.pair().contextSimilarity()));
             item.setText(new String[] {r == null ? "" : String.valueOf(r.step() + 1), r == null ? "" : describe(r), match,
-                    p == null ? "" : String.valueOf(p.step() + 1), p == null ? "" : describe(p),
-                    r == null || r.step() >= result.steps().size() ? "" : String.format(Locale.ROOT, "%.2f", result.steps().get(r.step()).total())});
+                    p == null ? "" : String.valueOf(p.step() + 1), p == null ? "" : describe(p), i < scores.size() ? scores.get(i) : ""});
             if (r == null || p == null) {
                 item.setForeground(r == null ? extra : missed);
             }
