@@ -36,6 +36,21 @@ class ComparisonViewTest extends WorkbenchTest {
         return "{\"task_id\":\"t1\",\"instruction\":\"Write a note\",\"screen_width\":1000,\"screen_height\":800,\"traj\":[" + traj + "]}\n";
     }
 
+    /** The Comparison view with {@code referenceLines} as its reference, the window's dataset holding {@code predictedLines}. */
+    private ComparisonView comparing(String referenceLines, String predictedLines) throws Exception {
+        Path reference = Files.writeString(temp.resolve("reference.jsonl"), referenceLines);
+        Path predictedJsonl = Files.writeString(temp.resolve("predicted.jsonl"), predictedLines);
+        Path folder = temp.resolve("predicted");
+        try (Dataset dataset = Dataset.openOrCreate(folder)) {
+            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
+        }
+        session().open(folder, false);
+        page.showView(Parts.DATASET_VIEW);
+        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
+        view.setReference(reference);
+        return view;
+    }
+
     @Test
     void aTaskIsComparedWithTheReferenceTaskChosenForItAndTheChoiceIsKept() throws Exception {
         Path reference = temp.resolve("reference-other-id.jsonl");
@@ -69,21 +84,10 @@ class ComparisonViewTest extends WorkbenchTest {
     /** A step gone from the prediction (deleted, or merged into another) shifts the later ones: each row scores its own pair. */
     @Test
     void eachRowsStepScoreIsItsAlignedPairsNotTheStepAtTheSamePosition() throws Exception {
-        Path reference = temp.resolve("reference.jsonl");
-        Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
-                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
-        Path predictedJsonl = temp.resolve("predicted.jsonl");
-        Files.writeString(predictedJsonl, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.hotkey('ctrl', 's')",
-                "Save the file"));
-        Path folder = temp.resolve("predicted");
-        try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
-        }
-        session().open(folder, false);
-        DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
-        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
-        view.setReference(reference);
-        view.selectionChanged(table, new StructuredSelection(session().page(TaskQuery.ALL, 0, 10).get(0)));
+        ComparisonView view = comparing(task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
+                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"),
+                task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
+        view.selectionChanged(page.findView(Parts.DATASET_VIEW), new StructuredSelection(session().page(TaskQuery.ALL, 0, 10).get(0)));
         waitFor(() -> view.rowTexts().size() == 3, "the comparison's rows");
         List<String[]> rows = view.rowTexts();
         assertArrayEquals(new String[] {"2", "type: Type hello — Text Editor", "missed", "", "", "0.00"}, rows.get(1));
@@ -94,20 +98,10 @@ class ComparisonViewTest extends WorkbenchTest {
 
     @Test
     void showsPairedMissedAndExtraActionsWithTheFigures() throws Exception {
-        Path reference = temp.resolve("reference.jsonl");
-        Files.writeString(reference, task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
-                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
-        Path predictedJsonl = temp.resolve("predicted.jsonl");
-        Files.writeString(predictedJsonl, task("pyautogui.click(x=0.505, y=0.5)", "Click in the text area", "pyautogui.scroll(-3)",
-                "Scroll down", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
-        Path folder = temp.resolve("predicted");
-        try (Dataset dataset = Dataset.openOrCreate(folder)) {
-            new ImportOperation(dataset, predictedJsonl, ImageSource.none()).run(Progress.NONE);
-        }
-        session().open(folder, false);
-        DatasetView table = (DatasetView) page.showView(Parts.DATASET_VIEW);
-        ComparisonView view = (ComparisonView) page.showView(Parts.COMPARISON_VIEW);
-        view.setReference(reference);
+        ComparisonView view = comparing(task("pyautogui.click(x=0.5, y=0.5)", "Click the text area", "pyautogui.write(message='hello')",
+                "Type hello", "pyautogui.hotkey('ctrl', 's')", "Save the file"), task("pyautogui.click(x=0.505, y=0.5)", "Click in the text area",
+                "pyautogui.scroll(-3)", "Scroll down", "pyautogui.hotkey('ctrl', 's')", "Save the file"));
+        DatasetView table = (DatasetView) page.findView(Parts.DATASET_VIEW);
         TaskRow row = session().page(TaskQuery.ALL, 0, 10).get(0);
         view.selectionChanged(table, new StructuredSelection(row));
         waitFor(() -> {
