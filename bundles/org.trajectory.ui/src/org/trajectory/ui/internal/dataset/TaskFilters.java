@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.layout.RowLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
@@ -49,9 +50,10 @@ final class TaskFilters {
 
     /** The filters in a row of {@code parent}; {@code changed} runs after each change a user makes. */
     TaskFilters(Composite parent, Runnable changed) {
+        // each filter its label and box together, flowing onto the next line when the view is narrow
         Composite area = new Composite(parent, SWT.NONE);
-        GridLayoutFactory.fillDefaults().numColumns(6).applyTo(area);
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(area);
+        RowLayoutFactory.fillDefaults().wrap(true).spacing(12).center(true).applyTo(area);
+        GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(area);
         review = combo(area, "Re&view:", "Tasks by their review state (changed: approved or rejected, then edited)", changed);
         review.add(DatasetView.ANY);
         for (ReviewState state : ReviewState.values()) {
@@ -66,10 +68,9 @@ final class TaskFilters {
         personal = combo(area, "Personal &data:", "Tasks by what their last scrub found (File > Scrub Personal Data)", changed);
         personal.setItems(PERSONAL.keySet().toArray(String[]::new));
         personal.select(0);
-        new Label(area, SWT.NONE).setText("Score &from:");
         Composite range = new Composite(area, SWT.NONE);
-        GridLayoutFactory.fillDefaults().numColumns(4).applyTo(range);
-        GridDataFactory.fillDefaults().span(3, 1).applyTo(range);
+        GridLayoutFactory.fillDefaults().numColumns(5).applyTo(range);
+        new Label(range, SWT.NONE).setText("Score &from:");
         minScore = scoreField(range, "The lowest final score kept (0-1); empty: no lower bound", changed);
         new Label(range, SWT.NONE).setText("t&o");
         maxScore = scoreField(range, "The highest final score kept (0-1); empty: no upper bound", changed);
@@ -79,8 +80,10 @@ final class TaskFilters {
     }
 
     private static Combo combo(Composite area, String label, String tip, Runnable changed) {
-        new Label(area, SWT.NONE).setText(label);
-        Combo combo = new Combo(area, SWT.READ_ONLY);
+        Composite pair = new Composite(area, SWT.NONE);
+        GridLayoutFactory.fillDefaults().numColumns(2).applyTo(pair);
+        new Label(pair, SWT.NONE).setText(label);
+        Combo combo = new Combo(pair, SWT.READ_ONLY);
         combo.setToolTipText(tip);
         combo.addListener(SWT.Selection, e -> changed.run());
         return combo;
@@ -113,7 +116,7 @@ final class TaskFilters {
                 .withReplay(REPLAYS.get(replay.getText())).withPersonalData(PERSONAL.get(personal.getText()));
         boolean valid = inRange(minScore) && inRange(maxScore);
         scoreProblem.setText(valid ? "" : "scores are numbers from 0 to 1");
-        scoreProblem.getParent().layout();
+        scoreProblem.getParent().getParent().getParent().layout(true, true); // the message may take a line of its own
         return narrowed.withScore(inRange(minScore) ? bound(minScore) : null, inRange(maxScore) ? bound(maxScore) : null);
     }
 
