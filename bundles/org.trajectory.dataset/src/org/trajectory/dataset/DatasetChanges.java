@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.sql.Statement;
 import java.util.function.Consumer;
 
@@ -50,10 +51,16 @@ public final class DatasetChanges implements AutoCloseable {
 
     /** Announces a change in the writer's transaction: heard by the listeners when, and only if, it commits. */
     static void announce(Connection connection, Engine engine, String kind, String taskId) throws SQLException {
+        announce(connection, engine, kind, java.util.Collections.singletonList(taskId));
+    }
+
+    /** Announces a change of each of {@code taskIds} (one statement, run for each). */
+    static void announce(Connection connection, Engine engine, String kind, List<String> taskIds) throws SQLException {
         if (engine instanceof Engine.Postgres) {
-            try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
+            // one round trip however many: each payload a row of the array
+            try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, payload) FROM unnest(?::text[]) AS payload")) {
                 notify.setString(1, CHANNEL);
-                notify.setString(2, kind + (taskId == null ? "" : ":" + taskId));
+                notify.setArray(2, connection.createArrayOf("text", taskIds.stream().map(id -> kind + (id == null ? "" : ":" + id)).toArray()));
                 notify.execute();
             }
         }

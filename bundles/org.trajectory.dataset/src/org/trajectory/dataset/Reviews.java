@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The review of each task ({@link Dataset#reviews()}): its state, reviewer, time and note, and what to review next.
@@ -92,7 +93,8 @@ public final class Reviews extends DatasetPart {
     public void grade(String taskId, ReviewGrades grades) throws SQLException {
         dataset.promptly("grades of task " + taskId, c -> {
             ReviewGrades before = grades(taskId);
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM review_grades WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)")) {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM review_grades"
+                    + " WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)")) {
                 delete.setString(1, taskId);
                 delete.executeUpdate();
             }
@@ -145,16 +147,72 @@ public final class Reviews extends DatasetPart {
         boolean verdict = state == ReviewState.APPROVED || state == ReviewState.REJECTED || state == ReviewState.NEEDS_FIX;
         TeamReview team = dataset.teamReview();
         dataset.promptly("review of " + (taskIds.size() == 1 ? "task " + taskIds.get(0) : taskIds.size() + " tasks"), c -> {
-            String now = Instant.now().toString();
+            String at = Instant.now().toString();
+            // each statement prepared once and run for every task (hundreds in a bulk decision), the writes batched
+            List<TaskHistory.Entry> trail = new java.util.ArrayList<>();
+            List<String> notes = new java.util.ArrayList<>();
+            Map<String, Before> before = before(c, taskIds);
             for (String taskId : taskIds) {
-                String kept = note != null ? note : of(taskId).note();
-                if (verdict && team.isAssignedToMe(taskId)) {
-                    team.judge(c, taskId, state, kept, now); // a reviewer's own verdict, for the team's agreement
+                Before was = before.get(taskId);
+                if (was == null) {
+                    throw new SQLException("no task '" + taskId + "' in the dataset");
                 }
-                setOne(c, taskId, state, dataset.user(), kept, now);
+                String kept = note != null ? note : was.note();
+                notes.add(kept);
+                trail.add(new TaskHistory.Entry(was.version(), dataset.user(), at, "review", verdictText(was.state(), was.note()),
+                        verdictText(state, kept)));
             }
+            boolean assigned = verdict && team.hasAssignments();
+            for (int i = 0; assigned && i < taskIds.size(); i++) {
+                if (team.isAssignedToMe(taskIds.get(i))) {
+                    team.judge(c, taskIds.get(i), state, notes.get(i), at); // a reviewer's own verdict, for the team's agreement
+                }
+            }
+            try (PreparedStatement upsert = c.prepareStatement("INSERT INTO reviews (task_seq, state, reviewer, reviewed_at, note)"
+                    + " SELECT seq, ?, ?, ?, ? FROM trajectories WHERE task_id = ?"
+                    + " ON CONFLICT (task_seq) DO UPDATE SET state = excluded.state, reviewer = excluded.reviewer,"
+                    + " reviewed_at = excluded.reviewed_at, note = excluded.note")) {
+                for (int i = 0; i < taskIds.size(); i++) {
+                    upsert.setString(1, state.id());
+                    upsert.setString(2, dataset.user());
+                    upsert.setString(3, at);
+                    upsert.setString(4, notes.get(i));
+                    upsert.setString(5, taskIds.get(i));
+                    upsert.addBatch();
+                }
+                upsert.executeBatch();
+            }
+            if (!dataset.auditedByServer()) {
+                TaskHistory.add(c, taskIds, trail);
+            }
+            DatasetChanges.announce(c, dataset.engine(), "review", taskIds);
             return null;
         });
+    }
+
+    /** A task's version and review before a decision. */
+    private record Before(long version, ReviewState state, String note) {
+    }
+
+    /** Each task's version and review before a decision, read five hundred tasks a query. */
+    private static Map<String, Before> before(Connection c, List<String> taskIds) throws SQLException {
+        Map<String, Before> found = new java.util.HashMap<>();
+        for (int from = 0; from < taskIds.size(); from += 500) {
+            List<String> chunk = taskIds.subList(from, Math.min(taskIds.size(), from + 500));
+            String places = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
+            try (PreparedStatement read = c.prepareStatement("SELECT t.task_id, t.version, r.state, r.note FROM trajectories t"
+                    + " LEFT JOIN reviews r ON r.task_seq = t.seq WHERE t.task_id IN (" + places + ")")) {
+                for (int i = 0; i < chunk.size(); i++) {
+                    read.setString(i + 1, chunk.get(i));
+                }
+                try (ResultSet rows = read.executeQuery()) {
+                    while (rows.next()) {
+                        found.put(rows.getString(1), new Before(rows.getLong(2), ReviewState.of(rows.getString(3)), rows.getString(4)));
+                    }
+                }
+            }
+        }
+        return found;
     }
 
     private void setOne(Connection c, String taskId, ReviewState state, String reviewer, String note, String now) throws SQLException {

@@ -130,10 +130,16 @@ public final class TaskHistory {
     }
 
     static void add(Connection connection, String taskId, List<Entry> entries) throws SQLException {
+        add(connection, java.util.Collections.nCopies(entries.size(), taskId), entries);
+    }
+
+    /** Adds each entry to the trail of the task at the same place in {@code taskIds}, in one batch. */
+    static void add(Connection connection, List<String> taskIds, List<Entry> entries) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO task_history (task_id, version, changed_by, changed_at,"
                 + " what, before_text, after_text) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            for (Entry entry : entries) {
-                insert.setString(1, taskId);
+            for (int i = 0; i < entries.size(); i++) {
+                Entry entry = entries.get(i);
+                insert.setString(1, taskIds.get(i));
                 insert.setLong(2, entry.version());
                 insert.setString(3, entry.by());
                 insert.setString(4, entry.at());
