@@ -41,6 +41,8 @@ class ReviewGradesTest {
             IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class, () -> new ReviewGrades(4, null, null, null, null));
             assertEquals("accept_level is graded from 1 to 3, not 4", wrong.getMessage());
             assertThrows(java.sql.SQLException.class, () -> dataset.reviews().grade("no such task", graded));
+            assertThrows(java.sql.SQLException.class, () -> dataset.reviews().grade("no such task", ReviewGrades.NONE));
+            assertTrue(dataset.history("no such task").isEmpty(), "no trail for a task that is not there");
         }
     }
 }

@@ -92,6 +92,9 @@ public final class Reviews extends DatasetPart {
     /** Grades the task as the user ({@link ReviewGrades#NONE} takes its grades away), kept in its audit trail. */
     public void grade(String taskId, ReviewGrades grades) throws SQLException {
         dataset.promptly("grades of task " + taskId, c -> {
+            if (!dataset.contains(taskId)) {
+                throw new SQLException("no task '" + taskId + "' in the dataset");
+            }
             ReviewGrades before = grades(taskId);
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM review_grades"
                     + " WHERE task_seq = (SELECT seq FROM trajectories WHERE task_id = ?)")) {
