@@ -435,14 +435,7 @@ public final class Dataset implements AutoCloseable {
 
     /** Every task id, in import order. */
     public List<String> taskIds() throws SQLException {
-        List<String> ids = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT task_id FROM trajectories ORDER BY seq")) {
-            while (rows.next()) {
-                ids.add(rows.getString(1));
-            }
-        }
-        return ids;
+        return strings(connection, "SELECT task_id FROM trajectories ORDER BY seq");
     }
 
     /** When the task's content was last changed (imported, edited, built), as an ISO-8601 instant; null if no such task. */
@@ -592,6 +585,17 @@ public final class Dataset implements AutoCloseable {
             row.next();
             return row.getLong(1);
         }
+    }
+
+    /** The text of the first column of every row {@code sql} answers, in its order (ids, names). */
+    static List<String> strings(Connection connection, String sql) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
     }
 
     /** The records as stored, in dataset order, for an export to stream; close it when done. */

@@ -177,20 +177,7 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
 
     /** Claims and works batches until none is left; true when cancelled. */
     private boolean work(Progress progress) throws Exception {
-        Progress quiet = new Progress() {
-            @Override
-            public void begin(String task, long totalWork) {
-            }
-
-            @Override
-            public void worked(long units) {
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return progress.isCancelled();
-            }
-        };
+        Progress quiet = Progress.cancelledWhen(progress::isCancelled);
         while (!progress.isCancelled()) {
             List<WorkQueue.Item> batch = serverAware(progress, this::claim);
             if (batch.isEmpty()) {

@@ -56,9 +56,10 @@ public record ReviewGrades(Integer acceptLevel, Integer correctness, Integer dif
             json.put(ACCEPT_LEVEL, acceptLevel);
         }
         Map<String, Integer> rubric = new LinkedHashMap<>();
+        Integer[] grades = rubric();
         for (int i = 0; i < RUBRIC.length; i++) {
-            if (rubric()[i] != null) {
-                rubric.put(RUBRIC[i], rubric()[i]);
+            if (grades[i] != null) {
+                rubric.put(RUBRIC[i], grades[i]);
             }
         }
         if (!rubric.isEmpty()) {
@@ -81,9 +82,10 @@ public record ReviewGrades(Integer acceptLevel, Integer correctness, Integer dif
     /** In words, for a review line and the history: "accept 2, correctness 4, value 5"; empty when none. */
     public String words() {
         StringBuilder text = new StringBuilder(acceptLevel == null ? "" : "accept " + acceptLevel);
+        Integer[] grades = rubric();
         for (int i = 0; i < RUBRIC.length; i++) {
-            if (rubric()[i] != null) {
-                text.append(text.isEmpty() ? "" : ", ").append(RUBRIC[i]).append(' ').append(rubric()[i]);
+            if (grades[i] != null) {
+                text.append(text.isEmpty() ? "" : ", ").append(RUBRIC[i]).append(' ').append(grades[i]);
             }
         }
         return text.toString();

@@ -53,33 +53,21 @@ public final class Reviews extends DatasetPart {
 
     /** Everyone who gave a task its review, in alphabetical order: the choices of the table's Reviewer filter. */
     public List<String> reviewers() throws SQLException {
-        List<String> names = new java.util.ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT DISTINCT reviewer FROM reviews WHERE reviewer IS NOT NULL ORDER BY reviewer")) {
-            while (rows.next()) {
-                names.add(rows.getString(1));
-            }
-        }
-        return names;
+        return Dataset.strings(connection, "SELECT DISTINCT reviewer FROM reviews WHERE reviewer IS NOT NULL ORDER BY reviewer");
     }
 
     /** The task's grades ({@link ReviewGrades#NONE} when it has none). */
     public ReviewGrades grades(String taskId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT g.accept_level, g.correctness, g.difficulty, g.knowledge, g.value"
-                + " FROM review_grades g JOIN trajectories t ON t.seq = g.task_seq WHERE t.task_id = ?")) {
-            query.setString(1, taskId);
-            try (ResultSet row = query.executeQuery()) {
-                if (!row.next()) {
-                    return ReviewGrades.NONE;
-                }
-                Integer[] grades = new Integer[5];
-                for (int i = 0; i < grades.length; i++) {
-                    int grade = row.getInt(i + 1);
-                    grades[i] = row.wasNull() ? null : grade;
-                }
-                return new ReviewGrades(grades[0], grades[1], grades[2], grades[3], grades[4]);
-            }
-        }
+        ReviewGrades grades = ofTask("review_grades", "g", "g.accept_level, g.correctness, g.difficulty, g.knowledge, g.value", taskId,
+                (row, first) -> new ReviewGrades(grade(row, first), grade(row, first + 1), grade(row, first + 2), grade(row, first + 3),
+                        grade(row, first + 4)));
+        return grades == null ? ReviewGrades.NONE : grades;
+    }
+
+    /** A grade column's value, null where none was given. */
+    private static Integer grade(ResultSet row, int column) throws SQLException {
+        int grade = row.getInt(column);
+        return row.wasNull() ? null : grade;
     }
 
     /** Whether any task has grades (an export that finds none writes its records as stored). */

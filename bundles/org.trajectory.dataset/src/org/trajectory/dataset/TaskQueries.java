@@ -142,15 +142,7 @@ final class TaskQueries {
         if (!column.equals("domain") && !column.equals("os")) {
             throw new IllegalArgumentException(column);
         }
-        List<String> values = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT DISTINCT " + column + " FROM trajectories WHERE "
-                        + column + " IS NOT NULL ORDER BY " + column)) {
-            while (rows.next()) {
-                values.add(rows.getString(1));
-            }
-        }
-        return values;
+        return Dataset.strings(connection, "SELECT DISTINCT " + column + " FROM trajectories WHERE " + column + " IS NOT NULL ORDER BY " + column);
     }
 
     DatasetStats stats() throws SQLException {

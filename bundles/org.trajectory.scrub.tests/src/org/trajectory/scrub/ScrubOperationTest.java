@@ -190,20 +190,7 @@ class ScrubOperationTest {
         try (Dataset dataset = Dataset.openOrCreate(folder.resolve("dataset"))) {
             new ImportOperation(dataset, jsonl, shared.resolve("images")).run(Progress.NONE);
             int[] asked = { 0 };
-            Progress cancelledOnceReading = new Progress() { // cancelled from the second time it is asked: the reads are under way
-                @Override
-                public void begin(String task, long totalWork) {
-                }
-
-                @Override
-                public void worked(long work) {
-                }
-
-                @Override
-                public boolean isCancelled() {
-                    return ++asked[0] > 1;
-                }
-            };
+            Progress cancelledOnceReading = Progress.cancelledWhen(() -> ++asked[0] > 1); // from its second look: the reads are under way
             ScrubOperation.Report report = new ScrubOperation(dataset, new ScrubOperation.Options(List.of(), List.of(), CONTRIBUTOR, true, false))
                     .run(cancelledOnceReading);
             assertTrue(report.cancelled(), report.summary());

@@ -25,6 +25,24 @@ public interface Progress {
         }
     }
 
+    /** Progress that shows nothing and is cancelled whenever {@code cancelled} says so (a caller's own, a test's rule). */
+    static Progress cancelledWhen(java.util.function.BooleanSupplier cancelled) {
+        return new Progress() {
+            @Override
+            public void begin(String task, long totalWork) {
+            }
+
+            @Override
+            public void worked(long work) {
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return cancelled.getAsBoolean();
+            }
+        };
+    }
+
     /** Starts a task of {@code totalWork} units (bytes, records...); -1 when unknown. */
     void begin(String task, long totalWork);
 
