@@ -51,11 +51,11 @@ public final class DatasetChanges implements AutoCloseable {
 
     /** Announces a change in the writer's transaction: heard by the listeners when, and only if, it commits. */
     static void announce(Connection connection, Engine engine, String kind, String taskId) throws SQLException {
-        announce(connection, engine, kind, java.util.Collections.singletonList(taskId));
+        announceEach(connection, engine, kind, java.util.Collections.singletonList(taskId));
     }
 
     /** Announces a change of each of {@code taskIds} (one statement, run for each). */
-    static void announce(Connection connection, Engine engine, String kind, List<String> taskIds) throws SQLException {
+    static void announceEach(Connection connection, Engine engine, String kind, List<String> taskIds) throws SQLException {
         if (engine instanceof Engine.Postgres) {
             // one round trip however many: each payload a row of the array
             try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, payload) FROM unnest(?::text[]) AS payload")) {

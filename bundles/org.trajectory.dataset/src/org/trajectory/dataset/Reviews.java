@@ -176,7 +176,7 @@ public final class Reviews extends DatasetPart {
             if (!dataset.auditedByServer()) {
                 TaskHistory.add(c, taskIds, trail);
             }
-            DatasetChanges.announce(c, dataset.engine(), "review", taskIds);
+            DatasetChanges.announceEach(c, dataset.engine(), "review", taskIds);
             return null;
         });
     }
