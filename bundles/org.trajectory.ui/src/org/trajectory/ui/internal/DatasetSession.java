@@ -178,6 +178,24 @@ public final class DatasetSession {
         return dataset == null ? new Dataset.ReviewProgress(0, 0) : dataset.reviews().progress();
     }
 
+    /**
+     * Decodes the first screenshot of {@code taskId} for the editor that may open it next (off the UI thread): the
+     * bytes are read under the session's lock, the decoding is done outside it.
+     */
+    public void readAhead(String taskId) throws SQLException, IOException {
+        String sha;
+        byte[] bytes;
+        synchronized (this) {
+            org.trajectory.dataset.TaskDraft draft = dataset == null ? null : dataset.draft(taskId);
+            sha = draft == null || draft.stepCount() == 0 ? null : draft.image(0);
+            if (sha == null || org.trajectory.ui.internal.editor.FirstScreens.has(sha)) {
+                return;
+            }
+            bytes = dataset.images().read(sha);
+        }
+        org.trajectory.ui.internal.editor.FirstScreens.decode(sha, bytes);
+    }
+
     public synchronized List<TaskRow> page(TaskQuery query, long offset, int limit) throws SQLException {
         return dataset == null ? List.of() : dataset.page(query, offset, limit);
     }

@@ -3,6 +3,7 @@ package org.trajectory.ui.internal.editor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -293,6 +294,61 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> cyanPixels(panel.screen()) > 200, "the area that differed is boxed on the replayed screen");
         DatasetView table = (DatasetView) page.findView(Parts.DATASET_VIEW);
         waitFor(() -> DatasetViewTestAccess.cellTexts(table).contains("diverged at step 1"), "the table's Replay column says it");
+    }
+
+    @Test
+    void aTaskSelectedInTheTableOpensWithItsFirstScreenshotAlreadyShown() throws Exception {
+        String first;
+        try (Dataset dataset = Dataset.open(folder)) {
+            first = dataset.draft(TASK).image(0);
+        }
+        Table table = DatasetViewTestAccess.table((DatasetView) page.findView(Parts.DATASET_VIEW));
+        waitFor(() -> table.getItemCount() == 1 && table.getItem(0).getData() != null, "the table shows the task");
+        table.setSelection(0);
+        Event click = new Event();
+        click.item = table.getItem(0);
+        table.notifyListeners(SWT.Selection, click);
+        waitFor(() -> FirstScreens.has(first), "selecting the task reads its first screenshot ahead");
+        TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(folder, TASK), Parts.TRAJECTORY_EDITOR);
+        assertTrue(editor.canvas().hasImage(), "the editor opens with the screenshot, not \"Loading the screenshot...\"");
+        assertFalse(FirstScreens.has(first), "the editor took it");
+    }
+
+    @Test
+    void theReplayedScreenShownIsTheStepsOwnAndFillsTheColumnOnAsk() throws Exception {
+        String first;
+        String second;
+        try (Dataset dataset = Dataset.open(folder)) {
+            org.trajectory.dataset.TaskDraft draft = dataset.draft(TASK);
+            first = draft.image(0);
+            second = draft.image(5);
+            String details = "{\"first_screen\": {\"index\": -1, \"verdict\": \"matched\", \"similarity\": 1.0, \"image\": \""
+                    + first + "\"}, \"steps\": [{\"index\": 0, \"verdict\": \"diverged\", \"similarity\": 0.97, \"image\": \""
+                    + second + "\"}]}";
+            dataset.replays().put(TASK, new org.trajectory.dataset.StoredReplay("xvfb", Dataset.contentHash(draft.task()), "diverged", 0, 1, 15,
+                    details, "2026-11-25T20:00:00Z"));
+        }
+        session().close();
+        settle();
+        session().open(folder, false);
+        TrajectoryEditor editor = open();
+        ReplayPanel panel = editor.replayPanel();
+        waitFor(() -> panel.screen().hasImage(), "the first replayed screen is shown");
+        editor.selectStep(1); // its replayed screen is still being read...
+        editor.selectStep(0); // ...when the reviewer is back on step 1, whose screen is here
+        waitFor(() -> panel.images().has(second), "step 2's replayed screen was read");
+        settle();
+        assertSame(panel.images().full(first, image -> { }), panel.screen().image(), "step 1 shows its own replayed screen, not the one read late");
+
+        int shared = panel.screen().getSize().y;
+        focus(editor);
+        keys(SWT.MOD1, SWT.SHIFT, 'p');
+        waitFor(panel::isLarge, "Ctrl+Shift+P gives the replayed screen the whole column");
+        settle();
+        assertTrue(panel.screen().getSize().y > shared * 3 / 2, "taller than beside the recorded one: " + panel.screen().getSize().y + " vs " + shared);
+        assertTrue(editor.canvas().getSize().y == 0 || !editor.canvas().isVisible(), "the recorded screen steps aside");
+        keys(SWT.MOD1, SWT.SHIFT, 'p');
+        waitFor(() -> !panel.isLarge() && editor.canvas().getSize().y > 0, "again: both screens");
     }
 
     @Test

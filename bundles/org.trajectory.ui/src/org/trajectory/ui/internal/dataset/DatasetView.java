@@ -157,6 +157,7 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         });
         viewer.setLabelProvider(new RowLabels(criteria));
         viewer.addOpenListener(e -> openSelected());
+        viewer.addPostSelectionChangedListener(e -> readAhead());
         getSite().setSelectionProvider(viewer);
         createReviewActions(table);
 
@@ -279,6 +280,20 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
         @Override
         public Image getColumnImage(Object element, int index) {
             return null;
+        }
+    }
+
+    /** One task selected: its first screenshot is decoded now, so its editor shows it at once (FirstScreens). */
+    private void readAhead() {
+        if (viewer.getStructuredSelection().size() == 1 && viewer.getStructuredSelection().getFirstElement() instanceof TaskRow row) {
+            DatasetJobs.background("Reading ahead " + row.taskId(), DatasetJobs.READS, monitor -> {
+                try {
+                    session.readAhead(row.taskId());
+                } catch (java.io.IOException | java.sql.SQLException e) {
+                    org.eclipse.core.runtime.ILog.of(getClass()).warn("Reading " + row.taskId() + "'s first screenshot ahead: " + e.getMessage());
+                }
+                return org.eclipse.core.runtime.Status.OK_STATUS;
+            });
         }
     }
 

@@ -76,6 +76,11 @@ final class ImageCache {
         if (cached != null || sha == null) {
             return cached;
         }
+        Decoded ahead = FirstScreens.take(sha);
+        if (ahead != null) { // read while the reviewer chose the task: only made ready to draw here
+            keep(sha, new Image(display, ahead.full()), ahead.fitted() == null ? null : new Image(display, ahead.fitted()), thumbnailOf(ahead.full()));
+            return full.get(sha);
+        }
         load(sha, data -> ready.accept(full.get(sha)));
         return null;
     }
@@ -84,12 +89,18 @@ final class ImageCache {
     void fitTo(int width, int height) {
         fitWidth = width;
         fitHeight = height;
+        FirstScreens.fitTo(width, height);
     }
 
     /** The copy of {@code full} fitted to {@code width} x {@code height}, if one was made that size; the cache owns it. */
     Image fitted(Image full, int width, int height) {
         Image copy = fitted.get(full);
         return copy != null && copy.getBounds().width == width && copy.getBounds().height == height ? copy : null;
+    }
+
+    /** Whether {@code sha} is decoded and kept, ready to show. */
+    boolean has(String sha) {
+        return full.containsKey(sha);
     }
 
     /** Decodes {@code sha} ahead of need. */
@@ -118,8 +129,7 @@ final class ImageCache {
         decoder.execute(() -> {
             Decoded decoded = decode(sha, fitWidth, fitHeight);
             ImageData data = decoded == null ? null : decoded.full();
-            ImageData thumb = data == null ? null
-                    : data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
+            ImageData thumb = data == null ? null : thumbnailOf(data);
             // Made here, not on the UI thread: turning a 1920x1080 screenshot into an image ready to draw converts every
             // pixel (tens of milliseconds). An image is a graphics resource, not a widget: SWT lets any thread make one.
             Image image = data == null || display.isDisposed() ? null : new Image(display, data);
@@ -129,12 +139,7 @@ final class ImageCache {
             }
             display.asyncExec(() -> {
                 if (image != null && !full.containsKey(sha)) {
-                    full.put(sha, image);
-                    if (fit != null) {
-                        fitted.put(image, fit);
-                    }
-                    trim();
-                    thumbs.put(sha, thumb);
+                    keep(sha, image, fit, thumb);
                 } else {
                     disposeAll(image, fit);
                 }
@@ -143,8 +148,21 @@ final class ImageCache {
         });
     }
 
+    private void keep(String sha, Image image, Image fit, ImageData thumb) {
+        full.put(sha, image);
+        if (fit != null) {
+            fitted.put(image, fit);
+        }
+        trim();
+        thumbs.put(sha, thumb);
+    }
+
+    private static ImageData thumbnailOf(ImageData data) {
+        return data.scaledTo(THUMB_WIDTH, Math.max(1, data.height * THUMB_WIDTH / Math.max(1, data.width)));
+    }
+
     /** A screenshot's pixels, and a copy fitted to the canvas when it is smaller than the screenshot (else null). */
-    private record Decoded(ImageData full, ImageData fitted) {
+    record Decoded(ImageData full, ImageData fitted) {
     }
 
     /**
@@ -154,7 +172,15 @@ final class ImageCache {
      */
     private Decoded decode(String sha, int areaWidth, int areaHeight) {
         try {
-            byte[] bytes = images.read(sha);
+            return decode(images.read(sha), areaWidth, areaHeight);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** {@code bytes} decoded, with a copy fitted to {@code areaWidth} x {@code areaHeight} when that is smaller; null when no decoder reads them. */
+    static Decoded decode(byte[] bytes, int areaWidth, int areaHeight) {
+        try {
             java.awt.image.BufferedImage read = javax.imageio.ImageIO.read(new ByteArrayInputStream(bytes));
             if (read == null) {
                 ImageData[] frames = new ImageLoader().load(new ByteArrayInputStream(bytes));

@@ -499,6 +499,10 @@ public final class ScreenshotCanvas extends Canvas {
         return image == null ? null : toCanvas(point);
     }
 
+    Image image() {
+        return image;
+    }
+
     public boolean hasImage() {
         return image != null;
     }

@@ -159,7 +159,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         stripMenu();
         SashForm screens = new SashForm(columns, SWT.VERTICAL);
         canvas = new ScreenshotCanvas(screens);
-        replayPanel = new ReplayPanel(screens, images);
+        replayPanel = new ReplayPanel(screens, dataset.images());
         replayPanel.setReplay(replay);
         screens.setWeights(55, 45);
         if (!replayPanel.hasReplay()) {
@@ -232,15 +232,16 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         Composite buttons = new Composite(bar, SWT.NONE);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
-        button(buttons, "Approve  Ctrl+Shift+A", () -> decide(ReviewState.APPROVED));
-        button(buttons, "Reject...  Ctrl+Shift+R", () -> decide(ReviewState.REJECTED));
-        button(buttons, "Needs fix...  Ctrl+Shift+F", () -> decide(ReviewState.NEEDS_FIX));
-        button(buttons, "Note...  Ctrl+Shift+M", this::note);
-        button(buttons, "Grade...  Ctrl+Shift+D", this::grade);
-        button(buttons, "Next task  Alt+PgDn", this::nextTask);
-        button(buttons, "Slideshow  F8", this::toggleReplay);
-        button(buttons, "Play step  F9", this::playStep);
-        button(buttons, "History...", this::showHistory);
+        // The keys in the tooltips: in the labels they made the bar three rows high in a 1024 px window, the step's fields scrolled.
+        button(buttons, "Approve", "Ctrl+Shift+A", () -> decide(ReviewState.APPROVED));
+        button(buttons, "Reject...", "Ctrl+Shift+R", () -> decide(ReviewState.REJECTED));
+        button(buttons, "Needs fix...", "Ctrl+Shift+F", () -> decide(ReviewState.NEEDS_FIX));
+        button(buttons, "Note...", "Ctrl+Shift+M", this::note);
+        button(buttons, "Grade...", "Ctrl+Shift+D", this::grade);
+        button(buttons, "Next task", "Alt+PgDn", this::nextTask);
+        button(buttons, "Slideshow", "F8", this::toggleReplay);
+        button(buttons, "Play step", "F9", this::playStep);
+        button(buttons, "History...", null, this::showHistory);
     }
 
     /** The task's audit trail, read off the UI thread, in a dialog. */
@@ -250,10 +251,13 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 entries -> new TaskHistoryDialog(getSite().getShell(), taskId, entries).open());
     }
 
-    /** A push button that runs {@code run}: the editor's review bar and its findings panel. */
-    static void button(Composite bar, String text, Runnable run) {
+    /** A push button that runs {@code run}, its key (if any) in its tooltip: the editor's review bar and its findings panel. */
+    static void button(Composite bar, String text, String key, Runnable run) {
         Button button = new Button(bar, SWT.PUSH);
         button.setText(text);
+        if (key != null) {
+            button.setToolTipText(text.replace("...", "") + " (" + key + ")");
+        }
         button.addListener(SWT.Selection, e -> run.run());
     }
 
@@ -288,6 +292,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
                 Math.min(current.stepCount() - 1, step + 1)));
         command(handlers, "replay", this::toggleReplay);
         command(handlers, "playStep", this::playStep);
+        command(handlers, "replayedScreen", replayPanel::toggleLarge);
         undoHandler = new UndoActionHandler(getSite(), undoContext);
         redoHandler = new RedoActionHandler(getSite(), undoContext);
         useOwnUndo();
