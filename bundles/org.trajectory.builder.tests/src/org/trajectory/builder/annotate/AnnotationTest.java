@@ -35,6 +35,7 @@ import org.trajectory.vlm.Retrying;
 import org.trajectory.vlm.Usage;
 import org.trajectory.vlm.VlmException;
 import org.trajectory.vlm.VlmProvider;
+import org.trajectory.vlm.VlmProviders;
 import org.trajectory.vlm.VlmRequest;
 import org.trajectory.vlm.VlmResponse;
 import org.trajectory.vlm.prompt.Markers;
@@ -226,6 +227,41 @@ class AnnotationTest {
             AnnotateOperation.Report report = annotate(dataset, provider, Progress.CANCELLED);
             assertTrue(report.cancelled());
             assertEquals(0, provider.requests.size());
+        }
+    }
+
+    /**
+     * A cancel is honoured inside a long item too: with every request to a real OpenAI-style server left unanswered for
+     * a minute, the run ends cancelled as soon as it is told, the requests in flight aborted (the Close dialog's wait).
+     */
+    @Test
+    void aCancelDuringRequestsInFlightEndsTheRunWithoutWaitingForTheirAnswers(@TempDir Path temp) throws Exception {
+        try (Dataset dataset = Dataset.openOrCreate(temp.resolve("dataset")); org.trajectory.vlm.kit.LocalServer server = new org.trajectory.vlm.kit.LocalServer()) {
+            built(temp, dataset);
+            for (int i = 0; i < 20; i++) {
+                server.reply(new org.trajectory.vlm.kit.LocalServer.Reply(200, java.util.Map.of(), "{}", 60_000));
+            }
+            VlmProvider provider = VlmProviders.get().find("openai").orElseThrow().provider();
+            Retrying model = new Retrying(provider, new ProviderConfig(server.url() + "/v1", "slow-model", "sk-test"), Retrying.Policy.DEFAULT, new Usage());
+            java.util.concurrent.atomic.AtomicBoolean cancel = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.CompletableFuture<AnnotateOperation.Report> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new AnnotateOperation(dataset, new ModelAnnotator(model, new Prompts(null, ModelAnnotator.class)),
+                            new AnnotateOperation.Options(2, null)).run(Progress.cancelledWhen(cancel::get));
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (server.requests.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertFalse(server.requests.isEmpty(), "a request is in flight");
+            cancel.set(true);
+            // far less than the minute the answers would take: the cancel did not wait for them (how fast is no test's business)
+            AnnotateOperation.Report report = run.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(report.cancelled(), "the run says it was cancelled");
+            assertEquals(0, report.described(), "nothing was described: no answer came");
         }
     }
 

@@ -46,12 +46,13 @@ public final class LocalServer implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final java.util.concurrent.ExecutorService handlers = Executors.newCachedThreadPool();
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     public final List<Request> requests = new CopyOnWriteArrayList<>();
 
     public LocalServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.setExecutor(Executors.newCachedThreadPool());
+        server.setExecutor(handlers);
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
@@ -92,5 +93,6 @@ public final class LocalServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        handlers.shutdownNow(); // a reply still waiting out its delay is not sent
     }
 }
