@@ -29,6 +29,28 @@ class DatasetCommandsTest extends CommandTestBase {
         assertEquals(2, Files.readAllLines(exported).size());
     }
 
+    /** {@code review} takes AgentNetTool's accept level and the rubric beside the verdict; they are exported with the task. */
+    @Test
+    void aReviewFromTheCommandLineGradesTheTaskAndTheExportCarriesTheGrades() throws Exception {
+        String dataset = temp.resolve("ds").toString();
+        Path input = Files.writeString(temp.resolve("in.jsonl"), oneStepTask("graded", "web", "pyautogui.press('a')") + "\n");
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", dataset), err());
+        assertEquals(Command.USAGE, run("review", "graded", "--dataset", dataset, "--verdict", "approve", "--grade", "beauty=5"));
+        assertTrue(err().contains("the rubric's criteria are correctness, difficulty, knowledge, value"), err());
+        assertEquals(Command.USAGE, run("review", "graded", "--dataset", dataset, "--verdict", "approve", "--accept-level", "4"));
+        assertTrue(err().contains("accept_level is graded from 1 to 3, not 4"), err());
+        assertEquals(Command.OK, run("review", "graded", "--dataset", dataset, "--verdict", "approve", "--final", "--accept-level", "2",
+                "--grade", "correctness=4,value=3"), err());
+        assertTrue(out().contains("graded {\"accept_level\":2"), out());
+        Path exported = temp.resolve("out.jsonl");
+        assertEquals(Command.OK, run("export", "--dataset", dataset, "--out", exported.toString(), "--set", "personal_data=keep"), err());
+        com.fasterxml.jackson.databind.JsonNode grades = org.trajectory.model.Json.MAPPER.readTree(Files.readAllLines(exported).get(0)).path("review_grades");
+        assertEquals(2, grades.path("accept_level").asInt(), grades.toString());
+        assertEquals(4, grades.path("rubric").path("correctness").asInt(), grades.toString());
+        assertEquals(3, grades.path("rubric").path("value").asInt(), grades.toString());
+        assertTrue(grades.path("rubric").path("difficulty").isMissingNode(), "a criterion not graded is not invented: " + grades);
+    }
+
     @Test
     void listFindsTasksByIdAndShowsControlCharactersInsteadOfObeyingThem() throws Exception {
         String dataset = temp.resolve("ds").toString();

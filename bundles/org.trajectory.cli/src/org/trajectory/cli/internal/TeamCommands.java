@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
 import org.trajectory.cli.internal.OptionsCommand.UsageException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.dataset.ReviewGrades;
 import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.TeamRoles;
 import org.trajectory.model.Words;
@@ -168,27 +169,51 @@ final class TeamCommands {
 
     /** {@code review TASK --dataset D --verdict V [--note TEXT] [--final] [--as NAME]}. */
     static final class Review extends OptionsCommand<Review.Options> {
-        @Command(name = "review", description = "give your verdict on a task (approve, reject, needs-fix); --final closes it as the curator's decision")
+        @Command(name = "review", description = "give your verdict on a task (approve, reject, needs-fix), and optionally its grades; --final closes it as the curator's decision")
         static final class Options {
             @Mixin DatasetOptions common;
             @Parameters(index = "0", paramLabel = "TASK_ID", description = "the task") String taskId;
             @Option(names = "--verdict", required = true, paramLabel = "approve|reject|needs-fix", description = "your verdict") String verdict;
             @Option(names = "--note", paramLabel = "TEXT", description = "why") String note;
             @Option(names = "--final", description = "also set the task's review state: the decision that settles a disagreement") boolean decide;
+            @Option(names = "--accept-level", paramLabel = "1-3", description = "how good an accepted task is: 1 usable, 2 good, 3 exemplary (optional)") Integer acceptLevel;
+            @Option(names = "--grade", paramLabel = "CRITERION=1-5", split = ",",
+                    description = "the rubric (optional): correctness, difficulty, knowledge, value, each from 1 to 5, e.g. --grade correctness=4,value=3") Map<String, Integer> rubric = new LinkedHashMap<>();
             @Mixin Reviewer reviewer;
         }
 
         @Override
         int run(Options args, PrintStream out, PrintStream err) throws UsageException, IOException, SQLException {
             ReviewState verdict = verdict(args.verdict);
+            ReviewGrades grades = grades(args);
             try (Dataset dataset = args.reviewer.open(args.common.dataset)) {
                 dataset.teamReview().judge(args.taskId, verdict, args.note);
                 if (args.decide) {
                     dataset.reviews().set(args.taskId, verdict, dataset.user(), args.note);
                 }
-                out.println(args.taskId + ": " + verdict.id() + " by " + dataset.user() + (args.decide ? " (final)" : ""));
+                if (!grades.isEmpty()) {
+                    dataset.reviews().grade(args.taskId, grades);
+                }
+                out.println(args.taskId + ": " + verdict.id() + " by " + dataset.user() + (args.decide ? " (final)" : "")
+                        + (grades.isEmpty() ? "" : ", graded " + grades.toJson()));
             }
             return OK;
+        }
+
+        /** The grades given, each checked: an unknown criterion or a grade out of its range is a usage error. */
+        private static ReviewGrades grades(Options args) throws UsageException {
+            List<String> criteria = List.of(ReviewGrades.RUBRIC);
+            for (String criterion : args.rubric.keySet()) {
+                if (!criteria.contains(criterion)) {
+                    throw new UsageException("--grade " + criterion + ": the rubric's criteria are " + String.join(", ", criteria));
+                }
+            }
+            try {
+                return new ReviewGrades(args.acceptLevel, args.rubric.get(criteria.get(0)), args.rubric.get(criteria.get(1)),
+                        args.rubric.get(criteria.get(2)), args.rubric.get(criteria.get(3)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
     }
 
