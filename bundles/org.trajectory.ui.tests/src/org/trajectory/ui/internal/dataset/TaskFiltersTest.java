@@ -1,6 +1,8 @@
 package org.trajectory.ui.internal.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -53,6 +55,48 @@ class TaskFiltersTest extends WorkbenchTest {
         filters.maxScore().setText("85");
         waitFor(() -> shown(table).equals(List.of("task-2", "task-3", "task-4")) && WidgetFinder.find(view.viewer().getTable().getParent(), org.eclipse.swt.widgets.Label.class,
                 l -> l.getText().equals("scores are numbers from 0 to 1")).isPresent(), () -> "a bound out of range is said and left out, the other kept: " + shown(table));
+    }
+
+    /** At 1366x768 the filters took a third of the view: hidden, the table has that height, and a link says what is set. */
+    @Test
+    void theFiltersFoldAwayUnderALinkThatSaysHowManyAreSetAndStayAsLeft() throws Exception {
+        Path folder = temp.resolve("ds");
+        try (Dataset dataset = ExportFixture.create(folder, 6)) {
+            dataset.reviews().set("task-1", ReviewState.REJECTED, "second-reviewer", "the wrong window");
+        }
+        session().open(folder, false);
+        DatasetView view = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        Table table = view.viewer().getTable();
+        waitFor(() -> shown(table).size() == 6, "the six tasks are listed");
+        TaskFilters filters = view.filters();
+        if (filters.shown()) {
+            click(filters.toggle());
+        }
+        settle();
+        assertFalse(filters.review().isVisible(), "folded away");
+        int folded = table.getSize().y;
+        click(filters.toggle());
+        waitFor(() -> filters.review().isVisible(), "the link shows them");
+        settle();
+        assertTrue(table.getSize().y < folded, "shown, they take height from the table: " + table.getSize().y + " vs " + folded);
+        choose(filters.reviewer(), "second-reviewer");
+        waitFor(() -> shown(table).equals(List.of("task-1")), () -> "filtered: " + shown(table));
+        click(filters.toggle());
+        waitFor(() -> !filters.review().isVisible() && filters.toggle().getText().endsWith("(1 set)"),
+                () -> "hidden, the link says one filter is set: " + filters.toggle().getText());
+        assertEquals(List.of("task-1"), shown(table), "a hidden filter still applies");
+
+        page.hideView(view);
+        DatasetView again = (DatasetView) page.showView(Parts.DATASET_VIEW);
+        assertFalse(again.filters().shown(), "the view opens as it was left: folded");
+        click(again.filters().toggle());
+        assertTrue(again.filters().shown());
+        page.hideView(again);
+        assertTrue(((DatasetView) page.showView(Parts.DATASET_VIEW)).filters().shown(), "and unfolded");
+    }
+
+    private static void click(org.eclipse.swt.widgets.Link link) {
+        link.notifyListeners(SWT.Selection, new Event());
     }
 
     private void choose(Combo combo, String choice) {

@@ -11,6 +11,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Text;
 
 import org.trajectory.dataset.ReviewState;
@@ -28,6 +29,10 @@ final class TaskFilters {
     /** Each filter's choices, in the words shown, to the value it keeps (null: all). */
     private static final Map<String, String> REPLAYS = new LinkedHashMap<>();
     private static final Map<String, PersonalData> PERSONAL = new LinkedHashMap<>();
+    /** Where the choice to show the filters is kept between sessions. */
+    private static final org.eclipse.core.runtime.preferences.IEclipsePreferences PREFERENCES = org.eclipse.core.runtime.preferences.InstanceScope.INSTANCE
+            .getNode("org.trajectory.ui");
+    private static final String SHOWN = "dataset.filters.shown";
     static {
         REPLAYS.put(DatasetView.ANY, null);
         REPLAYS.put("replayed to the end", StoredReplay.REPLAYED);
@@ -47,11 +52,24 @@ final class TaskFilters {
     private final Text minScore;
     private final Text maxScore;
     private final Label scoreProblem;
+    private final Composite area;
+    /** Shows or hides the filters, saying how many are set while they are hidden. */
+    private final Link toggle;
 
-    /** The filters in a row of {@code parent}; {@code changed} runs after each change a user makes. */
-    TaskFilters(Composite parent, Runnable changed) {
+    /**
+     * The filters in a row of {@code parent}, under a link that shows or hides them (hidden, they leave the table the
+     * height they take in a narrow view; the choice is kept); {@code changed} runs after each change a user makes.
+     */
+    TaskFilters(Composite parent, Runnable user) {
+        toggle = new Link(parent, SWT.NONE);
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(toggle);
+        toggle.addListener(SWT.Selection, e -> show(!shown()));
+        Runnable changed = () -> {
+            user.run();
+            sayHowManySet();
+        };
         // each filter its label and box together, flowing onto the next line when the view is narrow
-        Composite area = new Composite(parent, SWT.NONE);
+        area = new Composite(parent, SWT.NONE);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(12).center(true).applyTo(area);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(area);
         review = combo(area, "Re&view:", "Tasks by their review state (changed: approved or rejected, then edited)", changed);
@@ -77,6 +95,36 @@ final class TaskFilters {
         scoreProblem = new Label(range, SWT.NONE);
         scoreProblem.setForeground(parent.getDisplay().getSystemColor(SWT.COLOR_RED));
         GridDataFactory.fillDefaults().grab(true, false).applyTo(scoreProblem);
+        show(PREFERENCES.getBoolean(SHOWN, false));
+    }
+
+    boolean shown() {
+        return area.getVisible();
+    }
+
+    /** Shows the filters or hides them, and keeps the choice for the next time the view opens. */
+    void show(boolean visible) {
+        area.setVisible(visible);
+        ((org.eclipse.swt.layout.GridData) area.getLayoutData()).exclude = !visible;
+        PREFERENCES.putBoolean(SHOWN, visible);
+        sayHowManySet();
+        area.getParent().layout(true, true);
+    }
+
+    private void sayHowManySet() {
+        if (toggle.isDisposed()) {
+            return;
+        }
+        long set = java.util.stream.Stream.of(review, reviewer, replay, personal).filter(c -> c.getSelectionIndex() > 0).count()
+                + java.util.stream.Stream.of(minScore, maxScore).filter(t -> !t.getText().isBlank()).count();
+        String count = set == 0 ? "" : " (" + set + " set)";
+        toggle.setText(shown() ? "<a>Hide the filters</a>" + count : "<a>Filters: review, reviewer, replay, personal data, score</a>" + count);
+        toggle.setToolTipText(shown() ? "Hide the filters (those set still apply)" : "Show the filters");
+        toggle.getParent().layout(new org.eclipse.swt.widgets.Control[] { toggle });
+    }
+
+    Link toggle() {
+        return toggle;
     }
 
     private static Combo combo(Composite area, String label, String tip, Runnable changed) {
@@ -147,6 +195,7 @@ final class TaskFilters {
     /** Shows every state again (the review queue is a review filter of its own). */
     void anyReviewState() {
         review.select(0);
+        sayHowManySet();
     }
 
     Combo review() {
