@@ -36,14 +36,21 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
         Map<String, Outcome> run(Dataset dataset, List<String> subjects, Progress progress) throws Exception;
     }
 
-    /** What became of one subject: done (and the words of what it made), or failed and why. */
-    public record Outcome(boolean done, String words) {
+    /**
+     * What became of one subject: done (and the words of what it made), failed and why, or left as it was on purpose (a
+     * task a reviewer decided on, say): finished for the queue, and said in the worker's summary with its reason.
+     */
+    public record Outcome(boolean done, String words, boolean left) {
         public static Outcome done(String words) {
-            return new Outcome(true, words);
+            return new Outcome(true, words, false);
         }
 
         public static Outcome failed(String reason) {
-            return new Outcome(false, reason);
+            return new Outcome(false, reason, false);
+        }
+
+        public static Outcome left(String why) {
+            return new Outcome(true, why, true);
         }
     }
 
@@ -64,12 +71,13 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
     }
 
     /** What this worker did. */
-    public record Worked(String operation, String worker, int added, int done, int failed, int lost, WorkQueue.Counts queue, int serverLosses,
-            double claimMillisPerItem, List<Problem> problems, boolean cancelled) implements Report {
+    public record Worked(String operation, String worker, int added, int done, int left, String leftWhy, int failed, int lost, WorkQueue.Counts queue,
+            int serverLosses, double claimMillisPerItem, List<Problem> problems, boolean cancelled) implements Report {
 
         @Override
         public String summary() {
-            return worker + ": " + operation + " of " + Words.count(done, "item") + " done" + (failed == 0 ? "" : ", " + failed + " failed")
+            return worker + ": " + operation + " of " + Words.count(done, "item") + " done"
+                    + (left == 0 ? "" : " (" + left + " of them left as they were: " + leftWhy + ")") + (failed == 0 ? "" : ", " + failed + " failed")
                     + (lost == 0 ? "" : ", " + lost + " taken over by other workers after its lease ran out") + "; the queue: " + queue.done()
                     + " done, " + queue.failed() + " failed, " + queue.waiting() + " waiting, " + queue.claimed() + " held by others"
                     + (added == 0 ? "" : "; it added " + Words.count(added, "item") + " to the queue")
@@ -79,7 +87,7 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
 
         @Override
         public Map<String, Object> json() {
-            return Json.fields("operation", operation, "worker", worker, "added", added, "done", done, "failed", failed, "lost", lost,
+            return Json.fields("operation", operation, "worker", worker, "added", added, "done", done, "left", left, "failed", failed, "lost", lost,
                     "queue", Json.fields("waiting", queue.waiting(), "claimed", queue.claimed(), "done", queue.done(), "failed", queue.failed()),
                     "server_losses", serverLosses, "claim_ms_per_item", claimMillisPerItem, "cancelled", cancelled);
         }
@@ -102,6 +110,8 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
     private volatile WorkQueue queue;
     private final List<Problem> problems = new ArrayList<>();
     private int done;
+    private int left;
+    private String leftWhy;
     private int failed;
     private int lost;
     private int serverLosses;
@@ -147,7 +157,7 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
             WorkQueue.Counts counts = serverAware(progress, this::counts);
             progress.begin(title(), counts.waiting() + counts.claimed(), "items");
             boolean cancelled = work(progress);
-            return new Worked(settings.operation(), settings.worker(), added, done, failed, lost, serverAware(progress, this::counts), serverLosses,
+            return new Worked(settings.operation(), settings.worker(), added, done, left, leftWhy, failed, lost, serverAware(progress, this::counts), serverLosses,
                     claimed == 0 ? 0 : claimNanos / 1e6 / claimed, List.copyOf(problems), cancelled);
         } finally {
             renewing.shutdownNow();
@@ -229,6 +239,10 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
                 lost++;
             } else if (outcome.done()) {
                 done++;
+                if (outcome.left()) {
+                    left++;
+                    leftWhy = leftWhy == null ? outcome.words() : leftWhy;
+                }
                 progress.worked(1);
             } else {
                 failed++;

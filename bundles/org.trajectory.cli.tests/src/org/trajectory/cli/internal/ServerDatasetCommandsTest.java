@@ -116,6 +116,58 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertEquals(4, out().lines().filter(line -> line.matches("^[abcd]\\s.*")).count(), "the new task is numbered after the copied ones: " + out());
     }
 
+    /**
+     * Issue 57's approvals on a server with two members: what the curator approved the other member's annotation leaves
+     * alone unless told, and then sends back to review; an export, by anyone, writes what is approved, nothing else.
+     */
+    @Test
+    void onAServerWithTwoMembersAnApprovalHoldsAndTheExportWritesOnlyWhatIsApproved() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String database = server.createDatabase();
+        Path images = temp.resolve("images");
+        String admin = server.address(PostgresServer.ADMIN, database, images).toString() + "?images=" + images;
+        Path input = temp.resolve("in.jsonl");
+        Files.write(input, List.of(oneStepTask("a", "web", "pyautogui.click(x=0.1, y=0.2)"), oneStepTask("b", "web", "pyautogui.press('a')"),
+                oneStepTask("c", "web", "pyautogui.press('b')")));
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
+        String cur = database + "_cur";
+        String ann = database + "_ann";
+        server.createUser(cur);
+        server.createUser(ann);
+        assertEquals(Command.OK, run("users", "--dataset", admin, "--grant", cur + "=curator", "--grant", ann + "=curator"), err());
+        String asCur = server.address(cur, database, images).toString();
+        String asAnn = server.address(ann, database, images).toString();
+        assertEquals(Command.OK, run("review", "a", "--dataset", asCur, "--verdict", "approve", "--final"), err());
+        assertEquals(Command.OK, run("review", "b", "--dataset", asCur, "--verdict", "reject", "--note", "wrong key", "--final"), err());
+
+        Path exported = temp.resolve("approved.jsonl");
+        assertEquals(Command.OK, run("export", "--dataset", asAnn, "--out", exported.toString(), "--set", "personal_data=keep"), err());
+        assertEquals(List.of("a"), taskIds(exported), "the other member's export: the approved task only");
+
+        assertEquals(Command.OK, run("annotate", "--dataset", asAnn, "--provider", "offline"), err());
+        assertTrue(out().contains("(2 of them left as they were: a task a reviewer approved or rejected is not annotated"), "the curator's decisions are left alone and said: " + out());
+        assertEquals(Command.OK, run("list", "--dataset", asCur, "--review", "approved"));
+        assertTrue(out().startsWith("a "), "still approved for the curator: " + out());
+
+        assertEquals(Command.OK, run("annotate", "--dataset", asAnn, "--provider", "offline", "--include-reviewed"), err());
+        assertEquals(Command.OK, run("list", "--dataset", asCur, "--review", "changed"));
+        assertEquals(List.of("a", "b"), out().lines().map(line -> line.split("\\s+")[0]).sorted().toList(),
+                "told to, the annotation changed them: back to review, on the curator's screen too");
+        assertEquals(Command.OK, run("export", "--dataset", asCur, "--out", temp.resolve("after.jsonl").toString(), "--set", "personal_data=keep"), err());
+        assertEquals(List.of(), taskIds(temp.resolve("after.jsonl")), "nothing approved is left to export");
+    }
+
+    private static List<String> taskIds(Path jsonl) throws java.io.IOException {
+        if (!Files.exists(jsonl)) {
+            return List.of();
+        }
+        List<String> ids = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(jsonl)) {
+            ids.add(org.trajectory.model.Json.MAPPER.readTree(line).path("task_id").asText());
+        }
+        return ids;
+    }
+
     @Test
     void aWrongAddressGetsOneLineSayingWhatToWrite() throws Exception {
         assertEquals(Command.USAGE, run("stats", "--dataset", "postgresql://me:secret@db.example/ds"));

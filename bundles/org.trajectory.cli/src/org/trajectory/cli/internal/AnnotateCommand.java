@@ -63,7 +63,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
         }
         if (WorkerOptions.queued(args.common.dataset)) {
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
-                QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model, true, 1,
+                QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model
+                        + (args.includeReviewed ? " with reviewed" : ""), true, 1, // a task left as reviewed is done again when told
                         args.tasks == null ? List.of() : args.tasks,
                         (open, tasks, progress) -> annotate(open, annotator, new AnnotateOperation.Options(args.concurrency, tasks,
                                 args.includeReviewed), progress));
@@ -94,7 +95,9 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             if (report.cancelled()) {
                 break;
             }
-            outcomes.put(task, report.failed() == 0 ? QueueWorker.Outcome.done(report.summary())
+            outcomes.put(task, report.reviewed() > 0 ? QueueWorker.Outcome.left("a task a reviewer approved or rejected is not annotated"
+                    + " unless told (--include-reviewed, which sends it back to review)")
+                    : report.failed() == 0 ? QueueWorker.Outcome.done(report.summary())
                     : QueueWorker.Outcome.failed(report.failures().isEmpty() ? report.summary() : report.failures().get(0).message()));
         }
         return outcomes;
