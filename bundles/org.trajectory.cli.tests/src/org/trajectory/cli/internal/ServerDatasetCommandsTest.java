@@ -51,12 +51,9 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         PostgresServer server = PostgresServer.shared();
         String database = server.createDatabase();
         Path images = temp.resolve("images");
+        Path input = threeTasksIn(server, database, images);
         String admin = server.address(PostgresServer.ADMIN, database, images).toString() + "?images=" + images;
-        Path input = temp.resolve("in.jsonl");
-        Files.write(input, List.of(oneStepTask("a", "web", "pyautogui.click(x=0.1, y=0.2)"), oneStepTask("b", "web", "pyautogui.press('a')"),
-                oneStepTask("c", "web", "pyautogui.press('b')")));
         Files.write(temp.resolve("more.jsonl"), List.of(oneStepTask("d", "web", "pyautogui.press('d')")));
-        assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
         String ann = database + "_ann";
         String ben = database + "_ben";
         String vic = database + "_vic";
@@ -125,11 +122,8 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         PostgresServer server = PostgresServer.shared();
         String database = server.createDatabase();
         Path images = temp.resolve("images");
+        threeTasksIn(server, database, images);
         String admin = server.address(PostgresServer.ADMIN, database, images).toString() + "?images=" + images;
-        Path input = temp.resolve("in.jsonl");
-        Files.write(input, List.of(oneStepTask("a", "web", "pyautogui.click(x=0.1, y=0.2)"), oneStepTask("b", "web", "pyautogui.press('a')"),
-                oneStepTask("c", "web", "pyautogui.press('b')")));
-        assertEquals(Command.OK, run("import", input.toString(), "--dataset", admin), err());
         String cur = database + "_cur";
         String ann = database + "_ann";
         server.createUser(cur);
@@ -155,6 +149,15 @@ class ServerDatasetCommandsTest extends CommandTestBase {
                 "told to, the annotation changed them: back to review, on the curator's screen too");
         assertEquals(Command.OK, run("export", "--dataset", asCur, "--out", temp.resolve("after.jsonl").toString(), "--set", "personal_data=keep"), err());
         assertEquals(List.of(), taskIds(temp.resolve("after.jsonl")), "nothing approved is left to export");
+    }
+
+    /** Tasks a, b and c imported into {@code database} by its owner; returns the file they came from. */
+    private Path threeTasksIn(PostgresServer server, String database, Path images) throws Exception {
+        Path input = temp.resolve("in.jsonl");
+        Files.write(input, List.of(oneStepTask("a", "web", "pyautogui.click(x=0.1, y=0.2)"), oneStepTask("b", "web", "pyautogui.press('a')"),
+                oneStepTask("c", "web", "pyautogui.press('b')")));
+        assertEquals(Command.OK, run("import", input.toString(), "--dataset", server.address(PostgresServer.ADMIN, database, images) + "?images=" + images), err());
+        return input;
     }
 
     private static List<String> taskIds(Path jsonl) throws java.io.IOException {
