@@ -215,22 +215,28 @@ public final class DatasetJobs {
                 .reportingTo(shell).usage(model == null ? null : usage);
     }
 
-    /** Runs the annotation pipeline over the dataset in {@code folder}. */
-    public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotateOperation.Options options, Shell shell) {
-        return new OperationJob<>(Kind.ANNOTATE, folder, false, dataset -> new AnnotateOperation(dataset, annotator, options)).reportingTo(shell)
-                .usage(usage);
+    /** Runs the annotation pipeline over the chosen tasks of the dataset in {@code folder} (the options' own tasks set aside). */
+    public static Job annotateJob(DatasetAddress folder, Annotator annotator, Usage usage, AnnotateOperation.Options options, TaskScope.Chosen tasks,
+            Shell shell) {
+        return new OperationJob<>(Kind.ANNOTATE, folder, false, dataset -> new AnnotateOperation(dataset, annotator,
+                new AnnotateOperation.Options(options.concurrency(), tasks.ids(dataset), options.includeReviewed()))).reportingTo(shell).usage(usage);
     }
 
-    /** Replays tasks of the dataset in {@code folder} (all when {@code taskIds} is empty) in the default private display. */
-    public static Job replayJob(DatasetAddress folder, List<String> taskIds, Shell shell) {
-        return new OperationJob<>(Kind.REPLAY, folder, false, dataset -> new ReplayOperation(dataset, new ReplayOperation.Options(taskIds, null, 0,
-                replayFolder()))).reportingTo(shell);
+    /** Replays the chosen tasks of the dataset in {@code folder} in the default private display. */
+    public static Job replayJob(DatasetAddress folder, TaskScope.Chosen tasks, Shell shell) {
+        return new OperationJob<>(Kind.REPLAY, folder, false, dataset -> new ReplayOperation(dataset, new ReplayOperation.Options(
+                orEvery(tasks.ids(dataset)), null, 0, replayFolder()))).reportingTo(shell);
     }
 
-    /** Scrubs the tasks {@code taskIds} (all when empty) of the dataset, screenshots included, with the preferences' identifiers. */
-    public static Job scrubJob(DatasetAddress folder, List<String> taskIds, Shell shell) {
-        return new OperationJob<>(Kind.SCRUB, folder, false, dataset -> new ScrubOperation(dataset, new ScrubOperation.Options(taskIds, List.of(),
-                ScrubPreferences.context(List.of(), null), true, false))).reportingTo(shell);
+    /** Scrubs the chosen tasks of the dataset, screenshots included, with the preferences' identifiers. */
+    public static Job scrubJob(DatasetAddress folder, TaskScope.Chosen tasks, Shell shell) {
+        return new OperationJob<>(Kind.SCRUB, folder, false, dataset -> new ScrubOperation(dataset, new ScrubOperation.Options(
+                orEvery(tasks.ids(dataset)), List.of(), ScrubPreferences.context(List.of(), null), true, false))).reportingTo(shell);
+    }
+
+    /** The tasks as operations that take an empty list for every task want them. */
+    private static List<String> orEvery(List<String> taskIds) {
+        return taskIds == null ? List.of() : taskIds;
     }
 
     /** Where replays keep their environments' logs: the workbench's own folder, not a temporary one a crash would scatter. */
@@ -238,11 +244,11 @@ public final class DatasetJobs {
         return Home.folder("replays");
     }
 
-    /** Scores the dataset in {@code folder}. */
+    /** Scores the chosen tasks of the dataset in {@code folder} (the options' own tasks set aside). */
     public static Job scoreJob(DatasetAddress folder, List<ScoringCriteria.Descriptor> criteria, Weights weights, Retrying model, Usage usage,
-            ScoreOperation.Options options, Shell shell) {
-        return new OperationJob<>(Kind.SCORE, folder, false, dataset -> new ScoreOperation(dataset, criteria, weights, model, options))
-                .reportingTo(shell).usage(model == null ? null : usage);
+            ScoreOperation.Options options, TaskScope.Chosen tasks, Shell shell) {
+        return new OperationJob<>(Kind.SCORE, folder, false, dataset -> new ScoreOperation(dataset, criteria, weights, model,
+                new ScoreOperation.Options(options.concurrency(), options.force(), tasks.ids(dataset)))).reportingTo(shell).usage(model == null ? null : usage);
     }
 
 }

@@ -34,6 +34,9 @@ public final class Parts {
 
         /** Shows every task again. */
         void showAll();
+
+        /** The query of the tasks the table shows now, with its filters (and sort). */
+        TaskQuery shownQuery();
     }
 
     /** What the trajectory editor does for the others: show one step. */

@@ -49,7 +49,7 @@ class BuildAndAnnotateJobsTest extends WorkbenchTest {
         run(DatasetJobs.buildJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), recording, ReductionSettings.DEFAULTS.withDoubleClickTime(display.getDoubleClickTime() / 1000.0),
                 null));
         assertEquals(1, session().count(TaskQuery.ALL));
-        run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotateOperation.Options(2, null), null));
+        run(DatasetJobs.annotateJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset), new OfflineAnnotator(false), new Usage(), new AnnotateOperation.Options(2, null), org.trajectory.ui.internal.TaskScope.Chosen.ALL, null));
         try (var opened = org.trajectory.dataset.Dataset.open(dataset)) {
             String id = opened.page(TaskQuery.ALL, 0, 1).get(0).taskId();
             assertEquals("Right-click to open the context menu at (0.500, 0.500).",

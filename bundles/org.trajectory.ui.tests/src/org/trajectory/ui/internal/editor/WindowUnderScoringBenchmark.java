@@ -65,7 +65,7 @@ class WindowUnderScoringBenchmark extends WorkbenchTest {
         List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all().stream().filter(c -> !c.needsModel()
                 && (c.id().equals("format") || c.id().equals("action_validity"))).toList();
         Job scoring = DatasetJobs.scoreJob(new DatasetAddress.Folder(folder), criteria, Weights.preferred(ScoringCriteria.get().all()), null,
-                new org.trajectory.vlm.Usage(), new ScoreOperation.Options(2, true, null), null);
+                new org.trajectory.vlm.Usage(), new ScoreOperation.Options(2, true, null), org.trajectory.ui.internal.TaskScope.Chosen.ALL, null);
         long start = System.nanoTime();
         scoring.schedule();
 

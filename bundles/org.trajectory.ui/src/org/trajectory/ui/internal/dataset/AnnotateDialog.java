@@ -14,6 +14,7 @@ import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.ui.internal.FormDialog;
+import org.trajectory.ui.internal.TaskScope;
 import org.trajectory.vlm.ProviderSettings;
 import org.trajectory.vlm.VlmProviders;
 
@@ -24,7 +25,7 @@ final class AnnotateDialog extends FormDialog {
      * The choice: provider id ({@value OfflineAnnotator#ID} for none), model (null: the provider's setting), concurrency,
      * and whether the tasks a reviewer approved or rejected are annotated too.
      */
-    record Choice(String provider, String model, int concurrency, boolean includeReviewed) {
+    record Choice(String provider, String model, int concurrency, boolean includeReviewed, TaskScope.Chosen tasks) {
     }
 
     private final List<VlmProviders.Descriptor> providers = VlmProviders.get().all();
@@ -33,15 +34,18 @@ final class AnnotateDialog extends FormDialog {
     private Spinner concurrency;
     private Button includeReviewed;
     private Choice choice;
+    private final TaskScope scope;
 
-    AnnotateDialog(Shell shell) {
+    AnnotateDialog(Shell shell, TaskScope scope) {
         super(shell, "Annotate the Dataset",
                 "A model writes each step's observation, thought, action and reflection and each task's summary."
                 + " Steps already written are skipped, so a stopped run resumes.", 2);
+        this.scope = scope;
     }
 
     @Override
     protected void createForm(Composite form) {
+        scope.create(form);
         new Label(form, SWT.NONE).setText("&Provider:");
         provider = new Combo(form, SWT.READ_ONLY);
         providers.forEach(p -> provider.add(p.name()));
@@ -88,7 +92,8 @@ final class AnnotateDialog extends FormDialog {
         int index = provider.getSelectionIndex();
         boolean offline = index >= providers.size();
         choice = new Choice(offline ? OfflineAnnotator.ID : providers.get(index).id(),
-                offline || model.getText().isBlank() ? null : model.getText().strip(), concurrency.getSelection(), includeReviewed.getSelection());
+                offline || model.getText().isBlank() ? null : model.getText().strip(), concurrency.getSelection(), includeReviewed.getSelection(),
+                scope.chosen());
         super.okPressed();
     }
 

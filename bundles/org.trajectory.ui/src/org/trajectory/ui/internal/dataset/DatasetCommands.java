@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jface.dialogs.MessageDialog;
-import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.window.Window;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
@@ -18,13 +17,13 @@ import org.trajectory.builder.annotate.ModelAnnotator;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.TaskRow;
 import org.trajectory.dataset.ValidateOperation;
 import org.trajectory.model.Words;
 import org.trajectory.recorder.replay.ReplayPolicy;
 import org.trajectory.replay.SetupApprovals;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
+import org.trajectory.ui.internal.TaskScope;
 import org.trajectory.ui.internal.ServerLogins;
 import org.trajectory.ui.internal.StartFolder;
 import org.trajectory.ui.internal.WindowCommands;
@@ -131,47 +130,32 @@ public final class DatasetCommands extends WindowCommands {
                 DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule());
     }
 
-    /** The tasks selected in the dataset table; empty when none is. */
-    private static List<String> selectedTasks(IWorkbenchWindow window) {
-        List<String> selected = new ArrayList<>();
-        if (window.getSelectionService().getSelection(Parts.DATASET_VIEW) instanceof IStructuredSelection selection) {
-            for (Object element : selection) {
-                if (element instanceof TaskRow row) {
-                    selected.add(row.taskId());
-                }
-            }
-        }
-        return selected;
-    }
-
-    /** Looks for personal data in the tasks selected in the dataset table, or all of them, and proposes it for review. */
+    /** Looks for personal data in the tasks chosen (the selected ones first) and proposes it for review. */
     private static void scrub(IWorkbenchWindow window) {
         DatasetAddress dataset = requireOpen(window, "Scrub Personal Data");
         if (dataset == null) {
             return;
         }
-        List<String> selected = selectedTasks(window);
-        String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
-        if (MessageDialog.openConfirm(window.getShell(), "Scrub Personal Data", "Look for personal data (e-mail addresses, phone,"
-                + " card and account numbers, keys, addresses, your own names from Window > Preferences > Personal Data) in " + which
-                + ": every text, and every screenshot read with OCR? What is found is proposed for review in each task's editor;"
-                + " exports to the Hub redact what is kept. Tasks unchanged since their last scrub are skipped.")) {
-            DatasetJobs.scrubJob(dataset, selected, window.getShell()).schedule();
+        TaskScope.Chosen tasks = TaskScope.of(window).confirm(window.getShell(), "Scrub Personal Data", "Look for personal data (e-mail"
+                + " addresses, phone, card and account numbers, keys, addresses, your own names from Window > Preferences > Personal Data)"
+                + " in every text and every screenshot (read with OCR) of these tasks? What is found is proposed for review in each task's"
+                + " editor; exports to the Hub redact what is kept. Tasks unchanged since their last scrub are skipped.");
+        if (tasks != null) {
+            DatasetJobs.scrubJob(dataset, tasks, window.getShell()).schedule();
         }
     }
 
-    /** Replays the tasks selected in the dataset table, or all of them, each in a private display of its own. */
+    /** Replays the tasks chosen (the selected ones first), each in a private display of its own. */
     private static void replay(IWorkbenchWindow window) {
         DatasetAddress dataset = requireOpen(window, "Replay Tasks");
         if (dataset == null) {
             return;
         }
-        List<String> selected = selectedTasks(window);
-        String which = selected.isEmpty() ? "every task of the dataset" : Words.count(selected.size(), "selected task");
-        if (MessageDialog.openConfirm(window.getShell(), "Replay Tasks", "Replay " + which + " step by step in a private display"
-                + " (Xvfb), comparing each screen with the recorded one? Your own screen is not touched. The result shows in the"
-                + " table's Replay column and, step by step, in the editor.") && approved(window, dataset, selected)) {
-            DatasetJobs.replayJob(dataset, selected, window.getShell()).schedule();
+        TaskScope.Chosen tasks = TaskScope.of(window).confirm(window.getShell(), "Replay Tasks", "Replay these tasks step by step in a"
+                + " private display (Xvfb), comparing each screen with the recorded one? Your own screen is not touched. The result shows"
+                + " in the table's Last replay column and, step by step, in the editor.");
+        if (tasks != null && approved(window, dataset, tasks)) {
+            DatasetJobs.replayJob(dataset, tasks, window.getShell()).schedule();
         }
     }
 
@@ -179,10 +163,11 @@ public final class DatasetCommands extends WindowCommands {
      * Asks about the setups this machine has not approved: what they start (confined), and which never run here and why.
      * False when the person cancels; a setup left unapproved ends its task "not started", saying how to approve it.
      */
-    private static boolean approved(IWorkbenchWindow window, DatasetAddress dataset, List<String> selected) {
+    private static boolean approved(IWorkbenchWindow window, DatasetAddress dataset, TaskScope.Chosen tasks) {
         SetupApprovals approvals;
         try (Dataset open = Dataset.open(dataset)) {
-            approvals = SetupApprovals.of(open, selected, ReplayPolicy.current());
+            List<String> ids = tasks.ids(open);
+            approvals = SetupApprovals.of(open, ids == null ? List.of() : ids, ReplayPolicy.current());
         } catch (Exception e) {
             MessageDialog.openError(window.getShell(), "Replay Tasks", "The tasks' setups could not be read: " + e.getMessage());
             return false;
@@ -214,7 +199,7 @@ public final class DatasetCommands extends WindowCommands {
     }
 
     private static void annotate(IWorkbenchWindow window) {
-        AnnotateDialog dialog = new AnnotateDialog(window.getShell());
+        AnnotateDialog dialog = new AnnotateDialog(window.getShell(), TaskScope.of(window));
         DatasetAddress dataset = confirmed(window, "Annotate", dialog);
         if (dataset == null) {
             return;
@@ -231,7 +216,7 @@ public final class DatasetCommands extends WindowCommands {
                 return;
             }
             DatasetJobs.annotateJob(dataset, annotator, usage, new AnnotateOperation.Options(choice.concurrency(), null, choice.includeReviewed()),
-                    window.getShell()).schedule();
+                    choice.tasks(), window.getShell()).schedule();
         });
     }
 }

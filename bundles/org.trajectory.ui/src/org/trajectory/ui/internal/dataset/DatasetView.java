@@ -417,6 +417,11 @@ public final class DatasetView extends ViewPart implements DatasetSession.Listen
     }
 
     @Override
+    public TaskQuery shownQuery() {
+        return rows.query();
+    }
+
+    @Override
     public void showAll() {
         requery(queued(withoutChartFilter(rows.query())));
         chartFilter.setText("");

@@ -15,13 +15,14 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
 import org.trajectory.scoring.ScoringCriteria;
 import org.trajectory.ui.internal.FormDialog;
+import org.trajectory.ui.internal.TaskScope;
 import org.trajectory.vlm.VlmProviders;
 
 /** Chooses the criteria of a scoring run, the provider for those a model judges, and whether to redo current scores. */
 final class ScoreDialog extends FormDialog {
 
     /** The choice: criteria, provider id (null: none), requests at once, rescore everything. */
-    record Choice(List<ScoringCriteria.Descriptor> criteria, String provider, int concurrency, boolean force) {
+    record Choice(List<ScoringCriteria.Descriptor> criteria, String provider, int concurrency, boolean force, TaskScope.Chosen tasks) {
     }
 
     private final List<ScoringCriteria.Descriptor> criteria = ScoringCriteria.get().all();
@@ -31,14 +32,17 @@ final class ScoreDialog extends FormDialog {
     private Spinner concurrency;
     private Button force;
     private Choice choice;
+    private final TaskScope scope;
 
-    ScoreDialog(Shell shell) {
+    ScoreDialog(Shell shell, TaskScope scope) {
         super(shell, "Score the Dataset",
                 "Tasks are scored again only where they or a criterion changed since their last score.", 2);
+        this.scope = scope;
     }
 
     @Override
     protected void createForm(Composite form) {
+        scope.create(form);
         new Label(form, SWT.NONE).setText("Criteria:");
         Composite boxes = new Composite(form, SWT.NONE);
         GridLayoutFactory.fillDefaults().numColumns(2).applyTo(boxes);
@@ -81,7 +85,8 @@ final class ScoreDialog extends FormDialog {
             return;
         }
         int index = provider.getSelectionIndex();
-        choice = new Choice(chosen, index == 0 ? null : providers.get(index - 1).id(), concurrency.getSelection(), force.getSelection());
+        choice = new Choice(chosen, index == 0 ? null : providers.get(index - 1).id(), concurrency.getSelection(), force.getSelection(),
+                scope.chosen());
         super.okPressed();
     }
 

@@ -21,7 +21,7 @@ public final class ScoringCommands extends WindowCommands {
 
     /** Asks what to score with, then scores the open dataset as a job. */
     private static void scoreDataset(IWorkbenchWindow window) {
-        ScoreDialog dialog = new ScoreDialog(window.getShell());
+        ScoreDialog dialog = new ScoreDialog(window.getShell(), org.trajectory.ui.internal.TaskScope.of(window));
         DatasetAddress dataset = confirmed(window, "Score", dialog);
         if (dataset == null) {
             return;
@@ -30,6 +30,6 @@ public final class ScoringCommands extends WindowCommands {
         Usage usage = new Usage();
         withModel(window, "Score", choice.provider(), null, usage, model ->
                 DatasetJobs.scoreJob(dataset, choice.criteria(), Weights.preferred(ScoringCriteria.get().all()), model, usage,
-                        new ScoreOperation.Options(choice.concurrency(), choice.force(), null), window.getShell()).schedule());
+                        new ScoreOperation.Options(choice.concurrency(), choice.force(), null), choice.tasks(), window.getShell()).schedule());
     }
 }
