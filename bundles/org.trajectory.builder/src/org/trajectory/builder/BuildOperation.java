@@ -13,6 +13,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.model.operation.Report;
@@ -35,8 +36,12 @@ public final class BuildOperation implements Operation<BuildOperation.Built> {
         this.dataset = dataset;
     }
 
-    /** What the builds made: each recording's result, and what went wrong (doubts of a build, recordings that failed). */
-    public record Built(Map<Path, TrajectoryBuilder.Result> results, List<Problem> problems, int failed, boolean cancelled) implements Report {
+    /**
+     * What the builds made: each recording's result, what went wrong (doubts of a build, recordings that failed), and
+     * each recording's outcome by the name it was given.
+     */
+    public record Built(Map<Path, TrajectoryBuilder.Result> results, List<Problem> problems, int failed, Map<String, Item> items, boolean cancelled)
+            implements Report {
 
         @Override
         public String summary() {
@@ -86,22 +91,25 @@ public final class BuildOperation implements Operation<BuildOperation.Built> {
     public Built run(Progress progress) throws Exception {
         Map<Path, TrajectoryBuilder.Result> results = new LinkedHashMap<>();
         List<Problem> problems = new ArrayList<>();
+        Map<String, Item> items = new LinkedHashMap<>();
         int failed = 0;
         for (Path recording : recordings) {
             if (progress.isCancelled()) {
-                return new Built(results, problems, failed, true);
+                return new Built(results, problems, failed, items, true);
             }
             try {
                 TrajectoryBuilder.Result result = builder.build(recording, dataset, progress);
                 results.put(recording, result);
                 result.warnings().forEach(w -> problems.add(Problem.at(recording.toString(), 0, w)));
+                items.put(recording.toString(), Item.done(result.summary(recording.getFileName().toString())));
             } catch (IOException e) {
                 failed++;
                 String message = String.valueOf(e.getMessage());
                 // a message that names the recording already is not prefixed twice
                 problems.add(message.startsWith(recording.toString()) ? Problem.at("", 0, message) : Problem.at(recording.toString(), 0, message));
+                items.put(recording.toString(), Item.failed(message));
             }
         }
-        return new Built(results, problems, failed, false);
+        return new Built(results, problems, failed, items, false);
     }
 }

@@ -26,13 +26,13 @@ public final class WorkerProcess {
             QueueWorker.Settings settings = new QueueWorker.Settings("store", "v1", false, 2, Duration.ofMillis(Long.parseLong(args[2])),
                     args[1], Duration.ofSeconds(60));
             QueueWorker.Worked worked = new QueueWorker(dataset, settings, List.of(), false, (open, subjects, progress) -> {
-                Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
+                Map<String, org.trajectory.model.operation.Item> outcomes = new LinkedHashMap<>();
                 for (String subject : subjects) {
                     Thread.sleep(workMillis);
                     Task task = Task.of(Json.MAPPER.readTree("{\"task_id\":\"" + subject + "\",\"instruction\":\"do " + subject
                             + "\",\"traj\":[{\"index\":0,\"value\":{\"code\":\"pyautogui.click(x=0.5, y=0.5)\"}}]}"));
                     open.put(task, Arrays.asList((byte[]) null), "worker " + args[1]);
-                    outcomes.put(subject, subject.startsWith("bad") ? QueueWorker.Outcome.failed("it is bad") : QueueWorker.Outcome.done("stored"));
+                    outcomes.put(subject, subject.startsWith("bad") ? org.trajectory.model.operation.Item.failed("it is bad") : org.trajectory.model.operation.Item.done("stored"));
                 }
                 return outcomes;
             }).run(Progress.NONE);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.trajectory.model.Json;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Operation;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.model.operation.Report;
@@ -30,29 +31,15 @@ import org.trajectory.model.operation.Report;
  */
 public final class QueueWorker implements Operation<QueueWorker.Worked> {
 
-    /** The work of a batch: what became of each subject; a subject left out failed for the reason the map's text says. */
+    /**
+     * The work of a batch: what became of each subject (an operation's report's {@link Report#items()}); a subject left
+     * out failed, unless the work was cancelled, when it goes back to the queue.
+     */
     @FunctionalInterface
     public interface Work {
-        Map<String, Outcome> run(Dataset dataset, List<String> subjects, Progress progress) throws Exception;
+        Map<String, Item> run(Dataset dataset, List<String> subjects, Progress progress) throws Exception;
     }
 
-    /**
-     * What became of one subject: done (and the words of what it made), failed and why, or left as it was on purpose (a
-     * task a reviewer decided on, say): finished for the queue, and said in the worker's summary with its reason.
-     */
-    public record Outcome(boolean done, String words, boolean left) {
-        public static Outcome done(String words) {
-            return new Outcome(true, words, false);
-        }
-
-        public static Outcome failed(String reason) {
-            return new Outcome(false, reason, false);
-        }
-
-        public static Outcome left(String why) {
-            return new Outcome(true, why, true);
-        }
-    }
 
     /**
      * How a worker works: its operation's name in the queue ("build"), the key of its settings (an item done with other
@@ -222,14 +209,14 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
     }
 
     /** Records each item's outcome; one without any stays held when cancelled (given back at the end), else fails. */
-    private void record(List<WorkQueue.Item> batch, Map<String, Outcome> outcomes, Progress progress) throws Exception {
+    private void record(List<WorkQueue.Item> batch, Map<String, Item> outcomes, Progress progress) throws Exception {
         for (WorkQueue.Item item : batch) {
             if (!outcomes.containsKey(item.subject()) && progress.isCancelled()) {
                 continue;
             }
-            Outcome outcome = outcomes.getOrDefault(item.subject(), Outcome.failed("the work said nothing of it"));
+            Item outcome = outcomes.getOrDefault(item.subject(), Item.failed("the work said nothing of it"));
             boolean held = serverAware(progress, () -> {
-                if (!outcome.done()) {
+                if (!outcome.finished()) {
                     return queue.fail(item, settings.worker(), outcome.words());
                 }
                 String key = settings.tasks() ? WorkQueue.taskKey(settings.key(), dataset.version(item.subject())) : settings.key();
@@ -237,9 +224,9 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
             });
             if (!held) {
                 lost++;
-            } else if (outcome.done()) {
+            } else if (outcome.finished()) {
                 done++;
-                if (outcome.left()) {
+                if (outcome.outcome() == Item.Outcome.LEFT) {
                     left++;
                     leftWhy = leftWhy == null ? outcome.words() : leftWhy;
                 }
@@ -340,12 +327,5 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
             }
         }
         return login + "@" + host + ":" + ProcessHandle.current().pid();
-    }
-
-    /** The outcomes of a batch whose every subject was done with the same words. */
-    public static Map<String, Outcome> allDone(List<String> subjects, String words) {
-        Map<String, Outcome> outcomes = new LinkedHashMap<>();
-        subjects.forEach(s -> outcomes.put(s, Outcome.done(words)));
-        return outcomes;
     }
 }

@@ -24,6 +24,7 @@ import org.trajectory.model.Step;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionPrinter;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.RecordingFolder;
@@ -79,7 +80,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
     }
 
     /** What a run did: the videos extracted, the ones that failed (each in one line), whether it was cancelled. */
-    public record Report(List<Extracted> extracted, List<String> failures, boolean cancelled)
+    public record Report(List<Extracted> extracted, List<String> failures, Map<String, Item> items, boolean cancelled)
             implements org.trajectory.model.operation.Report {
 
         @Override
@@ -144,25 +145,33 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
     public Report run(Progress progress) throws VlmException, SQLException {
         List<Extracted> done = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        Map<String, Item> items = new LinkedHashMap<>(); // by video
         for (Input input : inputs) {
             if (progress.isCancelled() || Thread.currentThread().isInterrupted()) {
-                return new Report(done, failures, true);
+                return new Report(done, failures, items, true);
             }
+            String failure = null;
             if (input.task() == null || input.task().isBlank()) {
-                failures.add(input.video() + ": no task text (say what the person was doing with --task, or put it in "
-                        + input.video().getFileName() + ".txt beside the video)");
-                continue;
+                failure = input.video() + ": no task text (say what the person was doing with --task, or put it in "
+                        + input.video().getFileName() + ".txt beside the video)";
+            } else {
+                try {
+                    Extracted extracted = extract(input, progress);
+                    done.add(extracted);
+                    items.put(input.video().toString(), Item.done(extracted.taskId() + ": " + extracted.actions() + " actions"));
+                } catch (IOException e) {
+                    failure = e.getMessage();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return new Report(done, failures, items, true);
+                }
             }
-            try {
-                done.add(extract(input, progress));
-            } catch (IOException e) {
-                failures.add(e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return new Report(done, failures, true);
+            if (failure != null) {
+                failures.add(failure);
+                items.put(input.video().toString(), Item.failed(failure));
             }
         }
-        return new Report(done, failures, false);
+        return new Report(done, failures, items, false);
     }
 
     private Extracted extract(Input input, Progress progress) throws IOException, VlmException, InterruptedException, SQLException {

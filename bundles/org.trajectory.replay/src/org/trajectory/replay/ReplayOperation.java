@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,7 @@ import org.trajectory.model.Words;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.CaptureBackend.Availability;
@@ -115,6 +117,15 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     /** What a run did. */
     public record Report(List<TaskResult> results, List<Problem> problems, boolean cancelled)
             implements org.trajectory.model.operation.Report {
+
+        /** Each task replayed (to the end or not: its verdict is stored), or failed with why it could not be. */
+        @Override
+        public Map<String, Item> items() {
+            Map<String, Item> items = new LinkedHashMap<>();
+            results.forEach(r -> items.put(r.taskId(), Item.done(r.describe())));
+            problems.forEach(p -> items.putIfAbsent(p.source(), Item.failed(p.message())));
+            return items;
+        }
 
         /** Each task not replayed to the end is a problem: a replay is a proof, and a script reads its exit code. */
         @Override

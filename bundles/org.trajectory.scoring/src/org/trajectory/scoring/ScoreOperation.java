@@ -26,6 +26,7 @@ import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Json;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.Model;
@@ -54,7 +55,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
 
     /** What a run did; {@code errors} holds the first criterion errors (task id as the source). */
     public record Report(List<String> criteria, int tasks, int scored, int upToDate, int criterionErrors, List<Problem> errors,
-            List<String> skippedCriteria, boolean cancelled) implements org.trajectory.model.operation.Report {
+            List<String> skippedCriteria, Map<String, Item> items, boolean cancelled) implements org.trajectory.model.operation.Report {
 
         /** The first criterion errors, then the criteria left out (they need a model): said, but not a failure. */
         @Override
@@ -126,6 +127,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
         int upToDate = 0;
         int errors = 0;
         List<Problem> problems = new ArrayList<>();
+        Map<String, Item> items = new java.util.LinkedHashMap<>();
         boolean cancelled = false;
         ExecutorService pool = Executors.newFixedThreadPool(options.concurrency(), Thread.ofPlatform().name("Scoring").daemon().factory());
         Deque<Job> inFlight = new ArrayDeque<>();
@@ -138,9 +140,11 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
                 }
                 // Read and submit ahead (the database is read on this thread only), then store the oldest result.
                 while (next < ids.size() && inFlight.size() < options.concurrency() * 4) {
-                    Job job = plan(ids.get(next++), runnable, pool);
+                    String id = ids.get(next++);
+                    Job job = plan(id, runnable, pool);
                     if (job == null) {
                         upToDate++;
+                        items.put(id, Item.done("its scores are current"));
                         progress.worked(1);
                     } else {
                         inFlight.add(job);
@@ -159,8 +163,10 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
                     throw new IOException("scoring " + head.taskId() + " failed: " + e.getCause().getMessage(), e.getCause());
                 }
                 inFlight.poll();
-                errors += failures(head.taskId(), scores, problems);
+                int failed = failures(head.taskId(), scores, problems);
+                errors += failed;
                 store(head, scores);
+                items.put(head.taskId(), Item.done(failed == 0 ? "scored" : "scored, " + Words.count(failed, "criterion error")));
                 scored++;
                 progress.worked(1);
             }
@@ -168,7 +174,7 @@ public final class ScoreOperation extends DatasetOperation<ScoreOperation.Report
             pool.shutdownNow(); // interrupts model requests in flight
         }
         return new Report(criteria.stream().map(ScoringCriteria.Descriptor::id).toList(), ids.size(), scored, upToDate, errors, problems,
-                skipped, cancelled);
+                skipped, items, cancelled);
     }
 
 

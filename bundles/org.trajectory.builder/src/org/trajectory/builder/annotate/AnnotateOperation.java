@@ -28,6 +28,7 @@ import org.trajectory.model.Task;
 import org.trajectory.model.Words;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.vlm.VlmException;
@@ -69,7 +70,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
      * the tasks another run or a person changed while this one annotated them (no failure: theirs stands).
      */
     public record Report(int tasks, int described, int reflected, int summarized, int skipped, int reviewed, int failed,
-            List<Problem> failures, boolean cancelled) implements org.trajectory.model.operation.Report {
+            List<Problem> failures, Map<String, Item> items, boolean cancelled) implements org.trajectory.model.operation.Report {
 
         @Override
         public List<Problem> problems() {
@@ -100,6 +101,9 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
     }
 
     private static final int MAX_REPORTED_FAILURES = 50;
+    /** Why a task a reviewer decided on is left as it is. */
+    public static final String REVIEWED_LEFT = "a task a reviewer approved or rejected is not annotated unless reviewed tasks are included"
+            + " (which sends it back to review)";
 
     private final Annotator annotator;
     private final Options options;
@@ -110,6 +114,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
     private final AtomicInteger failed = new AtomicInteger();
     private final AtomicInteger reviewed = new AtomicInteger();
     private final List<Problem> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, Item> items = new java.util.LinkedHashMap<>();
     private Progress progress = Progress.NONE;
 
     public AnnotateOperation(Dataset dataset, Annotator annotator, Options options) {
@@ -144,17 +149,24 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
                 try {
                     if (!options.includeReviewed() && dataset.updatedAt(id) != null && dataset.reviews().of(id).state().decided()) {
                         reviewed.incrementAndGet(); // what a reviewer approved or rejected is not changed unless asked
+                        items.put(id, Item.left(REVIEWED_LEFT));
                     } else {
+                        int failedBefore = failed.get();
                         annotate(id, pool);
+                        items.put(id, failed.get() == failedBefore ? Item.done("annotated")
+                                : Item.failed(failures.stream().filter(f -> f.source().equals(id)).map(Problem::message).findFirst()
+                                        .orElse(Words.count(failed.get() - failedBefore, "step") + " failed")));
                     }
                 } catch (InterruptedException e) {
                     cancelled = true;
                     break;
                 } catch (StaleTaskException e) {
                     // another run or a person changed the task since this one read it: theirs stands, and the run goes on
-                    noted(id, "changed by " + (e.changedBy() == null ? "someone" : e.changedBy()) + " at " + e.changedAt() + " while this run"
+                    String left = "changed by " + (e.changedBy() == null ? "someone" : e.changedBy()) + " at " + e.changedAt() + " while this run"
                             + " annotated it (another annotation run, or a person): left as they made it; annotate again fills what is"
-                            + " still empty");
+                            + " still empty";
+                    noted(id, left);
+                    items.put(id, Item.left(left));
                 }
                 progress.worked(1);
             }
@@ -162,7 +174,7 @@ public final class AnnotateOperation extends DatasetOperation<AnnotateOperation.
             pool.shutdownNow(); // interrupts the requests in flight: providers abort them
         }
         return new Report(ids.size(), described.get(), reflected.get(), summarized.get(), skipped.get(), reviewed.get(), failed.get(),
-                List.copyOf(failures), cancelled);
+                List.copyOf(failures), java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(items)), cancelled);
     }
 
 

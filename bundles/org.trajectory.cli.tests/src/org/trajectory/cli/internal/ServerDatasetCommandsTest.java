@@ -139,7 +139,7 @@ class ServerDatasetCommandsTest extends CommandTestBase {
         assertEquals(List.of("a"), taskIds(exported), "the other member's export: the approved task only");
 
         assertEquals(Command.OK, run("annotate", "--dataset", asAnn, "--provider", "offline"), err());
-        assertTrue(out().contains("(2 of them left as they were: a task a reviewer approved or rejected is not annotated"), "the curator's decisions are left alone and said: " + out());
+        assertTrue(out().contains("(2 of them left as they were: a task a reviewer approved or rejected is not annotated unless reviewed tasks are included"), "the curator's decisions are left alone and said: " + out());
         assertEquals(Command.OK, run("list", "--dataset", asCur, "--review", "approved"));
         assertTrue(out().startsWith("a "), "still approved for the curator: " + out());
 

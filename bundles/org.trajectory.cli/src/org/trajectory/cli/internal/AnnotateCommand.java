@@ -66,8 +66,8 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
                 QueueWorker worker = args.workers.worker(dataset, "annotate", "annotate " + providerId + " " + model
                         + (args.includeReviewed ? " with reviewed" : ""), true, 1, // a task left as reviewed is done again when told
                         args.tasks == null ? List.of() : args.tasks,
-                        (open, tasks, progress) -> annotate(open, annotator, new AnnotateOperation.Options(args.concurrency, tasks,
-                                args.includeReviewed), progress));
+                        (open, tasks, progress) -> new AnnotateOperation(open, annotator, new AnnotateOperation.Options(args.concurrency, tasks,
+                                args.includeReviewed)).run(progress).items());
                 return exitCode(execute(worker, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model", model),
                         out, err, true));
             }
@@ -83,23 +83,5 @@ final class AnnotateCommand extends OptionsCommand<AnnotateCommand.Options> {
             return exitCode(execute(annotation, args.common.json, model == null ? null : usage, Json.fields("provider", providerId, "model",
                     model), out, err, true));
         }
-    }
-
-    /** A worker's batch: each task annotated on its own, failed when a step of it failed (the next run fills it in). */
-    private static Map<String, QueueWorker.Outcome> annotate(Dataset dataset, Annotator annotator, AnnotateOperation.Options options,
-            Progress progress) throws Exception {
-        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
-        for (String task : options.taskIds()) {
-            AnnotateOperation.Report report = new AnnotateOperation(dataset, annotator,
-                    new AnnotateOperation.Options(options.concurrency(), List.of(task), options.includeReviewed())).run(progress);
-            if (report.cancelled()) {
-                break;
-            }
-            outcomes.put(task, report.reviewed() > 0 ? QueueWorker.Outcome.left("a task a reviewer approved or rejected is not annotated"
-                    + " unless told (--include-reviewed, which sends it back to review)")
-                    : report.failed() == 0 ? QueueWorker.Outcome.done(report.summary())
-                    : QueueWorker.Outcome.failed(report.failures().isEmpty() ? report.summary() : report.failures().get(0).message()));
-        }
-        return outcomes;
     }
 }

@@ -57,7 +57,7 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
             try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
                 List<String> subjects = args.recordings.stream().map(r -> r.toAbsolutePath().normalize().toString()).toList();
                 return execute(args.workers.worker(dataset, "build", "build " + settings, false, 4, subjects,
-                        (open, batch, progress) -> build(settings, open, batch, progress)), args.common.json, null, out, err);
+                        (open, batch, progress) -> new BuildOperation(settings, batch.stream().map(Path::of).toList(), open).run(progress).items()), args.common.json, null, out, err);
             }
         }
         if (args.recordings.isEmpty()) {
@@ -66,29 +66,6 @@ final class BuildCommand extends OptionsCommand<BuildCommand.Options> {
         try (Dataset dataset = Dataset.openOrCreate(args.common.dataset)) {
             return execute(new BuildOperation(settings, args.recordings, dataset), args.common.json, null, out, err);
         }
-    }
-
-    /** A worker's batch: each recording built, or failed with what the build said of it. */
-    private static Map<String, QueueWorker.Outcome> build(ReductionSettings settings, Dataset dataset, List<String> recordings,
-            Progress progress) throws Exception {
-        BuildOperation.Built built = new BuildOperation(settings, recordings.stream().map(Path::of).toList(), dataset).run(progress);
-        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
-        built.results().forEach((recording, result) -> outcomes.put(recording.toString(),
-                QueueWorker.Outcome.done(result.summary(recording.getFileName().toString()))));
-        for (String recording : recordings) {
-            if (!outcomes.containsKey(recording)) {
-                built.problems().stream().filter(p -> names(p, recording)).findFirst()
-                        .ifPresent(p -> outcomes.put(recording, QueueWorker.Outcome.failed(p.message())));
-            }
-        }
-        return outcomes;
-    }
-
-    /** Whether {@code problem} is of {@code recording}: its source, or a message that begins with its folder. */
-    private static boolean names(Problem problem, String recording) {
-        String message = problem.message();
-        return problem.source().equals(recording) || message.startsWith(recording)
-                && (message.length() == recording.length() || !Character.isLetterOrDigit(message.charAt(recording.length())));
     }
 
     private static <T> T or(T value, T fallback) {

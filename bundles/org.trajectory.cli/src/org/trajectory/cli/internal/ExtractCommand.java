@@ -29,6 +29,7 @@ import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.model.Json;
+import org.trajectory.model.operation.Item;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.vlm.Model;
@@ -142,27 +143,11 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                         batch.add(ExtractOperation.Input.of(Path.of(video), args.task));
                         subjects.put(batch.get(batch.size() - 1).video().toString(), video);
                     }
-                    return extracted(subjects, new ExtractOperation(open, method, options, asked, args.prompts, batch).run(progress));
+                    Map<String, Item> byVideo = new ExtractOperation(open, method, options, asked, args.prompts, batch).run(progress).items();
+                    Map<String, Item> outcomes = new LinkedHashMap<>();
+                    byVideo.forEach((video, item) -> outcomes.put(subjects.get(video), item));
+                    return outcomes;
                 });
-    }
-
-    /** A worker's batch: each video extracted (its task), or failed with what the extraction said of it. */
-    private static Map<String, QueueWorker.Outcome> extracted(Map<String, String> subjects, ExtractOperation.Report report) {
-        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
-        if (report.cancelled()) {
-            return outcomes;
-        }
-        for (ExtractOperation.Extracted done : report.extracted()) {
-            outcomes.put(subjects.get(done.video().toString()), QueueWorker.Outcome.done(done.taskId() + ": " + done.actions() + " actions"));
-        }
-        subjects.forEach((video, subject) -> {
-            if (!outcomes.containsKey(subject)) {
-                String reason = report.failures().stream().filter(f -> f.contains(video)).findFirst()
-                        .orElse(report.failures().isEmpty() ? "not extracted" : report.failures().get(0));
-                outcomes.put(subject, QueueWorker.Outcome.failed(reason));
-            }
-        });
-        return outcomes;
     }
 
     /**

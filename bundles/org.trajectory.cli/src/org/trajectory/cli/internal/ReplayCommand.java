@@ -64,8 +64,8 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
             approve(dataset, args, err);
             if (WorkerOptions.queued(args.common.dataset)) {
                 code = execute(args.workers.worker(dataset, "replay", "replay " + args.environment + " from " + args.fromStep, true, 1, args.tasks,
-                        (open, tasks, progress) -> replayed(tasks, new ReplayOperation(open, new ReplayOperation.Options(tasks, args.environment,
-                                args.fromStep - 1, work)).run(progress))), args.common.json, null, out, err);
+                        (open, tasks, progress) -> new ReplayOperation(open, new ReplayOperation.Options(tasks, args.environment,
+                                args.fromStep - 1, work)).run(progress).items()), args.common.json, null, out, err);
             } else {
                 ReplayOperation replay = new ReplayOperation(dataset, new ReplayOperation.Options(args.tasks, args.environment, args.fromStep - 1,
                         work));
@@ -100,20 +100,5 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
             }
         }
         ReplayPolicy.approve(setups);
-    }
-
-    /** A worker's batch: each task replayed (to the end or not: its verdict is stored), or failed with why it was not. */
-    private static Map<String, QueueWorker.Outcome> replayed(List<String> tasks, ReplayOperation.Report report) {
-        Map<String, QueueWorker.Outcome> outcomes = new LinkedHashMap<>();
-        report.results().forEach(r -> outcomes.put(r.taskId(), QueueWorker.Outcome.done(r.describe())));
-        if (!report.cancelled()) {
-            for (String task : tasks) {
-                if (!outcomes.containsKey(task)) {
-                    outcomes.put(task, QueueWorker.Outcome.failed(report.problems().stream().filter(p -> p.source().equals(task))
-                            .map(p -> p.message()).findFirst().orElse("not replayed")));
-                }
-            }
-        }
-        return outcomes;
     }
 }

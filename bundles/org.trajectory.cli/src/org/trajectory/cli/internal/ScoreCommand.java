@@ -84,11 +84,8 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
                     + new java.util.TreeMap<>(weights.byCriterion());
             try (Dataset dataset = DatasetOptions.open(args.common.dataset, err)) {
                 QueueWorker worker = args.workers.worker(dataset, "score", key, true, 50, args.tasks == null ? List.of() : args.tasks,
-                        (open, tasks, progress) -> {
-                            ScoreOperation.Report report = new ScoreOperation(open, chosen, weighed, asked,
-                                    new ScoreOperation.Options(args.concurrency, args.force, tasks)).run(progress);
-                            return report.cancelled() ? Map.of() : QueueWorker.allDone(tasks, report.summary());
-                        });
+                        (open, tasks, progress) -> new ScoreOperation(open, chosen, weighed, asked,
+                                new ScoreOperation.Options(args.concurrency, args.force, tasks)).run(progress).items());
                 return exitCode(execute(worker, args.common.json, model == null ? null : usage, Map.of("weights", weights.byCriterion()), out,
                         err, true));
             }

@@ -27,6 +27,14 @@ public interface Report {
         return problems().size();
     }
 
+    /**
+     * Each item it was given, by the name it was given by (a recording's folder, a video, a task id), with what became
+     * of it, in the order given; an item it did not reach (cancelled) is absent. Empty for operations not about items.
+     */
+    default java.util.Map<String, Item> items() {
+        return java.util.Map.of();
+    }
+
     /** Whether it stopped early because it was cancelled (what was done by then is kept). */
     default boolean cancelled() {
         return false;
