@@ -40,7 +40,6 @@ public final class QueueWorker implements Operation<QueueWorker.Worked> {
         Map<String, Item> run(Dataset dataset, List<String> subjects, Progress progress) throws Exception;
     }
 
-
     /**
      * How a worker works: its operation's name in the queue ("build"), the key of its settings (an item done with other
      * settings is done again), whether the subjects are the dataset's tasks, the batch it claims, the lease of a claim,
