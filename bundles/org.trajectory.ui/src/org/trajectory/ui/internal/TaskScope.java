@@ -47,7 +47,6 @@ public final class TaskScope {
     }
 
     private final List<Chosen> choices = new ArrayList<>();
-    private Combo combo;
     private Chosen chosen;
 
     private TaskScope(List<String> selected, TaskQuery shown) {
@@ -83,7 +82,7 @@ public final class TaskScope {
     /** A "Tasks:" label and the choices, in a form of two columns. */
     public void create(Composite form) {
         new Label(form, SWT.NONE).setText("T&asks:");
-        combo = new Combo(form, SWT.READ_ONLY);
+        Combo combo = new Combo(form, SWT.READ_ONLY);
         choices.forEach(choice -> combo.add(capitalized(choice.words())));
         combo.select(0);
         combo.addListener(SWT.Selection, e -> chosen = choices.get(combo.getSelectionIndex()));
@@ -93,10 +92,6 @@ public final class TaskScope {
     /** What is chosen (the first choice until the person picks another). */
     public Chosen chosen() {
         return chosen;
-    }
-
-    Combo combo() {
-        return combo;
     }
 
     /**
