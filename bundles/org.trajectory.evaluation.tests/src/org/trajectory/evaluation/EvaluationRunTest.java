@@ -15,9 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.evaluation.internal.ActionTuple;
+import org.trajectory.evaluation.internal.ActionTuples;
 import org.trajectory.evaluation.internal.BenchAction;
-import org.trajectory.evaluation.internal.OperationType;
 import org.trajectory.evaluation.internal.Trajectory;
 import org.trajectory.model.Task;
 import org.trajectory.model.operation.Progress;
@@ -45,7 +44,7 @@ class EvaluationRunTest {
                 new String[] {"pyautogui.hotkey('ctrl', 's')", "Save", "Editor"},
                 new String[] {"pyautogui.moveTo(0.9, 0.9)", "Hover", "Editor"},
                 new String[] {"computer.terminate(status='success')", "Done", "Editor"}));
-        List<ActionTuple> tuples = ActionTuple.of(Trajectory.of(task));
+        List<ActionTuple> tuples = ActionTuples.of(Trajectory.of(task));
         assertEquals(List.of(OperationType.SELECT, OperationType.DRAG, OperationType.CLICK, OperationType.TYPE, OperationType.SCROLL, OperationType.HOTKEY, OperationType.MOVE,
                 OperationType.TERMINATE), tuples.stream().map(ActionTuple::operation).toList());
         assertEquals(new ActionTuple(OperationType.SELECT, "Select the first paragraph", "Editor", 0), tuples.get(0));

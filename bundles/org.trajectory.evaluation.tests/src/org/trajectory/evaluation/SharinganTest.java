@@ -12,8 +12,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import org.trajectory.evaluation.internal.ActionTuple;
-import org.trajectory.evaluation.internal.OperationType;
 
 /** Sharingan's matching worked by hand: what a careful reader of section IV-B computes for each case. */
 class SharinganTest {

@@ -15,7 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.evaluation.internal.ActionTuple;
+import org.trajectory.evaluation.internal.ActionTuples;
 import org.trajectory.evaluation.internal.Evaluator;
 import org.trajectory.evaluation.internal.Trajectories;
 import org.trajectory.evaluation.internal.Trajectory;
@@ -124,7 +124,7 @@ public final class EvaluateOperation implements Operation<EvaluationReport> {
         }, options.threshold());
         progress.begin("Finding the texts to compare", pairs.size(), "tasks");
         for (Trajectory[] pair : pairs) {
-            planning.compare(ActionTuple.of(pair[0]), ActionTuple.of(pair[1]));
+            planning.compare(ActionTuples.of(pair[0]), ActionTuples.of(pair[1]));
             progress.worked(1);
         }
         return wanted;

@@ -6,8 +6,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-import org.trajectory.evaluation.internal.ActionTuple;
-import org.trajectory.evaluation.internal.OperationType;
 
 /**
  * The Sharingan paper's action-sequence metric (section IV-B). Per video, the reference actions are walked in time

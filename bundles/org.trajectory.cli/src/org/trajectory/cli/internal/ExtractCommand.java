@@ -2,9 +2,7 @@ package org.trajectory.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,22 +14,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import org.trajectory.builder.ReductionSettings;
-import org.trajectory.builder.TrajectoryBuilder;
+import org.trajectory.builder.EventsComparisonOperation;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.QueueWorker;
 import org.trajectory.evaluation.AgentNetBench;
-import org.trajectory.evaluation.EmbeddingSimilarity;
-import org.trajectory.evaluation.EvaluateOperation;
 import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.extract.ExtractionSettings;
 import org.trajectory.extract.Video;
 import org.trajectory.model.Json;
 import org.trajectory.model.operation.Item;
-import org.trajectory.model.operation.Progress;
-import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.vlm.Model;
 import org.trajectory.vlm.ReplyCache;
 import org.trajectory.vlm.Retrying;
@@ -150,39 +143,12 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 });
     }
 
-    /**
-     * Builds the recordings among the extracted videos from their events (into a dataset of its own, removed after) and
-     * evaluates each extraction against its built trajectory by both metrics.
-     */
-    private void compare(DatasetAddress dataset, ExtractOperation.Report report, PrintStream out, PrintStream err) throws IOException, SQLException {
-        Path temp = Files.createTempDirectory("tw-compare");
-        try {
-            Map<String, String> mapping = new LinkedHashMap<>();
-            try (Dataset built = Dataset.openOrCreate(temp.resolve("built"))) {
-                TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
-                for (ExtractOperation.Extracted done : report.extracted()) {
-                    Path folder = done.video().toAbsolutePath().getParent();
-                    if (folder == null || !Files.isRegularFile(folder.resolve(RecordingFolder.EVENTS))) {
-                        err.println(prefix() + done.video() + ": not in a recording with events, so not compared");
-                        continue;
-                    }
-                    mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), done.taskId());
-                }
-            }
-            if (mapping.isEmpty()) {
-                return;
-            }
-            EvaluateOperation.Options options = new EvaluateOperation.Options(new DatasetAddress.Folder(temp.resolve("built")), dataset, mapping, 0.7,
-                    AgentNetBench.Version.V2026, 2);
-            try (EmbeddingSimilarity similarity = EmbeddingSimilarity.load()) {
-                out.println();
-                out.println("compared with the trajectories built from the recordings' events:");
-                out.print(new EvaluateOperation(options, similarity).run(Progress.NONE).text());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        } finally {
-            deleteTree(temp);
-        }
+    /** Measures each extraction against the trajectory its recording's events build (a video outside a recording is said and skipped). */
+    private void compare(DatasetAddress dataset, ExtractOperation.Report report, PrintStream out, PrintStream err) throws Exception {
+        Map<Path, String> extracted = new LinkedHashMap<>();
+        report.extracted().forEach(done -> extracted.put(done.video(), done.taskId()));
+        out.println();
+        out.println("compared with the trajectories built from the recordings' events:");
+        execute(new EventsComparisonOperation(dataset, extracted), false, null, Map.of(), out, err, true);
     }
 }

@@ -32,7 +32,7 @@ public final class Evaluator {
     }
 
     public TaskEvaluation evaluate(Trajectory reference, Trajectory predicted) throws IOException {
-        Sharingan.Result tuples = sharingan == null ? null : sharingan.compare(ActionTuple.of(reference), ActionTuple.of(predicted));
+        Sharingan.Result tuples = sharingan == null ? null : sharingan.compare(ActionTuples.of(reference), ActionTuples.of(predicted));
         List<AgentNetBench.StepScore> steps = null;
         List<Double> pixels = new ArrayList<>();
         if (bench != null) {

@@ -16,6 +16,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
 
 import org.trajectory.builder.BuildOperation;
+import org.trajectory.builder.EventsComparisonOperation;
 import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.Annotator;
@@ -55,7 +56,8 @@ public final class DatasetJobs {
     public enum Kind {
         IMPORT("Importing"), EXPORT("Exporting"), VALIDATE("Validating the dataset"), BUILD("Building a trajectory"),
         EXTRACT("Extracting actions"), ANNOTATE("Annotating the dataset"), SCORE("Scoring the dataset"), RECORD("Recording"),
-        PLAY("Playing a recording"), REPLAY("Replaying tasks"), SCRUB("Scrubbing personal data");
+        PLAY("Playing a recording"), REPLAY("Replaying tasks"), SCRUB("Scrubbing personal data"),
+        EVALUATE("Comparing with the recording's events");
 
         final String title;
 
@@ -129,6 +131,35 @@ public final class DatasetJobs {
             });
             return Status.OK_STATUS;
         });
+    }
+
+    /**
+     * Runs a read or write of the dataset off the UI thread and returns its result; the window stays live meanwhile
+     * (a busy cursor, a progress dialog if it takes long), so a slow server never freezes it.
+     */
+    public static <T> T await(String what, Read<T> work) throws java.sql.SQLException {
+        java.util.concurrent.atomic.AtomicReference<T> result = new java.util.concurrent.atomic.AtomicReference<>();
+        try {
+            PlatformUI.getWorkbench().getProgressService().busyCursorWhile(monitor -> {
+                monitor.beginTask(what, IProgressMonitor.UNKNOWN);
+                try {
+                    result.set(work.run());
+                } catch (Exception e) {
+                    throw new java.lang.reflect.InvocationTargetException(e);
+                } finally {
+                    monitor.done();
+                }
+            });
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof java.sql.SQLException sql) {
+                throw sql;
+            }
+            throw new java.sql.SQLException(what + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.sql.SQLException(what + " was interrupted", e);
+        }
+        return result.get();
     }
 
     private DatasetJobs() {
@@ -205,14 +236,24 @@ public final class DatasetJobs {
         return new OperationJob<>(Kind.BUILD, folder, true, dataset -> new BuildOperation(settings, List.of(recording), dataset)).reportingTo(shell);
     }
 
-    /** Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. */
+    /**
+     * Extracts the actions of one video into the dataset in {@code folder}; a model method's answers are cached. With
+     * {@code compare}, the extraction is then measured against the trajectory its recording's events build, in a job
+     * of its own with its own report.
+     */
     public static Job extractJob(DatasetAddress folder, ExtractOperation.Input input, ExtractionMethods.Descriptor method, Retrying model,
-            Usage usage, Shell shell) {
+            Usage usage, boolean compare, Shell shell) {
         Model asked = model == null ? null : ReplyCache.of(model);
         ExtractOperation.Options options = new ExtractOperation.Options(method.id(), ExtractionSettings.PAPER,
                 model == null ? null : model.config().model());
         return new OperationJob<>(Kind.EXTRACT, folder, true, dataset -> new ExtractOperation(dataset, method, options, asked, null, List.of(input)))
-                .reportingTo(shell).usage(model == null ? null : usage);
+                .then(report -> {
+                    if (compare && !report.extracted().isEmpty()) {
+                        java.util.Map<Path, String> extracted = new java.util.LinkedHashMap<>();
+                        report.extracted().forEach(done -> extracted.put(done.video(), done.taskId()));
+                        new OperationJob<>(Kind.EVALUATE, new EventsComparisonOperation(folder, extracted)).reportingTo(shell).schedule();
+                    }
+                }).reportingTo(shell).usage(model == null ? null : usage);
     }
 
     /** Runs the annotation pipeline over the chosen tasks of the dataset in {@code folder} (the options' own tasks set aside). */

@@ -3,11 +3,8 @@ package org.trajectory.ui.internal;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
-import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.IExecutableExtension;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.window.Window;
 import org.eclipse.ui.IWorkbenchWindow;
@@ -24,27 +21,15 @@ import org.trajectory.vlm.VlmProviders;
  * handler, naming the command after the colon ({@code DatasetCommands:import}); each runs in the window it was chosen
  * in. Each area has one subclass, listing its commands.
  */
-public abstract class WindowCommands extends AbstractHandler implements IExecutableExtension {
-
-    private final Map<String, Consumer<IWorkbenchWindow>> commands;
-    private Consumer<IWorkbenchWindow> command;
+public abstract class WindowCommands extends NamedCommands<IWorkbenchWindow> {
 
     protected WindowCommands(Map<String, Consumer<IWorkbenchWindow>> commands) {
-        this.commands = commands;
+        super(commands);
     }
 
     @Override
-    public void setInitializationData(IConfigurationElement config, String property, Object data) {
-        command = commands.get(String.valueOf(data));
-        if (command == null) {
-            throw new IllegalArgumentException("no command '" + data + "' in " + getClass().getSimpleName() + "; there are " + commands.keySet());
-        }
-    }
-
-    @Override
-    public Object execute(ExecutionEvent event) throws ExecutionException {
-        command.accept(HandlerUtil.getActiveWorkbenchWindowChecked(event));
-        return null;
+    protected IWorkbenchWindow target(ExecutionEvent event) throws ExecutionException {
+        return HandlerUtil.getActiveWorkbenchWindowChecked(event);
     }
 
     /** The open dataset, or null after telling the user to open one first. */

@@ -66,7 +66,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         waitFor(() -> table.getItemCount() == 2, "t0 and t2, given to me");
 
         TrajectoryEditor editor = (TrajectoryEditor) page.openEditor(new TaskEditorInput(address, "t0"), Parts.TRAJECTORY_EDITOR);
-        waitFor(() -> editor.reviewLabel().getText().startsWith("Review:"), "the editor's review line");
+        waitFor(() -> editor.reviewBar().line().getText().startsWith("Review:"), "the editor's review line");
         focus(editor);
         keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
         waitFor(() -> table.getItemCount() == 1, "the judged task leaves my queue");
@@ -90,7 +90,7 @@ class ServerDatasetWindowTest extends WorkbenchTest {
 
         try (Dataset someoneElse = Dataset.open(address)) {
             someoneElse.reviews().set(TASK, ReviewState.NEEDS_FIX, "qa-2", "step 4 clicks the wrong icon");
-            waitFor(() -> editor.reviewLabel().getText().contains("needs fix"), "the other person's review in the editor");
+            waitFor(() -> editor.reviewBar().line().getText().contains("needs fix"), "the other person's review in the editor");
             waitFor(() -> {
                 try {
                     return session().count(TaskQuery.ALL.withReview(ReviewState.NEEDS_FIX)) == 1;

@@ -64,8 +64,8 @@ class StepPlaybackTest extends WorkbenchTest {
         waitFor(() -> editor.canvas().hasImage(), "the first screenshot is shown");
         focus(editor);
         keys(SWT.F9);
-        waitFor(() -> editor.player() != null && editor.player().getShell() != null, "the step player opens");
-        StepPlayer player = editor.player();
+        waitFor(() -> editor.playback().player() != null && editor.playback().player().getShell() != null, "the step player opens");
+        StepPlayer player = editor.playback().player();
         StepClip clip = player.clip();
         InputEvent press = clip.events().stream().filter(e -> Boolean.TRUE.equals(e.pressed())).findFirst().orElseThrow();
         List<Double> times = clip.frames().stream().map(StepClip.Frame::time).toList();

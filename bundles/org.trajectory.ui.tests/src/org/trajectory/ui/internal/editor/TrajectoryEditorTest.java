@@ -159,7 +159,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
         TrajectoryEditor editor = open();
         focus(editor);
         keys(SWT.CTRL, SWT.SHIFT, 'a');
-        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), "Ctrl+Shift+A approves");
+        waitFor(() -> editor.reviewBar().line().getText().startsWith("Review: approved"), "Ctrl+Shift+A approves");
         try (Dataset dataset = Dataset.open(folder)) {
             assertEquals(ReviewState.APPROVED, dataset.reviews().of(TASK).state());
         }
@@ -198,8 +198,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
                     .notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
         });
         page.getWorkbenchWindow().getService(org.eclipse.ui.handlers.IHandlerService.class).executeCommand("org.trajectory.ui.editor.grade", null);
-        waitFor(() -> editor.reviewLabel().getText().contains("(accept 3, correctness 4)"), () -> "the grades are on the review line: "
-                + editor.reviewLabel().getText());
+        waitFor(() -> editor.reviewBar().line().getText().contains("(accept 3, correctness 4)"), () -> "the grades are on the review line: "
+                + editor.reviewBar().line().getText());
         try (Dataset dataset = Dataset.open(folder)) {
             assertEquals(new org.trajectory.dataset.ReviewGrades(3, 4, null, null, null), dataset.reviews().grades(TASK));
         }
@@ -217,13 +217,13 @@ class TrajectoryEditorTest extends WorkbenchTest {
                     .notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
         });
         keys(SWT.CTRL, SWT.SHIFT, 'm');
-        waitFor(() -> editor.reviewLabel().getText().contains("checked against the recording"), () -> "the note is shown: " + editor.reviewLabel().getText());
+        waitFor(() -> editor.reviewBar().line().getText().contains("checked against the recording"), () -> "the note is shown: " + editor.reviewBar().line().getText());
         // the keys go to the part in front: it must be the editor, the focus inside it (it was left in the Properties view)
         waitFor(() -> page.getActivePart() == editor && display.getFocusControl() != null, () -> "the editor is in front with the focus, not "
                 + page.getActivePart() + " / " + display.getFocusControl());
         page.getWorkbenchWindow().getService(org.eclipse.ui.handlers.IHandlerService.class).executeCommand("org.trajectory.ui.editor.approve", null);
-        waitFor(() -> editor.reviewLabel().getText().startsWith("Review: approved"), () -> "Ctrl+Shift+A's command approves after the note: "
-                + editor.reviewLabel().getText());
+        waitFor(() -> editor.reviewBar().line().getText().startsWith("Review: approved"), () -> "Ctrl+Shift+A's command approves after the note: "
+                + editor.reviewBar().line().getText());
     }
 
     @Test
@@ -516,13 +516,13 @@ class TrajectoryEditorTest extends WorkbenchTest {
         TrajectoryEditor editor = open();
         focus(editor);
         keys(SWT.F8);
-        assertTrue(editor.isReplaying());
+        assertTrue(editor.playback().isSliding());
         waitFor(() -> editor.step() >= 2, "the replay moves on by itself");
         keys(SWT.F8);
-        assertFalse(editor.isReplaying());
+        assertFalse(editor.playback().isSliding());
         int paused = editor.step();
         boolean[] intervalPassed = { false };
-        display.timerExec(TrajectoryEditor.REPLAY_MS + 100, () -> intervalPassed[0] = true);
+        display.timerExec(StepPlayback.SLIDE_MS + 100, () -> intervalPassed[0] = true);
         waitFor(() -> intervalPassed[0], "a replay interval passes");
         assertEquals(paused, editor.step(), "paused: it stays");
     }

@@ -127,7 +127,7 @@ public final class DatasetCommands extends WindowCommands {
         ExtractDialog.Choice choice = dialog.choice();
         Usage usage = new Usage();
         withModel(window, "Extract", choice.provider(), choice.model(), usage, model ->
-                DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, window.getShell()).schedule());
+                DatasetJobs.extractJob(dataset, choice.input(), choice.method(), model, usage, choice.compare(), window.getShell()).schedule());
     }
 
     /** Looks for personal data in the tasks chosen (the selected ones first) and proposes it for review. */

@@ -15,6 +15,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 
+import org.trajectory.builder.EventsComparisonOperation;
 import org.trajectory.extract.ExtractOperation;
 import org.trajectory.extract.ExtractionMethods;
 import org.trajectory.ui.internal.FormDialog;
@@ -25,8 +26,11 @@ import org.trajectory.vlm.VlmProviders;
 /** Chooses a video (or a recording folder), its task text, the extraction method and, for a model method, the model. */
 final class ExtractDialog extends FormDialog {
 
-    /** The choice: the video and its task, the method, and the provider and model (null for a method without one). */
-    record Choice(ExtractOperation.Input input, ExtractionMethods.Descriptor method, String provider, String model) {
+    /**
+     * The choice: the video and its task, the method, the provider and model (null for a method without one), and
+     * whether to measure the extraction against the trajectory the recording's events build.
+     */
+    record Choice(ExtractOperation.Input input, ExtractionMethods.Descriptor method, String provider, String model, boolean compare) {
     }
 
     private final List<ExtractionMethods.Descriptor> methods = ExtractionMethods.get().all();
@@ -36,6 +40,7 @@ final class ExtractDialog extends FormDialog {
     private Combo method;
     private Combo provider;
     private Text model;
+    private Button compare;
     private Choice choice;
 
     ExtractDialog(Shell shell) {
@@ -69,6 +74,11 @@ final class ExtractDialog extends FormDialog {
         new Label(form, SWT.NONE).setText("M&odel:");
         model = new Text(form, SWT.BORDER);
         GridDataFactory.fillDefaults().span(2, 1).grab(true, false).applyTo(model);
+
+        compare = new Button(form, SWT.CHECK);
+        compare.setText("&Compare with the trajectory the recording's events build (Sharingan, AgentNetBench)");
+        compare.setToolTipText("For a video in one of our recordings: its events are the truth the extraction is measured against");
+        GridDataFactory.fillDefaults().span(3, 1).applyTo(compare);
 
         Label keys = new Label(form, SWT.WRAP);
         keys.setText("Base URL, API key and timeout of a provider are set in Window > Preferences > Vision-Language Models.");
@@ -104,6 +114,11 @@ final class ExtractDialog extends FormDialog {
     }
 
     private void check() {
+        boolean recording = video.path() != null && EventsComparisonOperation.recordingOf(video.path()) != null;
+        compare.setEnabled(recording);
+        if (!recording) {
+            compare.setSelection(false);
+        }
         Button ok = getButton(IDialogConstants.OK_ID);
         String problem = video.path() == null ? "Choose a video."
                 : !Files.exists(video.path()) ? video.path() + " does not exist."
@@ -127,7 +142,7 @@ final class ExtractDialog extends FormDialog {
         try {
             ExtractOperation.Input input = ExtractOperation.Input.of(video.path(), task.getText().strip());
             choice = new Choice(input, chosen, chosen.needsModel() ? providers.get(provider.getSelectionIndex()).id() : null,
-                    chosen.needsModel() && !model.getText().isBlank() ? model.getText().strip() : null);
+                    chosen.needsModel() && !model.getText().isBlank() ? model.getText().strip() : null, compare.getSelection());
         } catch (IOException e) {
             setErrorMessage(e.getMessage());
             return;

@@ -67,10 +67,10 @@ final class FindingsPanel {
         Composite buttons = new Composite(panel, SWT.NONE);
         RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
         GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
-        TrajectoryEditor.button(buttons, "Accept  A", null, () -> judge(StoredScrub.ACCEPTED, Scope.SELECTED));
-        TrajectoryEditor.button(buttons, "Reject  R", null, () -> judge(StoredScrub.REJECTED, Scope.SELECTED));
-        TrajectoryEditor.button(buttons, "Accept the rest of this step", null, () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_STEP));
-        TrajectoryEditor.button(buttons, "Accept the rest of the task", null, () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_TASK));
+        ReviewBar.button(buttons, "Accept  A", null, () -> judge(StoredScrub.ACCEPTED, Scope.SELECTED));
+        ReviewBar.button(buttons, "Reject  R", null, () -> judge(StoredScrub.REJECTED, Scope.SELECTED));
+        ReviewBar.button(buttons, "Accept the rest of this step", null, () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_STEP));
+        ReviewBar.button(buttons, "Accept the rest of the task", null, () -> judge(StoredScrub.ACCEPTED, Scope.REST_OF_TASK));
     }
 
     Control control() {

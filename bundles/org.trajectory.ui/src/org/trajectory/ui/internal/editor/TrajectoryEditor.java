@@ -1,15 +1,11 @@
 package org.trajectory.ui.internal.editor;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-import org.eclipse.core.commands.AbstractHandler;
-import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.core.commands.operations.IUndoableOperation;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
@@ -17,11 +13,9 @@ import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.ListenerList;
 import org.eclipse.jface.action.MenuManager;
-import org.eclipse.jface.dialogs.InputDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.layout.RowLayoutFactory;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
 import org.eclipse.jface.viewers.ISelectionProvider;
@@ -31,9 +25,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
@@ -45,18 +37,13 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.contexts.IContextService;
-import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.menus.CommandContributionItem;
 import org.eclipse.ui.menus.CommandContributionItemParameter;
 import org.eclipse.ui.operations.RedoActionHandler;
 import org.eclipse.ui.operations.UndoActionHandler;
 import org.eclipse.ui.part.EditorPart;
 
-import org.trajectory.builder.StepClip;
 import org.trajectory.dataset.Dataset;
-import org.trajectory.dataset.DatasetAddress;
-import org.trajectory.dataset.ReviewGrades;
-import org.trajectory.dataset.ReviewState;
 import org.trajectory.dataset.StaleTaskException;
 import org.trajectory.dataset.StoredReplay;
 import org.trajectory.dataset.StoredScrub;
@@ -67,18 +54,17 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ActionPrinter;
 import org.trajectory.model.action.CodeProblem;
 import org.trajectory.model.action.ParsedCode;
-import org.trajectory.recorder.RecordingFolder;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.TaskEditorInput;
-import org.trajectory.ui.internal.review.GradeDialog;
-import org.trajectory.ui.internal.review.ReviewDecision;
 
 /**
  * The trajectory editor: the step strip, the screenshot with the step's actions drawn over it, the step's and the
  * task's fields, and the review bar. Every edit goes through the workbench's operation history (undo, redo); Save
- * writes the task in one transaction. A reviewer never needs the mouse: see the key bindings in plugin.xml.
+ * writes the task in one transaction. A reviewer never needs the mouse: the commands and their keys are in plugin.xml,
+ * handled by {@link EditorCommands}. Its parts of their own: the {@link ReviewBar}, the {@link FindingsReview} of personal
+ * data, {@link StepPlayback} and {@link StaleSave}.
  */
 public final class TrajectoryEditor extends EditorPart implements Parts.StepShowing, ISaveablePart2 {
 
@@ -86,7 +72,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private DatasetSession session;
 
     public static final String CONTEXT = "org.trajectory.ui.contexts.trajectoryEditor";
-    static final int REPLAY_MS = 1500;
 
     private Dataset dataset;
     private TaskDraft saved;
@@ -103,15 +88,12 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private StoredReplay replay;
     /** The task's last scrub with its review, read when the editor opens; null when it was never scrubbed. */
     private StoredScrub scrub;
-    private FindingsPanel findingsPanel;
+    private FindingsReview findings;
     private StepForm stepForm;
     private TaskForm taskForm;
-    private Label review;
+    private ReviewBar reviewBar;
+    private final StepPlayback playback = new StepPlayback(this);
     private final StepSelection selection = new StepSelection();
-    private boolean replaying;
-    private StepPlayer player;
-    /** The width the step player's frames are decoded at. */
-    private static final int PLAYER_WIDTH = 800;
     private long openedNanos;
     private long lastSwitchNanos;
 
@@ -125,16 +107,16 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         setSite(site);
         setInput(input);
         try {
-            dataset = offUiThread("Opening " + task.taskId(), () -> {
+            dataset = DatasetJobs.await("Opening " + task.taskId(), () -> {
                 try {
                     return Dataset.open(task.dataset());
                 } catch (IOException e) {
                     throw new SQLException(e.getMessage(), e);
                 }
             });
-            saved = offUiThread("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
-            replay = offUiThread("Reading the replay of " + task.taskId(), () -> dataset.replays().get(task.taskId()));
-            scrub = offUiThread("Reading the personal data found in " + task.taskId(), () -> dataset.scrubs().get(task.taskId()));
+            saved = DatasetJobs.await("Reading " + task.taskId(), () -> dataset.draft(task.taskId()));
+            replay = DatasetJobs.await("Reading the replay of " + task.taskId(), () -> dataset.replays().get(task.taskId()));
+            scrub = DatasetJobs.await("Reading the personal data found in " + task.taskId(), () -> dataset.scrubs().get(task.taskId()));
         } catch (SQLException e) {
             throw new PartInitException("Could not open task " + task.taskId() + ": " + e.getMessage(), e);
         }
@@ -173,11 +155,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         Composite forms = new Composite(scroller, SWT.NONE);
         GridLayoutFactory.fillDefaults().margins(4, 4).applyTo(forms);
         // Personal data found, while there is some to review: it is the first thing to judge before a task goes out.
-        findingsPanel = new FindingsPanel(forms, this::storeScrub, canvas::setMarks);
-        findingsPanel.setScrub(scrub);
-        GridDataFactory.fillDefaults().grab(true, false).hint(1, SWT.DEFAULT).exclude(scrub == null).applyTo(findingsPanel.control());
-        findingsPanel.control().setVisible(scrub != null);
-        canvas.onBoxDrawn(this::boxDrawn);
+        findings = new FindingsReview(forms, this, scrub);
         // The step first: its action and thought are what a reviewer reads at every step, and must be in sight without
         // scrolling on a 1366x768 screen; the task's fields, read once, follow.
         stepForm = new StepForm(forms, (field, text) -> edit("Edit " + field, step + ":" + field, d -> d.withStepText(step, field, text)),
@@ -196,11 +174,14 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         scroller.addListener(SWT.Resize, e -> scroller.setMinSize(0, forms.computeSize(scroller.getClientArea().width, SWT.DEFAULT).y));
         columns.setWeights(16, 48, 36);
 
-        createReviewBar(parent);
+        reviewBar = new ReviewBar(parent, this);
         getSite().setSelectionProvider(selection);
-        installCommands();
+        getSite().getService(IContextService.class).activateContext(CONTEXT); // the keys of the commands in plugin.xml
+        undoHandler = new UndoActionHandler(getSite(), undoContext);
+        redoHandler = new RedoActionHandler(getSite(), undoContext);
+        useOwnUndo();
         show(current, 0);
-        showReview();
+        reviewBar.show();
         session.addListener(othersChanges);
         ILog.of(getClass()).info(String.format("Opened %s (%d steps) in %.0f ms", current.taskId(), current.stepCount(),
                 (System.nanoTime() - openedNanos) / 1e6));
@@ -222,82 +203,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         strip.table().setMenu(menu.createContextMenu(strip.table()));
     }
 
-    private void createReviewBar(Composite parent) {
-        // The review line has a row of its own and wraps; the buttons flow onto a second row when the editor is narrow.
-        Composite bar = new Composite(parent, SWT.NONE);
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(bar);
-        GridLayoutFactory.swtDefaults().spacing(4, 2).applyTo(bar);
-        review = new Label(bar, SWT.WRAP);
-        GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(review);
-        Composite buttons = new Composite(bar, SWT.NONE);
-        GridDataFactory.fillDefaults().grab(true, false).hint(100, SWT.DEFAULT).applyTo(buttons);
-        RowLayoutFactory.fillDefaults().wrap(true).spacing(4).applyTo(buttons);
-        // The keys in the tooltips: in the labels they made the bar three rows high in a 1024 px window, the step's fields scrolled.
-        button(buttons, "Approve", "Ctrl+Shift+A", () -> decide(ReviewState.APPROVED));
-        button(buttons, "Reject...", "Ctrl+Shift+R", () -> decide(ReviewState.REJECTED));
-        button(buttons, "Needs fix...", "Ctrl+Shift+F", () -> decide(ReviewState.NEEDS_FIX));
-        button(buttons, "Note...", "Ctrl+Shift+M", this::note);
-        button(buttons, "Grade...", "Ctrl+Shift+D", this::grade);
-        button(buttons, "Next task", "Alt+PgDn", this::nextTask);
-        button(buttons, "Slideshow", "F8", this::toggleReplay);
-        button(buttons, "Play step", "F9", this::playStep);
-        button(buttons, "History...", null, this::showHistory);
-    }
-
-    /** The task's audit trail, read off the UI thread, in a dialog. */
-    private void showHistory() {
-        String taskId = current.taskId();
-        DatasetJobs.read("Reading the history of " + taskId, review, () -> dataset.history(taskId),
-                entries -> new TaskHistoryDialog(getSite().getShell(), taskId, entries).open());
-    }
-
-    /** A push button that runs {@code run}, its key (if any) in its tooltip: the editor's review bar and its findings panel. */
-    static void button(Composite bar, String text, String key, Runnable run) {
-        Button button = new Button(bar, SWT.PUSH);
-        button.setText(text);
-        if (key != null) {
-            button.setToolTipText(text.replace("...", "") + " (" + key + ")");
-        }
-        button.addListener(SWT.Selection, e -> run.run());
-    }
-
-    /** Commands with keys (plugin.xml), active while this editor is. */
-    private void installCommands() {
-        getSite().getService(IContextService.class).activateContext(CONTEXT);
-        IHandlerService handlers = getSite().getService(IHandlerService.class);
-        command(handlers, "nextStep", () -> selectStep(Math.min(current.stepCount() - 1, step + 1)));
-        command(handlers, "previousStep", () -> selectStep(Math.max(0, step - 1)));
-        command(handlers, "nextTask", this::nextTask);
-        command(handlers, "approve", () -> decide(ReviewState.APPROVED));
-        command(handlers, "reject", () -> decide(ReviewState.REJECTED));
-        command(handlers, "needsFix", () -> decide(ReviewState.NEEDS_FIX));
-        command(handlers, "note", this::note);
-        command(handlers, "grade", this::grade);
-        command(handlers, "zoomIn", () -> canvas.zoom(1.25)); // wherever the focus is in the editor, not only on the screenshot
-        command(handlers, "zoomOut", () -> canvas.zoom(0.8));
-        command(handlers, "zoomFit", () -> canvas.fit());
-        command(handlers, "insertStep", () -> edit("Insert step", null, d -> d.insertStep(step), step));
-        command(handlers, "deleteStep", () -> {
-            if (current.stepCount() > 0) {
-                edit("Delete step", null, d -> d.deleteStep(step), Math.max(0, Math.min(step, current.stepCount() - 2)));
-            }
-        });
-        command(handlers, "mergeSteps", () -> {
-            if (step + 1 < current.stepCount()) {
-                edit("Merge steps", null, d -> d.mergeWithNext(step), step);
-            }
-        });
-        command(handlers, "moveStepUp", () -> edit("Move step up", null, d -> d.moveStep(step, -1), Math.max(0, step - 1)));
-        command(handlers, "moveStepDown", () -> edit("Move step down", null, d -> d.moveStep(step, 1),
-                Math.min(current.stepCount() - 1, step + 1)));
-        command(handlers, "replay", this::toggleReplay);
-        command(handlers, "playStep", this::playStep);
-        command(handlers, "replayedScreen", replayPanel::toggleLarge);
-        undoHandler = new UndoActionHandler(getSite(), undoContext);
-        redoHandler = new RedoActionHandler(getSite(), undoContext);
-        useOwnUndo();
-    }
-
     /**
      * Puts this editor's undo and redo in the Edit menu and on Ctrl+Z. Editors of one kind share their action bars, so
      * the last one opened would otherwise undo for all of them: each takes them back when it becomes active.
@@ -309,16 +214,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             bars.setGlobalActionHandler(ActionFactory.REDO.getId(), redoHandler);
             bars.updateActionBars();
         }
-    }
-
-    private static void command(IHandlerService handlers, String name, Runnable run) {
-        handlers.activateHandler("org.trajectory.ui.editor." + name, new AbstractHandler() {
-            @Override
-            public Object execute(ExecutionEvent event) {
-                run.run();
-                return null;
-            }
-        });
     }
 
     // Editing
@@ -344,6 +239,27 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         } catch (org.eclipse.core.commands.ExecutionException e) {
             ILog.of(getClass()).error("Edit failed: " + label, e);
         }
+    }
+
+    void insertStep() {
+        edit("Insert step", null, d -> d.insertStep(step), step);
+    }
+
+    void deleteStep() {
+        if (current.stepCount() > 0) {
+            edit("Delete step", null, d -> d.deleteStep(step), Math.max(0, Math.min(step, current.stepCount() - 2)));
+        }
+    }
+
+    void mergeWithNext() {
+        if (step + 1 < current.stepCount()) {
+            edit("Merge steps", null, d -> d.mergeWithNext(step), step);
+        }
+    }
+
+    /** Moves the step one place up ({@code by} -1) or down (1), the selection with it. */
+    void moveStep(int by) {
+        edit(by < 0 ? "Move step up" : "Move step down", null, d -> d.moveStep(step, by), Math.max(0, Math.min(current.stepCount() - 1, step + by)));
     }
 
     /** Shows a draft (after an edit, undo or redo) at a step. */
@@ -372,7 +288,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     private void showStep() {
         stepForm.show(current, step);
         replayPanel.show(step);
-        findingsPanel.show(step);
+        findings.panel().show(step);
         statusLine();
         if (current.stepCount() == 0) {
             canvas.setImage(null, "This task has no steps.");
@@ -427,119 +343,9 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         edit("Move marker", null, d -> d.withStepText(step, Step.CODE, code));
     }
 
-    // Review
-
-    /** Judgements of personal data stored from this editor so far: a reading of the dataset begun before one is stale. */
-    private int scrubsStored;
-
-    /** Keeps the review of the task's personal data; not an edit of the task (nothing to undo or save). */
-    private void storeScrub(StoredScrub judged) {
-        scrubsStored++;
-        String taskId = current.taskId();
-        try {
-            offUiThread("Storing the review of the personal data in " + taskId, () -> {
-                dataset.scrubs().put(taskId, judged);
-                return null;
-            });
-            statusLine();
-        } catch (SQLException e) {
-            MessageDialog.openError(getSite().getShell(), "Personal Data", "Could not store the review of the personal data: " + e.getMessage());
-        }
-    }
-
-    /** A box a reviewer drew around personal data the scrub missed: named, kept, redacted in exports. */
-    private void boxDrawn(int[] box) {
-        InputDialog dialog = new InputDialog(getSite().getShell(), "Personal Data", "What is in the box (a name, a face, a note)?"
-                + " It is covered in exports.", "other", text -> text.isBlank() ? "Name what is in the box" : null);
-        if (dialog.open() != InputDialog.OK) {
-            return;
-        }
-        findingsPanel.addDrawn(box, dialog.getValue().strip());
-        showFindings(findingsPanel.scrub());
-    }
-
-    /** The findings panel with {@code found}, hidden while the task was never scrubbed. */
-    private void showFindings(StoredScrub found) {
-        findingsPanel.setScrub(found);
-        GridDataFactory.createFrom((org.eclipse.swt.layout.GridData) findingsPanel.control().getLayoutData()).exclude(found == null)
-                .applyTo(findingsPanel.control());
-        findingsPanel.control().setVisible(found != null);
-        findingsPanel.control().getParent().layout(true);
-        findingsPanel.show(step);
-        statusLine();
-    }
-
     /** The findings panel, for tests. */
     FindingsPanel findingsPanel() {
-        return findingsPanel;
-    }
-
-    /** Approves at once; a rejection or a needed fix asks why first (its note so far to start from). */
-    private void decide(ReviewState state) {
-        String taskId = current.taskId();
-        try {
-            String note = state == ReviewState.APPROVED ? null : offUiThread("Reading the review of " + taskId, () -> dataset.reviews().of(taskId).note());
-            ReviewDecision decision = ReviewDecision.ask(getSite().getShell(), state, 1, note);
-            if (decision != null) {
-                setReview(decision.state(), decision.note());
-            }
-        } catch (SQLException e) {
-            MessageDialog.openError(getSite().getShell(), "Review", "Could not read the review: " + e.getMessage());
-        }
-    }
-
-    private void setReview(ReviewState state, String note) {
-        String taskId = current.taskId();
-        try {
-            offUiThread("Storing the review of " + taskId, () -> {
-                dataset.reviews().decide(List.of(taskId), state, note);
-                return null;
-            });
-        } catch (SQLException e) {
-            MessageDialog.openError(getSite().getShell(), "Review", "Could not store the review: " + e.getMessage());
-            return;
-        }
-        showReview();
-        session.changed();
-        // a dialog (the note, the reason, a slow store's progress) may have left the focus in another part: the review
-        // keys that follow are the editor's
-        getSite().getPage().activate(this);
-        setFocus();
-    }
-
-    private void note() {
-        try {
-            String taskId = current.taskId();
-            Dataset.Review now = offUiThread("Reading the review of " + taskId, () -> dataset.reviews().of(taskId));
-            InputDialog dialog = new InputDialog(getSite().getShell(), "Review note", "A note for this task's review:",
-                    now.note() == null ? "" : now.note(), null);
-            if (dialog.open() == InputDialog.OK) {
-                setReview(now.state() == ReviewState.NEW ? ReviewState.IN_REVIEW : now.state(), dialog.getValue());
-            }
-        } catch (SQLException e) {
-            MessageDialog.openError(getSite().getShell(), "Review", "Could not read the review: " + e.getMessage());
-        }
-    }
-
-    /** The reviewer's optional grades (accept level, rubric), asked from what the task has. */
-    private void grade() {
-        String taskId = current.taskId();
-        try {
-            ReviewGrades now = offUiThread("Reading the grades of " + taskId, () -> dataset.reviews().grades(taskId));
-            ReviewGrades grades = GradeDialog.ask(getSite().getShell(), now);
-            if (grades != null && !grades.equals(now)) {
-                offUiThread("Storing the grades of " + taskId, () -> {
-                    dataset.reviews().grade(taskId, grades);
-                    return null;
-                });
-                showReview();
-                session.changed();
-            }
-        } catch (SQLException e) {
-            MessageDialog.openError(getSite().getShell(), "Grade", "Could not read or store the grades: " + e.getMessage());
-        }
-        getSite().getPage().activate(this);
-        setFocus();
+        return findings.panel();
     }
 
     /**
@@ -547,28 +353,20 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
      * task too unless there are unsaved edits here (their save is then refused with who changed it, and nothing is lost).
      */
     private final DatasetSession.Listener othersChanges = () -> {
-        if (review == null || review.isDisposed()) {
+        if (reviewBar == null || reviewBar.line().isDisposed()) {
             return;
         }
-        review.getDisplay().asyncExec(() -> {
-            if (review.isDisposed()) {
+        reviewBar.line().getDisplay().asyncExec(() -> {
+            if (reviewBar.line().isDisposed()) {
                 return;
             }
-            showReview();
-            String scrubbed = current.taskId();
-            int stored = scrubsStored;
-            // a scrub run elsewhere (another window, a worker) lists its findings here too; a reading begun before a
-            // judgement made here is older than the panel and left unshown
-            DatasetJobs.read("Reading the personal data found in " + scrubbed, review, () -> dataset.scrubs().get(scrubbed), found -> {
-                if (stored == scrubsStored && !java.util.Objects.equals(found, findingsPanel.scrub()) && scrubbed.equals(current.taskId())) {
-                    showFindings(found);
-                }
-            });
+            reviewBar.show();
+            findings.reread();
             if (!isDirty()) {
                 String taskId = current.taskId();
                 long shown = saved.version();
                 // the version first: a change to another task (an import's batch, a review elsewhere) costs one small query
-                DatasetJobs.read("Reading " + taskId + " again", review, () -> dataset.version(taskId) == shown ? null : dataset.draft(taskId), fresh -> {
+                DatasetJobs.read("Reading " + taskId + " again", reviewBar.line(), () -> dataset.version(taskId) == shown ? null : dataset.draft(taskId), fresh -> {
                     if (fresh != null && !isDirty() && fresh.version() != saved.version()) {
                         saved = fresh;
                         show(fresh, step);
@@ -577,22 +375,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             }
         });
     };
-
-    private void showReview() {
-        String taskId = current.taskId();
-        record Line(Dataset.Review review, ReviewGrades grades) {
-        }
-        DatasetJobs.read("Reading the review of " + taskId, review, () -> new Line(dataset.reviews().of(taskId), dataset.reviews().grades(taskId)), line -> {
-            Dataset.Review now = line.review();
-            review.setText("Review: " + now.state().id().replace('_', ' ')
-                    + (now.reviewer() == null ? "" : " by " + now.reviewer() + " at " + localTime(now.reviewedAt()))
-                    + (line.grades().isEmpty() ? "" : " (" + line.grades().words() + ")")
-                    + (now.note() == null || now.note().isEmpty() ? "" : " \u2014 " + now.note()));
-            // A longer line may wrap and the bar grow: lay out only what holds the label, then draw the screenshot again.
-            review.getParent().getParent().layout(new org.eclipse.swt.widgets.Control[] { review });
-            canvas.redraw();
-        });
-    }
 
     /**
      * The editors share one status line: an editor coming to the front names its task and step there again, and one
@@ -618,8 +400,8 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     };
 
     /** Where the reviewer is, in the window's status line: the task, the step, what awaits them in it. */
-    private void statusLine() {
-        StoredScrub found = findingsPanel.scrub();
+    void statusLine() {
+        StoredScrub found = findings.panel().scrub();
         String steps = current.stepCount() == 0 ? "no steps" : "step " + (step + 1) + " of " + current.stepCount();
         getEditorSite().getActionBars().getStatusLineManager().setMessage(current.taskId() + " \u00b7 " + steps
                 + (isDirty() ? " \u00b7 not saved" : "") + (found == null || found.unreviewed() == 0 ? ""
@@ -638,134 +420,6 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         };
     }
 
-    /** An ISO instant as the person reading it says the time: "2026-11-25 11:57" in their zone; as stored when it is not one. */
-    static String localTime(String instant) {
-        try {
-            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneId.systemDefault())
-                    .format(java.time.Instant.parse(instant));
-        } catch (RuntimeException e) {
-            return String.valueOf(instant);
-        }
-    }
-
-    /** Opens the next task that still needs review, in place of this one when nothing is unsaved. */
-    private void nextTask() {
-        try {
-            String taskId = current.taskId();
-            String next = offUiThread("Finding the next task to review", () -> dataset.reviews().next(taskId));
-            if (next == null) {
-                MessageDialog.openInformation(getSite().getShell(), "Review", "Every other task is reviewed.");
-                return;
-            }
-            DatasetAddress folder = ((TaskEditorInput) getEditorInput()).dataset();
-            boolean replace = !isDirty();
-            getSite().getPage().openEditor(new TaskEditorInput(folder, next), Parts.TRAJECTORY_EDITOR);
-            if (replace) {
-                getSite().getPage().closeEditor(this, false);
-            }
-        } catch (SQLException | PartInitException e) {
-            MessageDialog.openError(getSite().getShell(), "Next task", e.getMessage());
-        }
-    }
-
-    /**
-     * Runs a read or write of the dataset off the UI thread and returns its result; the window stays live meanwhile
-     * (a busy cursor, a progress dialog if it takes long), so a slow server never freezes it.
-     */
-    private static <T> T offUiThread(String what, DatasetJobs.Read<T> work) throws SQLException {
-        java.util.concurrent.atomic.AtomicReference<T> result = new java.util.concurrent.atomic.AtomicReference<>();
-        try {
-            PlatformUI.getWorkbench().getProgressService().busyCursorWhile(monitor -> {
-                monitor.beginTask(what, IProgressMonitor.UNKNOWN);
-                try {
-                    result.set(work.run());
-                } catch (Exception e) {
-                    throw new java.lang.reflect.InvocationTargetException(e);
-                } finally {
-                    monitor.done();
-                }
-            });
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException sql) {
-                throw sql;
-            }
-            throw new SQLException(what + " failed: " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException(what + " was interrupted", e);
-        }
-        return result.get();
-    }
-
-    // Step playback
-
-    /** Plays the shown step's stretch of the recording it was built from, when that recording is on this machine. */
-    private void playStep() {
-        int position = step;
-        String taskId = current.taskId();
-        double[] span = StepClip.span(current.task().steps().get(position));
-        org.eclipse.swt.widgets.Shell shell = getSite().getShell();
-        if (span == null) {
-            MessageDialog.openInformation(shell, "Play step", "Step " + (position + 1) + " was not built from a recording: it keeps no time span to play.");
-            return;
-        }
-        var status = getEditorSite().getActionBars().getStatusLineManager();
-        status.setMessage("Decoding step " + (position + 1) + " of its recording...");
-        DatasetJobs.offUiThread("Decoding step " + (position + 1) + " of its recording", DatasetJobs.Kind.PLAY, canvas, () -> {
-            Path folder = Dataset.recordingFolder(dataset.source(taskId));
-            if (folder == null) {
-                throw new IOException("Task " + taskId + " does not name the recording it was built from (it was imported, or built"
-                        + " before the workbench kept that); build it again from its recording to play its steps.");
-            }
-            if (!Files.isRegularFile(folder.resolve(RecordingFolder.METADATA))) {
-                throw new IOException("The recording " + folder + " that task " + taskId + " was built from is not on this machine.");
-            }
-            return StepClip.read(folder, span[0], span[1], PLAYER_WIDTH);
-        }, clip -> {
-            status.setMessage(null);
-            if (player != null) {
-                player.close();
-            }
-            player = new StepPlayer(shell, "Step " + (position + 1) + " of " + taskId + " in its recording", clip);
-            player.open();
-        }, e -> {
-            status.setMessage(null);
-            MessageDialog.openInformation(shell, "Play step", e.getMessage());
-        });
-    }
-
-    StepPlayer player() {
-        return player;
-    }
-
-    // Replay
-
-    private void toggleReplay() {
-        replaying = !replaying;
-        if (replaying) {
-            if (step >= current.stepCount() - 1) {
-                selectStep(0);
-            }
-            getSite().getShell().getDisplay().timerExec(REPLAY_MS, this::replayTick);
-        }
-    }
-
-    private void replayTick() {
-        if (!replaying || canvas.isDisposed()) {
-            return;
-        }
-        if (step + 1 >= current.stepCount()) {
-            replaying = false;
-            return;
-        }
-        selectStep(step + 1);
-        canvas.getDisplay().timerExec(REPLAY_MS, this::replayTick);
-    }
-
-    boolean isReplaying() {
-        return replaying;
-    }
-
     // Saving
 
     @Override
@@ -781,12 +435,12 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
         try {
             TaskDraft edited = current.at(saved.version());
-            saved = offUiThread("Saving " + edited.taskId(), () -> dataset.save(edited));
+            saved = DatasetJobs.await("Saving " + edited.taskId(), () -> dataset.save(edited));
             firePropertyChange(IEditorPart.PROP_DIRTY);
             statusLine();
             session.changed();
         } catch (StaleTaskException e) {
-            if (!resolveStale(e) && monitor != null) {
+            if (!keptAsCopy(e) && monitor != null) {
                 monitor.setCanceled(true);
             }
         } catch (SQLException e) {
@@ -799,36 +453,22 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         }
     }
 
-    /**
-     * Somebody else saved the task after it was opened here: offers to reload it (this edit is dropped, after a
-     * warning) or to keep this edit as a task of its own beside theirs. True when the edit was kept as a copy.
-     */
-    private boolean resolveStale(StaleTaskException stale) {
-        MessageDialog dialog = new MessageDialog(getSite().getShell(), "Task changed by someone else", null,
-                stale.getMessage() + ".", MessageDialog.WARNING, 2, "Keep mine as a copy", "Reload theirs", "Cancel");
-        int choice = dialog.open();
+    /** The stale save resolved by the reviewer ({@link StaleSave}); true when their edit was kept as a copy. */
+    private boolean keptAsCopy(StaleTaskException stale) {
         try {
-            if (choice == 0) {
-                String copyId = current.taskId() + " (" + dataset.user() + ", " + java.time.LocalTime.now().withNano(0) + ")";
-                TaskDraft mine = current;
-                TaskDraft copy = offUiThread("Keeping your edit as " + copyId, () -> dataset.saveCopy(mine, copyId));
-                // this tab shows the task as stored; the edit lives on in the copy
-                saved = offUiThread("Reading " + mine.taskId(), () -> dataset.draft(mine.taskId()));
+            boolean copied = StaleSave.resolve(getSite().getShell(), dataset, current, stale, stored -> {
+                saved = stored;
                 show(saved, step);
+            });
+            if (copied) {
                 session.changed();
-                MessageDialog.openInformation(getSite().getShell(), "Kept as a copy", "Your edit is kept as task '" + copy.taskId() + "'; this tab now shows the task as the other person saved it.");
-                return true;
             }
-            if (choice == 1 && MessageDialog.openQuestion(getSite().getShell(), "Reload", "Drop your unsaved edits and show the task as it is now?")) {
-                String taskId = current.taskId();
-                saved = offUiThread("Reading " + taskId, () -> dataset.draft(taskId));
-                show(saved, step);
-            }
+            return copied;
         } catch (SQLException e) {
             ILog.of(getClass()).error("Could not resolve the stale save of " + current.taskId(), e);
             MessageDialog.openError(getSite().getShell(), "Save", e.getMessage() + "\nYour edits are still here.");
+            return false;
         }
-        return false;
     }
 
     /** "Step N, line L, column C: message" for every step whose code does not parse. */
@@ -869,10 +509,7 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
             session.removeListener(othersChanges);
         }
         getSite().getPage().removePartListener(statusFollowsTheActiveEditor);
-        replaying = false;
-        if (player != null) {
-            player.close();
-        }
+        playback.close();
         PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().dispose(undoContext, true, true, true);
         if (images != null) {
             images.dispose();
@@ -916,8 +553,20 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
         return strip;
     }
 
-    Label reviewLabel() {
-        return review;
+    ReviewBar reviewBar() {
+        return reviewBar;
+    }
+
+    StepPlayback playback() {
+        return playback;
+    }
+
+    Dataset dataset() {
+        return dataset;
+    }
+
+    DatasetSession session() {
+        return session;
     }
 
     ObjectUndoContext undoContext() {

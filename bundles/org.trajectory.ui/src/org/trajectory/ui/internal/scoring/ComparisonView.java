@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -39,17 +38,15 @@ import org.osgi.service.prefs.BackingStoreException;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.TaskRow;
+import org.trajectory.evaluation.ActionTuple;
 import org.trajectory.evaluation.AgentNetBench;
 import org.trajectory.evaluation.EmbeddingSimilarity;
+import org.trajectory.evaluation.ReferenceTasks;
 import org.trajectory.evaluation.Sharingan;
 import org.trajectory.evaluation.TaskEvaluation;
-import org.trajectory.evaluation.internal.ActionTuple;
-import org.trajectory.evaluation.internal.Evaluator;
-import org.trajectory.evaluation.internal.Trajectories;
-import org.trajectory.evaluation.internal.Trajectory;
+import org.trajectory.evaluation.ActionTuple;
 import org.trajectory.model.Task;
 import org.trajectory.model.Words;
-import org.trajectory.model.operation.Progress;
 import org.trajectory.ui.internal.StartFolder;
 import org.trajectory.ui.internal.DatasetSession;
 import org.trajectory.ui.internal.Parts;
@@ -74,7 +71,7 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
     private Label summary;
     private Table table;
     private Path referencePath;
-    private Map<String, Trajectory> reference;
+    private ReferenceTasks reference;
     private EmbeddingSimilarity similarity;
     private String taskId;
     private List<Sharingan.Row> rows = List.of();
@@ -145,13 +142,13 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         summary.setText("Reading " + path + "...");
         job("Reading the reference " + path.getFileName(), () -> {
             List<String> problems = new ArrayList<>();
-            Map<String, Trajectory> read = Trajectories.read(new org.trajectory.dataset.DatasetAddress.Folder(path), problems, Progress.NONE);
+            ReferenceTasks read = ReferenceTasks.read(new DatasetAddress.Folder(path), problems);
             problems.forEach(p -> ILog.of(ComparisonView.class).warn(p));
             ui(() -> {
                 if (path.equals(referencePath)) {
                     reference = read;
                     List<String> ids = new ArrayList<>(List.of(SAME_ID));
-                    ids.addAll(read.keySet());
+                    ids.addAll(read.ids());
                     referenceTask.setItems(ids.toArray(String[]::new));
                     compare();
                 }
@@ -176,8 +173,8 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
         String paired = pairing(id);
         int choice = paired == null ? 0 : Math.max(0, referenceTask.indexOf(paired));
         referenceTask.select(choice);
-        Trajectory wanted = reference.get(paired == null ? id : paired);
-        if (wanted == null) {
+        String wanted = paired == null ? id : paired;
+        if (!reference.contains(wanted)) {
             show(null, "The reference has no task " + (paired == null ? id : paired) + " (it holds " + Words.count(reference.size(), "task")
                     + "): choose the reference task to compare " + id + " with, above.");
             return;
@@ -192,13 +189,9 @@ public final class ComparisonView extends ViewPart implements ISelectionListener
                 ui(() -> show(null, "The dataset no longer holds " + id + "."));
                 return;
             }
-            Evaluator evaluator = new Evaluator(new Sharingan(similarity(), Sharingan.DEFAULT_THRESHOLD), new AgentNetBench(AgentNetBench.DEFAULT));
-            Trajectory predicted = Trajectory.of(task);
-            TaskEvaluation result = evaluator.evaluate(wanted, predicted);
-            // each row's step score is its own pair's, as aligned: by position a merged or deleted step shifts every later one
-            List<String> scores = result.sharingan().rows().stream().map(row -> row.reference() == null ? ""
-                    : row.predicted() == null ? "0.00" : String.format(Locale.ROOT, "%.2f",
-                            evaluator.stepScore(wanted, row.reference().step(), predicted, row.predicted().step()))).toList();
+            ReferenceTasks.Comparison comparison = reference.compare(wanted, task, similarity());
+            TaskEvaluation result = comparison.evaluation();
+            List<String> scores = comparison.stepScores().stream().map(score -> score == null ? "" : String.format(Locale.ROOT, "%.2f", score)).toList();
             ui(() -> {
                 if (id.equals(taskId)) {
                     show(result, scores, headline(result));

@@ -4,15 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
-import org.trajectory.evaluation.Sharingan;
+import org.trajectory.evaluation.ActionTuple;
+import org.trajectory.evaluation.OperationType;
 import org.trajectory.model.action.Action;
 
 /**
- * One action as Sharingan compares them: (operation, detail, context), with the step it came from so that a comparison
- * can open it. Detail and context are null when the trajectory has no such words (a trajectory from code only).
- *
- * <p>How a step's code becomes tuples (the code alone cannot tell every Sharingan type apart, so the words help where
- * they must):
+ * A trajectory's steps as Sharingan's {@link ActionTuple}s. The code alone cannot tell every Sharingan type apart, so
+ * the words help where they must:
  * <table>
  * <tr><th>PyAutoGUI call</th><th>operation</th></tr>
  * <tr><td>click, doubleClick, tripleClick, rightClick, middleClick</td><td>click</td></tr>
@@ -27,7 +25,7 @@ import org.trajectory.model.action.Action;
  * </table>
  * A moveTo followed in the same step by a click, dragTo or scroll is that action's approach, not an action of its own.
  */
-public record ActionTuple(OperationType operation, String detail, String context, int step) {
+public final class ActionTuples {
 
     private static final Pattern SELECTING = Pattern.compile("(?i)^\\s*(select|highlight)\\b");
 
@@ -69,5 +67,8 @@ public record ActionTuple(OperationType operation, String detail, String context
             case Action.KeyUp k -> null;
             case Action.Sleep s -> null;
         };
+    }
+
+    private ActionTuples() {
     }
 }

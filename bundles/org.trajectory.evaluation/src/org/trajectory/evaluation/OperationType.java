@@ -1,8 +1,7 @@
-package org.trajectory.evaluation.internal;
+package org.trajectory.evaluation;
 
 import java.util.Locale;
 
-import org.trajectory.evaluation.Sharingan;
 
 /**
  * Sharingan's operation types (click, select, scroll, drag, type) and the kinds our action language has beyond them,
