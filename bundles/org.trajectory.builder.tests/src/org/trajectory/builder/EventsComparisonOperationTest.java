@@ -17,6 +17,7 @@ import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.evaluation.EvaluationReport;
 import org.trajectory.model.operation.Problem;
 import org.trajectory.model.operation.Progress;
+import org.trajectory.recorder.kit.Recordings;
 
 /** An extraction measured against the trajectory its recording's events build, as {@code extract --compare} and the window's Extract run it. */
 class EventsComparisonOperationTest {
@@ -24,20 +25,8 @@ class EventsComparisonOperationTest {
     @TempDir
     Path temp;
 
-    /** A recording in AgentNetTool's layout: a click in a search box, then "cat" typed and Enter. */
     private Path recording() throws Exception {
-        Path folder = Files.createDirectories(temp.resolve("rec"));
-        Files.writeString(folder.resolve("metadata.json"), "{\"system\": \"Linux\", \"screen_width\": 1000, \"screen_height\": 500}");
-        Files.writeString(folder.resolve("task_name.json"), "{\"task_name\": \"Search for cats\"}");
-        Files.writeString(folder.resolve("events.jsonl"), """
-                {"time_stamp": 1.0, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": true}
-                {"time_stamp": 1.1, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": false}
-                {"time_stamp": 2.0, "action": "press", "name": "c"}
-                {"time_stamp": 2.1, "action": "press", "name": "a"}
-                {"time_stamp": 2.2, "action": "press", "name": "t"}
-                {"time_stamp": 2.3, "action": "press", "name": "Key.enter"}
-                """);
-        return folder;
+        return Recordings.searchForCats(temp.resolve("rec"));
     }
 
     @Test

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,6 +18,7 @@ import org.trajectory.dataset.Dataset;
 import org.trajectory.model.Json;
 import org.trajectory.model.Step;
 import org.trajectory.model.Task;
+import org.trajectory.recorder.kit.Recordings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -29,18 +29,7 @@ class BuildAndAnnotateCommandsTest extends CommandTestBase {
 
 
     private static Path recording(Path folder) throws Exception {
-        Files.createDirectories(folder);
-        Files.writeString(folder.resolve("metadata.json"), "{\"system\": \"Linux\", \"screen_width\": 1000, \"screen_height\": 500}");
-        Files.writeString(folder.resolve("task_name.json"), "{\"task_name\": \"Search for cats\"}");
-        Files.writeString(folder.resolve("events.jsonl"), """
-                {"time_stamp": 1.0, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": true}
-                {"time_stamp": 1.1, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": false}
-                {"time_stamp": 2.0, "action": "press", "name": "c"}
-                {"time_stamp": 2.1, "action": "press", "name": "a"}
-                {"time_stamp": 2.2, "action": "press", "name": "t"}
-                {"time_stamp": 2.3, "action": "press", "name": "Key.enter"}
-                """);
-        return folder;
+        return Recordings.searchForCats(folder);
     }
 
     /** Answers like an OpenAI-compatible server: the JSON each role asks for, with usage. */

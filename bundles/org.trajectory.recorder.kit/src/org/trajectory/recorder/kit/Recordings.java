@@ -37,6 +37,25 @@ public final class Recordings {
         return writer;
     }
 
+    /**
+     * A recording in AgentNetTool's layout on a 1000x500 Linux screen, without video: a click in a search box at
+     * (500, 100), then "cat" typed and Enter.
+     */
+    public static Path searchForCats(Path folder) throws IOException {
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("metadata.json"), "{\"system\": \"Linux\", \"screen_width\": 1000, \"screen_height\": 500}");
+        Files.writeString(folder.resolve("task_name.json"), "{\"task_name\": \"Search for cats\"}");
+        Files.writeString(folder.resolve("events.jsonl"), """
+                {"time_stamp": 1.0, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": true}
+                {"time_stamp": 1.1, "action": "click", "x": 500, "y": 100, "button": "left", "pressed": false}
+                {"time_stamp": 2.0, "action": "press", "name": "c"}
+                {"time_stamp": 2.1, "action": "press", "name": "a"}
+                {"time_stamp": 2.2, "action": "press", "name": "t"}
+                {"time_stamp": 2.3, "action": "press", "name": "Key.enter"}
+                """);
+        return folder;
+    }
+
     /** Makes a closed recording what a killed recorder leaves: everything but the stop time, which is written last. */
     public static void unfinish(Path folder) throws IOException {
         Path file = folder.resolve(RecordingFolder.METADATA);
