@@ -42,7 +42,7 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
     void everyInjectedEventIsCapturedOnceInOrderWithExactCoordinates() throws Exception {
         CollectingSink sink = new CollectingSink();
         try (CaptureSession session = backend().start(CaptureSettings.inputOnly(), sink)) {
-            Thread.sleep(300);
+            untilCapturing(() -> !sink.inputs().isEmpty());
             xdotool("mousemove", "100", "200", "click", "1", "click", "3", "click", "2", "click", "--repeat", "2", "--delay", "60", "1",
                     "mousedown", "1", "mousemove", "300", "250", "mouseup", "1", "click", "4", "click", "5", "click", "6", "click", "7");
             xdotool("type", "--delay", "20", "Hello world");
@@ -195,7 +195,8 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
             try (RecordingWriter writer = new RecordingWriter(folder, "privacy test", "linux.x11")) {
                 PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
                 try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 10), privacy)) {
-                    Thread.sleep(300);
+                    Path events = folder.resolve(RecordingFolder.EVENTS);
+                    untilCapturing(() -> Files.exists(events) && readQuietly(events).contains("\"move\""));
                     xdotool("type", "--delay", "20", "ok");
                     xdotool("search", "--name", "Enter password", "windowactivate", "--sync");
                     Thread.sleep(300);
@@ -216,6 +217,27 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         } finally {
             prompt.destroy();
             other.destroy();
+        }
+    }
+
+    /**
+     * Moves the pointer (below the test's windows) until {@code sawMotion}: the recorder is listening from then on,
+     * however long a busy machine took to start it.
+     */
+    private static void untilCapturing(java.util.function.BooleanSupplier sawMotion) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        for (int x = 5; !sawMotion.getAsBoolean(); x = x % 300 + 7) {
+            assertTrue(System.nanoTime() < deadline, "the recorder saw no pointer motion in 30 s");
+            xdotool("mousemove", String.valueOf(x), "700");
+            Thread.sleep(100);
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
         }
     }
 
