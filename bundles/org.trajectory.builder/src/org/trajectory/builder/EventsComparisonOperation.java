@@ -17,6 +17,7 @@ import org.trajectory.evaluation.EmbeddingSimilarity;
 import org.trajectory.evaluation.EvaluateOperation;
 import org.trajectory.evaluation.EvaluationReport;
 import org.trajectory.evaluation.Sharingan;
+import org.trajectory.model.Words;
 import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.recorder.RecordingFolder;
@@ -44,7 +45,7 @@ public final class EventsComparisonOperation implements Operation<EvaluationRepo
 
     @Override
     public String title() {
-        return "Comparing " + extracted.size() + " extracted trajectories with their recordings' events";
+        return "Comparing " + Words.count(extracted.size(), "extraction") + " with what their recordings' events build";
     }
 
     /** The recording with events that {@code videoOrFolder} is (or whose video it is), or null. */
@@ -67,7 +68,11 @@ public final class EventsComparisonOperation implements Operation<EvaluationRepo
                     if (folder == null) {
                         notCompared.add(each.getKey() + ": not in a recording with events, so not compared");
                     } else {
-                        mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), each.getValue());
+                        try {
+                            mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), each.getValue());
+                        } catch (IOException unbuildable) { // one recording's fault; the others are still compared
+                            notCompared.add(each.getKey() + ": not compared, its events could not be built: " + unbuildable.getMessage());
+                        }
                     }
                     progress.worked(1);
                 }

@@ -17,7 +17,9 @@ import org.trajectory.builder.ReductionSettings;
 import org.trajectory.builder.annotate.AnnotateOperation;
 import org.trajectory.builder.annotate.OfflineAnnotator;
 import org.trajectory.dataset.TaskQuery;
+import org.trajectory.recorder.kit.Recordings;
 import org.trajectory.ui.internal.DatasetJobs;
+import org.trajectory.ui.internal.UiWait;
 import org.trajectory.ui.internal.WorkbenchTest;
 import org.trajectory.ui.internal.preferences.ProviderPreferencePage;
 import org.trajectory.vlm.Usage;
@@ -33,6 +35,43 @@ class BuildAndAnnotateJobsTest extends WorkbenchTest {
             }
         }
         assertTrue(job.getResult().isOK(), job.getResult().toString());
+    }
+
+    /** Extract with "compare" on: the extraction, then its measure against what the recording's events build, as a job of its own. */
+    @Test
+    void anExtractionFromARecordingIsComparedWithItsEventsInAJobOfItsOwn() throws Exception {
+        Path recording = Recordings.searchForCats(temp.resolve("recording"));
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1000x500:rate=10:duration=3",
+                recording.resolve("video.mkv").toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        Path dataset = temp.resolve("dataset");
+        session().open(dataset, true);
+        java.util.List<Job> comparisons = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.eclipse.core.runtime.jobs.IJobChangeListener listener = new org.eclipse.core.runtime.jobs.JobChangeAdapter() {
+            @Override
+            public void done(org.eclipse.core.runtime.jobs.IJobChangeEvent event) {
+                if (event.getJob().belongsTo(DatasetJobs.Kind.EVALUATE)) {
+                    comparisons.add(event.getJob());
+                }
+            }
+        };
+        java.util.List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>(); // a report's problems go to the log
+        org.eclipse.core.runtime.ILogListener log = (status, plugin) -> java.util.Arrays.stream(status.getChildren()).forEach(c -> logged.add(c.getMessage()));
+        org.eclipse.core.runtime.Platform.addLogListener(log);
+        Job.getJobManager().addJobChangeListener(listener);
+        try {
+            org.trajectory.extract.ExtractionMethods.Descriptor offline = org.trajectory.extract.ExtractionMethods.get().find("offline").orElseThrow();
+            run(DatasetJobs.extractJob(new org.trajectory.dataset.DatasetAddress.Folder(dataset),
+                    org.trajectory.extract.ExtractOperation.Input.of(recording, null), offline, null, new Usage(), true, null));
+            UiWait.until(display, () -> !comparisons.isEmpty(), "the comparison with the recording's events ran");
+        } finally {
+            Job.getJobManager().removeJobChangeListener(listener);
+            org.eclipse.core.runtime.Platform.removeLogListener(log);
+        }
+        Job comparison = comparisons.get(0);
+        assertTrue(logged.stream().noneMatch(problem -> problem.contains("not compared")), logged.toString());
+        assertTrue(comparison.getResult().isOK(), comparison.getResult().toString());
+        assertTrue(comparison.getName().startsWith("Comparing 1 extraction with"), comparison.getName());
     }
 
     @Test
