@@ -84,18 +84,7 @@ public final class Scores extends DatasetPart {
                     upsert.setString(8, score.error());
                     upsert.setString(9, score.scoredAt());
                     upsert.addBatch();
-                    if (score.value() == null) {
-                        values.remove(score.criterion());
-                    } else {
-                        values.put(score.criterion(), score.value());
-                    }
-                    ObjectNode detail = details.putObject(score.criterion()).put("version", score.version());
-                    if (score.reason() != null) {
-                        detail.put("reason", score.reason());
-                    }
-                    if (score.error() != null) {
-                        detail.put("error", score.error());
-                    }
+                    inRecord(score, values, details);
                 }
                 upsert.executeBatch();
             }
@@ -113,6 +102,22 @@ public final class Scores extends DatasetPart {
             DatasetChanges.announce(c, dataset.engine(), "score", taskId);
             return null;
         });
+    }
+
+    /** A score as the record's {@code scores} and {@code score_details} fields carry it (a score without a value is removed). */
+    private static void inRecord(Dataset.StoredScore score, ObjectNode values, ObjectNode details) {
+        if (score.value() == null) {
+            values.remove(score.criterion());
+        } else {
+            values.put(score.criterion(), score.value());
+        }
+        ObjectNode detail = details.putObject(score.criterion()).put("version", score.version());
+        if (score.reason() != null) {
+            detail.put("reason", score.reason());
+        }
+        if (score.error() != null) {
+            detail.put("error", score.error());
+        }
     }
 
     /** How many scored tasks have a value of {@code criterion} (or the final score) in each of {@code bins} equal bins of [0,1]. */
