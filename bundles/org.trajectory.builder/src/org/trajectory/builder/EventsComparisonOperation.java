@@ -64,17 +64,17 @@ public final class EventsComparisonOperation implements Operation<EvaluationRepo
                 TrajectoryBuilder builder = new TrajectoryBuilder(ReductionSettings.DEFAULTS);
                 progress.begin("Building the recordings from their events", extracted.size(), "recordings");
                 for (Map.Entry<Path, String> each : extracted.entrySet()) {
+                    progress.worked(1);
                     Path folder = recordingOf(each.getKey());
                     if (folder == null) {
                         notCompared.add(each.getKey() + ": not in a recording with events, so not compared");
-                    } else {
-                        try {
-                            mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), each.getValue());
-                        } catch (IOException unbuildable) { // one recording's fault; the others are still compared
-                            notCompared.add(each.getKey() + ": not compared, its events could not be built: " + unbuildable.getMessage());
-                        }
+                        continue;
                     }
-                    progress.worked(1);
+                    try {
+                        mapping.put(builder.build(folder, built, Progress.NONE).task().taskId(), each.getValue());
+                    } catch (IOException unbuildable) { // one recording's fault; the others are still compared
+                        notCompared.add(each.getKey() + ": not compared, its events could not be built: " + unbuildable.getMessage());
+                    }
                 }
             }
             EvaluateOperation.Options options = new EvaluateOperation.Options(new DatasetAddress.Folder(temp), dataset, mapping,

@@ -2,7 +2,6 @@ package org.trajectory.evaluation;
 
 import java.util.Locale;
 
-
 /**
  * Sharingan's operation types (click, select, scroll, drag, type) and the kinds our action language has beyond them,
  * kept as their own types rather than folded into one of the five.

@@ -6,7 +6,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-
 /**
  * The Sharingan paper's action-sequence metric (section IV-B). Per video, the reference actions are walked in time
  * order and each is paired with the first predicted action not yet paired that matches it; recall is pairs over

@@ -83,6 +83,13 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
     public record Report(List<Extracted> extracted, List<String> failures, Map<String, Item> items, boolean cancelled)
             implements org.trajectory.model.operation.Report {
 
+        /** Each video extracted and the id of the task made from it, in their order. */
+        public Map<Path, String> taskIdsByVideo() {
+            Map<Path, String> tasks = new java.util.LinkedHashMap<>();
+            extracted.forEach(done -> tasks.put(done.video(), done.taskId()));
+            return tasks;
+        }
+
         @Override
         public String summary() {
             int actions = extracted.stream().mapToInt(Extracted::actions).sum();

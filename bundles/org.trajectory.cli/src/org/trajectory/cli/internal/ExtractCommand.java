@@ -145,10 +145,8 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
 
     /** Measures each extraction against the trajectory its recording's events build (a video outside a recording is said and skipped). */
     private void compare(DatasetAddress dataset, ExtractOperation.Report report, PrintStream out, PrintStream err) throws Exception {
-        Map<Path, String> extracted = new LinkedHashMap<>();
-        report.extracted().forEach(done -> extracted.put(done.video(), done.taskId()));
         out.println();
         out.println("compared with the trajectories built from the recordings' events:");
-        execute(new EventsComparisonOperation(dataset, extracted), false, null, Map.of(), out, err, true);
+        execute(new EventsComparisonOperation(dataset, report.taskIdsByVideo()), false, null, Map.of(), out, err, true);
     }
 }

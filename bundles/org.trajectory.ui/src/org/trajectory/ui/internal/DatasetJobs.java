@@ -249,9 +249,7 @@ public final class DatasetJobs {
         return new OperationJob<>(Kind.EXTRACT, folder, true, dataset -> new ExtractOperation(dataset, method, options, asked, null, List.of(input)))
                 .then(report -> {
                     if (compare && !report.extracted().isEmpty()) {
-                        java.util.Map<Path, String> extracted = new java.util.LinkedHashMap<>();
-                        report.extracted().forEach(done -> extracted.put(done.video(), done.taskId()));
-                        new OperationJob<>(Kind.EVALUATE, new EventsComparisonOperation(folder, extracted)).reportingTo(shell).schedule();
+                        new OperationJob<>(Kind.EVALUATE, new EventsComparisonOperation(folder, report.taskIdsByVideo())).reportingTo(shell).schedule();
                     }
                 }).reportingTo(shell).usage(model == null ? null : usage);
     }
