@@ -39,6 +39,42 @@ class PrivacyFilterTest {
         assertEquals(List.of(new PrivacyFilter.Span(3, 5)), filter.redactedSpans(10));
     }
 
+    /**
+     * A password prompt comes forward and the person types at once: the keys reach the filter before the desktop's word
+     * that the prompt is in front (another thread brings it). They are judged by the window they went to.
+     */
+    @Test
+    void keysTypedTheMomentAPromptComesForwardAreRedactedThoughTheyArriveBeforeTheWindow() {
+        filter.window(new WindowEvent(1, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        filter.windowsHeard(1.5);
+        type(1.6, "ls", List.of());
+        filter.windowsHeard(1.7);
+        type(2.01, "hunter2", List.of());
+        assertEquals("ls", typed(), "nothing typed after the window stream was heard is judged yet");
+        filter.window(new WindowEvent(2, "Enter password", "Pinentry", 2L, 0, 0, 10, 10));
+        filter.windowsHeard(2.1);
+        assertEquals("ls" + "<redacted>".repeat(7), typed());
+        type(2.2, "x", List.of());
+        filter.window(new WindowEvent(2.3, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        assertEquals("ls" + "<redacted>".repeat(8), typed(), "a key before the prompt went away was the prompt's");
+        type(2.5, "pwd", List.of());
+        filter.finish();
+        assertEquals("ls" + "<redacted>".repeat(8) + "pwd", typed(), "at the end, what is known judges what waits");
+        assertEquals(List.of(new PrivacyFilter.Span(2, 2.3)), filter.redactedSpans(10));
+    }
+
+    /** A window stream gone silent (its thread stalled) holds nothing back for ever: a few seconds on, what is known judges. */
+    @Test
+    void inputIsNotHeldForEverWhenTheWindowStreamFallsSilent() {
+        filter.window(new WindowEvent(1, "Terminal", "XTerm", 1L, 0, 0, 10, 10));
+        filter.windowsHeard(1);
+        type(2, "a", List.of());
+        filter.frame(0, 3);
+        assertEquals("", typed());
+        filter.frame(1, 7.5);
+        assertEquals("a", typed());
+    }
+
     @Test
     void thePreviewIsBlackWhileAPrivateWindowIsInFrontOrRecordingIsPaused() {
         byte[] white = new byte[4 * 640 * 400];

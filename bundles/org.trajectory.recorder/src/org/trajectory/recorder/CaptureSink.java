@@ -13,6 +13,14 @@ public interface CaptureSink {
 
     void window(WindowEvent event);
 
+    /**
+     * Every change of the window in front up to {@code time} was delivered: input until then can be judged by the window
+     * it went to. Backends whose input and window changes reach the sink from different threads say it often; one that
+     * delivers them in one ordered stream need not.
+     */
+    default void windowsHeard(double time) {
+    }
+
     /** The screen video started: its frames per second and size in pixels. */
     default void videoStarted(int fps, int width, int height) {
     }

@@ -1,5 +1,6 @@
 package org.trajectory.recorder;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,8 @@ import org.trajectory.recorder.replay.Setup;
  * a press where one of them was is held until the desktop says where it went, and so is pointer input inside one while it
  * is in front (the desktop may not have said yet that another window came forward).</li>
  * </ul>
+ * Input is judged by the window in front when it happened, not when word of that window arrived: when the backend says
+ * how far it has heard the window stream ({@link #windowsHeard}), later input waits until the stream is heard up to it.
  *
  * @since 0.1
  */
@@ -69,6 +72,15 @@ public final class PrivacyFilter implements CaptureSink {
     private final List<InputEvent> held = new ArrayList<>();
     private final List<ElementEvent> heldElements = new ArrayList<>();
     private static final double LAG = 0.5;
+    /**
+     * Input (and the elements arriving behind it) not judged yet: it came later than the window stream was heard. A key
+     * typed the moment a password prompt comes forward may reach us before the desktop's word that it did.
+     */
+    private final ArrayDeque<Object> unjudged = new ArrayDeque<>();
+    /** How far the window stream was heard; NaN while the backend never said (its input and windows come in one order). */
+    private double windowsHeard = Double.NaN;
+    /** A window stream silent this long is not waited for any more: input is judged by what is known. */
+    private static final double STALL = 5;
 
     /**
      * Exclusion patterns written one a line (blank lines and lines starting with # skipped), as the Recorder
@@ -116,6 +128,39 @@ public final class PrivacyFilter implements CaptureSink {
      */
     @Override
     public synchronized void input(InputEvent event) {
+        if (!Double.isNaN(windowsHeard) && (!unjudged.isEmpty() || event.time() > windowsHeard)) {
+            unjudged.add(event);
+            judgeUntil(event.time() - STALL);
+            return;
+        }
+        judge(event);
+    }
+
+    /**
+     * The backend has heard every change of the window in front up to {@code time}: input until then is judged by the
+     * window it went to.
+     */
+    @Override
+    public synchronized void windowsHeard(double time) {
+        windowsHeard = Double.isNaN(windowsHeard) ? time : Math.max(windowsHeard, time);
+        judgeUntil(windowsHeard);
+    }
+
+    /** Judges waiting input up to {@code time}, in its order, and the elements that arrived behind it. */
+    private void judgeUntil(double time) {
+        while (!unjudged.isEmpty()) {
+            if (unjudged.peek() instanceof ElementEvent element) {
+                unjudged.poll();
+                admitElement(element);
+            } else if (((InputEvent) unjudged.peek()).time() <= time) {
+                judge((InputEvent) unjudged.poll());
+            } else {
+                return;
+            }
+        }
+    }
+
+    private void judge(InputEvent event) {
         // a key waits with held input only behind a press: behind moves alone it would wait for the next input (a
         // hotkey pressed with the pointer resting in the workbench would not be heard until the pointer moved)
         if (!held.isEmpty() && event.time() - held.get(0).time() < LAG
@@ -153,6 +198,7 @@ public final class PrivacyFilter implements CaptureSink {
      * the click on Stop.
      */
     public synchronized void finish() {
+        judgeUntil(Double.POSITIVE_INFINITY);
         if (!held.isEmpty() && ownBounds != null && ownBounds.contains(held.get(0).x(), held.get(0).y())) {
             dropHeld();
         }
@@ -213,6 +259,14 @@ public final class PrivacyFilter implements CaptureSink {
      */
     @Override
     public synchronized void element(ElementEvent event) {
+        if (!unjudged.isEmpty()) {
+            unjudged.add(event); // what a waiting press pressed is judged with it
+            return;
+        }
+        admitElement(event);
+    }
+
+    private void admitElement(ElementEvent event) {
         if (!held.isEmpty()) {
             heldElements.add(event); // what a held press pressed goes where the press goes
             return;
@@ -259,6 +313,7 @@ public final class PrivacyFilter implements CaptureSink {
 
     @Override
     public synchronized void window(WindowEvent event) {
+        judgeUntil(Math.nextDown(event.time())); // what came before this change went to the window before it
         boolean ours = event.pid() != null && event.pid() == ownProcess;
         own = ours;
         ownSeen |= ours;
@@ -310,6 +365,7 @@ public final class PrivacyFilter implements CaptureSink {
     @Override
     public void frame(long index, double time) {
         synchronized (this) {
+            judgeUntil(time - STALL);
             if (!held.isEmpty() && time - held.get(0).time() >= LAG) {
                 releaseHeld();
             }

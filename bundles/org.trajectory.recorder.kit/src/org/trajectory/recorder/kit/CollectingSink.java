@@ -22,6 +22,8 @@ public final class CollectingSink implements CaptureSink {
     public final List<ElementEvent> elements = new ArrayList<>();
     public final List<String> elementCapture = new ArrayList<>();
     public final List<Preview> previews = new ArrayList<>();
+    /** How far the backend said it heard the window stream (NaN: it never said). */
+    public volatile double windowsHeard = Double.NaN;
 
     @Override
     public synchronized void input(InputEvent event) {
@@ -31,6 +33,11 @@ public final class CollectingSink implements CaptureSink {
     @Override
     public synchronized void window(WindowEvent event) {
         windows.add(event);
+    }
+
+    @Override
+    public void windowsHeard(double time) {
+        windowsHeard = time;
     }
 
     @Override

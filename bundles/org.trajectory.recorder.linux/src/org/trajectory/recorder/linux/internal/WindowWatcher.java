@@ -60,26 +60,26 @@ final class WindowWatcher {
     }
 
 
-    /** The window {@link #current} or {@link #poll} found last (0 for none). */
+    /** The window {@link #current} or {@link #next} found last (0 for none). */
     long lastWindow() {
         return Math.max(lastWindow, 0);
     }
 
-    /** Waits up to {@code millis} for focus changes; returns the new active window's event, or null. */
-    WindowEvent poll(Memory event, long millis) throws InterruptedException {
-        long end = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < end) {
-            while (x.XPending(display) > 0) {
-                x.XNextEvent(display, event);
-                if (event.getInt(0) == PROPERTY_NOTIFY && event.getLong(40) == activeWindow) {
-                    long window = active();
-                    if (window != lastWindow && window != 0) {
-                        lastWindow = window;
-                        return describe(window, Clock.fromServerMillis(event.getLong(48)));
-                    }
+    /**
+     * The next change of the active window the server has sent, or null when there is none: then every change up to
+     * the moment of the call was heard (a round trip to the server first, which sends every event before it answers).
+     */
+    WindowEvent next(Memory event) {
+        x.XSync(display, false);
+        while (x.XPending(display) > 0) {
+            x.XNextEvent(display, event);
+            if (event.getInt(0) == PROPERTY_NOTIFY && event.getLong(40) == activeWindow) {
+                long window = active();
+                if (window != lastWindow && window != 0) {
+                    lastWindow = window;
+                    return describe(window, Clock.fromServerMillis(event.getLong(48)));
                 }
             }
-            Thread.sleep(5);
         }
         return null;
     }

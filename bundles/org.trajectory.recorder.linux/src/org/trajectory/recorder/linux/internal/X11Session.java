@@ -465,18 +465,28 @@ final class X11Session extends PausableSession {
             sink.setup(SetupProbe.probe(watcher, size.width(), size.height(), watcher.lastWindow()));
         }
         Memory event = new Memory(192);
+        double sizeChecked = Clock.now();
         while (running && !serverGone()) {
-            try {
-                WindowEvent next = watcher.poll(event, 100);
-                if (next != null && !isPaused()) {
+            double asked = Clock.now();
+            WindowEvent next = watcher.next(event);
+            if (next != null) {
+                if (!isPaused()) {
                     sink.window(next);
                     activeWindow(next);
                 }
-                ScreenSize now = watcher.screen(Clock.now());
+                continue; // more may wait
+            }
+            sink.windowsHeard(asked);
+            if (asked - sizeChecked >= 0.1) {
+                sizeChecked = asked;
+                ScreenSize now = watcher.screen(asked);
                 if (now != null && size != null && (now.width() != size.width() || now.height() != size.height())) {
                     size = now;
                     sink.screen(now);
                 }
+            }
+            try {
+                Thread.sleep(5);
             } catch (InterruptedException e) {
                 return;
             }
