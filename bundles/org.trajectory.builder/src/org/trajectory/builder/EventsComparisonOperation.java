@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,7 @@ import org.trajectory.evaluation.EmbeddingSimilarity;
 import org.trajectory.evaluation.EvaluateOperation;
 import org.trajectory.evaluation.EvaluationReport;
 import org.trajectory.evaluation.Sharingan;
+import org.trajectory.model.Folders;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Operation;
 import org.trajectory.model.operation.Progress;
@@ -86,11 +86,7 @@ public final class EventsComparisonOperation implements Operation<EvaluationRepo
                 return new EvaluationReport(report.tasks(), report.referenceOnly(), List.of(), notCompared, report.threshold(), report.version());
             }
         } finally {
-            try (var paths = Files.walk(temp)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(path);
-                }
-            }
+            Folders.deleteTree(temp);
         }
     }
 }

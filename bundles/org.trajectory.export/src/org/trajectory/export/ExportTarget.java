@@ -1,6 +1,7 @@
 package org.trajectory.export;
 
 import org.trajectory.dataset.Dataset;
+import org.trajectory.model.Folders;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -36,7 +36,7 @@ public final class ExportTarget implements AutoCloseable {
         this.folder = folder;
         removeLeftovers(target);
         this.partial = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + PARTIAL);
-        deleteRecursively(partial);
+        Folders.deleteTree(partial);
         if (folder) {
             Files.createDirectory(partial);
         } else {
@@ -125,7 +125,7 @@ public final class ExportTarget implements AutoCloseable {
         } else {
             // A folder cannot be swapped in one rename over a non-empty one: the old one is moved aside first.
             Path old = partial.resolveSibling(partial.getFileName().toString().replace(PARTIAL, ".export-old"));
-            deleteRecursively(old);
+            Folders.deleteTree(old);
             Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
             try {
                 Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
@@ -133,7 +133,7 @@ public final class ExportTarget implements AutoCloseable {
                 Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
                 throw e;
             }
-            deleteRecursively(old);
+            Folders.deleteTree(old);
         }
         committed = true;
     }
@@ -142,7 +142,7 @@ public final class ExportTarget implements AutoCloseable {
     @Override
     public void close() throws IOException {
         if (!committed) {
-            deleteRecursively(partial);
+            Folders.deleteTree(partial);
         }
     }
 
@@ -181,19 +181,8 @@ public final class ExportTarget implements AutoCloseable {
                 }
                 long process = Long.parseLong(pid);
                 if (process == ProcessHandle.current().pid() || !ProcessHandle.of(process).map(ProcessHandle::isAlive).orElse(false)) {
-                    deleteRecursively(sibling);
+                    Folders.deleteTree(sibling);
                 }
-            }
-        }
-    }
-
-    static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(path)) {
-            for (Path each : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(each);
             }
         }
     }

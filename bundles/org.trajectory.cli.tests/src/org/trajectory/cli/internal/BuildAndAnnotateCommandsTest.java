@@ -108,4 +108,22 @@ class BuildAndAnnotateCommandsTest extends CommandTestBase {
                 "--terminate", "maybe"));
         assertFalse(err.toString().isEmpty());
     }
+
+    /**
+     * {@code extract --compare}: a recording's video extracted, then measured against the trajectory its events build. On a
+     * screen where nothing shows, none of the click and typing the events hold is found.
+     */
+    @Test
+    void anExtractionOfARecordingIsComparedWithTheTrajectoryItsEventsBuild(@TempDir Path temp) throws Exception {
+        Path recording = recording(temp.resolve("rec"));
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=c=gray:size=1000x500:rate=10:duration=3",
+                recording.resolve("video.mkv").toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        String dataset = temp.resolve("ds").toString();
+        assertEquals(Command.OK, run("extract", recording.toString(), "--dataset", dataset, "--compare"), err());
+        assertTrue(out().contains("compared with the trajectories built from the recordings' events:"), out());
+        assertTrue(java.util.regex.Pattern.compile("(?m)^rec-[0-9a-f]+ +4 +1 ").matcher(out()).find(),
+                "the recording's 4 actions against the extraction's terminate alone: " + out());
+        assertTrue(out().contains("step average     0.00"), out());
+    }
 }

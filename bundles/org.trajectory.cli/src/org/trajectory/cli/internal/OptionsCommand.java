@@ -3,9 +3,7 @@ package org.trajectory.cli.internal;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.ParameterizedType;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -135,15 +133,6 @@ abstract class OptionsCommand<O> implements Command {
      */
     final int execute(Operation<?> operation, boolean json, Usage usage, PrintStream out, PrintStream err) throws Exception {
         return exitCode(execute(operation, json, usage, Map.of(), out, err, true));
-    }
-
-    /** Deletes a folder of the command's own making (temporary work) with everything in it. */
-    static void deleteTree(Path folder) throws IOException {
-        try (var paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 
     /** Exit 0 when the operation did all it was asked without a problem, 1 otherwise (null: a model stopped it). */

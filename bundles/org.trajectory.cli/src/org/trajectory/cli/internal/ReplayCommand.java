@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
 
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.QueueWorker;
+import org.trajectory.model.Folders;
 import org.trajectory.recorder.replay.Environments;
 import org.trajectory.recorder.replay.ReplayException;
 import org.trajectory.recorder.replay.Programs;
@@ -73,7 +74,7 @@ final class ReplayCommand extends OptionsCommand<ReplayCommand.Options> {
             }
         }
         if (code == OK) {
-            deleteTree(work); // the environments' logs matter only when something went wrong
+            Folders.deleteTree(work); // the environments' logs matter only when something went wrong
         } else {
             err.println(prefix() + "the environments' logs (X server, window manager, each application) are in " + work);
         }

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 
 import org.postgresql.ds.PGSimpleDataSource;
 import org.trajectory.dataset.DatasetAddress;
+import org.trajectory.model.Folders;
 
 /**
  * A real PostgreSQL server for tests, in a temporary folder of its own: {@code initdb} and {@code pg_ctl} from the
@@ -258,8 +259,8 @@ public final class PostgresServer {
         } catch (IOException | InterruptedException e) {
             // the JVM is ending; the temporary folder says what is left
         }
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            Folders.deleteTree(folder);
         } catch (IOException e) {
             // left in the temporary folder
         }
