@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # On-demand: an extraction method against recorded truth, on the corpora its rules were made on (train) and on the
-# held-out corpus nothing was tuned or trained on (releng/corpus/heldout.json: other applications, pointer themes and
-# screen sizes), and the offline method's speed on a long video. The held-out figures are the method's figures; the
+# held-out corpora nothing was tuned or trained on (releng/corpus/heldout.json: other applications, pointer themes and
+# screen sizes; heldout-windows.json: Wine programs neither corpus holds, at other screen sizes), and the offline method's speed on a long video. The held-out figures are the method's figures; the
 # train ones say how much of them is fitting.
 #  1. Every video of each corpus (releng/corpus/regenerate.sh: the first corpus of sessions.json, the harder one of
-#     desktop.json, the held-out one of heldout.json) is extracted with no events, and compared with the corpus
+#     desktop.json, the held-out ones of heldout.json and heldout-windows.json) is extracted with no events, and compared with the corpus
 #     references by Sharingan's metric (operations, per kind of session) and AgentNetBench's (click pixel error). The
-#     harder and the held-out corpus are measured again as other recorders encode (OBS's defaults: MP4, 30 fps, H.264
+#     harder and the held-out corpora are measured again as other recorders encode (OBS's defaults: MP4, 30 fps, H.264
 #     CRF 26, downscaled to 2/3).
 #  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
 #     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
@@ -14,7 +14,7 @@
 #     size) and looped to MINUTES, is extracted: the time it took and the peak memory.
 # Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10; 0: no
 #          speed run)] [METHOD (offline)|df|difff] [PROVIDER] [MODEL] [HARD_CORPUS_DIR (/tmp/trajectory-corpus-desktop)]
-#          [HELDOUT_CORPUS_DIR (/tmp/trajectory-heldout)]
+#          [HELDOUT_CORPUS_DIR (/tmp/trajectory-heldout)] [HELDOUT_WINDOWS_DIR (/tmp/trajectory-heldout-windows)]
 #        (a model method reads its key from e.g. OPENAI_API_KEY; IDLE_MINUTES=0 leaves out the idle desktop; a corpus
 #        whose folder is missing is named and left out)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -24,6 +24,7 @@ MINUTES="${3:-10}"
 METHOD="${4:-offline}"
 HARD="${7:-/tmp/trajectory-corpus-desktop}"
 HELDOUT="${8:-/tmp/trajectory-heldout}"
+HELDOUT_WINDOWS="${9:-/tmp/trajectory-heldout-windows}"
 IDLE_MINUTES="${IDLE_MINUTES:-5}"
 MODEL_ARGS=()
 [ -n "${5:-}" ] && MODEL_ARGS+=(--provider "$5")
@@ -88,6 +89,7 @@ corpus() {
 corpus first "train (the offline method's rules were made on it)" "$CORPUS" sessions.json
 corpus desktop "train (the offline method's rules were made on it)" "$HARD" desktop.json obs
 corpus heldout "HELD-OUT (nothing tuned or trained on it)" "$HELDOUT" heldout.json obs
+corpus heldout-windows "HELD-OUT, Windows under Wine (nothing tuned or trained on it)" "$HELDOUT_WINDOWS" heldout-windows.json obs
 [ "$METHOD" = offline ] || exit 0
 
 if [ "$IDLE_MINUTES" != 0 ]; then

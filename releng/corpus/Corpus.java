@@ -678,8 +678,10 @@ public class Corpus {
             case "double_click" -> "pyautogui.doubleClick(" + point(action.path("at"), width, height) + ")";
             case "right_click" -> "pyautogui.rightClick(" + point(action.path("at"), width, height) + ")";
             case "type" -> "pyautogui.write(message='" + action.path("text").asText() + "')";
-            case "press", "key" -> "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter")
-                    .replace("escape", "esc") + "')";
+            case "press", "key" -> action.path("key").asText().contains("+") // a chord, as xdotool names it: ctrl+b
+                    ? "pyautogui.hotkey('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("+", "', '") + "')"
+                    : "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter")
+                            .replace("escape", "esc") + "')";
             case "scroll" -> "pyautogui.moveTo(" + point(action.path("at"), width, height) + ")\npyautogui.scroll(" + action.path("clicks").asInt() + ")";
             case "drag", "select" -> "pyautogui.moveTo(" + point(action.path("from"), width, height) + ")\npyautogui.dragTo("
                     + point(action.path("to"), width, height) + ", button='left')";

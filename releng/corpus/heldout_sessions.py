@@ -5,7 +5,11 @@ comix, handhelds; applications outside both corpora and the detector's screens: 
 sizes the other corpora do not use (1366x768, 1600x900, 2560x1440 with a 48 px pointer, 1280x720 with a 12 px one).
 Played by Corpus.java like desktop.json; extraction-benchmark.sh reports it beside the corpora the method was tuned on.
 Nothing here may be tuned against: a rule or a model changed to gain on these sessions makes them train data.
-Usage: releng/corpus/heldout_sessions.py > releng/corpus/heldout.json"""
+With the argument `windows` it writes the Windows held-out corpus: Wine's programs that neither corpus holds (Wordpad,
+WineMine, a cmd console) in Wine's desktop at 1366x768 and 1600x900, recorded by our Windows backend.
+Usage: releng/corpus/heldout_sessions.py > releng/corpus/heldout.json
+       releng/corpus/heldout_sessions.py windows > releng/corpus/heldout-windows.json"""
+import sys
 import json
 import random
 
@@ -102,7 +106,101 @@ def icons_sessions():
     return sessions
 
 
+# Wine's programs, each at the top left of Wine's desktop; points are from its window's top left
+WINDOWS_DESKTOPS = {"wine-1366": {"screen": [1366, 768], "windows": True}, "wine-1600": {"screen": [1600, 900], "windows": True}}
+WINDOWS_APPS = {
+    "write": {"command": ["write"], "in_window": True, "context": "Wordpad"},
+    "mines": {"command": ["winemine"], "in_window": True, "context": "WineMine"},
+    "console": {"command": ["wineconsole", "cmd"], "in_window": True, "context": "Command Prompt"},
+}
+# Wordpad's text: lines 14 px apart from y 129, about 6.5 px a letter from x 15; its Format menu
+WRITE_X, WRITE_LINE, WRITE_LINES, WRITE_LETTER, FORMAT = 15, 129, 14, 6.5, [186, 33]
+
+
+def write_point(line, letters):
+    return [round(WRITE_X + WRITE_LETTER * letters), WRITE_LINE + WRITE_LINES * (line - 1)]
+
+
+def write_sessions():
+    sessions = []
+    for i in range(6):
+        lines = [" ".join(rng.sample(WORDS, 2)) for _ in range(2)]
+        acts = [click([rng.randint(150, 550), rng.randint(170, 250)], "Click into the text")]
+        for line in lines:
+            acts += [type_(line, f"Type {line}"), key("Return", "Start a new line")]
+        first = lines[1].split()[0]
+        if i % 3 == 0:
+            acts += [{"op": "double_click", "at": write_point(2, 2), "detail": f"Double-click {first}"},
+                     key("ctrl+b", "Make it bold")]
+        elif i % 3 == 1:
+            word = lines[0].split()[0]
+            acts += [{"op": "select", "from": write_point(1, 0), "to": write_point(1, len(word)), "detail": f"Select {word}"},
+                     key("Delete", "Delete it")]
+        else:
+            acts += [{"op": "right_click", "at": [rng.randint(250, 500), rng.randint(190, 250)], "detail": "Open the context menu"},
+                     key("Escape", "Close the context menu")]
+        if i % 2:
+            acts += [click(FORMAT, "Open the Format menu"), key("Escape", "Close the menu")]
+        sessions.append({"id": f"write-{i + 1}", "app": "write", "task": "Write " + " and ".join(lines) + " in Wordpad",
+                         "actions": acts})
+    return sessions
+
+
+# WineMine's 9x9 field (16 px cells from (8, 73)) and its face, which starts a new game
+MINES_CELL, MINES_FIELD, FACE = 16, [8, 73], [80, 57]
+
+
+def mine_cell(column, row):
+    return [MINES_FIELD[0] + MINES_CELL * column + MINES_CELL // 2, MINES_FIELD[1] + MINES_CELL * row + MINES_CELL // 2]
+
+
+def mines_sessions():
+    sessions = []
+    for i in range(6):
+        cells = rng.sample([(c, r) for c in range(9) for r in range(9)], 4)
+        acts = [{"op": "right_click", "at": mine_cell(*cells[0]), "detail": "Flag a cell"},
+                {"op": "right_click", "at": mine_cell(*cells[1]), "detail": "Flag another cell"},
+                click(mine_cell(*cells[2]), "Open a cell")]
+        if i % 2:
+            acts += [click(FACE, "Start a new game"), click(mine_cell(*cells[3]), "Open a cell of the new game")]
+        sessions.append({"id": f"mines-{i + 1}", "app": "mines", "task": "Flag two cells and open one in WineMine", "actions": acts})
+    return sessions
+
+
+COMMANDS = ["set /a 6*7", "ver", "title Report", "echo {}", "echo {} {}", "set /a 12+30"]
+
+
+def console_sessions():
+    sessions = []
+    for i in range(6):
+        commands = [c.format(*rng.sample(WORDS, 2)) for c in rng.sample(COMMANDS, 2)]
+        acts = [click([rng.randint(150, 500), rng.randint(200, 350)], "Click into the console")]
+        for command in commands:
+            acts += [type_(command, f"Run {command}"), key("Return", "Run it")]
+        if i % 2 == 0:
+            acts += [{"op": "right_click", "at": [rng.randint(200, 450), rng.randint(200, 300)], "detail": "Open the console's menu"},
+                     key("Escape", "Close the menu")]
+        if i % 3 == 1:
+            acts += [type_("cls", "Clear the screen"), key("Return", "Run it")]
+        sessions.append({"id": f"console-{i + 1}", "app": "console", "task": "Run " + " and ".join(commands) + " in a console",
+                         "actions": acts})
+    return sessions
+
+
+def windows_spec():
+    sessions = write_sessions() + mines_sessions() + console_sessions()
+    names = list(WINDOWS_DESKTOPS)
+    for i, session in enumerate(sessions):
+        session["desktop"] = names[i % len(names)]
+    return {"about": "The Windows held-out corpus (issue 59): generated by heldout_sessions.py windows; nothing is tuned on it.",
+            "gap_seconds": 0.9, "desktops": WINDOWS_DESKTOPS, "apps": WINDOWS_APPS, "sessions": sessions}
+
+
 def main():
+    if sys.argv[1:] == ["windows"]:
+        rng.seed(61)
+        print(json.dumps(windows_spec(), indent=1))
+        return
     sessions = edit_sessions() + shell_sessions() + icons_sessions()
     names = list(DESKTOPS)
     for i, session in enumerate(sessions):

@@ -8,6 +8,8 @@
 #   Wine's Notepad, Registry Editor and winecfg recorded by workbench.cmd under Wine (our Windows backend);
 #   --spec releng/corpus/heldout.json: the held-out corpus (heldout_sessions.py writes it): xedit, IDLE and GTK's icon
 #   browser under the breeze, comix and handhelds pointer themes, 1280x720 to 2560x1440;
+#   --spec releng/corpus/heldout-windows.json: the Windows held-out corpus (heldout_sessions.py windows writes it): Wine's
+#   Wordpad, WineMine and a cmd console at 1366x768 and 1600x900, recorded by workbench.cmd under Wine;
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
 #   (l3afpad, geany, featherpad) under train pointer themes
@@ -22,12 +24,13 @@ if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
 TOOLS="Xvfb openbox xdotool xterm galculator mousepad"
 [[ " $* " == *desktop.json* || " $* " == *kinds.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo wine wineserver"
 [[ " $* " == *kinds.json* ]] && TOOLS="$TOOLS l3afpad geany featherpad"
+[[ " $* " == *heldout-windows.json* ]] && TOOLS="$TOOLS xwininfo wine wineserver"
 [[ " $* " == *heldout.json* ]] && TOOLS="$TOOLS xedit idle-python3.11 gtk3-icon-browser tint2 dunst notify-send dbus-daemon xwininfo"
 for tool in $TOOLS; do
   command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes')"
 done
 WINDOWS="$TW_ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
-if [[ " $* " == *desktop.json* ]] && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
+if [[ " $* " == *desktop.json* || " $* " == *heldout-windows.json* ]] && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
   tw_die "the Wine sessions need the Windows Java runtime and ffmpeg of the Windows tests: run ./test.sh once (or mvn verify), which fetches them into $WINDOWS"
 fi
 WB="$TW_ROOT/workbench"
