@@ -23,10 +23,11 @@ final class StaleSave {
 
     /**
      * Asks what to do and does it; {@code showStored} gets the task as stored now when the tab is to show it (after a
-     * copy or a reload). True when the edit was kept as a copy.
+     * copy or a reload), {@code copied} runs once a copy is stored (before the message saying so: the window shows it
+     * already). True when the edit was kept as a copy.
      */
-    static boolean resolve(Shell shell, Dataset dataset, TaskDraft mine, StaleTaskException stale, Consumer<TaskDraft> showStored)
-            throws SQLException {
+    static boolean resolve(Shell shell, Dataset dataset, TaskDraft mine, StaleTaskException stale, Consumer<TaskDraft> showStored,
+            Runnable copied) throws SQLException {
         int choice = new MessageDialog(shell, "Task changed by someone else", null, stale.getMessage() + ".", MessageDialog.WARNING, 2,
                 "Keep mine as a copy", "Reload theirs", "Cancel").open();
         if (choice == 0) {
@@ -34,6 +35,7 @@ final class StaleSave {
             TaskDraft copy = DatasetJobs.await("Keeping your edit as " + copyId, () -> dataset.saveCopy(mine, copyId));
             // the tab shows the task as stored; the edit lives on in the copy
             showStored.accept(DatasetJobs.await("Reading " + mine.taskId(), () -> dataset.draft(mine.taskId())));
+            copied.run();
             MessageDialog.openInformation(shell, "Kept as a copy", "Your edit is kept as task '" + copy.taskId()
                     + "'; this tab now shows the task as the other person saved it.");
             return true;

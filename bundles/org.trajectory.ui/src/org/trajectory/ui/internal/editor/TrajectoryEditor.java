@@ -456,14 +456,10 @@ public final class TrajectoryEditor extends EditorPart implements Parts.StepShow
     /** The stale save resolved by the reviewer ({@link StaleSave}); true when their edit was kept as a copy. */
     private boolean keptAsCopy(StaleTaskException stale) {
         try {
-            boolean copied = StaleSave.resolve(getSite().getShell(), dataset, current, stale, stored -> {
+            return StaleSave.resolve(getSite().getShell(), dataset, current, stale, stored -> {
                 saved = stored;
                 show(saved, step);
-            });
-            if (copied) {
-                session.changed();
-            }
-            return copied;
+            }, session::changed);
         } catch (SQLException e) {
             ILog.of(getClass()).error("Could not resolve the stale save of " + current.taskId(), e);
             MessageDialog.openError(getSite().getShell(), "Save", e.getMessage() + "\nYour edits are still here.");
