@@ -99,27 +99,70 @@ class ElementCaptureTest {
 
     @Test
     void aPasswordFieldKeepsNoNameAndWhatIsTypedIntoItIsRedacted() throws Exception {
-        dialog("--password", "--title", "Vault test");
         Path folder = temp.resolve("recording");
-        Process recorder = RecorderProcessTest.recorder(folder, desktop.get("DISPLAY"), desktop, temp.resolve("child.log"), "for", "4");
-        int[] middle = middle("Vault test");
-        xdotool("mousemove", Integer.toString(middle[0]), Integer.toString(middle[1])); // without a window manager the keyboard follows the pointer
-        xdotool("key", "Tab", "shift+Tab"); // away from the field and back: a focus change
-        JsonNode focused = waitFor(folder, e -> e.path("cause").asText().equals("focus") && e.path("role").asText().equals(ElementEvent.PASSWORD_ROLE));
+        Process recorder = recordingAPasswordDialog(folder);
+        JsonNode focused = passwordFieldFocused(folder);
         assertTrue(focused.path("name").isNull(), "no name: " + focused);
-        int x = focused.path("bbox").path("x").asInt() + 10;
-        int y = focused.path("bbox").path("y").asInt() + focused.path("bbox").path("height").asInt() / 2;
-        xdotool("mousemove", Integer.toString(x), Integer.toString(y), "click", "1");
-        JsonNode field = waitFor(folder, e -> e.path("cause").asText().equals("press"));
-        assertEquals(ElementEvent.PASSWORD_ROLE, field.path("role").asText(), field.toString());
-        assertTrue(field.path("name").isNull(), "no name: " + field);
+        int[] field = inside(focused);
+        xdotool("mousemove", Integer.toString(field[0]), Integer.toString(field[1]), "click", "1");
+        JsonNode pressed = waitFor(folder, e -> e.path("cause").asText().equals("press"));
+        assertEquals(ElementEvent.PASSWORD_ROLE, pressed.path("role").asText(), pressed.toString());
+        assertTrue(pressed.path("name").isNull(), "no name: " + pressed);
         Thread.sleep(200);
         xdotool("type", "--delay", "40", "hunter2");
-        assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
-        String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
-        assertFalse(events.contains("\"char\":\"h\"") || events.contains("hunter"), "nothing typed into it is kept");
+        String events = eventsKeepingNothingTyped(recorder, folder);
         assertTrue(events.contains(PrivacyFilter.REDACTED), "the keys are there, redacted");
         assertFalse(Files.readString(folder.resolve(RecordingFolder.ELEMENTS)).contains("hunter"));
+    }
+
+    /** A password field that had the focus before the recording started: what is typed into it is redacted all the same. */
+    @Test
+    void typingIntoAPasswordFieldFocusedBeforeTheRecordingIsRedacted() throws Exception {
+        Path folder = temp.resolve("recording");
+        Process recorder = recordingAPasswordDialog(folder);
+        Thread.sleep(1000);
+        xdotool("type", "--delay", "40", "hunter2");
+        eventsKeepingNothingTyped(recorder, folder);
+    }
+
+    /** A click into a password field and typing at once, before the desktop has said what was clicked. */
+    @Test
+    void typingAtOnceAfterAClickIntoAPasswordFieldIsRedacted() throws Exception {
+        Path folder = temp.resolve("recording");
+        Process recorder = recordingAPasswordDialog(folder);
+        int[] field = inside(passwordFieldFocused(folder));
+        xdotool("key", "Tab"); // the focus away from it again: only the click brings it back
+        Thread.sleep(500);
+        xdotool("mousemove", Integer.toString(field[0]), Integer.toString(field[1]), "click", "1", "type", "--delay", "5", "hunter2");
+        eventsKeepingNothingTyped(recorder, folder);
+    }
+
+    /** A password dialog, a recorder started on it, and the pointer in it (without a window manager the keyboard follows the pointer). */
+    private Process recordingAPasswordDialog(Path folder) throws Exception {
+        dialog("--password", "--title", "Vault test");
+        Process recorder = RecorderProcessTest.recorder(folder, desktop.get("DISPLAY"), desktop, temp.resolve("child.log"), "for", "4");
+        int[] middle = middle("Vault test");
+        xdotool("mousemove", Integer.toString(middle[0]), Integer.toString(middle[1]));
+        return recorder;
+    }
+
+    /** The focus away from the password field and back (a focus change), and the element the recorder wrote for it. */
+    private JsonNode passwordFieldFocused(Path folder) throws Exception {
+        xdotool("key", "Tab", "shift+Tab");
+        return waitFor(folder, e -> e.path("cause").asText().equals("focus") && e.path("role").asText().equals(ElementEvent.PASSWORD_ROLE));
+    }
+
+    private static int[] inside(JsonNode element) {
+        JsonNode box = element.path("bbox");
+        return new int[] { box.path("x").asInt() + 10, box.path("y").asInt() + box.path("height").asInt() / 2 };
+    }
+
+    /** The recording's events once it ended, having asserted that nothing typed into the password field is in them. */
+    private static String eventsKeepingNothingTyped(Process recorder, Path folder) throws Exception {
+        assertTrue(recorder.waitFor(20, TimeUnit.SECONDS));
+        String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
+        assertFalse(events.contains("\"char\":\"h\"") || events.contains("hunter"), "nothing typed into it is kept: " + events);
+        return events;
     }
 
     @Test
