@@ -7,6 +7,8 @@ dragTo a drag (selections too), a write a type, press and hotkey a key.
 Then the kinds of clicks (click, doubleClick, rightClick, ...): each reference click is paired with the nearest
 unpaired predicted click of its video within PAIRED of the screen (normalized distance), and a pair counts as right
 when both are the same call.
+Then typed text: each reference write is paired with the free predicted write of its video nearest in characters (at
+most half its letters wrong), and the character error rate is the edits over the reference's characters of the pairs.
 Usage: operation_counts.py REFERENCE.jsonl PREDICTED.jsonl MAPPING.txt"""
 import collections
 import json
@@ -47,14 +49,46 @@ def click_pairs(reference, predicted):
     return pairs
 
 
+WRITE = re.compile(r"pyautogui\.write\(message=(['\"])(.*?)\1\)")
+
+
+def writes(task):
+    return [m.group(2) for step in task["traj"] for m in WRITE.finditer(step["value"]["code"])]
+
+
+def edits(a, b):
+    """Levenshtein distance: insertions, deletions and substitutions turning a into b."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ca != cb))
+    return row[len(b)]
+
+
+def write_pairs(reference, predicted):
+    """(edits, reference length) of each reference write paired with the nearest free predicted one."""
+    free = list(predicted)
+    pairs = []
+    for text in reference:
+        near = [(edits(text, p), i) for i, p in enumerate(free)]
+        near = [n for n in near if n[0] <= len(text) / 2]
+        if near:
+            distance, i = min(near)
+            free.pop(i)
+            pairs.append((distance, len(text)))
+    return pairs
+
+
 def main(reference, predicted, mapping):
     references = {t["task_id"]: t for t in map(json.loads, open(reference))}
     predictions = {t["task_id"]: t for t in map(json.loads, open(predicted))}
     ref_total, pred_total, found = collections.Counter(), collections.Counter(), collections.Counter()
-    pairs = []
+    pairs, typed, typings = [], [], 0
     for line in open(mapping):
         session, task = line.split()
         r = kinds(references[session])
+        typings += len(writes(references[session]))
         p = kinds(predictions[task]) if task in predictions else collections.Counter()
         ref_total.update(r)
         pred_total.update(p)
@@ -62,6 +96,7 @@ def main(reference, predicted, mapping):
             found[kind] += min(r[kind], p[kind])
         if task in predictions:
             pairs += click_pairs(clicks(references[session]), clicks(predictions[task]))
+            typed += write_pairs(writes(references[session]), writes(predictions[task]))
     print("by kind of operation (counted) | reference | found | recall | precision")
     for kind in sorted(set(ref_total) | set(pred_total)):
         recall = found[kind] / ref_total[kind] if ref_total[kind] else float("nan")
@@ -73,6 +108,9 @@ def main(reference, predicted, mapping):
     for call in sorted({r for r, _ in pairs}):
         said = collections.Counter(p for r, p in pairs if r == call)
         print(f"  reference {call:12} said: " + ", ".join(f"{k} {n}" for k, n in said.most_common()))
+    characters = sum(n for _, n in typed)
+    print(f"typed text among {len(typed)} of {typings} typings paired ({characters} characters): character error rate "
+          f"{sum(e for e, _ in typed) / characters if characters else float('nan'):.3f}")
 
 
 main(*sys.argv[1:4])
