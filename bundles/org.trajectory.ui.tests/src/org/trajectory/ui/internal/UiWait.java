@@ -28,9 +28,12 @@ public final class UiWait {
         until(display, condition, () -> what);
     }
 
-    /** {@code what} is asked when the wait times out: it may say what is seen then. */
+    /**
+     * {@code what} is asked when the wait times out: it may say what is seen then. The limit only guards against a
+     * condition that never comes: the wait ends as soon as it holds, and a machine busy with other work may take long.
+     */
     public static void until(Display display, BooleanSupplier condition, java.util.function.Supplier<String> what) {
-        long end = System.currentTimeMillis() + 20_000;
+        long end = System.currentTimeMillis() + 60_000;
         while (!condition.getAsBoolean()) {
             if (System.currentTimeMillis() > end) {
                 throw new AssertionError("timed out waiting: " + what.get());

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
+import org.trajectory.ui.internal.UiWait;
 import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
 
@@ -152,13 +153,16 @@ class DatasetTableTest extends WorkbenchTest {
         view.viewer().getTable().selectAll();
         focus(view);
         keys(SWT.CTRL, SWT.SHIFT, 'a');
-        waitFor(() -> {
-            try {
-                return session().count(org.trajectory.dataset.TaskQuery.ALL.withReview(org.trajectory.dataset.ReviewState.APPROVED)) == TASKS;
-            } catch (java.sql.SQLException e) {
-                return false;
-            }
-        }, "every selected task approved");
+        UiWait.until(display, () -> approved() == TASKS, () -> "every selected task approved; approved now: " + approved()
+                + ", status line: " + statusMessage());
+    }
+
+    private long approved() {
+        try {
+            return session().count(org.trajectory.dataset.TaskQuery.ALL.withReview(org.trajectory.dataset.ReviewState.APPROVED));
+        } catch (java.sql.SQLException e) {
+            return -1;
+        }
     }
 
     @Test
