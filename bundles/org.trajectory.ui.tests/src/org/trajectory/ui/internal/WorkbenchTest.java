@@ -178,22 +178,39 @@ public abstract class WorkbenchTest {
         }
     }
 
-    /** Gives {@code part} the focus, as a click on it does, and waits until the window made it the active part. */
+    /**
+     * Gives {@code part} the focus, as a click on it does, and waits until the window made it the active part with the
+     * focus inside it: a control of another part that takes the focus (a view hidden and shown again, a page switched)
+     * makes that part the active one a moment later, and keys then go to its commands.
+     */
     protected void focus(org.eclipse.ui.IWorkbenchPart part) {
-        page.activate(part);
-        if (display.getFocusControl() == null) {
-            part.setFocus(); // the part was active already, its focus gone with a window since closed: activating does not give it back
-        }
         org.eclipse.swt.widgets.Shell window = page.getWorkbenchWindow().getShell();
+        Object body = part.getSite().getService(org.eclipse.e4.ui.model.application.ui.basic.MPart.class).getWidget();
         waitFor(() -> {
-            boolean held = page.getActivePart() == part && display.getActiveShell() == window && display.getFocusControl() != null;
-            if (!held && display.getActiveShell() != window) {
-                window.forceActive();
+            boolean inside = within(display.getFocusControl(), body);
+            boolean held = page.getActivePart() == part && display.getActiveShell() == window && inside;
+            if (!held) { // asked again while waiting: a request made before the window came to the front may be dropped
+                if (display.getActiveShell() != window) {
+                    window.forceActive();
+                }
+                page.activate(part);
+                if (!inside) {
+                    part.setFocus();
+                }
             }
             return held;
         }, () -> "the part is active and has the focus in the window in front: active part " + page.getActivePart() + ", window in front "
                 + display.getActiveShell() + ", focus on " + display.getFocusControl());
         settle();
+    }
+
+    private static boolean within(org.eclipse.swt.widgets.Control control, Object ancestor) {
+        for (org.eclipse.swt.widgets.Control c = control; c != null; c = c.getParent()) {
+            if (c == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

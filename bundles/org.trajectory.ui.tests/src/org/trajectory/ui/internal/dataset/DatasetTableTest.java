@@ -150,11 +150,44 @@ class DatasetTableTest extends WorkbenchTest {
     /** Ctrl+A, Ctrl+Shift+A: all 3,000 tasks are approved, though the virtual table read only the rows on show. */
     @Test
     void everySelectedTaskIsDecidedThoughMostRowsWereNeverRead() throws Exception {
-        view.viewer().getTable().selectAll();
+        Table table = view.viewer().getTable();
+        table.selectAll();
         focus(view);
-        keys(SWT.CTRL, SWT.SHIFT, 'a');
-        UiWait.until(display, () -> approved() == TASKS, () -> "every selected task approved; approved now: " + approved()
-                + ", status line: " + statusMessage());
+        java.util.List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.eclipse.ui.commands.ICommandService commands = page.getWorkbenchWindow().getService(org.eclipse.ui.commands.ICommandService.class);
+        org.eclipse.core.commands.IExecutionListener listener = new CommandsHeard(heard);
+        commands.addExecutionListener(listener);
+        try {
+            keys(SWT.CTRL, SWT.SHIFT, 'a');
+            UiWait.until(display, () -> approved() == TASKS, () -> "every selected task approved; approved now: " + approved()
+                    + ", selected: " + table.getSelectionCount() + ", commands heard: " + heard + ", focus on " + display.getFocusControl()
+                    + ", status line: " + statusMessage());
+        } finally {
+            commands.removeExecutionListener(listener);
+        }
+    }
+
+    /** What became of the commands the keys asked for: said when the keys did not decide. */
+    private record CommandsHeard(java.util.List<String> heard) implements org.eclipse.core.commands.IExecutionListener {
+        @Override
+        public void notHandled(String commandId, org.eclipse.core.commands.NotHandledException e) {
+            heard.add(commandId + " not handled");
+        }
+
+        @Override
+        public void postExecuteFailure(String commandId, org.eclipse.core.commands.ExecutionException e) {
+            heard.add(commandId + " failed: " + e.getMessage());
+        }
+
+        @Override
+        public void postExecuteSuccess(String commandId, Object returnValue) {
+            heard.add(commandId + " done");
+        }
+
+        @Override
+        public void preExecute(String commandId, org.eclipse.core.commands.ExecutionEvent event) {
+            heard.add(commandId);
+        }
     }
 
     private long approved() {
