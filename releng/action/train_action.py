@@ -4,8 +4,8 @@
 Usage: train_action.py OUT.onnx STEPS CORPUS...   (the corpora's recordings: releng/corpus/regenerate.sh)
 
 What a resting pointer did (none, click, double, right; action_data.py) from three pictures of the square around it.
-Split by application: the dev part is every recording of one application (DEV_APP, the Chromium form), so its figure
-says how the classifier does on an application it never saw; the held-out corpus (heldout.json) is never read here:
+Split by application: the dev part is every recording of two applications (DEV_APPS: the Chromium form on Linux, the
+Registry Editor under Wine), so its figure says how the classifier does on applications it never saw; the held-out corpus (heldout.json) is never read here:
 extraction-benchmark.sh measures the method with the classifier on it.
 """
 import json
@@ -20,7 +20,7 @@ from torch import nn
 import action_data
 
 SEED = 11
-DEV_APP = "form"
+DEV_APPS = ("form", "regedit")
 
 
 class ActionNet(nn.Module):
@@ -45,7 +45,7 @@ class ActionNet(nn.Module):
 def split(samples):
     train, dev = [], []
     for name, items in samples.items():
-        (dev if DEV_APP in name else train).extend(items)
+        (dev if any(app in name for app in DEV_APPS) else train).extend(items)
     return train, dev
 
 
@@ -125,7 +125,7 @@ def main():
             print(f"step {step} loss {loss.item():.3f} dev {judge(model, dev)['accuracy']:.3f} ({time.time() - began:.0f} s)", flush=True)
     cuts = {name: threshold(model, dev, action_data.CLASSES.index(name)) for name in ("double", "right")}
     figures = {"train": judge(model, train), "dev": judge(model, dev), "train_counts": counts, "steps": steps,
-               "dev_application": DEV_APP, "seconds": round(time.time() - began),
+               "dev_application": " and ".join(DEV_APPS), "seconds": round(time.time() - began),
                "thresholds": {name: {"threshold": t, "dev_said": n, "dev_right": r} for name, (t, n, r) in cuts.items()}}
     print(json.dumps(figures))
     model.eval()

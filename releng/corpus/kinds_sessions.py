@@ -4,11 +4,16 @@ drags on the train applications (Mousepad, L3afpad, Geany, FeatherPad (Qt), Gnum
 Adwaita, Chameleon) at four screen sizes, with the panel clock and notifications of the harder corpus. Nothing of the
 held-out corpus (heldout.json: its applications, its theme families) is here. Played by Corpus.java like desktop.json;
 releng/action/train.sh trains on it.
-Usage: releng/corpus/kinds_sessions.py > releng/corpus/kinds.json"""
+With the argument `windows` it writes the Windows part (kinds-windows.json): the same kinds of clicks in Wine's Notepad
+and Registry Editor at the train sizes, recorded by our Windows backend (Wine's pointers). Nothing of the Windows
+held-out corpus (heldout-windows.json: Wordpad, WineMine, the console, 1366x768 and 1600x900) is here.
+Usage: releng/corpus/kinds_sessions.py > releng/corpus/kinds.json
+       releng/corpus/kinds_sessions.py windows > releng/corpus/kinds-windows.json"""
 import json
 import random
+import sys
 
-from desktop_sessions import APPS, BUTTONS, CITY, NAME, NAMES, CITIES, WORDS, cell, click, key, type_
+from desktop_sessions import APPS, BUTTONS, DESKTOPS as HARD_DESKTOPS, CITY, NAME, NAMES, CITIES, WORDS, cell, click, key, type_
 
 rng = random.Random(61)
 
@@ -71,11 +76,12 @@ def pad_sessions(count):
 
 
 # more text editors at (0, 0), 700x520: where their text begins (x), the first line's middle (y), the lines' spacing and a
-# letter's width, measured on screenshots
+# letter's width, measured on screenshots; Wine's Notepad at the desktop's top left (its points from its window's)
 EDITORS = {
     "l3afpad": (4, 56, 18.5, 10),
     "geany": (204, 149, 17, 8.8),
     "featherpad": (4, 106, 17, 8.5),
+    "notepad": (11, 52, 14, 7),
 }
 EDITOR_APPS = {
     "l3afpad": {"command": ["l3afpad"], "class": "l3afpad", "move": [0, 0], "size": [700, 520], "context": "L3afpad"},
@@ -83,10 +89,18 @@ EDITOR_APPS = {
               "context": "Geany"},
     "featherpad": {"command": ["featherpad"], "class": "featherpad", "move": [0, 0], "size": [700, 520], "context": "FeatherPad"},
 }
+# where the first click into the text lands, the context menu is opened and a click below the text goes (x and y
+# ranges; a centre and a spread), and how often each kind is drawn
+IN_700x520 = {"into": ((250, 500), (250, 380)), "menu": ([350, 330], 100), "below": ([400, 420], 120),
+              "kinds": ["click", "double", "double", "right", "select", "blank"]}
+PLACES = {"l3afpad": IN_700x520, "geany": IN_700x520, "featherpad": IN_700x520,
+          "notepad": {"into": ((200, 600), (150, 400)), "menu": ([400, 300], 120), "below": ([400, 350], 150),
+                      "kinds": ["click", "double", "double", "right", "right", "select", "blank"]}}
 
 
 def editor_sessions(app, count):
     x0, y0, spacing, letter = EDITORS[app]
+    places = PLACES[app]
 
     def line_y(n):
         return round(y0 + spacing * (n - 1))
@@ -94,24 +108,25 @@ def editor_sessions(app, count):
     sessions = []
     for i in range(count):
         words = rng.sample(WORDS, 4)
-        acts = [click([rng.randint(250, 500), rng.randint(250, 380)], "Click into the text")]
+        (x_from, x_to), (y_from, y_to) = places["into"]
+        acts = [click([rng.randint(x_from, x_to), rng.randint(y_from, y_to)], "Click into the text")]
         for w in words:
             acts += [type_(w, f"Type {w}"), key("Return", "Start a new line")]
         for _ in range(6):
             line = rng.randint(1, 4)
             at = [round(x0 + letter * rng.uniform(1, 3.5)), line_y(line)]
-            kind = rng.choice(["click", "double", "double", "right", "select", "blank"])
+            kind = rng.choice(places["kinds"])
             if kind == "click":
                 acts.append(click(at, f"Click into line {line}"))
             elif kind == "double":
                 acts.append(double(at, f"Double-click the word on line {line}"))
             elif kind == "right":
-                acts += right(near([350, 330], 100), "Open the text's context menu")
+                acts += right(near(*places["menu"]), "Open the text's context menu")
             elif kind == "select":
                 acts.append({"op": "select", "from": [x0, line_y(line)], "to": [round(x0 + letter * rng.randint(3, 6)), line_y(line)],
                              "detail": f"Select the start of line {line}"})
             else:
-                acts.append(click(near([400, 420], 120), "Click below the text"))
+                acts.append(click(near(*places["below"]), "Click below the text"))
         sessions.append({"id": f"kinds-{app}-{i + 1}", "app": app, "task": "Write " + ", ".join(words) + " and pick words",
                          "actions": acts})
     return sessions
@@ -183,7 +198,44 @@ def term_sessions(count):
     return sessions
 
 
+# the Registry Editor's key tree: HKEY_LOCAL_MACHINE's middle, its subkeys 16 px apart below it once expanded
+HKLM, KEY_SPACING = [126, 99], 16
+
+
+def regedit_sessions(count):
+    sessions = []
+    for i in range(count):
+        acts = [double(HKLM, "Expand HKEY_LOCAL_MACHINE")]
+        for _ in range(5):
+            key_at = [rng.randint(100, 130), HKLM[1] + KEY_SPACING * rng.randint(1, 4)]
+            kind = rng.choice(["click", "right", "right", "values", "double"])
+            if kind == "click":
+                acts.append(click(key_at, "Click a key"))
+            elif kind == "right":
+                acts += right(key_at, "Open a key's context menu")
+            elif kind == "values":
+                acts += right([rng.randint(350, 550), rng.randint(200, 380)], "Open the values' context menu")
+            else:
+                acts += [double(key_at, "Expand a key"), double(key_at, "Collapse it again")]
+        sessions.append({"id": f"kinds-regedit-{i + 1}", "app": "regedit", "task": "Look through the keys of HKEY_LOCAL_MACHINE",
+                         "actions": acts})
+    return sessions
+
+
+def windows_spec():
+    sessions = editor_sessions("notepad", 10) + regedit_sessions(8)
+    desktops = {name: HARD_DESKTOPS[name] for name in ("wine-800", "wine-1080")}
+    for i, session in enumerate(sessions):
+        session["desktop"] = list(desktops)[i % 2]
+    return {"about": "The action classifier's Windows training corpus (issue 59): generated by kinds_sessions.py windows.",
+            "gap_seconds": 0.8, "desktops": desktops, "apps": {name: APPS[name] for name in ("notepad", "regedit")},
+            "sessions": sessions}
+
+
 def main():
+    if sys.argv[1:] == ["windows"]:
+        print(json.dumps(windows_spec(), indent=1))
+        return
     sessions = pad_sessions(12) + sheet_sessions(12) + form_sessions(12) + term_sessions(8)
     sessions += editor_sessions("l3afpad", 8) + editor_sessions("geany", 8) + editor_sessions("featherpad", 8)
     names = list(DESKTOPS)

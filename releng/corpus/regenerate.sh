@@ -12,7 +12,8 @@
 #   Wordpad, WineMine and a cmd console at 1366x768 and 1600x900, recorded by workbench.cmd under Wine;
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
-#   (l3afpad, geany, featherpad) under train pointer themes
+#   (l3afpad, geany, featherpad) under train pointer themes; --spec releng/corpus/kinds-windows.json: its Windows part
+#   (kinds_sessions.py windows writes it): Wine's Notepad and Registry Editor, recorded by workbench.cmd under Wine
 # Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...), and for the harder corpus also chromium
 # gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme wine wine64, and the Windows Java runtime and ffmpeg the
 # build fetches for the Windows tests; exit 1 when a reference disagrees with its script.
@@ -24,13 +25,18 @@ if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
 TOOLS="Xvfb openbox xdotool xterm galculator mousepad"
 [[ " $* " == *desktop.json* || " $* " == *kinds.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo wine wineserver"
 [[ " $* " == *kinds.json* ]] && TOOLS="$TOOLS l3afpad geany featherpad"
-[[ " $* " == *heldout-windows.json* ]] && TOOLS="$TOOLS xwininfo wine wineserver"
+SPEC=""
+previous=""
+for argument in "$@"; do [ "$previous" = --spec ] && SPEC="$argument"; previous="$argument"; done
+WINE_SESSIONS=false # a spec with a Windows desktop is played under Wine
+[ -n "$SPEC" ] && grep -q '"windows": true' "$SPEC" && WINE_SESSIONS=true
+$WINE_SESSIONS && TOOLS="$TOOLS xwininfo wine wineserver"
 [[ " $* " == *heldout.json* ]] && TOOLS="$TOOLS xedit idle-python3.11 gtk3-icon-browser tint2 dunst notify-send dbus-daemon xwininfo"
 for tool in $TOOLS; do
   command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes')"
 done
 WINDOWS="$TW_ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
-if [[ " $* " == *desktop.json* || " $* " == *heldout-windows.json* ]] && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
+if $WINE_SESSIONS && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
   tw_die "the Wine sessions need the Windows Java runtime and ffmpeg of the Windows tests: run ./test.sh once (or mvn verify), which fetches them into $WINDOWS"
 fi
 WB="$TW_ROOT/workbench"

@@ -56,6 +56,41 @@ public abstract class WorkbenchTest {
         });
     }
 
+    /** The keys and commands the window handled lately, said when a wait ends unmet: did the keys arrive, did they run? */
+    private static final java.util.Deque<String> LATELY = new java.util.concurrent.ConcurrentLinkedDeque<>();
+
+    static {
+        PlatformUI.getWorkbench().getService(org.eclipse.ui.commands.ICommandService.class).addExecutionListener(
+                new org.eclipse.core.commands.IExecutionListener() {
+                    @Override
+                    public void notHandled(String commandId, org.eclipse.core.commands.NotHandledException e) {
+                        lately(commandId + " not handled");
+                    }
+
+                    @Override
+                    public void postExecuteFailure(String commandId, org.eclipse.core.commands.ExecutionException e) {
+                        lately(commandId + " failed: " + e.getMessage());
+                    }
+
+                    @Override
+                    public void postExecuteSuccess(String commandId, Object returnValue) {
+                        lately(commandId + " done");
+                    }
+
+                    @Override
+                    public void preExecute(String commandId, org.eclipse.core.commands.ExecutionEvent event) {
+                        lately(commandId + " run");
+                    }
+                });
+    }
+
+    private static void lately(String what) {
+        LATELY.add(what);
+        while (LATELY.size() > 20) {
+            LATELY.poll();
+        }
+    }
+
     private static boolean windowCode(String frame) {
         return frame.startsWith("org.trajectory.ui.") && !testCode(frame) && !frame.contains("UiWait.")
                 && !frame.contains("WorkbenchApplication.");
@@ -135,12 +170,15 @@ public abstract class WorkbenchTest {
 
     /** Waits, letting the UI run, until a user would see {@code condition}. */
     protected void waitFor(BooleanSupplier condition, String what) {
-        UiWait.until(display, condition, () -> what);
+        waitFor(condition, () -> what);
     }
 
-    /** Waits as {@link #waitFor(BooleanSupplier, String)}; {@code what} is asked when it times out (it may say what is seen then). */
+    /**
+     * Waits as {@link #waitFor(BooleanSupplier, String)}; {@code what} is asked when it times out (it may say what is seen
+     * then), and the keys and commands the window handled lately are said beside it.
+     */
     protected void waitFor(BooleanSupplier condition, java.util.function.Supplier<String> what) {
-        UiWait.until(display, condition, what);
+        UiWait.until(display, condition, () -> what.get() + " (lately: " + String.join(", ", LATELY) + ")");
     }
 
     /**
@@ -266,7 +304,12 @@ public abstract class WorkbenchTest {
      */
     protected void keys(int... codes) {
         boolean[] released = { false };
-        org.eclipse.swt.widgets.Listener heard = e -> released[0] |= e.keyCode == codes[0] || e.character == codes[0];
+        org.eclipse.swt.widgets.Listener heard = e -> {
+            lately("key " + (e.type == SWT.KeyDown ? "down " : "up ") + (e.character >= 0x20 ? String.valueOf(e.character) : "0x"
+                    + Integer.toHexString(e.keyCode)) + " in " + e.widget);
+            released[0] |= e.type == SWT.KeyUp && (e.keyCode == codes[0] || e.character == codes[0]);
+        };
+        display.addFilter(SWT.KeyDown, heard);
         display.addFilter(SWT.KeyUp, heard);
         try {
             for (int code : codes) {
@@ -280,6 +323,7 @@ public abstract class WorkbenchTest {
                 spin();
             }
         } finally {
+            display.removeFilter(SWT.KeyDown, heard);
             display.removeFilter(SWT.KeyUp, heard);
         }
         settle();

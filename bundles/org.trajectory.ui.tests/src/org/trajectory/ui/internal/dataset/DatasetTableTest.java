@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.trajectory.ui.internal.DatasetJobs;
 import org.trajectory.ui.internal.Parts;
 import org.trajectory.ui.internal.Screenshots;
-import org.trajectory.ui.internal.UiWait;
 import org.trajectory.ui.internal.WidgetFinder;
 import org.trajectory.ui.internal.WorkbenchTest;
 
@@ -153,41 +152,9 @@ class DatasetTableTest extends WorkbenchTest {
         Table table = view.viewer().getTable();
         table.selectAll();
         focus(view);
-        java.util.List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
-        org.eclipse.ui.commands.ICommandService commands = page.getWorkbenchWindow().getService(org.eclipse.ui.commands.ICommandService.class);
-        org.eclipse.core.commands.IExecutionListener listener = new CommandsHeard(heard);
-        commands.addExecutionListener(listener);
-        try {
-            keys(SWT.CTRL, SWT.SHIFT, 'a');
-            UiWait.until(display, () -> approved() == TASKS, () -> "every selected task approved; approved now: " + approved()
-                    + ", selected: " + table.getSelectionCount() + ", commands heard: " + heard + ", focus on " + display.getFocusControl()
-                    + ", status line: " + statusMessage());
-        } finally {
-            commands.removeExecutionListener(listener);
-        }
-    }
-
-    /** What became of the commands the keys asked for: said when the keys did not decide. */
-    private record CommandsHeard(java.util.List<String> heard) implements org.eclipse.core.commands.IExecutionListener {
-        @Override
-        public void notHandled(String commandId, org.eclipse.core.commands.NotHandledException e) {
-            heard.add(commandId + " not handled");
-        }
-
-        @Override
-        public void postExecuteFailure(String commandId, org.eclipse.core.commands.ExecutionException e) {
-            heard.add(commandId + " failed: " + e.getMessage());
-        }
-
-        @Override
-        public void postExecuteSuccess(String commandId, Object returnValue) {
-            heard.add(commandId + " done");
-        }
-
-        @Override
-        public void preExecute(String commandId, org.eclipse.core.commands.ExecutionEvent event) {
-            heard.add(commandId);
-        }
+        keys(SWT.CTRL, SWT.SHIFT, 'a');
+        waitFor(() -> approved() == TASKS, () -> "every selected task approved; approved now: " + approved() + ", selected: "
+                + table.getSelectionCount() + ", focus on " + display.getFocusControl() + ", status line: " + statusMessage());
     }
 
     private long approved() {

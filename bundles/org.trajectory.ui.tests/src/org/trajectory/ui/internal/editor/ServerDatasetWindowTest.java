@@ -69,10 +69,19 @@ class ServerDatasetWindowTest extends WorkbenchTest {
         waitFor(() -> editor.reviewBar().line().getText().startsWith("Review:"), "the editor's review line");
         focus(editor);
         keys(org.eclipse.swt.SWT.CTRL, org.eclipse.swt.SWT.SHIFT, 'a');
-        waitFor(() -> table.getItemCount() == 1, "the judged task leaves my queue");
+        waitFor(() -> table.getItemCount() == 1, () -> "the judged task leaves my queue: " + table.getItemCount() + " rows, the editor says "
+                + editor.reviewBar().line().getText() + ", the dataset " + reviewOf(address, "t0"));
         try (Dataset dataset = Dataset.open(address)) {
             assertEquals(java.util.List.of("t2"), dataset.teamReview().queue(PostgresServer.ADMIN), "my verdict on t0 is kept");
             assertEquals(ReviewState.APPROVED, dataset.reviews().of("t0").state());
+        }
+    }
+
+    private static String reviewOf(DatasetAddress address, String task) {
+        try (Dataset dataset = Dataset.open(address)) {
+            return String.valueOf(dataset.reviews().of(task).state());
+        } catch (Exception e) {
+            return "unread (" + e.getMessage() + ")";
         }
     }
 
