@@ -83,7 +83,7 @@ Dev confusion:
 
 {confusion(figures['dev']['confusion'])}
 
-**Limits**: a few hundred samples from a few applications. A click whose answer is far from the pointer (a button that
+**Limits**: a few hundred samples from four applications. A click whose answer is far from the pointer (a button that
 changes another part of the window), or that changes nothing visible, looks like none; a double-click on something
 that opens looks like a click that opened it; a right-click in a terminal extends a selection and shows no menu.
 """

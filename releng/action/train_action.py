@@ -4,8 +4,9 @@
 Usage: train_action.py OUT.onnx STEPS CORPUS...   (the corpora's recordings: releng/corpus/regenerate.sh)
 
 What a resting pointer did (none, click, double, right; action_data.py) from three pictures of the square around it.
-Split by application: the dev part is every recording of two applications (DEV_APPS: the Chromium form on Linux, the
-Registry Editor under Wine), so its figure says how the classifier does on applications it never saw; the held-out corpus (heldout.json) is never read here:
+Split by application: the dev part is every recording of DEV_APPS (the Chromium form on Linux; the Registry Editor under
+Wine when the action corpus's Windows part is given), so its figure says how the classifier does on an application it
+never saw; the held-out corpus (heldout.json) is never read here:
 extraction-benchmark.sh measures the method with the classifier on it.
 """
 import json
