@@ -60,8 +60,7 @@ supported for is never written. Stored in the file.
 **Data** (made by the project): the recordings of the first corpus (`releng/corpus/sessions.json`) and of the action
 corpus (`releng/corpus/kinds.json`, written by `kinds_sessions.py`: Mousepad, L3afpad, Geany, FeatherPad (Qt),
 Gnumeric, the Chromium form and xterm under the DMZ, Adwaita and Chameleon pointer themes at 1280x800 to 2560x1440, with a ticking panel clock and
-notifications; and its Windows part `kinds-windows.json`: Wine's Notepad and Registry Editor with Wine's pointers at
-1280x800 and 1920x1080, recorded by our Windows backend under Winenotifications), whose events are the truth: every press group a sample (two left presses in place within 0.5 s a
+notifications), whose events are the truth: every press group a sample (two left presses in place within 0.5 s a
 double; drags and wheel turns left out), and up to three moments per recording where the pointer rested with no button
 near (none). In training the square is taken at 0.6-2 times its size, 60 % JPEG-compressed (quality 25-95), a fifth
 with light and dark swapped, some with colour channels swapped, the point up to 2 px off; classes drawn equally often.
@@ -70,7 +69,7 @@ Train samples: {counts}.
 **Split** by application: dev is every recording of **{figures['dev_application']}** (never trained on); the held-out corpus
 (`releng/corpus/heldout.json`: xedit, IDLE, GTK's icon browser; breeze, Comix, handhelds pointers) and the Windows
 held-out corpus (`heldout-windows.json`: Wordpad, WineMine, a console at 1366x768 and 1600x900) are never read by
-the training; the method's figures on it are in `docs/extraction.md`.
+the training; the method's figures on them are in `docs/extraction.md`.
 
 **Figures** (at scale 1, no augmentation):
 

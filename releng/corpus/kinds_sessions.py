@@ -105,10 +105,10 @@ def editor_sessions(app, count):
     def line_y(n):
         return round(y0 + spacing * (n - 1))
 
+    (x_from, x_to), (y_from, y_to) = places["into"]
     sessions = []
     for i in range(count):
         words = rng.sample(WORDS, 4)
-        (x_from, x_to), (y_from, y_to) = places["into"]
         acts = [click([rng.randint(x_from, x_to), rng.randint(y_from, y_to)], "Click into the text")]
         for w in words:
             acts += [type_(w, f"Type {w}"), key("Return", "Start a new line")]
