@@ -74,9 +74,8 @@ class WindowsRecorderTest {
     void recordsEveryEventWithExactCoordinatesAndCharactersAndTheWindowAndTheScreen() throws Exception {
         recording = work.resolve("recordings/greeting");
         Path log = work.resolve("record-greeting.log");
-        Process recorder = desktop.workbench(log, "record", "--task", "Type a greeting into Notepad", "--out",
-                WineDesktop.windows(recording), "--duration", "16");
-        WineDesktop.awaitText(log, "recording with Windows", 90);
+        Process recorder = desktop.workbench(log, "recording with Windows", 90, "record", "--task", "Type a greeting into Notepad",
+                "--out", WineDesktop.windows(recording), "--duration", "16");
         Thread.sleep(1000);
         // The window stream is readable while recording: the first line is the window in front.
         JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(recording.resolve(RecordingFolder.WINDOWS)).get(0));
@@ -182,8 +181,8 @@ class WindowsRecorderTest {
     void aRecorderKilledWithSigkillIsFinishedByTheNextStart() throws Exception {
         Path killed = work.resolve("recordings/killed");
         Path log = work.resolve("record-killed.log");
-        desktop.workbench(log, "record", "--task", "Killed", "--out", WineDesktop.windows(killed), "--duration", "120");
-        WineDesktop.awaitText(log, "recording with Windows", 90);
+        desktop.workbench(log, "recording with Windows", 90, "record", "--task", "Killed", "--out", WineDesktop.windows(killed),
+                "--duration", "120");
         desktop.xdotool("mousemove", "300", "300", "click", "1");
         Thread.sleep(2000);
         Process kill = new ProcessBuilder("pkill", "-KILL", "-f", "java.exe.*killed").start();

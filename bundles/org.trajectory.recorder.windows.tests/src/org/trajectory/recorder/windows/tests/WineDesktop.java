@@ -108,15 +108,32 @@ final class WineDesktop implements AutoCloseable {
         return wine(log, line.toArray(String[]::new));
     }
 
-    /** Waits until {@code log} holds {@code text}; fails with the log otherwise. */
-    static void awaitText(Path log, String text, int seconds) throws Exception {
-        for (long end = System.nanoTime() + seconds * 1_000_000_000L; System.nanoTime() < end;) {
-            if (Files.exists(log) && Files.readString(log).contains(text)) {
-                return;
+    /**
+     * {@code workbench.cmd} with these arguments, waited for until its {@code log} says {@code started}. Wine on a starved
+     * machine now and then cannot start the program at all (its start.exe says "ShellExecuteEx failed" and ends before
+     * any of ours ran): then it is started once more.
+     */
+    Process workbench(Path log, String started, int seconds, String... arguments) throws Exception {
+        Process process = workbench(log, arguments);
+        boolean again = true;
+        for (long end = System.nanoTime() + seconds * 1_000_000_000L; !says(log, started) && System.nanoTime() < end; Thread.sleep(100)) {
+            if (again && !process.isAlive() && says(log, "ShellExecuteEx failed")) {
+                again = false;
+                process = workbench(log, arguments);
             }
-            Thread.sleep(100);
         }
-        throw new AssertionError("no '" + text + "' within " + seconds + " s in " + log + ":\n"
+        if (!says(log, started)) {
+            throw absent(log, started, seconds);
+        }
+        return process;
+    }
+
+    private static boolean says(Path log, String text) throws IOException {
+        return Files.exists(log) && Files.readString(log).contains(text);
+    }
+
+    private static AssertionError absent(Path log, String text, int seconds) throws IOException {
+        return new AssertionError("no '" + text + "' within " + seconds + " s in " + log + ":\n"
                 + (Files.exists(log) ? Files.readString(log) : "(no output)"));
     }
 
