@@ -14,6 +14,7 @@ public abstract class Registry<T, D extends Entry<T>> {
 
     private final Catalogue<T> catalogue;
     private final Function<Contribution<T>, D> describe;
+    private final String word;
 
     /**
      * @param extensionPoint the extension point's full id
@@ -22,8 +23,14 @@ public abstract class Registry<T, D extends Entry<T>> {
      * @param describe       the area's entry for a contribution
      */
     protected Registry(String extensionPoint, String element, Class<T> type, Function<Contribution<T>, D> describe) {
+        this(extensionPoint, element, type, describe, element);
+    }
+
+    /** The same, with {@code word} for an entry in messages to people where the element's name is not enough. */
+    protected Registry(String extensionPoint, String element, Class<T> type, Function<Contribution<T>, D> describe, String word) {
         this.catalogue = new Catalogue<>(extensionPoint, element, type, Catalogue.NAME);
         this.describe = describe;
+        this.word = word;
     }
 
     public Catalogue<T> catalogue() {
@@ -38,6 +45,27 @@ public abstract class Registry<T, D extends Entry<T>> {
         return catalogue.find(id).map(describe);
     }
 
+    /** The entry with this id; an {@link IllegalArgumentException} saying {@link #unknown} when there is none. */
+    public D named(String id) {
+        return find(id).orElseThrow(() -> new IllegalArgumentException(unknown(id)));
+    }
+
+    /** The entries with these ids, in the catalogue's order, all of them for none; as {@link #named} for an id not here. */
+    public List<D> choose(List<String> ids) {
+        ids.forEach(this::named);
+        return ids.isEmpty() ? all() : all().stream().filter(entry -> ids.contains(entry.id())).toList();
+    }
+
+    /** What to tell a person who named an entry that is not here: "no importer 'x' (there are agentnet, adp)". */
+    public String unknown(String id) {
+        return "no " + word + " '" + id + "' (there are " + ids() + ")";
+    }
+
+    /** The entries' ids, in the catalogue's order, joined by commas. */
+    public String ids() {
+        return String.join(", ", all().stream().map(Entry::id).toList());
+    }
+
     public void remove(String id) {
         catalogue.remove(id);
     }
@@ -45,5 +73,10 @@ public abstract class Registry<T, D extends Entry<T>> {
     /** Adds an entry made in code (tests, use outside OSGi), replacing one with the same id. */
     public void add(D entry) {
         catalogue.add(entry.contribution());
+    }
+
+    /** Adds {@code object} as an entry made in code, without attributes or settings. */
+    public void add(String id, String name, T object) {
+        catalogue.add(Contribution.of(id, name, java.util.Map.of(), object));
     }
 }

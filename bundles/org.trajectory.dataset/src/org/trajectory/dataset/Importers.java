@@ -2,8 +2,6 @@ package org.trajectory.dataset;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
@@ -25,11 +23,6 @@ public final class Importers extends Registry<Importer, Importers.Descriptor> {
     /** An importer as contributed. */
     public static final class Descriptor extends Entry<Importer> {
 
-        /** An importer made in code (tests, use outside OSGi). */
-        public Descriptor(String id, String name, Importer importer) {
-            this(Contribution.of(id, name, Map.of(), importer));
-        }
-
         Descriptor(Contribution<Importer> contribution) {
             super(contribution);
         }
@@ -50,11 +43,6 @@ public final class Importers extends Registry<Importer, Importers.Descriptor> {
         return INSTANCE;
     }
 
-    /** The importer named {@code id}; an {@link IllegalArgumentException} naming the ones there are when there is none. */
-    public Descriptor named(String id) {
-        return find(id).orElseThrow(() -> new IllegalArgumentException("no importer '" + id + "' (there are " + ids() + ")"));
-    }
-
     /** The first importer that reads {@code source}; an {@link IllegalArgumentException} saying so when none does. */
     public Descriptor readerOf(Path source) throws IOException {
         for (Descriptor descriptor : all()) {
@@ -63,9 +51,5 @@ public final class Importers extends Registry<Importer, Importers.Descriptor> {
             }
         }
         throw new IllegalArgumentException(source + ": no importer reads it (there are " + ids() + "; name one with --format)");
-    }
-
-    private String ids() {
-        return all().stream().map(Descriptor::id).collect(Collectors.joining(", "));
     }
 }

@@ -57,86 +57,137 @@ public record TaskQuery(String text, String domain, String os, Integer minSteps,
     public static final String NEVER_REPLAYED = "never";
 
     public TaskQuery withText(String value) {
-        return new TaskQuery(value, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> q.text = value);
     }
 
     public TaskQuery withDomain(String value) {
-        return new TaskQuery(text, value, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> q.domain = value);
     }
 
     public TaskQuery withOs(String value) {
-        return new TaskQuery(text, domain, value, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> q.os = value);
     }
 
     public TaskQuery withSteps(Integer min, Integer max) {
-        return new TaskQuery(text, domain, os, min, max, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> {
+            q.minSteps = min;
+            q.maxSteps = max;
+        });
     }
 
     /** Tasks whose final score is in [min, max]. */
     public TaskQuery withScore(Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, null, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return withScore(null, min, max);
     }
 
     /** Tasks whose score of {@code criterion} (null: the final score) is in [min, max]. */
     public TaskQuery withScore(String criterion, Double min, Double max) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, min, max, review, sortBy, ascending, criterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> {
+            q.scoreCriterion = criterion;
+            q.minScore = min;
+            q.maxScore = max;
+        });
     }
 
     public TaskQuery withReview(ReviewState value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, value, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> q.review = value);
     }
 
     /** Only the tasks extracted from videos (true), only the others (false), or all (null). */
     public TaskQuery withExtracted(Boolean value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, value,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> q.extracted = value);
     }
 
     /** Only the tasks with a step in {@code value} (null: all). */
     public TaskQuery withApplication(String value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, value, replay, reviewer, personalData);
+        return with(q -> q.application = value);
     }
 
     /** Only the tasks assigned to {@code reviewer} without their verdict yet (null: all). */
     public TaskQuery withQueueOf(String assignee) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                assignee, application, replay, reviewer, personalData);
+        return with(q -> q.queueOf = assignee);
     }
 
     /** Only the tasks whose last replay had this outcome, or {@link #NEVER_REPLAYED} (null: all). */
     public TaskQuery withReplay(String outcome) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, outcome, reviewer, personalData);
+        return with(q -> q.replay = outcome);
     }
 
     /** Only the tasks whose review {@code value} gave last (null: all). */
     public TaskQuery withReviewer(String value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, value, personalData);
+        return with(q -> q.reviewer = value);
     }
 
     /** Only the tasks whose personal data is in {@code value}'s state (null: all). */
     public TaskQuery withPersonalData(PersonalData value) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, sortBy, ascending, scoreCriterion, sortCriterion, extracted,
-                queueOf, application, replay, reviewer, value);
+        return with(q -> q.personalData = value);
     }
 
     public TaskQuery sortedBy(Column column, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, column, up, scoreCriterion, null, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> {
+            q.sortBy = column;
+            q.ascending = up;
+            q.sortCriterion = null;
+        });
     }
 
     /** Sorted by the score of one criterion (tasks without one last). */
     public TaskQuery sortedByScore(String criterion, boolean up) {
-        return new TaskQuery(text, domain, os, minSteps, maxSteps, minScore, maxScore, review, Column.ORDER, up, scoreCriterion, criterion, extracted,
-                queueOf, application, replay, reviewer, personalData);
+        return with(q -> {
+            q.sortBy = Column.ORDER;
+            q.ascending = up;
+            q.sortCriterion = criterion;
+        });
+    }
+
+    /** This query with {@code change} made to a copy of its fields. */
+    private TaskQuery with(java.util.function.Consumer<Draft> change) {
+        Draft q = new Draft(this);
+        change.accept(q);
+        return new TaskQuery(q.text, q.domain, q.os, q.minSteps, q.maxSteps, q.minScore, q.maxScore, q.review, q.sortBy, q.ascending,
+                q.scoreCriterion, q.sortCriterion, q.extracted, q.queueOf, q.application, q.replay, q.reviewer, q.personalData);
+    }
+
+    /** A query's fields, to change one or two of them. */
+    private static final class Draft {
+        String text;
+        String domain;
+        String os;
+        Integer minSteps;
+        Integer maxSteps;
+        Double minScore;
+        Double maxScore;
+        ReviewState review;
+        Column sortBy;
+        boolean ascending;
+        String scoreCriterion;
+        String sortCriterion;
+        Boolean extracted;
+        String queueOf;
+        String application;
+        String replay;
+        String reviewer;
+        PersonalData personalData;
+
+        Draft(TaskQuery query) {
+            text = query.text;
+            domain = query.domain;
+            os = query.os;
+            minSteps = query.minSteps;
+            maxSteps = query.maxSteps;
+            minScore = query.minScore;
+            maxScore = query.maxScore;
+            review = query.review;
+            sortBy = query.sortBy;
+            ascending = query.ascending;
+            scoreCriterion = query.scoreCriterion;
+            sortCriterion = query.sortCriterion;
+            extracted = query.extracted;
+            queueOf = query.queueOf;
+            application = query.application;
+            replay = query.replay;
+            reviewer = query.reviewer;
+            personalData = query.personalData;
+        }
     }
 }

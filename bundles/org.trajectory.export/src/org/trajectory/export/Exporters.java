@@ -21,11 +21,6 @@ public final class Exporters extends Registry<Exporter, Exporters.Descriptor> {
     /** An exporter as contributed. */
     public static final class Descriptor extends Entry<Exporter> {
 
-        /** An exporter made in code (tests, use outside OSGi). */
-        public Descriptor(String id, String name, Exporter exporter) {
-            this(Contribution.of(id, name, Map.of(), exporter));
-        }
-
         Descriptor(Contribution<Exporter> contribution) {
             super(contribution);
         }

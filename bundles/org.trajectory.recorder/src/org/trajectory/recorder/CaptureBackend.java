@@ -1,5 +1,6 @@
 package org.trajectory.recorder;
 
+import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -33,7 +34,10 @@ public interface CaptureBackend {
 
     Availability availability();
 
-    Set<Capability> capabilities();
+    /** What it records; a backend that records input, windows and the screen need not say so. */
+    default Set<Capability> capabilities() {
+        return EnumSet.allOf(Capability.class);
+    }
 
     /** Starts capturing into {@code sink} (and the video, if asked); fails with a clear message rather than recording nothing. */
     CaptureSession start(CaptureSettings settings, CaptureSink sink) throws CaptureException;

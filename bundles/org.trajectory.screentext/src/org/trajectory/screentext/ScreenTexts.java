@@ -1,6 +1,5 @@
 package org.trajectory.screentext;
 
-import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
@@ -30,11 +29,6 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
     /** A reader as contributed. */
     public static final class Descriptor extends Entry<ScreenText> {
 
-        /** A reader made in code (tests, use outside OSGi). */
-        public Descriptor(String id, String name, ScreenText reader) {
-            this(Contribution.of(id, name, Map.of(), reader));
-        }
-
         Descriptor(Contribution<ScreenText> contribution) {
             super(contribution);
         }
@@ -48,7 +42,7 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
     private static final ScreenTexts INSTANCE = new ScreenTexts();
 
     private ScreenTexts() {
-        super(EXTENSION_POINT, "reader", ScreenText.class, Descriptor::new);
+        super(EXTENSION_POINT, "reader", ScreenText.class, Descriptor::new, "screen text reader");
     }
 
     public static ScreenTexts get() {
@@ -80,7 +74,6 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
 
     /** The reader with this id; an {@link IllegalArgumentException} naming those there are when there is none. */
     public ScreenText reader(String id) {
-        return find(id).orElseThrow(() -> new IllegalArgumentException("no screen text reader '" + id + "' (there are "
-                + String.join(", ", all().stream().map(Descriptor::id).toList()) + ")")).reader();
+        return named(id).reader();
     }
 }

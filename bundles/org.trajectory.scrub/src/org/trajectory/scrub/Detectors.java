@@ -1,8 +1,5 @@
 package org.trajectory.scrub;
 
-import java.util.List;
-import java.util.Map;
-
 import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
@@ -19,11 +16,6 @@ public final class Detectors extends Registry<Detector, Detectors.Descriptor> {
 
     /** A detector as contributed. */
     public static final class Descriptor extends Entry<Detector> {
-
-        /** A detector made in code (tests, use outside OSGi). */
-        public Descriptor(String id, String name, Detector detector) {
-            this(Contribution.of(id, name, Map.of(), detector));
-        }
 
         Descriptor(Contribution<Detector> contribution) {
             super(contribution);
@@ -43,19 +35,5 @@ public final class Detectors extends Registry<Detector, Detectors.Descriptor> {
 
     public static Detectors get() {
         return INSTANCE;
-    }
-
-    /** The detectors with these ids, in the catalogue's order; all of them for an empty list. */
-    public List<Descriptor> choose(List<String> ids) {
-        if (ids.isEmpty()) {
-            return all();
-        }
-        for (String id : ids) {
-            if (find(id).isEmpty()) {
-                throw new IllegalArgumentException("no detector '" + id + "' (there are "
-                        + String.join(", ", all().stream().map(Descriptor::id).toList()) + ")");
-            }
-        }
-        return all().stream().filter(d -> ids.contains(d.id())).toList();
     }
 }

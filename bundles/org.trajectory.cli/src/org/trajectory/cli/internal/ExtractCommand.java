@@ -67,9 +67,8 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
 
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws Exception {
-        ExtractionMethods.Descriptor method = ExtractionMethods.get().find(args.method).orElseThrow(() -> new UsageException("no method '"
-                + args.method + "' (there are " + ExtractionMethods.get().all().stream().map(ExtractionMethods.Descriptor::id)
-                        .collect(Collectors.joining("|")) + ")"));
+        ExtractionMethods.Descriptor method = ExtractionMethods.get().find(args.method)
+                .orElseThrow(() -> new UsageException(ExtractionMethods.get().unknown(args.method)));
         ExtractionSettings settings;
         try {
             settings = new ExtractionSettings(args.fps, args.window, args.overlap, args.changedOnly, args.concurrency);

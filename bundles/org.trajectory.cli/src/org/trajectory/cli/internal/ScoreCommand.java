@@ -40,11 +40,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
 
     @Override
     List<String> notes() {
-        return List.of("", "criteria: " + ids(), "providers: " + ModelOptions.providerIds());
-    }
-
-    private static String ids() {
-        return ScoringCriteria.get().all().stream().map(ScoringCriteria.Descriptor::id).collect(Collectors.joining(","));
+        return List.of("", "criteria: " + ScoringCriteria.get().ids(), "providers: " + ModelOptions.providerIds());
     }
 
     @Override
@@ -55,8 +51,7 @@ final class ScoreCommand extends OptionsCommand<ScoreCommand.Options> {
             all.stream().filter(c -> !c.needsModel() || args.provider != null).forEach(chosen::add);
         } else {
             for (String id : args.criteria) {
-                chosen.add(ScoringCriteria.get().find(id.strip())
-                        .orElseThrow(() -> new UsageException("no criterion '" + id.strip() + "' (there are " + ids() + ")")));
+                chosen.add(ScoringCriteria.get().find(id.strip()).orElseThrow(() -> new UsageException(ScoringCriteria.get().unknown(id.strip()))));
             }
         }
         Weights weights;

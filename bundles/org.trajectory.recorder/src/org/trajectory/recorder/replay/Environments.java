@@ -1,7 +1,5 @@
 package org.trajectory.recorder.replay;
 
-import java.util.List;
-
 import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
@@ -39,7 +37,7 @@ public final class Environments extends Registry<Environment, Environments.Descr
     private static final Environments INSTANCE = new Environments();
 
     private Environments() {
-        super(EXTENSION_POINT, "environment", Environment.class, Descriptor::new);
+        super(EXTENSION_POINT, "environment", Environment.class, Descriptor::new, "replay environment");
     }
 
     public static Environments get() {
@@ -51,11 +49,8 @@ public final class Environments extends Registry<Environment, Environments.Descr
         String wanted = id == null ? DEFAULT : id;
         return find(wanted).orElseThrow(() -> new ReplayException(id == null
                 ? "No private replay environment is installed on this system (xvfb is Linux's); name one with --environment: "
-                        + String.join(", ", ids())
-                : "There is no replay environment '" + wanted + "'; there are: " + String.join(", ", ids())));
+                        + ids()
+                : unknown(wanted)));
     }
 
-    private List<String> ids() {
-        return all().stream().map(Entry::id).toList();
-    }
 }

@@ -1,8 +1,5 @@
 package org.trajectory.recorder.linux.internal;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
@@ -69,11 +66,6 @@ public final class X11Backend implements CaptureBackend {
         } catch (UnsatisfiedLinkError e) {
             return false; // no libXi
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.INPUT_EVENTS, Capability.WINDOW_CONTEXT, Capability.SCREEN_FRAMES);
     }
 
     @Override

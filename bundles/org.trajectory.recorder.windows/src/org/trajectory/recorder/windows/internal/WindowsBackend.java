@@ -1,8 +1,5 @@
 package org.trajectory.recorder.windows.internal;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import org.trajectory.recorder.CaptureBackend;
 import org.trajectory.recorder.CaptureException;
 import org.trajectory.recorder.CaptureSession;
@@ -30,11 +27,6 @@ public final class WindowsBackend implements CaptureBackend {
             return Availability.no("user32.dll could not be loaded (" + e.getMessage() + ").");
         }
         return Availability.yes();
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.INPUT_EVENTS, Capability.WINDOW_CONTEXT, Capability.SCREEN_FRAMES);
     }
 
     @Override
