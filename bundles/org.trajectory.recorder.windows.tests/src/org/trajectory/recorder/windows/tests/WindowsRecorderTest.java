@@ -76,9 +76,12 @@ class WindowsRecorderTest {
         Path log = work.resolve("record-greeting.log");
         Process recorder = desktop.workbench(log, "recording with Windows", 90, "record", "--task", "Type a greeting into Notepad",
                 "--out", WineDesktop.windows(recording), "--duration", "16");
-        Thread.sleep(1000);
         // The window stream is readable while recording: the first line is the window in front.
-        JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(recording.resolve(RecordingFolder.WINDOWS)).get(0));
+        Path windows = recording.resolve(RecordingFolder.WINDOWS);
+        for (long end = System.nanoTime() + 30_000_000_000L; !Files.exists(windows) || Files.readAllLines(windows).isEmpty(); Thread.sleep(100)) {
+            assertTrue(System.nanoTime() < end, "no window in front in the window stream 30 s after the recording started");
+        }
+        JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(windows).get(0));
         assertTrue(notepad.path("top_window_name").asText().contains("Notepad"), "notepad in front when recording starts: " + notepad);
         assertEquals("notepad.exe", notepad.path("process").asText());
         desktop.xdotool("mousemove", "1279", "799", "click", "3");
