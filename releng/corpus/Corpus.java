@@ -93,6 +93,11 @@ public class Corpus {
             System.err.println("corpus: no session " + only + " in the spec");
             return 2;
         }
+        String missing = missing(sessions);
+        if (!missing.isEmpty()) {
+            System.err.println("corpus: these sessions need " + missing + " (the Debian packages are named in releng/corpus/regenerate.sh)");
+            return 2;
+        }
         for (String folder : List.of("recordings", "dataset", "images", "home", "wine")) {
             deleteTree(out.resolve(folder));
         }
@@ -204,6 +209,50 @@ public class Corpus {
             startQuietly(List.of("tint2", "-c", rc.toString()));
         }
         Thread.sleep(1000);
+    }
+
+    /**
+     * What the sessions' desktops and applications need that this machine lacks, read from the spec: each application's
+     * program (Wine's run inside Wine), Wine, the panel, the notification daemon and its bus, xwininfo for points inside a
+     * window, and each cursor theme (a missing one would silently record the default pointer). Empty when nothing is.
+     */
+    private String missing(List<JsonNode> sessions) {
+        java.util.Set<String> programs = new java.util.TreeSet<>();
+        java.util.Set<String> themes = new java.util.TreeSet<>();
+        for (JsonNode session : sessions) {
+            String name = session.path("desktop").asText("");
+            JsonNode on = name.isEmpty() ? spec : spec.path("desktops").path(name);
+            JsonNode app = spec.path("apps").path(session.path("app").asText());
+            if (on.path("windows").asBoolean()) {
+                programs.addAll(List.of("wine", "wineserver", "xwininfo"));
+                continue;
+            }
+            programs.add(app.path("command").path(0).asText());
+            if (app.path("in_window").asBoolean()) {
+                programs.add("xwininfo");
+            }
+            if (on.path("panel").asBoolean()) {
+                programs.add("tint2");
+            }
+            if (on.path("notifications").asBoolean()) {
+                programs.addAll(List.of("dbus-daemon", "dunst", "notify-send"));
+            }
+            if (on.has("cursor_theme")) {
+                themes.add(on.path("cursor_theme").asText());
+            }
+        }
+        List<String> path = Arrays.asList(System.getenv().getOrDefault("PATH", "").split(":"));
+        programs.removeIf(program -> path.stream().anyMatch(folder -> Files.isExecutable(Path.of(folder, program))));
+        themes.removeIf(theme -> Files.isDirectory(Path.of("/usr/share/icons", theme, "cursors"))
+                || Files.isDirectory(Path.of(System.getProperty("user.home"), ".icons", theme, "cursors")));
+        List<String> missing = new ArrayList<>();
+        if (!programs.isEmpty()) {
+            missing.add("the programs " + String.join(", ", programs));
+        }
+        if (!themes.isEmpty()) {
+            missing.add("the cursor themes " + String.join(", ", themes));
+        }
+        return String.join(" and ", missing);
     }
 
     private boolean windows() {

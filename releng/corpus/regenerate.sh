@@ -14,26 +14,24 @@
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
 #   (l3afpad, geany, featherpad) under train pointer themes; --spec releng/corpus/kinds-windows.json: its Windows part
 #   (kinds_sessions.py windows writes it): Wine's Notepad and Registry Editor, recorded by workbench.cmd under Wine
-# Needs: xvfb openbox xdotool xterm galculator mousepad (apt install ...), and for the harder corpus also chromium
-# gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme wine wine64, and the Windows Java runtime and ffmpeg the
-# build fetches for the Windows tests; exit 1 when a reference disagrees with its script.
+# Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
+# is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
+# libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
+# breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes; and for Windows desktops the Windows Java runtime
+# and ffmpeg the build fetches for the Windows tests. Exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
 tw_find_jdk
 OUT="/tmp/trajectory-corpus"
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
-TOOLS="Xvfb openbox xdotool xterm galculator mousepad"
-[[ " $* " == *desktop.json* || " $* " == *kinds.json* ]] && TOOLS="$TOOLS chromium gnumeric tint2 dunst notify-send dbus-daemon xwininfo wine wineserver"
-[[ " $* " == *kinds.json* ]] && TOOLS="$TOOLS l3afpad geany featherpad"
+TOOLS="Xvfb openbox xdotool xterm" # what every desktop needs; Corpus.java checks what the spec's sessions need besides
 SPEC=""
 previous=""
 for argument in "$@"; do [ "$previous" = --spec ] && SPEC="$argument"; previous="$argument"; done
 WINE_SESSIONS=false # a spec with a Windows desktop is played under Wine
 [ -n "$SPEC" ] && grep -q '"windows": true' "$SPEC" && WINE_SESSIONS=true
-$WINE_SESSIONS && TOOLS="$TOOLS xwininfo wine wineserver"
-[[ " $* " == *heldout.json* ]] && TOOLS="$TOOLS xedit idle-python3.11 gtk3-icon-browser tint2 dunst notify-send dbus-daemon xwininfo"
 for tool in $TOOLS; do
-  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm galculator mousepad chromium gnumeric tint2 dunst libnotify-bin dbus-daemon dmz-cursor-theme x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes')"
+  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm')"
 done
 WINDOWS="$TW_ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
 if $WINE_SESSIONS && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then
