@@ -51,7 +51,7 @@ public abstract class Registry<T, D extends Entry<T>> {
     }
 
     /** The entries with these ids, in the catalogue's order, all of them for none; as {@link #named} for an id not here. */
-    public List<D> choose(List<String> ids) {
+    public List<D> select(List<String> ids) {
         ids.forEach(this::named);
         return ids.isEmpty() ? all() : all().stream().filter(entry -> ids.contains(entry.id())).toList();
     }

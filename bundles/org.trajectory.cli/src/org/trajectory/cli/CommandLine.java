@@ -68,8 +68,9 @@ public final class CommandLine {
         }
         try {
             return command.run(argv.subList(1, argv.size()), out, err);
-        } catch (RuntimeException e) {
-            // A bug in a command must still end in one readable line and a failing exit code.
+        } catch (RuntimeException | Error e) {
+            // A bug in a command (or a plugin built against another version: a LinkageError) must still end in one
+            // readable line and a failing exit code; an Error left to the framework ends the process with 0.
             crashLog.accept(e);
             err.println(PROGRAM + " " + name + ": internal error: " + e + " (the log has the details)");
             return Command.FAILED;

@@ -99,7 +99,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     @Override
     public Report run(Progress progress) throws Exception {
         long start = System.nanoTime();
-        List<Detectors.Descriptor> detectors = Detectors.get().choose(options.detectors());
+        List<Detectors.Descriptor> detectors = Detectors.get().select(options.detectors());
         String readerId = options.reader() != null ? options.reader() : ScreenTexts.chosenId();
         ScreenText reader = options.screenshots() ? ScreenTexts.get().reader(readerId) : null;
         if (reader != null && !reader.available()) {

@@ -105,7 +105,21 @@ class CommandLineTest {
 
     @Test
     void aCommandThatThrowsFailsWithAReadableLineAndIsLogged() {
-        CommandLine commandLine = new CommandLine(crashes::add).add(new Command() {
+        assertEquals(Command.FAILED, run(throwing(new IllegalStateException("broken")), "boom"));
+        assertTrue(err().startsWith("workbench boom: internal error: java.lang.IllegalStateException: broken"), err());
+        assertEquals(1, crashes.size());
+    }
+
+    /** A plugin built against another version of a bundle fails with a LinkageError, which Equinox would end with 0. */
+    @Test
+    void aCommandThatFailsWithAnErrorFailsToo() {
+        assertEquals(Command.FAILED, run(throwing(new NoSuchMethodError("Importers.named")), "boom"));
+        assertTrue(err().startsWith("workbench boom: internal error: java.lang.NoSuchMethodError: Importers.named"), err());
+        assertEquals(1, crashes.size());
+    }
+
+    private CommandLine throwing(Throwable failure) {
+        return new CommandLine(crashes::add).add(new Command() {
             @Override
             public String name() {
                 return "boom";
@@ -118,11 +132,11 @@ class CommandLineTest {
 
             @Override
             public int run(List<String> args, PrintStream o, PrintStream e) {
-                throw new IllegalStateException("broken");
+                if (failure instanceof Error error) {
+                    throw error;
+                }
+                throw (RuntimeException) failure;
             }
         });
-        assertEquals(Command.FAILED, run(commandLine, "boom"));
-        assertTrue(err().startsWith("workbench boom: internal error: java.lang.IllegalStateException: broken"), err());
-        assertEquals(1, crashes.size());
     }
 }

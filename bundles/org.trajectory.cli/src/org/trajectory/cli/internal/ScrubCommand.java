@@ -50,7 +50,7 @@ final class ScrubCommand extends OptionsCommand<ScrubCommand.Options> {
     @Override
     int run(Options args, PrintStream out, PrintStream err) throws Exception {
         try {
-            Detectors.get().choose(args.detectors);
+            Detectors.get().select(args.detectors);
             if (args.reader != null) {
                 ScreenTexts.get().reader(args.reader);
             }
