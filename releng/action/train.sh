@@ -27,5 +27,5 @@ if [ -n "$KINDS_WINDOWS" ] && [ ! -d "$KINDS_WINDOWS/recordings" ]; then
 fi
 MODEL="$ROOT/bundles/org.trajectory.extract/models/action.onnx"
 cd "$HERE"
-/usr/bin/python3 train_action.py "$MODEL" "$STEPS" "$CORPUS" "$KINDS" $KINDS_WINDOWS
+/usr/bin/python3 train_action.py "$MODEL" "$STEPS" "$CORPUS" "$KINDS" ${KINDS_WINDOWS:+"$KINDS_WINDOWS"}
 /usr/bin/python3 card.py "$MODEL"

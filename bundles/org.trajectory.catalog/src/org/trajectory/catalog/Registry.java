@@ -1,6 +1,7 @@
 package org.trajectory.catalog;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -77,6 +78,6 @@ public abstract class Registry<T, D extends Entry<T>> {
 
     /** Adds {@code object} as an entry made in code, without attributes or settings. */
     public void add(String id, String name, T object) {
-        catalogue.add(Contribution.of(id, name, java.util.Map.of(), object));
+        catalogue.add(Contribution.of(id, name, Map.of(), object));
     }
 }

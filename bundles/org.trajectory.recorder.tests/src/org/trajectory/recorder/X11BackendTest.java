@@ -257,18 +257,12 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         return times.stream().filter(t -> t > from && t < to).count();
     }
 
-    /** The frames' times in the table so far; a row still being written is left out. */
+    /** The frames' times in the table so far: its whole rows (one still being written ends without a line break). */
     private static List<Double> frameTimes(Path folder) throws IOException {
-        List<Double> times = new ArrayList<>();
         Path table = folder.resolve(RecordingFolder.FRAMES);
-        for (String row : Files.exists(table) ? Files.readAllLines(table) : List.<String>of()) {
-            String[] fields = row.split(",");
-            if (fields.length == 2 && !fields[1].isEmpty() && Character.isDigit(fields[1].charAt(fields[1].length() - 1))
-                    && Character.isDigit(fields[0].charAt(0))) {
-                times.add(Double.parseDouble(fields[1]));
-            }
-        }
-        return times;
+        String text = Files.exists(table) ? Files.readString(table) : "";
+        return text.substring(0, text.lastIndexOf('\n') + 1).lines().skip(1) // the header
+                .map(row -> Double.parseDouble(row.split(",")[1])).toList();
     }
 
     private static String readQuietly(Path file) {

@@ -52,5 +52,4 @@ public final class Environments extends Registry<Environment, Environments.Descr
                         + ids()
                 : unknown(wanted)));
     }
-
 }

@@ -78,7 +78,7 @@ class WindowsRecorderTest {
                 "--out", WineDesktop.windows(recording), "--duration", "16");
         // The window stream is readable while recording: the first line is the window in front.
         Path windows = recording.resolve(RecordingFolder.WINDOWS);
-        for (long end = System.nanoTime() + 30_000_000_000L; !Files.exists(windows) || Files.readAllLines(windows).isEmpty(); Thread.sleep(100)) {
+        for (long end = System.nanoTime() + 30_000_000_000L; !Files.exists(windows) || !Files.readString(windows).contains("\n"); Thread.sleep(100)) {
             assertTrue(System.nanoTime() < end, "no window in front in the window stream 30 s after the recording started");
         }
         JsonNode notepad = Json.MAPPER.readTree(Files.readAllLines(windows).get(0));
