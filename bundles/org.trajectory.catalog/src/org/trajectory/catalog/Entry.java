@@ -1,16 +1,16 @@
 package org.trajectory.catalog;
 
 /**
- * An entry of a catalogue as its area describes it: each registry's descriptor extends it and adds what its area reads
- * from the contribution's attributes (a backend's priority, a provider's default model, a criterion's weight).
+ * An entry of a catalogue: its id, its name and the object made from it. A registry whose area reads more from the
+ * contribution's attributes (a backend's priority, a provider's default model, a criterion's weight) extends it.
  *
  * @since 0.1
  */
-public abstract class Entry<T> {
+public class Entry<T> {
 
     private final Contribution<T> contribution;
 
-    protected Entry(Contribution<T> contribution) {
+    public Entry(Contribution<T> contribution) {
         this.contribution = contribution;
     }
 
@@ -29,7 +29,7 @@ public abstract class Entry<T> {
     }
 
     /** The object, made on first use; an {@link IllegalStateException} saying why when it cannot be (it is logged too). */
-    protected final T created() {
+    public final T created() {
         return contribution.create().orElseThrow(IllegalStateException::new);
     }
 }

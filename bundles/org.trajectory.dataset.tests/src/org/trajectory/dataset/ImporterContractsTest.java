@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Nested;
+import org.trajectory.catalog.Entry;
 import org.trajectory.dataset.kit.ImporterContract;
 
 /** The contract, for each importer the workbench ships, made through its catalogue. */
@@ -19,7 +20,7 @@ class ImporterContractsTest {
                 + " {\"code\": \"pyautogui.click(x=0.5, y=0.5)\"}}]}";
 
         @Override
-        protected Importers.Descriptor importer() {
+        protected Entry<Importer> importer() {
             return Importers.get().named("agentnet");
         }
 
@@ -42,7 +43,7 @@ class ImporterContractsTest {
     @Nested
     class AgentNetBench extends ImporterContract {
         @Override
-        protected Importers.Descriptor importer() {
+        protected Entry<Importer> importer() {
             return Importers.get().named("agentnetbench");
         }
 
@@ -79,7 +80,7 @@ class ImporterContractsTest {
                 + " \"details\": {}}";
 
         @Override
-        protected Importers.Descriptor importer() {
+        protected Entry<Importer> importer() {
             return Importers.get().named("adp");
         }
 

@@ -3,7 +3,6 @@ package org.trajectory.dataset;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
@@ -14,29 +13,16 @@ import org.trajectory.catalog.Registry;
  *
  * @since 0.1
  */
-public final class Importers extends Registry<Importer, Importers.Descriptor> {
+public final class Importers extends Registry<Importer, Entry<Importer>> {
 
     public static final String EXTENSION_POINT = "org.trajectory.dataset.importers";
     /** The importer of our own format, which every other one writes. */
     public static final String AGENTNET = "agentnet";
 
-    /** An importer as contributed. */
-    public static final class Descriptor extends Entry<Importer> {
-
-        Descriptor(Contribution<Importer> contribution) {
-            super(contribution);
-        }
-
-        /** The importer; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
-        public Importer importer() {
-            return created();
-        }
-    }
-
     private static final Importers INSTANCE = new Importers();
 
     private Importers() {
-        super(EXTENSION_POINT, "importer", Importer.class, Descriptor::new);
+        super(EXTENSION_POINT, "importer", Importer.class, Entry::new);
     }
 
     public static Importers get() {
@@ -44,9 +30,9 @@ public final class Importers extends Registry<Importer, Importers.Descriptor> {
     }
 
     /** The first importer that reads {@code source}; an {@link IllegalArgumentException} saying so when none does. */
-    public Descriptor readerOf(Path source) throws IOException {
-        for (Descriptor descriptor : all()) {
-            if (descriptor.importer().reads(source)) {
+    public Entry<Importer> readerOf(Path source) throws IOException {
+        for (Entry<Importer> descriptor : all()) {
+            if (descriptor.created().reads(source)) {
                 return descriptor;
             }
         }

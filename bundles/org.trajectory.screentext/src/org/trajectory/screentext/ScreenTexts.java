@@ -4,7 +4,6 @@ import java.util.Optional;
 
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
-import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
@@ -15,7 +14,7 @@ import org.trajectory.catalog.Registry;
  *
  * @since 0.1
  */
-public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descriptor> {
+public final class ScreenTexts extends Registry<ScreenText, Entry<ScreenText>> {
 
     public static final String EXTENSION_POINT = "org.trajectory.screentext.readers";
     public static final String NODE = "org.trajectory.screentext";
@@ -26,23 +25,10 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
      */
     public static final String DEFAULT = "tesseract";
 
-    /** A reader as contributed. */
-    public static final class Descriptor extends Entry<ScreenText> {
-
-        Descriptor(Contribution<ScreenText> contribution) {
-            super(contribution);
-        }
-
-        /** The reader; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
-        public ScreenText reader() {
-            return created();
-        }
-    }
-
     private static final ScreenTexts INSTANCE = new ScreenTexts();
 
     private ScreenTexts() {
-        super(EXTENSION_POINT, "reader", ScreenText.class, Descriptor::new, "screen text reader");
+        super(EXTENSION_POINT, "reader", ScreenText.class, Entry::new, "screen text reader");
     }
 
     public static ScreenTexts get() {
@@ -69,11 +55,11 @@ public final class ScreenTexts extends Registry<ScreenText, ScreenTexts.Descript
 
     /** The reader the preference chooses, when it works on this machine (its program installed, its model loading). */
     public Optional<ScreenText> working() {
-        return find(chosenId()).map(Descriptor::reader).filter(ScreenText::available);
+        return find(chosenId()).map(Entry::created).filter(ScreenText::available);
     }
 
     /** The reader with this id; an {@link IllegalArgumentException} naming those there are when there is none. */
     public ScreenText reader(String id) {
-        return named(id).reader();
+        return named(id).created();
     }
 }

@@ -1,6 +1,5 @@
 package org.trajectory.scrub;
 
-import org.trajectory.catalog.Contribution;
 import org.trajectory.catalog.Entry;
 import org.trajectory.catalog.Registry;
 
@@ -10,27 +9,14 @@ import org.trajectory.catalog.Registry;
  *
  * @since 0.1
  */
-public final class Detectors extends Registry<Detector, Detectors.Descriptor> {
+public final class Detectors extends Registry<Detector, Entry<Detector>> {
 
     public static final String EXTENSION_POINT = "org.trajectory.scrub.detectors";
-
-    /** A detector as contributed. */
-    public static final class Descriptor extends Entry<Detector> {
-
-        Descriptor(Contribution<Detector> contribution) {
-            super(contribution);
-        }
-
-        /** The detector; an {@link IllegalStateException} saying why when it cannot be created (it is logged too). */
-        public Detector detector() {
-            return created();
-        }
-    }
 
     private static final Detectors INSTANCE = new Detectors();
 
     private Detectors() {
-        super(EXTENSION_POINT, "detector", Detector.class, Descriptor::new);
+        super(EXTENSION_POINT, "detector", Detector.class, Entry::new);
     }
 
     public static Detectors get() {

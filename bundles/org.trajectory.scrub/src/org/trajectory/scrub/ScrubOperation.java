@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.trajectory.catalog.Entry;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetOperation;
 import org.trajectory.dataset.StoredScrub;
@@ -99,7 +100,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     @Override
     public Report run(Progress progress) throws Exception {
         long start = System.nanoTime();
-        List<Detectors.Descriptor> detectors = Detectors.get().select(options.detectors());
+        List<Entry<Detector>> detectors = Detectors.get().select(options.detectors());
         String readerId = options.reader() != null ? options.reader() : ScreenTexts.chosenId();
         ScreenText reader = options.screenshots() ? ScreenTexts.get().reader(readerId) : null;
         if (reader != null && !reader.available()) {
@@ -108,7 +109,7 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
         }
         List<String> ids = options.taskIds().isEmpty() ? dataset.taskIds() : options.taskIds();
         // what a stored scrub was made with: the detectors, and a digest of what they were told (new identifiers scan again)
-        List<String> detectorIds = new ArrayList<>(detectors.stream().map(Detectors.Descriptor::id).toList());
+        List<String> detectorIds = new ArrayList<>(detectors.stream().map(Entry::id).toList());
         detectorIds.add("context=" + Digests.sha256(String.join("\n", options.context().contributor()) + "\n"
                 + options.context().region()).substring(0, 12));
         if (reader != null) {
@@ -155,9 +156,9 @@ public final class ScrubOperation extends DatasetOperation<ScrubOperation.Report
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     /** What a run has done so far: results, problems, findings by kind, and screenshots read (by the reader named). */
-    private record Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, String reader, List<TaskResult> results,
+    private record Run(List<Entry<Detector>> detectors, List<String> detectorIds, String reader, List<TaskResult> results,
             List<Problem> problems, Map<String, Integer> kinds, int[] screenshots) {
-        Run(List<Detectors.Descriptor> detectors, List<String> detectorIds, String reader) {
+        Run(List<Entry<Detector>> detectors, List<String> detectorIds, String reader) {
             this(detectors, detectorIds, reader, new ArrayList<>(), new ArrayList<>(), new TreeMap<>(), new int[1]);
         }
 

@@ -36,7 +36,7 @@ final class ImportCommand extends OptionsCommand<ImportCommand.Options> {
         ImportOperation.requireSource(source);
         Importer importer;
         try {
-            importer = (args.format == null ? Importers.get().readerOf(source) : Importers.get().named(args.format)).importer();
+            importer = (args.format == null ? Importers.get().readerOf(source) : Importers.get().named(args.format)).created();
         } catch (IllegalArgumentException e) {
             throw new IOException(e.getMessage(), e); // a source no importer reads is the user's to fix, not a bug
         }

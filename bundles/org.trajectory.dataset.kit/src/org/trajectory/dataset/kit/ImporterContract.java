@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.trajectory.catalog.Entry;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.ImportOperation;
 import org.trajectory.dataset.ImportReport;
@@ -32,7 +33,7 @@ public abstract class ImporterContract {
     protected Path folder;
 
     /** The importer under test, made through the catalogue. */
-    protected abstract Importers.Descriptor importer();
+    protected abstract Entry<Importer> importer();
 
     /** A source in the format, written under {@code into}, with {@link #sampleTasks()} good tasks; images are optional. */
     protected abstract Path sample(Path into) throws Exception;
@@ -43,7 +44,7 @@ public abstract class ImporterContract {
     protected abstract Path damaged(Path into) throws Exception;
 
     private ImportReport importInto(Path dataset, Path source, Progress progress) throws Exception {
-        Importer importer = importer().importer();
+        Importer importer = importer().created();
         try (Dataset opened = Dataset.openOrCreate(dataset)) {
             Path images = importer.images(source);
             return new ImportOperation(opened, source, importer, Files.isDirectory(images) ? images : null).run(progress);
@@ -53,7 +54,7 @@ public abstract class ImporterContract {
     @Test
     void readsItsOwnSampleWholeAsOurRecords() throws Exception {
         Path source = sample(Files.createDirectories(folder.resolve("sample")));
-        assertTrue(importer().importer().reads(source), importer().id() + " says it reads its own sample");
+        assertTrue(importer().created().reads(source), importer().id() + " says it reads its own sample");
         ImportReport report = importInto(folder.resolve("dataset"), source, Progress.NONE);
         assertEquals(sampleTasks(), report.imported(), report.summary() + " " + report.problems());
         assertEquals(0, report.skipped(), report.problems().toString());
@@ -81,8 +82,8 @@ public abstract class ImporterContract {
     @Test
     void doesNotClaimAnotherFormatsFile() throws Exception {
         Path text = Files.writeString(folder.resolve("notes.txt"), "These are notes, not records.\n");
-        assertFalse(importer().importer().reads(text));
-        assertFalse(importer().importer().reads(Files.createDirectories(folder.resolve("empty"))));
+        assertFalse(importer().created().reads(text));
+        assertFalse(importer().created().reads(Files.createDirectories(folder.resolve("empty"))));
     }
 
     @Test

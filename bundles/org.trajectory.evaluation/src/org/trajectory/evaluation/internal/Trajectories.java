@@ -87,9 +87,9 @@ public final class Trajectories {
     /** The importer that reads {@code source}; a file none claims is read as AgentNet JSONL, line by line. */
     private static Importer importerOf(Path source) throws IOException {
         try {
-            return Importers.get().readerOf(source).importer();
+            return Importers.get().readerOf(source).created();
         } catch (IllegalArgumentException e) {
-            return Files.isRegularFile(source) ? Importers.get().named(Importers.AGENTNET).importer() : null;
+            return Files.isRegularFile(source) ? Importers.get().named(Importers.AGENTNET).created() : null;
         }
     }
 

@@ -57,7 +57,7 @@ public abstract class DetectorContract {
 
     private Detector detector() {
         return Detectors.get().find(id()).orElseThrow(() -> new AssertionError("no detector '" + id() + "': "
-                + Detectors.get().catalogue().problems())).detector();
+                + Detectors.get().catalogue().problems())).created();
     }
 
     private List<String> found(String text) {

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.trajectory.catalog.Entry;
 import org.trajectory.dataset.StoredScrub;
 import org.trajectory.dataset.StoredScrub.Finding;
 import org.trajectory.model.Step;
@@ -21,7 +22,6 @@ import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
 import org.trajectory.scrub.Detector;
 import org.trajectory.scrub.Detector.Span;
-import org.trajectory.scrub.Detectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -41,12 +41,12 @@ public final class TaskScan {
     private static final int SHORTEST_ECHO = 4;
 
     private final List<Text> texts;
-    private final List<Detectors.Descriptor> detectors;
+    private final List<Entry<Detector>> detectors;
     private final Detector.Context context;
     private final Map<Integer, List<ScreenLines.Line>> screens = new TreeMap<>();
     private final ReadableText typed;
 
-    public TaskScan(Task task, List<Detectors.Descriptor> detectors, Detector.Context context) {
+    public TaskScan(Task task, List<Entry<Detector>> detectors, Detector.Context context) {
         this.texts = texts(task);
         this.typed = typed(task);
         this.detectors = detectors;
@@ -68,8 +68,8 @@ public final class TaskScan {
         for (Map.Entry<Integer, List<ScreenLines.Line>> screen : screens.entrySet()) {
             for (ScreenLines.Line read : screen.getValue()) {
                 for (ScreenLines.Line line : read.variants()) {
-                    for (Detectors.Descriptor detector : detectors) {
-                        for (Span span : detector.detector().find(line.text(), context)) {
+                    for (Entry<Detector> detector : detectors) {
+                        for (Span span : detector.created().find(line.text(), context)) {
                             addFromLine(findings, screen.getKey(), line, detector.id(), span.start(), span.end());
                         }
                     }
@@ -83,8 +83,8 @@ public final class TaskScan {
     /** What the detectors find in a text as a person reads it, reported where the record holds it. */
     private void detect(ReadableText readable, List<Finding> findings) {
         String text = readable.text();
-        for (Detectors.Descriptor detector : detectors) {
-            for (Span span : detector.detector().find(text, context)) {
+        for (Entry<Detector> detector : detectors) {
+            for (Span span : detector.created().find(text, context)) {
                 for (ReadableText.Piece piece : readable.pieces(span.start(), span.end())) {
                     ReadableText.Source source = piece.source();
                     add(findings, new Finding(source.step(), source.literal() ? source.field() : StoredScrub.TYPED, detector.id(), piece.text(),

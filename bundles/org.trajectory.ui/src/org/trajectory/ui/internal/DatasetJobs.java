@@ -195,7 +195,7 @@ public final class DatasetJobs {
     public static Job importJob(DatasetAddress folder, Path source, Path images, Shell shell) {
         DatasetSession session = DatasetSession.of(PlatformUI.getWorkbench());
         return new OperationJob<>(Kind.IMPORT, folder, true,
-                dataset -> new ImportOperation(dataset, source, Importers.get().readerOf(source).importer(), images))
+                dataset -> new ImportOperation(dataset, source, Importers.get().readerOf(source).created(), images))
                 .requiring(nothing -> ImportOperation.requireSource(source)).reportingTo(shell).then(report -> {
                     if (!folder.equals(session.address())) {
                         session.open(folder, false);

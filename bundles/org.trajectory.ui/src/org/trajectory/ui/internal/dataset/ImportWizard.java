@@ -71,7 +71,7 @@ final class ImportWizard extends OnePageWizard<ImportWizard.Page> {
         /** Where the format of {@code source} keeps its images; null when no importer reads it. */
         private static Path imagesOf(Path source) {
             try {
-                return source == null || !Files.exists(source) ? null : Importers.get().readerOf(source).importer().images(source);
+                return source == null || !Files.exists(source) ? null : Importers.get().readerOf(source).created().images(source);
             } catch (IOException | IllegalArgumentException e) {
                 return null;
             }

@@ -7,6 +7,8 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.trajectory.catalog.Entry;
+import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.ScreenTexts;
 
 /**
@@ -16,7 +18,7 @@ import org.trajectory.screentext.ScreenTexts;
 public final class ScreenTextPreferencePage extends IntroducedPage {
 
     private Combo reader;
-    private List<ScreenTexts.Descriptor> readers;
+    private List<Entry<ScreenText>> readers;
 
     public ScreenTextPreferencePage() {
         super(2);
@@ -36,7 +38,7 @@ public final class ScreenTextPreferencePage extends IntroducedPage {
         label.setText("&Reader:");
         reader = new Combo(page, SWT.READ_ONLY);
         readers = ScreenTexts.get().all();
-        for (ScreenTexts.Descriptor descriptor : readers) {
+        for (Entry<ScreenText> descriptor : readers) {
             reader.add(descriptor.name());
         }
         select(ScreenTexts.chosenId());
@@ -64,7 +66,7 @@ public final class ScreenTextPreferencePage extends IntroducedPage {
             return true;
         }
         String id = readers.get(chosen).id();
-        if (!readers.get(chosen).reader().available()) {
+        if (!readers.get(chosen).created().available()) {
             setErrorMessage(readers.get(chosen).name() + " cannot work on this machine: its program or model is missing");
             return false;
         }
