@@ -2,12 +2,9 @@ package org.trajectory.dataset;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.trajectory.model.Digests;
+import org.trajectory.model.Folders;
 
 /**
  * The dataset's images, every image once under the SHA-256 of its bytes: in a folder ({@code images/ab/abcd...}, the
@@ -82,20 +80,9 @@ public abstract sealed class ImageStore implements AutoCloseable permits ImageSt
                 return sha;
             }
             Files.createDirectories(file.getParent());
-            // Not createTempFile, which makes files only their owner can read: a team shares the images folder.
-            Path temp = file.resolveSibling(sha + "." + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId() + ".part");
-            try {
-                Files.write(temp, bytes);
-                try {
-                    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, file);
-                }
-            } catch (FileAlreadyExistsException e) {
-                // another writer stored the same bytes first
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            // Not createTempFile, which makes files only their owner can read: a team shares the images folder. Another
+            // writer storing the same bytes at once writes the same file.
+            Folders.writeWhole(file, partial -> Files.write(partial, bytes));
             return sha;
         }
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
+import org.trajectory.onnx.OnnxRuntime;
 import org.trajectory.embeddings.internal.WordPiece;
 import org.trajectory.model.Home;
 
@@ -49,7 +49,7 @@ public final class SentenceEmbedder implements AutoCloseable {
         try (InputStream in = open(MODEL + "-tokenizer.json")) {
             tokenizer = WordPiece.read(in);
         }
-        OrtEnvironment environment = OnnxRuntimeLibraries.environment(CACHE); // before any other ONNX Runtime class loads
+        OrtEnvironment environment = OnnxRuntime.environment(); // before any other ONNX Runtime class loads
         try {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
@@ -60,7 +60,7 @@ public final class SentenceEmbedder implements AutoCloseable {
     }
 
     private static InputStream open(String entry) throws IOException {
-        return OnnxRuntimeLibraries.open(SentenceEmbedder.class, MODEL_BUNDLE, entry);
+        return OnnxRuntime.open(SentenceEmbedder.class, MODEL_BUNDLE, entry);
     }
 
     private static byte[] read(String entry) throws IOException {

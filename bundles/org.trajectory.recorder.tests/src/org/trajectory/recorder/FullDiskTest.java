@@ -79,7 +79,7 @@ class FullDiskTest {
             Json.MAPPER.readTree(line); // whole lines only
         }
         assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingFolder.METADATA).toFile()).has("stop_time"), "closed whole");
-        assertFalse(Files.exists(folder.resolve(RecordingFolder.METADATA + ".part")));
+        assertNoPartialFiles(folder);
     }
 
     @Test
@@ -99,7 +99,14 @@ class FullDiskTest {
         IOException close = assertThrows(IOException.class, writer::close);
         assertTrue(close.getMessage().contains("could not finish the recording") && close.getMessage().contains("what it holds is kept"), close.getMessage());
         assertTrue(Json.MAPPER.readTree(folder.resolve(RecordingFolder.METADATA).toFile()).has("start_time"), "the last whole metadata.json stays");
-        assertFalse(Files.exists(folder.resolve(RecordingFolder.METADATA + ".part")));
+        assertNoPartialFiles(folder);
         assertEquals(RecordingFolder.State.INTERRUPTED, RecordingFolder.state(folder));
+    }
+
+    /** No file written aside (metadata.json's next version) is left beside the recording's files. */
+    private static void assertNoPartialFiles(Path folder) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            assertEquals(List.of(), files.map(f -> f.getFileName().toString()).filter(name -> name.endsWith(".part")).toList());
+        }
     }
 }

@@ -7,10 +7,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.List;
+
+import org.trajectory.model.Folders;
 
 
 /**
@@ -27,14 +28,14 @@ public final class FrameTable {
     /** Writes the table beside the video; returns the number of frames. */
     public static long write(Path video, double wallMinusMonotonic) throws IOException {
         double[] stamps = probe(video);
-        Path temp = video.resolveSibling(RecordingFolder.FRAMES + ".part");
-        try (BufferedWriter out = Files.newBufferedWriter(temp)) {
-            out.write("frame,time_stamp\n");
-            for (int frame = 0; frame < stamps.length; frame++) {
-                out.write(String.format(Locale.ROOT, "%d,%.6f%n", frame, stamps[frame] - wallMinusMonotonic));
+        Folders.writeWhole(video.resolveSibling(RecordingFolder.FRAMES), partial -> {
+            try (BufferedWriter out = Files.newBufferedWriter(partial)) {
+                out.write("frame,time_stamp\n");
+                for (int frame = 0; frame < stamps.length; frame++) {
+                    out.write(String.format(Locale.ROOT, "%d,%.6f%n", frame, stamps[frame] - wallMinusMonotonic));
+                }
             }
-        }
-        Files.move(temp, video.resolveSibling(RecordingFolder.FRAMES), StandardCopyOption.REPLACE_EXISTING);
+        });
         return stamps.length;
     }
 

@@ -10,10 +10,10 @@ import static org.trajectory.recorder.RecordingFolder.WINDOWS;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.trajectory.model.Folders;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.internal.VideoRedaction;
 import org.trajectory.recorder.internal.WritingLock;
@@ -68,9 +68,8 @@ public final class RecordingRecovery {
         }
         metadata.put("stop_time", last);
         metadata.put("interrupted", true);
-        Path temp = folder.resolve(METADATA + ".part");
-        Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
-        Files.move(temp, metadataFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        String whole = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata);
+        Folders.writeWhole(metadataFile, partial -> Files.writeString(partial, whole));
         WritingLock.removeStale(folder);
         return true;
     }

@@ -2,14 +2,13 @@ package org.trajectory.vlm;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
+import org.trajectory.model.Folders;
 import org.trajectory.model.Home;
 
 /**
@@ -53,13 +52,7 @@ public final class ReplyCache implements Model {
         VlmResponse response = model.complete(request);
         try {
             Files.createDirectories(file.getParent());
-            Path partial = Files.createTempFile(file.getParent(), key, ".part");
-            Files.writeString(partial, response.text());
-            try {
-                Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            Folders.writeWhole(file, partial -> Files.writeString(partial, response.text()));
         } catch (IOException notKept) {
             // the answer is still good; it is only not kept
         }

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.trajectory.dataset.Dataset;
 import org.trajectory.dataset.DatasetAddress;
 import org.trajectory.dataset.StoredReplay;
+import org.trajectory.model.Folders;
 import org.trajectory.model.Json;
 import org.trajectory.model.RecordFormatException;
 import org.trajectory.model.Step;
@@ -50,6 +51,11 @@ final class PredictionReplay {
                 report = new ReplayOperation(dataset, ReplayOperation.Options.predictions(predictions, null, work)).run(progress);
             } finally {
                 progress.finish();
+            }
+            if (report.results().stream().anyMatch(result -> result.outcome().equals(StoredReplay.NOT_STARTED))) {
+                err.println("evaluate: the replay environments' logs (X server, window manager, each application) are in " + work);
+            } else {
+                Folders.deleteTree(work); // the logs matter only when an environment could not start
             }
             List<Map<String, Object>> tasks = new ArrayList<>();
             long reached = 0;

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 import org.trajectory.dataset.Importer;
 import org.trajectory.model.Json;
@@ -25,14 +24,8 @@ public final class AdpImporter implements Importer {
 
     @Override
     public boolean reads(Path source) throws IOException {
-        if (!Files.isRegularFile(source)) {
-            return false;
-        }
-        String name = source.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".json")) {
-            return Sniff.firstCharacter(source) == '[';
-        }
-        return Sniff.isAdpLine(Sniff.firstLine(source));
+        Sniff.Kind kind = Sniff.kind(source);
+        return kind == Sniff.Kind.JSON_LIST || kind == Sniff.Kind.ADP_LINES;
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.trajectory.dataset.Importer;
@@ -26,8 +25,7 @@ public final class AgentNetBenchImporter implements Importer {
     /** A {@code .json} file holding one object (a JSON list is ADP's). */
     private static boolean isTaskFile(Path file) {
         try {
-            return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")
-                    && Sniff.firstCharacter(file) == '{';
+            return Sniff.kind(file) == Sniff.Kind.JSON_OBJECT;
         } catch (IOException e) {
             return false;
         }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 import org.trajectory.dataset.Importer;
 
@@ -13,18 +12,7 @@ public final class AgentNetImporter implements Importer {
 
     @Override
     public boolean reads(Path source) throws IOException {
-        if (!Files.isRegularFile(source)) {
-            return false;
-        }
-        String name = source.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".json")) {
-            return false; // one JSON document: another format's
-        }
-        String first = Sniff.firstLine(source);
-        if (Sniff.isAdpLine(first)) {
-            return false; // ADP's trajectories one a line
-        }
-        return name.endsWith(".jsonl") || name.endsWith(".ndjson") || first.stripLeading().startsWith("{");
+        return Sniff.kind(source) == Sniff.Kind.JSON_LINES;
     }
 
     @Override

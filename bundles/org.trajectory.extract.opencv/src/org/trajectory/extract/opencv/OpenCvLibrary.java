@@ -5,7 +5,6 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,6 +14,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.imgproc.Imgproc;
 
+import org.trajectory.model.Folders;
 import org.trajectory.model.Home;
 
 /**
@@ -71,17 +71,8 @@ public final class OpenCvLibrary {
                     throw new IOException("OpenCV has no native library for " + platform() + " (" + entry + ")");
                 }
                 Files.createDirectories(target.getParent());
-                Path partial = Files.createTempFile(target.getParent(), "opencv", ".partial"); // beside it: one atomic move
-                try {
-                    Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-                    try {
-                        Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-                    } catch (AtomicMoveNotSupportedException e) {
-                        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                } finally {
-                    Files.deleteIfExists(partial);
-                }
+                // whole or not at all: two processes starting at once never load a half-written library
+                Folders.writeWhole(target, partial -> Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING));
             }
         }
         try {

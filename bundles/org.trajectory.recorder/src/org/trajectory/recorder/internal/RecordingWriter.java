@@ -25,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.trajectory.model.Folders;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.CaptureSink;
 import org.trajectory.recorder.Clock;
@@ -185,15 +186,8 @@ public final class RecordingWriter implements CaptureSink, RecordingCounters, Au
     }
 
     private synchronized void writeMetadata() throws IOException {
-        Path temp = folder.resolve(METADATA + ".part");
-        try {
-            Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata));
-            Files.move(temp, folder.resolve(METADATA), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            Files.deleteIfExists(temp); // the last whole metadata.json stays
-            throw e;
-        }
+        String whole = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(metadata);
+        Folders.writeWhole(folder.resolve(METADATA), partial -> Files.writeString(partial, whole)); // on failure the last whole one stays
     }
 
     @Override

@@ -1,12 +1,11 @@
 package org.trajectory.recorder.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
+import org.trajectory.model.Folders;
 import org.trajectory.recorder.PrivacyFilter;
 
 /**
@@ -39,7 +38,10 @@ public final class VideoRedaction {
         if (ranges.isEmpty()) {
             return;
         }
-        Path temp = video.resolveSibling("video.redacting.mkv");
+        Folders.writeWhole(video, temp -> encode(video, ranges, temp)); // a recording killed meanwhile keeps its video
+    }
+
+    private static void encode(Path video, List<String> ranges, Path temp) throws IOException {
         Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-y", "-hide_banner", "-loglevel", "error", "-copyts", "-i",
                 video.toString(), "-vf", "drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='" + String.join("+", ranges) + "'",
                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-f", "matroska", temp.toString())
@@ -47,13 +49,11 @@ public final class VideoRedaction {
         String output = new String(ffmpeg.getInputStream().readAllBytes());
         try {
             if (ffmpeg.waitFor() != 0) {
-                Files.deleteIfExists(temp);
                 throw new IOException("ffmpeg could not blank the private parts of " + video + ": " + output.strip());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while blanking " + video, e);
         }
-        Files.move(temp, video, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.opencv.core.Mat;
-import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
+import org.trajectory.onnx.OnnxRuntime;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.TextLine;
@@ -102,9 +101,9 @@ public final class PaddleOcr implements ScreenText {
         }
         try {
             OpenCvLibrary.load();
-            OrtEnvironment environment = OnnxRuntimeLibraries.environment(SentenceEmbedder.CACHE); // before any other ONNX Runtime class loads
+            OrtEnvironment environment = OnnxRuntime.environment(); // before any other ONNX Runtime class loads
             List<String> keys;
-            try (InputStream in = OnnxRuntimeLibraries.open(PaddleOcr.class, MODEL_BUNDLE, KEYS)) {
+            try (InputStream in = OnnxRuntime.open(PaddleOcr.class, MODEL_BUNDLE, KEYS)) {
                 keys = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
             }
             models = new Models(new TextDetector(session(environment, DETECTOR)), new LineRecognizer(session(environment, RECOGNIZER), keys));
@@ -117,10 +116,10 @@ public final class PaddleOcr implements ScreenText {
 
     private static OrtSession session(OrtEnvironment environment, String entry) throws IOException, OrtException {
         byte[] model;
-        try (InputStream in = OnnxRuntimeLibraries.open(PaddleOcr.class, MODEL_BUNDLE, entry)) {
+        try (InputStream in = OnnxRuntime.open(PaddleOcr.class, MODEL_BUNDLE, entry)) {
             model = in.readAllBytes();
         }
         // scrub reads a screenshot per core at once
-        return environment.createSession(model, OnnxRuntimeLibraries.sizeVaryingOptions(Runtime.getRuntime().availableProcessors()));
+        return environment.createSession(model, OnnxRuntime.sizeVaryingOptions(Runtime.getRuntime().availableProcessors()));
     }
 }

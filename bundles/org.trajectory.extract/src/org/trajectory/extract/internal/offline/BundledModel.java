@@ -5,8 +5,7 @@ import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.trajectory.embeddings.SentenceEmbedder;
-import org.trajectory.embeddings.internal.OnnxRuntimeLibraries;
+import org.trajectory.onnx.OnnxRuntime;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 
 import ai.onnxruntime.OrtEnvironment;
@@ -40,7 +39,7 @@ record BundledModel(OrtEnvironment environment, OrtSession session) {
     private static BundledModel load(String resource, String what) throws IOException {
         try {
             OpenCvLibrary.load();
-            OrtEnvironment environment = OnnxRuntimeLibraries.environment(SentenceEmbedder.CACHE);
+            OrtEnvironment environment = OnnxRuntime.environment();
             byte[] model;
             try (InputStream in = BundledModel.class.getClassLoader().getResourceAsStream(resource)) {
                 if (in == null) {
@@ -48,7 +47,7 @@ record BundledModel(OrtEnvironment environment, OrtSession session) {
                 }
                 model = in.readAllBytes();
             }
-            OrtSession.SessionOptions options = OnnxRuntimeLibraries.sizeVaryingOptions(Math.min(2, Runtime.getRuntime().availableProcessors()));
+            OrtSession.SessionOptions options = OnnxRuntime.sizeVaryingOptions(Math.min(2, Runtime.getRuntime().availableProcessors()));
             return new BundledModel(environment, environment.createSession(model, options));
         } catch (IOException | OrtException | UnsatisfiedLinkError e) {
             throw new IOException(what + " cannot be loaded: " + e.getMessage(), e);

@@ -1,8 +1,7 @@
-package org.trajectory.embeddings.internal;
+package org.trajectory.onnx;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,18 +12,23 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.namespace.BundleNamespace;
 import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
+import org.trajectory.model.Folders;
+import org.trajectory.model.Home;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 
 /**
- * ONNX Runtime's native libraries, unpacked once into the workbench's own cache
- * ({@code ~/.trajectory-workbench/cache/onnxruntime/VERSION/OS-ARCH}) and loaded from there. Left to itself, ONNX
+ * ONNX Runtime for every model the workbench runs: its native libraries, unpacked once into the workbench's own cache
+ * ({@code ~/.trajectory-workbench/cache/onnxruntime/VERSION/OS-ARCH}) and loaded from there, session options, and the
+ * model files of model bundles. Left to itself, ONNX
  * Runtime copies 28 MB of libraries into a new {@code /tmp/onnxruntime-java*} folder on every start (and leaves it
  * behind when killed), and its telemetry library leaves an empty {@code mat-debug-PID.log} in the temporary folder.
+ *
+ * @since 0.1
  */
-public final class OnnxRuntimeLibraries {
+public final class OnnxRuntime {
 
     /** ONNX Runtime's own property: the folder it loads its libraries from instead of unpacking them. */
     private static final String NATIVE_PATH = "onnxruntime.native.path";
@@ -32,17 +36,20 @@ public final class OnnxRuntimeLibraries {
 
     private static boolean prepared;
 
-    private OnnxRuntimeLibraries() {
+    /** The workbench's cache, which the libraries are unpacked into. */
+    private static final Path CACHE = Home.folder("cache");
+
+    private OnnxRuntime() {
     }
 
     /**
-     * The environment, with the libraries loaded from (and first unpacked into) {@code cache}/onnxruntime; call instead
-     * of {@link OrtEnvironment#getEnvironment()}.
+     * The environment, with the libraries loaded from (and first unpacked into) the workbench's cache; call instead of
+     * {@link OrtEnvironment#getEnvironment()}, before any other ONNX Runtime class loads.
      */
-    public static synchronized OrtEnvironment environment(Path cache) throws IOException {
+    public static synchronized OrtEnvironment environment() throws IOException {
         if (!prepared) {
             if (System.getProperty(NATIVE_PATH) == null) {
-                Path folder = unpack(cache);
+                Path folder = unpack(CACHE);
                 if (folder != null) {
                     System.setProperty(NATIVE_PATH, folder.toString());
                 }
@@ -118,16 +125,8 @@ public final class OnnxRuntimeLibraries {
                     return null; // a build without bundled libraries: ONNX Runtime finds them its own way
                 }
                 Files.createDirectories(folder);
-                // Written aside and renamed, so two processes starting at once never load a half-written library.
-                Path part = folder.resolve(name + "." + ProcessHandle.current().pid() + ".part");
-                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
-                try {
-                    Files.move(part, file, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
-                } finally {
-                    Files.deleteIfExists(part);
-                }
+                // whole or not at all: two processes starting at once never load a half-written library
+                Folders.writeWhole(file, part -> Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING));
             }
         }
         return folder;
@@ -142,7 +141,6 @@ public final class OnnxRuntimeLibraries {
         return osName + "-" + archName;
     }
 
-    /** The telemetry library opens an empty log in the temporary folder when the environment starts; it is not needed. */
     /**
      * ONNX Runtime (1.29 on Linux and macOS) writes a device id and a queue of telemetry events under the user's cache
      * as its environment is made, before it can be told not to (ORT_TELEMETRY_DISABLED, which ./workbench sets, stops
@@ -179,6 +177,7 @@ public final class OnnxRuntimeLibraries {
         }
     }
 
+    /** The telemetry library opens an empty log in the temporary folder when the environment starts; it is not needed. */
     private static void removeTelemetryLog() {
         String temp = System.getenv("TMPDIR") == null ? System.getProperty("java.io.tmpdir") : System.getenv("TMPDIR");
         Path log = Path.of(temp, "mat-debug-" + ProcessHandle.current().pid() + ".log");
