@@ -726,7 +726,7 @@ public class Corpus {
             case "click" -> "pyautogui.click(" + point(action.path("at"), width, height) + ")";
             case "double_click" -> "pyautogui.doubleClick(" + point(action.path("at"), width, height) + ")";
             case "right_click" -> "pyautogui.rightClick(" + point(action.path("at"), width, height) + ")";
-            case "type" -> "pyautogui.write(message='" + action.path("text").asText() + "')";
+            case "type" -> "pyautogui.write(message='" + action.path("text").asText().replace("\\", "\\\\").replace("'", "\\'") + "')";
             case "press", "key" -> action.path("key").asText().contains("+") // a chord, as xdotool names it: ctrl+b
                     ? "pyautogui.hotkey('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("+", "', '") + "')"
                     : "pyautogui.press('" + action.path("key").asText().toLowerCase(Locale.ROOT).replace("return", "enter")

@@ -10,6 +10,8 @@
 #   browser under the breeze, comix and handhelds pointer themes, 1280x720 to 2560x1440;
 #   --spec releng/corpus/heldout-windows.json: the Windows held-out corpus (heldout_sessions.py windows writes it): Wine's
 #   Wordpad, WineMine and a cmd console at 1366x768 and 1600x900, recorded by workbench.cmd under Wine;
+#   --spec releng/corpus/dev.json: the dev corpus (dev_sessions.py writes it), what a change to the method is judged on
+#   before the held-out ones: NEdit, LXTerminal and PCManFM under the Bibata and whiteglass pointers, 1280x1024 to 1920x1080;
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
 #   (l3afpad, geany, featherpad) under train pointer themes; --spec releng/corpus/kinds-windows.json: its Windows part
@@ -17,7 +19,7 @@
 # Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
 # is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
-# breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes; and for Windows desktops the Windows Java runtime
+# breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme; and for Windows desktops the Windows Java runtime
 # and ffmpeg the build fetches for the Windows tests. Exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"

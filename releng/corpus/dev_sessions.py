@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Writes dev.json, the offline method's dev corpus: what a change to the method is judged on before the held-out corpus
+is run once. Its sessions have the held-out corpus's traits with other applications and pointers: a Motif editor
+(NEdit: typing, a double-click on a word, a selection), a VTE terminal (LXTerminal: commands, a right-click menu) and a
+file manager's icon view (PCManFM: a click that selects, a double-click that redraws the whole view, scrolling, the
+location bar), under the pointer detector's dev themes (Bibata, whiteglass), never its train or held-out ones, at
+1440x900, 1680x1050, 1920x1080 and 1280x1024. Nothing is trained on it.
+Usage: releng/corpus/dev_sessions.py > releng/corpus/dev.json"""
+import json
+import random
+
+from desktop_sessions import WORDS, click, key, type_
+from heldout_sessions import desktop
+
+rng = random.Random(60)
+
+DESKTOPS = {
+    "bibata-1440": desktop([1440, 900], "Bibata-Modern-Classic", 24, "Meeting moved", "Now at 3 pm in room 2"),
+    "ice-1920": desktop([1920, 1080], "Bibata-Modern-Ice", 32, "New message", "Lena: see you at the station"),
+    "whiteglass-1280": desktop([1280, 1024], "whiteglass", 24, "Backup finished", "214 files copied"),
+    "amber-1680": desktop([1680, 1050], "Bibata-Original-Amber", 40, "Printer", "Paper jam in tray 2"),
+}
+
+FOLDERS = ["Archive", "Documents", "Drafts", "Invoices", "Music", "Notes", "Photos", "Pictures", "Projects", "Reports",
+           "Templates", "Videos"]
+# forty files in each folder of the scratch home, so that an opened folder has something to scroll through
+MAKE_FILES = "for d in " + " ".join(FOLDERS) + "; do mkdir -p files/$d; for n in $(seq 10 49); do echo $n > files/$d/$d-$n.txt; done; done"
+
+APPS = {
+    "nedit": {"command": ["nedit"], "class": "nedit", "move": [0, 0], "size": [800, 600], "context": "NEdit"},
+    "terminal": {"command": ["lxterminal"], "class": "lxterminal", "move": [0, 0], "size": [800, 600], "context": "LXTerminal"},
+    "files": {"command": ["sh", "-c", MAKE_FILES + "; exec pcmanfm files"], "class": "pcmanfm", "move": [0, 0],
+              "size": [900, 600], "context": "files"},
+}
+
+# NEdit's text (6 px a letter from x 7; lines 13 px apart from y 58), at the window's place (0, 0) and size
+NEDIT_X, NEDIT_LINE, NEDIT_LINES, NEDIT_LETTER = 7, 58, 13, 6
+
+
+def nedit_point(line, letter):
+    return [NEDIT_X + NEDIT_LETTER * letter + NEDIT_LETTER // 2, NEDIT_LINE + NEDIT_LINES * (line - 1)]
+
+
+def nedit_sessions():
+    sessions = []
+    for i in range(6):
+        lines = [" ".join(rng.sample(WORDS, 2)) for _ in range(rng.choice([2, 3]))]
+        acts = [click([rng.randint(250, 650), rng.randint(300, 500)], "Click into the text")]
+        for n, line in enumerate(lines):
+            acts.append(type_(line, f"Type {line}"))
+            if n < len(lines) - 1:
+                acts.append(key("Return", "Start a new line"))
+        first = lines[0].split()[0]
+        if i % 2 == 0:
+            acts.append({"op": "double_click", "at": nedit_point(1, len(first) // 2), "detail": f"Double-click {first}"})
+        else:
+            acts.append({"op": "select", "from": [NEDIT_X, nedit_point(2, 0)[1]], "to": [NEDIT_X + NEDIT_LETTER * len(lines[1]),
+                         nedit_point(2, 0)[1]], "detail": "Select the second line"})
+        sessions.append({"id": f"nedit-{i + 1}", "app": "nedit", "task": "Write " + "; ".join(lines) + " in NEdit",
+                         "actions": acts})
+    return sessions
+
+
+COMMANDS = ["echo {} {}", "seq 4", "expr 6 + 7", "printf '%s\\n' {}", "ls /", "pwd"]
+
+
+def terminal_sessions():
+    sessions = []
+    for i in range(6):
+        commands = [c.format(*rng.sample(WORDS, 2)) for c in rng.sample(COMMANDS, 2)]
+        acts = [click([rng.randint(200, 600), rng.randint(200, 400)], "Click into the terminal")]
+        for command in commands:
+            acts += [type_(command, f"Run {command}"), key("Return", "Run it")]
+        if i % 2 == 0:
+            acts += [{"op": "right_click", "at": [rng.randint(250, 550), rng.randint(250, 350)], "detail": "Open the context menu"},
+                     key("Escape", "Close the context menu")]
+        sessions.append({"id": f"terminal-{i + 1}", "app": "terminal", "task": "Run " + " and ".join(commands) + " in a terminal",
+                         "actions": acts})
+    return sessions
+
+
+# PCManFM's icon grid (94 px apart from x 208, rows 73 px apart from y 117), its Back button and location bar
+GRID_X, GRID_Y, GRID_DX, GRID_DY, COLUMNS = 208, 117, 94, 73, 7
+BACK, LOCATION, VIEW = [84, 65], [550, 65], [520, 380]
+
+
+def folder_point(name):
+    n = FOLDERS.index(name)
+    return [GRID_X + GRID_DX * (n % COLUMNS), GRID_Y + GRID_DY * (n // COLUMNS)]
+
+
+def files_sessions():
+    sessions = []
+    for i in range(6):
+        a, b = rng.sample(FOLDERS, 2)
+        acts = [click(folder_point(a), f"Select {a}"),
+                {"op": "double_click", "at": folder_point(b), "detail": f"Open {b}"}]
+        if i % 2 == 0:
+            acts += [{"op": "scroll", "at": VIEW, "clicks": -3, "detail": f"Scroll down {b}"}, click(BACK, "Go back")]
+        else:
+            acts += [click(LOCATION, "Click the location bar"), key("ctrl+a", "Select the location"),
+                     type_("~/files/" + a, f"Go to {a}"), key("Return", "Open it")]
+        sessions.append({"id": f"files-{i + 1}", "app": "files", "task": f"Look into the {b} and {a} folders", "actions": acts})
+    return sessions
+
+
+def main():
+    sessions = nedit_sessions() + terminal_sessions() + files_sessions()
+    names = list(DESKTOPS)
+    for i, session in enumerate(sessions):
+        session["desktop"] = names[i % len(names)]
+    print(json.dumps({"about": "The dev corpus (issue 59): generated by dev_sessions.py; judged on, never trained on.",
+                      "gap_seconds": 0.9, "desktops": DESKTOPS, "apps": APPS, "sessions": sessions}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
