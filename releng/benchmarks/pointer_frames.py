@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""The frames of a corpus's recordings whose pointer position is known from the events, written as PNG files, one line
+"PNG<TAB>x<TAB>y" each: the pointer rested at (x, y) for 0.2 s before the frame and stays there 0.2 s after it, and no key
+was pressed since it last moved (an application may hide the pointer while its person types). At most 12 frames a
+recording, spread over it. Used by pointer-benchmark.sh.
+Usage: pointer_frames.py CORPUS_DIR OUT_DIR"""
+import csv
+import json
+import os
+import sys
+
+import cv2
+
+REST, MOST = 0.2, 12
+
+
+def pointer_times(events):
+    """(time, x, y) of every event that puts the pointer somewhere, and the times keys were pressed."""
+    places, keys = [], []
+    for line in open(events):
+        e = json.loads(line)
+        if e.get("action") in ("move", "click", "scroll", "drag") and "x" in e:
+            places.append((e["time_stamp"], e["x"], e["y"]))
+        elif e.get("action") == "press":
+            keys.append(e["time_stamp"])
+    return places, keys
+
+
+def known(t, places, keys):
+    """The pointer's place in a frame at t when it is known (see the module's text), else None."""
+    before = [p for p in places if p[0] <= t - REST]
+    if not before or any(t - REST < p[0] <= t + REST for p in places):
+        return None
+    last = before[-1]
+    if any(last[0] < k <= t for k in keys):
+        return None
+    return last[1], last[2]
+
+
+def main():
+    corpus, out = sys.argv[1:]
+    for name in sorted(os.listdir(os.path.join(corpus, "recordings"))):
+        folder = os.path.join(corpus, "recordings", name)
+        if not os.path.isfile(os.path.join(folder, "frames.csv")):
+            continue
+        places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
+        with open(os.path.join(folder, "frames.csv")) as f:
+            times = [float(row["time_stamp"]) for row in csv.DictReader(f)]
+        usable = [(n, known(t, places, keys)) for n, t in enumerate(times)]
+        usable = [(n, at) for n, at in usable if at is not None]
+        chosen = dict(usable[int(i * len(usable) / MOST)] for i in range(min(MOST, len(usable))))
+        video = cv2.VideoCapture(os.path.join(folder, "video.mkv"))
+        n = 0
+        while chosen:
+            ok, frame = video.read()
+            if not ok:
+                break
+            if n in chosen:
+                png = os.path.join(out, name, f"{n:05d}.png")
+                os.makedirs(os.path.dirname(png), exist_ok=True)
+                cv2.imwrite(png, frame)
+                x, y = chosen.pop(n)
+                print(f"{png}\t{x}\t{y}")
+            n += 1
+
+
+if __name__ == "__main__":
+    main()
