@@ -167,6 +167,10 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
                     break;
                 }
             }
+            if (!cancelled && records.size() > done) { // read to its end: what follows the last record (a closing bracket) too
+                progress.worked(records.size() - done);
+                done = records.size();
+            }
             sql.flush();
             if (!connection.getAutoCommit()) {
                 DatasetChanges.announce(connection, dataset.engine(), "import", null);
