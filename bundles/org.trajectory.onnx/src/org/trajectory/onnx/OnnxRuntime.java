@@ -22,9 +22,9 @@ import ai.onnxruntime.OrtSession;
 /**
  * ONNX Runtime for every model the workbench runs: its native libraries, unpacked once into the workbench's own cache
  * ({@code ~/.trajectory-workbench/cache/onnxruntime/VERSION/OS-ARCH}) and loaded from there, session options, and the
- * model files of model bundles. Left to itself, ONNX
- * Runtime copies 28 MB of libraries into a new {@code /tmp/onnxruntime-java*} folder on every start (and leaves it
- * behind when killed), and its telemetry library leaves an empty {@code mat-debug-PID.log} in the temporary folder.
+ * model files of model bundles. Left to itself, ONNX Runtime copies 28 MB of libraries into a new
+ * {@code /tmp/onnxruntime-java*} folder on every start (and leaves it behind when killed), and its telemetry library
+ * leaves an empty {@code mat-debug-PID.log} in the temporary folder.
  *
  * @since 0.1
  */
@@ -33,11 +33,10 @@ public final class OnnxRuntime {
     /** ONNX Runtime's own property: the folder it loads its libraries from instead of unpacking them. */
     private static final String NATIVE_PATH = "onnxruntime.native.path";
     private static final String[] LIBRARIES = { "onnxruntime", "onnxruntime4j_jni" };
-
-    private static boolean prepared;
-
     /** The workbench's cache, which the libraries are unpacked into. */
     private static final Path CACHE = Home.folder("cache");
+
+    private static boolean prepared;
 
     private OnnxRuntime() {
     }

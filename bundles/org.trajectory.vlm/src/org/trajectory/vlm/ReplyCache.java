@@ -52,7 +52,12 @@ public final class ReplyCache implements Model {
         VlmResponse response = model.complete(request);
         try {
             Files.createDirectories(file.getParent());
-            Folders.writeWhole(file, partial -> Files.writeString(partial, response.text()));
+            Folders.writeWhole(file, partial -> {
+                Files.writeString(partial, response.text());
+                if (partial.getFileSystem().supportedFileAttributeViews().contains("posix")) { // an answer may say what was on screen
+                    Files.setPosixFilePermissions(partial, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                }
+            });
         } catch (IOException notKept) {
             // the answer is still good; it is only not kept
         }
