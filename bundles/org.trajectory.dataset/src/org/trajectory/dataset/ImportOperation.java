@@ -167,10 +167,7 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
                     break;
                 }
             }
-            if (!cancelled && records.size() > done) { // read to its end: what follows the last record (a closing bracket) too
-                progress.worked(records.size() - done);
-                done = records.size();
-            }
+            done = cancelled ? done : readToEnd(records, progress, done);
             sql.flush();
             if (!connection.getAutoCommit()) {
                 DatasetChanges.announce(connection, dataset.engine(), "import", null);
@@ -185,6 +182,14 @@ public final class ImportOperation extends DatasetOperation<ImportReport> {
         } finally {
             connection.setAutoCommit(true);
         }
+    }
+
+    /** The source read to its end: what follows the last record (a list's closing bracket) is counted too. */
+    private static long readToEnd(Importer.Records records, Progress progress, long done) {
+        if (records.size() > done) {
+            progress.worked(records.size() - done);
+        }
+        return Math.max(done, records.size());
     }
 
     /** Stores a record, beginning a batch (one transaction on the engine's bulk path) when none is open; false when not stored. */
