@@ -54,9 +54,7 @@ public final class ReplyCache implements Model {
             Files.createDirectories(file.getParent());
             Folders.writeWhole(file, partial -> {
                 Files.writeString(partial, response.text());
-                if (partial.getFileSystem().supportedFileAttributeViews().contains("posix")) { // an answer may say what was on screen
-                    Files.setPosixFilePermissions(partial, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-                }
+                SecretStorage.ownerOnly(partial); // an answer may say what was on screen
             });
         } catch (IOException notKept) {
             // the answer is still good; it is only not kept

@@ -155,15 +155,26 @@ public final class SecretStorage {
     }
 
     private static void makePrivate(Path file) throws IOException {
-        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+        if (!posix()) {
             Files.createDirectories(file.getParent()); // Windows: the user's profile is the user's
             return;
         }
         Files.createDirectories(file.getParent(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.setPosixFilePermissions(file.getParent(), PosixFilePermissions.fromString("rwx------"));
         if (Files.exists(file)) {
+            ownerOnly(file);
+        }
+    }
+
+    /** Makes {@code file} readable and writable by its owner only (where the file system has POSIX permissions). */
+    static void ownerOnly(Path file) throws IOException {
+        if (posix()) {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         }
+    }
+
+    private static boolean posix() {
+        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     }
 
     private static Boolean keyring;

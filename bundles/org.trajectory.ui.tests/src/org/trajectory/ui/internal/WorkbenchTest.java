@@ -304,19 +304,20 @@ public abstract class WorkbenchTest {
      * times at most.
      */
     protected void keys(int... codes) {
-        boolean[] heard = { false, false }; // any key at all, the last release
+        boolean[] anyKey = { false };
+        boolean[] released = { false }; // the first key, released last
         org.eclipse.swt.widgets.Listener listener = e -> {
             lately("key " + (e.type == SWT.KeyDown ? "down " : "up ") + (e.character >= 0x20 ? String.valueOf(e.character) : "0x"
                     + Integer.toHexString(e.keyCode)) + " in " + e.widget);
-            heard[0] = true;
-            heard[1] |= e.type == SWT.KeyUp && (e.keyCode == codes[0] || e.character == codes[0]);
+            anyKey[0] = true;
+            released[0] |= e.type == SWT.KeyUp && (e.keyCode == codes[0] || e.character == codes[0]);
         };
         display.addFilter(SWT.KeyDown, listener);
         display.addFilter(SWT.KeyUp, listener);
         try {
             // Seen once on CI: not one of the posted events reached the window though it held the focus. Keys that
             // nothing heard in ten seconds had no effect, so pressing them again cannot do anything twice.
-            for (int attempt = 0; attempt < 3 && !heard[0]; attempt++) {
+            for (int attempt = 0; attempt < 3 && !anyKey[0]; attempt++) {
                 if (attempt > 0) {
                     lately("no key heard: pressed again");
                 }
@@ -327,7 +328,7 @@ public abstract class WorkbenchTest {
                     post(SWT.KeyUp, codes[i]);
                 }
                 long posted = System.nanoTime();
-                while (!heard[1] && System.nanoTime() - posted < (heard[0] ? 3_000_000_000L : 10_000_000_000L)) {
+                while (!released[0] && System.nanoTime() - posted < (anyKey[0] ? 3_000_000_000L : 10_000_000_000L)) {
                     spin();
                 }
             }
