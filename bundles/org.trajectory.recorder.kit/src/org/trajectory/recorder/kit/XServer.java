@@ -12,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * An X server for a test (Xvfb, Xephyr) on a display it picks itself: started with {@code -displayfd}, it writes the
  * number it took once it accepts clients. Picking a number beforehand raced with servers still shutting down and with
- * other builds, and a socket file appearing did not yet mean the server answered.
+ * other builds, and a socket file appearing did not yet mean the server answered. It never resets: an X server left by
+ * its last client starts over and refuses clients meanwhile, and a test's clients come and go (seen under load: the
+ * recorder could not connect to a Xephyr that xdpyinfo had just left).
  *
  * @since 0.1
  */
@@ -27,12 +29,12 @@ public final class XServer implements AutoCloseable {
     }
 
     /**
-     * Starts {@code command} (the server and its options, without a display) with {@code -displayfd 1}; its messages
-     * go to {@code log}. Returns once it accepts clients, or throws with what it said.
+     * Starts {@code command} (the server and its options, without a display) with {@code -displayfd 1 -noreset}; its
+     * messages go to {@code log}. Returns once it accepts clients, or throws with what it said.
      */
     public static XServer start(Path log, String... command) throws IOException {
         List<String> arguments = new ArrayList<>(List.of(command));
-        arguments.addAll(1, List.of("-displayfd", "1"));
+        arguments.addAll(1, List.of("-displayfd", "1", "-noreset"));
         Process process = new ProcessBuilder(arguments).redirectError(log.toFile()).start();
         String number = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII)).readLine();
         if (number == null || !number.strip().matches("\\d+")) {
