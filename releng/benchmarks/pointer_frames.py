@@ -37,31 +37,38 @@ def known(t, places, keys):
     return last[1], last[2]
 
 
+def known_frames(folder, most=MOST):
+    """(frame number, BGR frame, (x, y)) of at most `most` frames of a recording whose pointer place is known, spread
+    over it."""
+    places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
+    with open(os.path.join(folder, "frames.csv")) as f:
+        times = [float(row["time_stamp"]) for row in csv.DictReader(f)]
+    usable = [(n, known(t, places, keys)) for n, t in enumerate(times)]
+    usable = [(n, at) for n, at in usable if at is not None]
+    count = min(most, len(usable))
+    chosen = dict(usable[int(i * len(usable) / count)] for i in range(count))
+    video = cv2.VideoCapture(os.path.join(folder, "video.mkv"))
+    n = 0
+    while chosen:
+        ok, frame = video.read()
+        if not ok:
+            break
+        if n in chosen:
+            yield n, frame, chosen.pop(n)
+        n += 1
+
+
 def main():
     corpus, out = sys.argv[1:]
     for name in sorted(os.listdir(os.path.join(corpus, "recordings"))):
         folder = os.path.join(corpus, "recordings", name)
         if not os.path.isfile(os.path.join(folder, "frames.csv")):
             continue
-        places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
-        with open(os.path.join(folder, "frames.csv")) as f:
-            times = [float(row["time_stamp"]) for row in csv.DictReader(f)]
-        usable = [(n, known(t, places, keys)) for n, t in enumerate(times)]
-        usable = [(n, at) for n, at in usable if at is not None]
-        chosen = dict(usable[int(i * len(usable) / MOST)] for i in range(min(MOST, len(usable))))
-        video = cv2.VideoCapture(os.path.join(folder, "video.mkv"))
-        n = 0
-        while chosen:
-            ok, frame = video.read()
-            if not ok:
-                break
-            if n in chosen:
-                png = os.path.join(out, name, f"{n:05d}.png")
-                os.makedirs(os.path.dirname(png), exist_ok=True)
-                cv2.imwrite(png, frame)
-                x, y = chosen.pop(n)
-                print(f"{png}\t{x}\t{y}")
-            n += 1
+        for n, frame, (x, y) in known_frames(folder):
+            png = os.path.join(out, name, f"{n:05d}.png")
+            os.makedirs(os.path.dirname(png), exist_ok=True)
+            cv2.imwrite(png, frame)
+            print(f"{png}\t{x}\t{y}")
 
 
 if __name__ == "__main__":

@@ -116,10 +116,20 @@ def composite(screen, rgba, x, y):
     screen[y0:y1, x0:x1] = np.clip(out + 0.5, 0, 255).astype(np.uint8)
 
 
-class Screens:
-    """Screens by split: screenshots without a pointer, and corpus frames with the pointer where the events say."""
+def recording_part(name):
+    """A recording's part by its application, named by any word of the recording's name (kinds-pad-3 is Mousepad's)."""
+    words = name.lower().split("-")
+    for split, apps in (("held-out", HELD_OUT_APPS), ("dev", DEV_APPS)):
+        if any(w.startswith(a) for w in words for a in apps):
+            return split
+    return "train"
 
-    def __init__(self, screens_dir, corpus_dir):
+
+class Screens:
+    """Screens by split: screenshots without a pointer, and corpus frames with the pointer where the events say; and
+    the hard places: where a detector in training took something on a training screen for a pointer."""
+
+    def __init__(self, screens_dir, corpus_dirs):
         self.by_part = {"train": [], "dev": [], "held-out": []}
         for png in sorted(glob.glob(os.path.join(screens_dir, "*.png"))):
             image = cv2.cvtColor(cv2.imread(png), cv2.COLOR_BGR2RGB)
@@ -127,20 +137,26 @@ class Screens:
                 continue
             self.by_part[part(os.path.basename(png), HELD_OUT_APPS, DEV_APPS)].append((image, None))
         self.frames = {"train": [], "dev": [], "held-out": []}
-        for recording in sorted(glob.glob(os.path.join(corpus_dir, "recordings", "*"))):
-            name = os.path.basename(recording)
-            for frame, point in corpus_frames(recording):
-                self.frames[part(name, HELD_OUT_APPS, DEV_APPS)].append((frame, point))
+        for corpus_dir in corpus_dirs:
+            for recording in sorted(glob.glob(os.path.join(corpus_dir, "recordings", "*"))):
+                split = recording_part(os.path.basename(recording))
+                for frame, point in corpus_frames(recording):
+                    self.frames[split].append((frame, point))
+        self.hard = []  # (screen, known pointer or None, x, y): training screens only
 
     def any(self, split, rng):
         """A screenshot, or a quarter of the time a corpus frame (their pointer is one theme's: not to outweigh the rest)."""
         pool = self.frames[split] if self.frames[split] and (rng.random() < 0.25 or not self.by_part[split]) else self.by_part[split]
         return pool[rng.randrange(len(pool))]
 
+    def add_hard(self, places, most=3000):
+        self.hard = (self.hard + places)[-most:]
 
-def corpus_frames(recording, every=2):
-    """Every other frame of a corpus recording with the pointer's place then (the last move or press before it), where
-    the pointer has rested 0.12 s (no blur) and no key was typed since (an editor hides the pointer while one types)."""
+
+def corpus_frames(recording, every=2, most=10):
+    """Frames of a corpus recording with the pointer's place then (the last move or press before it), where the pointer
+    has rested 0.12 s (no blur) and no key was typed since (an editor hides the pointer while one types): of every
+    other frame, `most` spread over the recording (whole frames are large: a hundred recordings must fit in memory)."""
     import json
     times = {}
     with open(os.path.join(recording, "frames.csv")) as f:
@@ -169,7 +185,8 @@ def corpus_frames(recording, every=2):
             if before and before[-1][1] is not None and times[n] - before[-1][0] > 0.12:
                 out.append((cv2.cvtColor(frame, cv2.COLOR_BGR2RGB), (before[-1][1], before[-1][2])))
         n += 1
-    return out
+    count = min(most, len(out))
+    return [out[int(i * len(out) / count)] for i in range(count)]
 
 
 def sample(screens, themes, split, rng, positive):
@@ -186,12 +203,20 @@ def sample(screens, themes, split, rng, positive):
         crop = screen[y:y + side, x:x + side].copy()
         spot = (hx - x, hy - y)
     else:
+        hard = split == "train" and screens.hard and rng.random() < 0.35
+        if hard:  # around a place a detector in training took for a pointer: the look-alike somewhere in the crop
+            screen, known, hx, hy = screens.hard[rng.randrange(len(screens.hard))]
+            h, w = screen.shape[:2]
         plain_ok = rng.random() < 0.2  # most crops where something is drawn: a desktop's empty background teaches little
         for _ in range(30):
-            x, y = rng.randrange(0, w - side), rng.randrange(0, h - side)
+            if hard:
+                x = min(max(hx - rng.randrange(2, side - 2), 0), w - side)
+                y = min(max(hy - rng.randrange(2, side - 2), 0), h - side)
+            else:
+                x, y = rng.randrange(0, w - side), rng.randrange(0, h - side)
             if known is not None and x - 70 < known[0] < x + side + 70 and y - 70 < known[1] < y + side + 70:
                 continue
-            if plain_ok or screen[y:y + side:4, x:x + side:4].std() > 8:
+            if hard or plain_ok or screen[y:y + side:4, x:x + side:4].std() > 8:
                 break
         crop = screen[y:y + side, x:x + side].copy()
         spot = None

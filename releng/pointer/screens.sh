@@ -3,7 +3,7 @@
 # APPS runs alone under its own Xvfb (with openbox) at two sizes, light and dark (GTK_THEME), and the screen is taken
 # with ImageMagick's import (Xvfb's screen has no pointer drawn in it). Writes OUT/APP-SIZE-THEME.png.
 # Usage: releng/pointer/screens.sh OUT
-# Needs: xvfb openbox imagemagick xterm galculator mousepad gnumeric chromium x11-apps gtk-3-examples zenity wine.
+# Needs: xvfb openbox imagemagick xterm galculator geany featherpad l3afpad mousepad gnumeric chromium x11-apps gtk-3-examples zenity wine.
 set -uo pipefail
 OUT="$1"
 mkdir -p "$OUT"
@@ -15,6 +15,9 @@ APPS=(
   "widget-factory|gtk3-widget-factory"
   "gtk-demo|gtk3-demo"
   "gnumeric|gnumeric"
+  "geany|geany /etc/services"
+  "featherpad|featherpad /etc/protocols"
+  "l3afpad|l3afpad /etc/passwd"
   "xcalc|xcalc"
   "xclock-xeyes|sh -c 'xclock -geometry 300x300+50+50 & xeyes -geometry 300x200+400+100 & xlogo -geometry 200x200+100+400'"
   "zenity|zenity --forms --title=Order --add-entry=Name --add-entry=City --add-calendar=Date --text='Fill in the order'"
@@ -40,7 +43,7 @@ for entry in "${APPS[@]}"; do
       sleep "${WAIT:-6}"
       DISPLAY=":$display" import -window root "$OUT/$name-$size-$theme.png" 2>/dev/null && echo "$name-$size-$theme"
       pkill -f "Xvfb :$display " 2>/dev/null; kill "$xvfb" 2>/dev/null
-      DISPLAY=":$display" wineserver -k 2>/dev/null
+      HOME="$home" wineserver -k 2>/dev/null  # the prefix is in the scratch home: its server, not the default one
       rm -rf "$home"
     done
   done
