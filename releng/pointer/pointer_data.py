@@ -116,9 +116,15 @@ def composite(screen, rgba, x, y):
     screen[y0:y1, x0:x1] = np.clip(out + 0.5, 0, 255).astype(np.uint8)
 
 
-def recording_part(name):
-    """A recording's part by its application, named by any word of the recording's name (kinds-pad-3 is Mousepad's)."""
-    words = name.lower().split("-")
+def recording_part(recording):
+    """A recording's part by its applications: the window classes its recorder wrote (top_window.jsonl), and the
+    words of its name (pad-type-3 is Mousepad's); a held-out application anywhere makes it held-out."""
+    import json
+    words = os.path.basename(recording).lower().split("-")
+    windows = os.path.join(recording, "top_window.jsonl")
+    if os.path.exists(windows):
+        with open(windows) as f:
+            words += [str(json.loads(line).get("class", "")).lower() for line in f if line.strip()]
     for split, apps in (("held-out", HELD_OUT_APPS), ("dev", DEV_APPS)):
         if any(w.startswith(a) for w in words for a in apps):
             return split
@@ -139,7 +145,7 @@ class Screens:
         self.frames = {"train": [], "dev": [], "held-out": []}
         for corpus_dir in corpus_dirs:
             for recording in sorted(glob.glob(os.path.join(corpus_dir, "recordings", "*"))):
-                split = recording_part(os.path.basename(recording))
+                split = recording_part(recording)
                 for frame, point in corpus_frames(recording):
                     self.frames[split].append((frame, point))
         self.hard = []  # (screen, known pointer or None, x, y): training screens only
