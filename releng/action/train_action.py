@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Trains the action classifier on the CPU and writes it as ONNX with its figures (issue 59).
 
-Usage: train_action.py OUT.onnx STEPS CORPUS...   (the corpora's recordings: releng/corpus/regenerate.sh)
+Usage: train_action.py OUT.onnx STEPS CORPUS... [--dev DEV_CORPUS...]   (the corpora: releng/corpus/regenerate.sh)
 
 What a resting pointer did (none, click, double, right; action_data.py) from three pictures of the square around it.
 Split by application: the dev part is every recording of DEV_APPS (the Chromium form on Linux; the Registry Editor under
-Wine when the action corpus's Windows part is given), so its figure says how the classifier does on an application it
-never saw; the held-out corpus (heldout.json) is never read here:
+Wine when the action corpus's Windows part is given) and of the dev corpora (dev.json: NEdit, LXTerminal, PCManFM under
+the dev pointer themes), so its figure says how the classifier does on applications it never saw, and the thresholds
+chosen on it hold beyond one application; the held-out corpus (heldout.json) is never read here:
 extraction-benchmark.sh measures the method with the classifier on it.
 """
 import json
@@ -43,10 +44,12 @@ class ActionNet(nn.Module):
         return self.head(self.features(x).mean(dim=(2, 3)))
 
 
-def split(samples):
+def split(samples, dev_samples):
     train, dev = [], []
     for name, items in samples.items():
         (dev if any(app in name for app in DEV_APPS) else train).extend(items)
+    for items in dev_samples.values():
+        dev.extend(items)
     return train, dev
 
 
@@ -101,12 +104,13 @@ def stated(threshold):
 
 def main():
     out, steps, corpora = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    dev_corpora = corpora[corpora.index("--dev") + 1:] if "--dev" in corpora else []
+    corpora = corpora[:corpora.index("--dev")] if "--dev" in corpora else corpora
     torch.manual_seed(SEED)
     torch.set_num_threads(2)
     rng = random.Random(SEED)
     began = time.time()
-    samples = action_data.corpus_samples(corpora)
-    train, dev = split(samples)
+    train, dev = split(action_data.corpus_samples(corpora), action_data.corpus_samples(dev_corpora))
     counts = {c: sum(1 for _, label in train if label == i) for i, c in enumerate(action_data.CLASSES)}
     print(f"{len(train)} train samples {counts}, {len(dev)} dev samples, read in {time.time() - began:.0f} s", flush=True)
     # classes drawn equally often: a double-click is rarer than a click in what people do, not less important
@@ -126,7 +130,7 @@ def main():
             print(f"step {step} loss {loss.item():.3f} dev {judge(model, dev)['accuracy']:.3f} ({time.time() - began:.0f} s)", flush=True)
     cuts = {name: threshold(model, dev, action_data.CLASSES.index(name)) for name in ("double", "right")}
     figures = {"train": judge(model, train), "dev": judge(model, dev), "train_counts": counts, "steps": steps,
-               "dev_application": " and ".join(DEV_APPS), "seconds": round(time.time() - began),
+               "dev_application": " and ".join(DEV_APPS) + (" and the dev corpus" if dev_corpora else ""), "seconds": round(time.time() - began),
                "thresholds": {name: {"threshold": t, "dev_said": n, "dev_right": r} for name, (t, n, r) in cuts.items()}}
     print(json.dumps(figures))
     model.eval()
