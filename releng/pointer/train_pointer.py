@@ -154,8 +154,8 @@ def calibrate(model, screens, dev_frames):
     """The threshold the workbench uses, chosen on real dev pictures (never the held-out's): the dev corpus's recorded
     frames (a pointer in each, where the recorder drew it) and the dev part's screenshots (none in them); the one at
     which 'a pointer here' is right most often by F1 (the lowest of equals). Pointers drawn into screens are no guide
-    here: on them, a threshold that keeps 97 % right dropped half the recorded pointers and kept their mistakes."""
-    said = []  # (probability, right), and how many pictures hold a pointer
+    here: on them, a threshold that keeps 97 % right dropped a third of the recorded pointers and kept their mistakes."""
+    said = []  # (probability, right) of each picture's best place
     model.eval()
     with torch.no_grad():
         for frame, (kx, ky) in dev_frames:
@@ -302,12 +302,13 @@ def train(model, screens, themes, rng, steps, started, dev_frames):
         if step % 250 == 0:
             print(f"step {step}: loss {loss.item():.4f}, {time.time() - started:.0f} s, {len(screens.hard)} hard places; "
                   f"dev {judge(model, screens, themes, 'dev', 1, 400)}", flush=True)
-        if step >= steps // 2 and step % (steps // 4) == 0:
+        if steps >= 4 and step >= steps // 2 and step % (steps // 4) == 0:
             recorded = judge_recorded(model, dev_frames, THRESHOLD)
             print(f"step {step}: dev recorded frames {recorded}", flush=True)
             if recorded["recall"] > best[0]:
                 best = (recorded["recall"], {k: v.clone() for k, v in model.state_dict().items()})
-    model.load_state_dict(best[1])
+    if best[1] is not None:  # a run too short for a checkpoint keeps its last weights
+        model.load_state_dict(best[1])
 
 
 if __name__ == "__main__":
