@@ -39,7 +39,9 @@ def known(t, places, keys):
 
 def known_frames(folder, most=MOST):
     """(frame number, BGR frame, (x, y)) of at most `most` frames of a recording whose pointer place is known, spread
-    over it."""
+    over it; none for a folder that is no finished recording."""
+    if not os.path.isfile(os.path.join(folder, "frames.csv")):
+        return
     places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
     with open(os.path.join(folder, "frames.csv")) as f:
         times = [float(row["time_stamp"]) for row in csv.DictReader(f)]
@@ -62,8 +64,6 @@ def main():
     corpus, out = sys.argv[1:]
     for name in sorted(os.listdir(os.path.join(corpus, "recordings"))):
         folder = os.path.join(corpus, "recordings", name)
-        if not os.path.isfile(os.path.join(folder, "frames.csv")):
-            continue
         for n, frame, (x, y) in known_frames(folder):
             png = os.path.join(out, name, f"{n:05d}.png")
             os.makedirs(os.path.dirname(png), exist_ok=True)
