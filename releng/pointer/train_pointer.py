@@ -97,6 +97,11 @@ def locate(logits):
     return out
 
 
+def whole(model, rgb):
+    """The map of logits of one whole RGB picture (uint8, height x width x 3)."""
+    return model(torch.from_numpy(rgb).permute(2, 0, 1)[None].float() / 255)
+
+
 def judge(model, screens, themes, split, seed, n=1200, threshold=THRESHOLD):
     """recall and precision of 'a pointer here within 3 px' on n crops of a split (60 % with a pointer)."""
     rng = random.Random(seed)
@@ -138,8 +143,7 @@ def screen_detections(model, screens, themes, split, seed, n=150):
                 spot = (rng.randrange(0, frame.shape[1]), rng.randrange(0, frame.shape[0]))
                 pointer_data.composite(frame, rgba, spot[0] - hotx, spot[1] - hoty)
                 present += 1
-            x = torch.from_numpy(frame).permute(2, 0, 1)[None].float() / 255
-            p, fx, fy = locate(model(x))[0]
+            p, fx, fy = locate(whole(model, frame))[0]
             out.append((p, spot is not None and abs(fx - spot[0]) <= 3 and abs(fy - spot[1]) <= 3))
     model.train()
     return out, present
@@ -155,14 +159,10 @@ def calibrate(model, screens, dev_frames):
     frames (a pointer in each, where the recorder drew it) and the dev part's screenshots (none in them); the one at
     which 'a pointer here' is right most often by F1 (the lowest of equals). Pointers drawn into screens are no guide
     here: on them, a threshold that keeps 97 % right dropped a third of the recorded pointers and kept their mistakes."""
-    said = []  # (probability, right) of each picture's best place
+    said = recorded_said(model, dev_frames)  # (probability, right) of each picture's best place
     model.eval()
     with torch.no_grad():
-        for frame, (kx, ky) in dev_frames:
-            p, fx, fy = locate(model(torch.from_numpy(frame).permute(2, 0, 1)[None].float() / 255))[0]
-            said.append((p, ((fx - kx) ** 2 + (fy - ky) ** 2) ** 0.5 <= 3))
-        for screen, _ in screens.by_part["dev"]:
-            said.append((locate(model(torch.from_numpy(screen).permute(2, 0, 1)[None].float() / 255))[0][0], False))
+        said += [(locate(whole(model, screen))[0][0], False) for screen, _ in screens.by_part["dev"]]
     model.train()
     best = (-1.0, THRESHOLD)
     for threshold in [0.5 + 0.01 * i for i in range(50)]:
@@ -198,9 +198,8 @@ def mine(model, screens, rng, count=MINE_SCREENS, floor=0.2):
     with torch.no_grad():
         for _ in range(count):
             screen, known = screens.any("train", rng)
-            x = torch.from_numpy(screen).permute(2, 0, 1)[None].float() / 255
             taken = 0
-            for p, px, py in peaks(model(x), 12):
+            for p, px, py in peaks(whole(model, screen), 12):
                 if p < floor or taken == 6:
                     break
                 if known is None or max(abs(px - known[0]), abs(py - known[1])) > 200:
@@ -222,18 +221,22 @@ def recorded_frames(corpus_dir, most=DEV_FRAMES_PER_RECORDING):
     return out
 
 
-def judge_recorded(model, frames, threshold):
-    """recall and precision of 'the pointer here within 3 px' on whole recorded frames (the pointer benchmark's figure)."""
+def recorded_said(model, frames):
+    """(probability, right within 3 px) of the best place of each recorded frame."""
     model.eval()
-    found = near = 0
+    said = []
     with torch.no_grad():
         for frame, (kx, ky) in frames:
-            p, fx, fy = locate(model(torch.from_numpy(frame).permute(2, 0, 1)[None].float() / 255))[0]
-            if p >= threshold:
-                found += 1
-                near += ((fx - kx) ** 2 + (fy - ky) ** 2) ** 0.5 <= 3
+            p, fx, fy = locate(whole(model, frame))[0]
+            said.append((p, ((fx - kx) ** 2 + (fy - ky) ** 2) ** 0.5 <= 3))
     model.train()
-    return {"recall": near / max(len(frames), 1), "precision": near / max(found, 1), "frames": len(frames)}
+    return said
+
+
+def judge_recorded(model, frames, threshold):
+    """recall and precision of 'the pointer here within 3 px' on whole recorded frames (the pointer benchmark's figure)."""
+    found = [right for p, right in recorded_said(model, frames) if p >= threshold]
+    return {"recall": sum(found) / max(len(frames), 1), "precision": sum(found) / max(len(found), 1), "frames": len(frames)}
 
 
 def main():
