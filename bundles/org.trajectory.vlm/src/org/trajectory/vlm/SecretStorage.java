@@ -2,7 +2,6 @@ package org.trajectory.vlm;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -155,7 +154,7 @@ public final class SecretStorage {
     }
 
     private static void makePrivate(Path file) throws IOException {
-        if (!posix()) {
+        if (!posix(file)) {
             Files.createDirectories(file.getParent()); // Windows: the user's profile is the user's
             return;
         }
@@ -168,13 +167,14 @@ public final class SecretStorage {
 
     /** Makes {@code file} readable and writable by its owner only (where the file system has POSIX permissions). */
     static void ownerOnly(Path file) throws IOException {
-        if (posix()) {
+        if (posix(file)) {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         }
     }
 
-    private static boolean posix() {
-        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    /** Whether the file system {@code file} is on has POSIX permissions (its own, not the default one). */
+    private static boolean posix(Path file) {
+        return file.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     private static Boolean keyring;
