@@ -62,7 +62,7 @@ screen taken):
 {row(figures, 'held-out')}
 
 On the dev corpus's recorded frames (whole frames, the pointer where the recorder drew it, chosen as
-`releng/benchmarks/pointer-benchmark.sh` chooses them but 6 a recording: {dev['frames']} frames): recall {dev['recall']:.3f}, precision
+`releng/benchmarks/pointer-benchmark.sh` chooses them but {card['dev_frames_per_recording']} a recording: {dev['frames']} frames): recall {dev['recall']:.3f}, precision
 {dev['precision']:.3f}. The held-out corpora's figures are the benchmark's (docs/extraction.md).
 
 **Limits**: the issue's target is 0.97 / 0.97 on held-out frames; see the figures. A pointer over a busy picture at half

@@ -280,7 +280,7 @@ def main():
     split_of = {t: pointer_data.part(t, pointer_data.HELD_OUT_THEMES, pointer_data.DEV_THEMES) for t in pointer_data.pointers(repository)}
     with open(out + ".json", "w") as f:
         json.dump({"figures": figures, "steps": steps, "seconds": round(time.time() - started),
-                   "mine_every": MINE_EVERY, "hard_places": len(screens.hard),
+                   "mine_every": MINE_EVERY, "hard_places": len(screens.hard), "dev_frames_per_recording": DEV_FRAMES_PER_RECORDING,
                    "weights": sum(p.numel() for p in model.parameters()),
                    "themes": {s: sorted({pointer_data.family(t) for t, p in split_of.items() if p == s})
                               for s in ("train", "dev", "held-out")}}, f, indent=1)
