@@ -95,8 +95,7 @@ class DesktopVideoTest {
             g.drawImage(ibeam, 600, 380, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Run a command", context());
-        List<String> operations = found.stream().map(ExtractedAction::operation).toList();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS), operations, found.toString());
+        assertOperations(found, ExtractedAction.TYPE, ExtractedAction.PRESS);
         assertEquals(command, found.get(0).text(), "only what was typed, not the prompt before it");
         assertEquals("enter", found.get(1).text());
     }
@@ -123,9 +122,7 @@ class DesktopVideoTest {
             g.drawImage(ibeam, 600, 380, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Write two words", context());
-        List<String> operations = found.stream().map(ExtractedAction::operation).toList();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS), operations,
-                found.toString());
+        assertOperations(found, ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS);
         assertEquals(List.of("garden", "planet"), List.of(found.get(0).text(), found.get(2).text()));
     }
 
@@ -181,8 +178,7 @@ class DesktopVideoTest {
         });
         ExtractionContext context = context();
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Type and press", context);
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK),
-                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK);
         for (ExtractedAction action : found) {
             assertTrue(context.taken().containsKey(ExtractionContext.at(action.start())),
                     "the screenshot of " + action + " was taken as it was read");
@@ -198,8 +194,7 @@ class DesktopVideoTest {
     @Test
     void aNumberTypedIntoASheetsCellIsTypingThoughTheFormulaBarAndToolbarChangeWithIt() throws Exception {
         List<ExtractedAction> found = numberTypedIntoACell(WIDTH, HEIGHT, 1);
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
-                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS);
         assertTrue(found.stream().anyMatch(a -> "75".equals(a.text())), "the number typed: " + found);
     }
 
@@ -270,9 +265,8 @@ class DesktopVideoTest {
             g.drawImage(arrow, time < 1 ? 200 : 400, time < 1 ? 200 : 300, null); // it jumps there, rests, clicks at 1.5 s
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the menu and close it", context());
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
-                found.toString());
-        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(400, 300)) <= 3, found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.PRESS);
+        assertNear(found, 0, 400, 300);
         assertEquals("esc", found.get(1).text());
     }
 
@@ -315,8 +309,8 @@ class DesktopVideoTest {
             g.drawImage(arrow, time < 2.2 ? 600 : 240, time < 2.2 ? 400 : 39, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the Audio tab", context());
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(240, 39)) <= 3, found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
+        assertNear(found, 0, 240, 39);
     }
 
     /**
@@ -340,8 +334,8 @@ class DesktopVideoTest {
             }
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Open the list", context());
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        assertTrue(found.get(0).at().distance(new ExtractedAction.Pixel(315, 394)) <= 3, found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
+        assertNear(found, 0, 315, 394);
     }
 
     /**
@@ -376,12 +370,21 @@ class DesktopVideoTest {
             g.drawImage(arrow, time < 1.3 ? 700 : 330, time < 1.3 ? 500 : time < 3.7 ? 210 : 233, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Fill in the owner", context());
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK, ExtractedAction.TYPE),
-                found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        assertTrue(found.get(2).at().distance(new ExtractedAction.Pixel(330, 233)) <= 3, found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.CLICK, ExtractedAction.TYPE);
+        assertNear(found, 2, 330, 233);
     }
 
     /** A menu or a list dropped down: a box with a grey border and a line of text per item. */
+    /** The actions found are these operations, in this order. */
+    private static void assertOperations(List<ExtractedAction> found, String... operations) {
+        assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /** The action found at this index is within 3 px of (x, y). */
+    private static void assertNear(List<ExtractedAction> found, int index, int x, int y) {
+        assertTrue(found.get(index).at().distance(new ExtractedAction.Pixel(x, y)) <= 3, found.toString());
+    }
+
     private static void list(Graphics2D g, int x, int y, int width, int height, Color background, String... items) {
         g.setColor(background);
         g.fillRect(x, y, width, height);

@@ -229,11 +229,11 @@ class WindowsRecorderTest {
                 "-Djava.security.properties=" + WineDesktop.windows(work.resolve("wine.security")), "-XX:-PrintWarnings", "-jar",
                 WineDesktop.windows(materials.resolve("junit-platform-console-standalone.jar")), "execute", "--disable-banner",
                 "--class-path", String.join(";", classPath), "--select-class", WindowsBackendContract.class.getName(), "--select-class",
-                InjectedInput.class.getName(), "--select-class", WindowsReplayContract.class.getName());
+                WindowsReplayContract.class.getName());
         assertTrue(junit.waitFor(180, TimeUnit.SECONDS), "the contract ran to its end");
         String output = Files.readString(log);
         assertEquals(0, junit.exitValue(), output);
-        assertTrue(output.contains("11 tests successful"), output);
+        assertTrue(output.contains("10 tests successful"), output);
     }
 
     @Test

@@ -19,7 +19,8 @@ import org.trajectory.recorder.replay.ReplayBackend;
 import org.trajectory.recorder.replay.ReplaySession;
 
 /**
- * The replay contract, for the Windows backend (SendInput), and its input as the Windows recorder reads it back.
+ * The replay contract, for the Windows backend (SendInput), and its input as the Windows recorder reads it back: in
+ * place, and marked injected.
  * Not run by the Linux test runtime (its name is no test's): {@link WindowsRecorderTest} runs it inside the Windows Java
  * runtime under Wine, on a plain class path, where the fragment's classes are loaded by name.
  */
@@ -61,12 +62,13 @@ public class WindowsReplayContract extends ReplayBackendContract {
         }
         List<InputEvent> clicks = sink.inputs().stream().filter(e -> e.action().equals("click")).toList();
         assertEquals(2, clicks.size(), sink.inputs().toString());
-        for (InputEvent click : clicks) {
-            assertEquals(List.of(321, 123), List.of(click.x(), click.y()), click.toString());
+        for (InputEvent click : clicks) { // SendInput's input is a program's: the hooks' flags mark it injected
+            assertEquals(List.of(321, 123, true), List.of(click.x(), click.y(), click.injected()), click.toString());
         }
-        String typed = sink.inputs().stream().filter(e -> e.action().equals("press") && e.character() != null && !"enter".equals(e.name()))
-                .map(InputEvent::character).collect(Collectors.joining());
-        assertEquals("Hello, World! 3*4=12", typed);
+        List<InputEvent> presses = sink.inputs().stream()
+                .filter(e -> e.action().equals("press") && e.character() != null && !"enter".equals(e.name())).toList();
+        assertEquals("Hello, World! 3*4=12", presses.stream().map(InputEvent::character).collect(Collectors.joining()));
+        assertTrue(presses.stream().allMatch(InputEvent::injected), presses.toString());
         assertTrue(sink.inputs().stream().anyMatch(e -> e.action().equals("press") && "enter".equals(e.name())), sink.inputs().toString());
     }
 }
