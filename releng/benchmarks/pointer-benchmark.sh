@@ -3,7 +3,9 @@
 # recorder drew where its events say: per corpus (train, dev, held-out), recall (frames whose pointer it found within
 # 3 px) and precision (of the places it said, the share within 3 px). A frame counts where the pointer had rested for
 # 0.2 s before it and stays 0.2 s after, with no key pressed since it last moved (an application may hide it while its
-# person types); at most 12 frames a recording, spread over it. What it says of frames with no such pointer is not counted.
+# person types), at most 12 frames a recording, spread over it; and again on the first frame at or after each button
+# press (a click is found there: a pointer often comes and presses with no frame between). What it says of frames with
+# no such pointer is not counted.
 # Usage: releng/benchmarks/pointer-benchmark.sh [WORK_DIR (/tmp/trajectory-pointer-bench)] CORPUS_DIR...
 #   (e.g. /tmp/trajectory-corpus-desktop /tmp/trajectory-dev /tmp/trajectory-heldout: each made by releng/corpus/regenerate.sh)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -20,17 +22,19 @@ for jar in org.trajectory.extract_ org.trajectory.extract.opencv_ org.openpnp.op
   CP="$CP:$(ls "$PLUGINS"/$jar*.jar | head -1)"
 done
 for corpus in "$@"; do
-  name=$(basename "$corpus")
   [ -d "$corpus/recordings" ] || { echo "(no recordings in $corpus)"; continue; }
-  mkdir -p "$WORK/$name"
-  /usr/bin/python3 "$ROOT/releng/benchmarks/pointer_frames.py" "$corpus" "$WORK/$name" >"$WORK/$name/truth.tsv"
-  if ! cut -f1 "$WORK/$name/truth.tsv" | "$JAVA_HOME/bin/java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
-    -cp "${CP#:}" "$ROOT/releng/benchmarks/PointerRun.java" >"$WORK/$name/said.jsonl" 2>"$WORK/$name/run.err"; then
+  for frames in rested at-presses; do
+  name="$(basename "$corpus") ($frames frames)"
+  out="$WORK/$(basename "$corpus")/$frames"
+  mkdir -p "$out"
+  /usr/bin/python3 "$ROOT/releng/benchmarks/pointer_frames.py" "$corpus" "$out" $([ "$frames" = at-presses ] && echo --at-presses) >"$out/truth.tsv"
+  if ! cut -f1 "$out/truth.tsv" | "$JAVA_HOME/bin/java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
+    -cp "${CP#:}" "$ROOT/releng/benchmarks/PointerRun.java" >"$out/said.jsonl" 2>"$out/run.err"; then
     echo "pointer-benchmark: the detector failed on $name:" >&2
-    cat "$WORK/$name/run.err" >&2
+    cat "$out/run.err" >&2
     exit 1
   fi
-  /usr/bin/python3 - "$name" "$WORK/$name/truth.tsv" "$WORK/$name/said.jsonl" <<'PY'
+  /usr/bin/python3 - "$name" "$out/truth.tsv" "$out/said.jsonl" <<'PY'
 import json, math, sys
 name, truth, said = sys.argv[1:]
 where = {}
@@ -55,4 +59,5 @@ print(f"{name}: {frames} frames, pointer found within 3 px in {near}: recall {ne
 for app, (f, s, n) in sorted(by_app.items()):
     print(f"  {app:12s} {f:4d} frames  recall {n / f:.3f}  precision {n / max(s, 1):.3f}")
 PY
+  done
 done

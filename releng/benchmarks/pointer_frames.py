@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The frames of a corpus's recordings whose pointer position is known from the events, written as PNG files, one line
-"PNG<TAB>x<TAB>y" each: the pointer rested at (x, y) for 0.2 s before the frame and stays there 0.2 s after it, and no key
-was pressed since it last moved (an application may hide the pointer while its person types). At most 12 frames a
-recording, spread over it. Used by pointer-benchmark.sh.
-Usage: pointer_frames.py CORPUS_DIR OUT_DIR"""
+"PNG<TAB>x<TAB>y" each. Rested frames: the pointer rested at (x, y) for 0.2 s before the frame and stays there 0.2 s
+after it, and no key was pressed since it last moved (an application may hide the pointer while its person types); at
+most 12 a recording, spread over it. With --at-presses instead: the first frame at or after each button press, the
+pointer at the press's place (where a click is found: a person's or a script's pointer often comes and presses with no
+frame between). Used by pointer-benchmark.sh.
+Usage: pointer_frames.py CORPUS_DIR OUT_DIR [--at-presses]"""
 import csv
 import json
 import os
@@ -37,18 +39,13 @@ def known(t, places, keys):
     return last[1], last[2]
 
 
-def known_frames(folder, most=MOST):
-    """(frame number, BGR frame, (x, y)) of at most `most` frames of a recording whose pointer place is known, spread
-    over it; none for a folder that is no finished recording."""
-    if not os.path.isfile(os.path.join(folder, "frames.csv")):
-        return
-    places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
+def frame_times(folder):
     with open(os.path.join(folder, "frames.csv")) as f:
-        times = [float(row["time_stamp"]) for row in csv.DictReader(f)]
-    usable = [(n, known(t, places, keys)) for n, t in enumerate(times)]
-    usable = [(n, at) for n, at in usable if at is not None]
-    count = min(most, len(usable))
-    chosen = dict(usable[int(i * len(usable) / count)] for i in range(count))
+        return [float(row["time_stamp"]) for row in csv.DictReader(f)]
+
+
+def read_frames(folder, chosen):
+    """(frame number, BGR frame, place) of the chosen frames ({number: place}) of a recording's video, in order."""
     video = cv2.VideoCapture(os.path.join(folder, "video.mkv"))
     n = 0
     while chosen:
@@ -60,11 +57,39 @@ def known_frames(folder, most=MOST):
         n += 1
 
 
+def press_frames(folder):
+    """(frame number, BGR frame, (x, y)) of the first frame at or after each button press of a recording."""
+    if not os.path.isfile(os.path.join(folder, "frames.csv")):
+        return
+    times = frame_times(folder)
+    chosen = {}
+    for line in open(os.path.join(folder, "events.jsonl")):
+        e = json.loads(line)
+        if e.get("action") == "click" and e.get("pressed"):
+            after = next((n for n, t in enumerate(times) if t >= e["time_stamp"]), None)
+            if after is not None:
+                chosen.setdefault(after, (e["x"], e["y"]))
+    yield from read_frames(folder, chosen)
+
+
+def known_frames(folder, most=MOST):
+    """(frame number, BGR frame, (x, y)) of at most `most` frames of a recording whose pointer place is known, spread
+    over it; none for a folder that is no finished recording."""
+    if not os.path.isfile(os.path.join(folder, "frames.csv")):
+        return
+    places, keys = pointer_times(os.path.join(folder, "events.jsonl"))
+    usable = [(n, known(t, places, keys)) for n, t in enumerate(frame_times(folder))]
+    usable = [(n, at) for n, at in usable if at is not None]
+    count = min(most, len(usable))
+    yield from read_frames(folder, dict(usable[int(i * len(usable) / count)] for i in range(count)))
+
+
 def main():
-    corpus, out = sys.argv[1:]
+    corpus, out = sys.argv[1:3]
+    frames = press_frames if sys.argv[3:] == ["--at-presses"] else known_frames
     for name in sorted(os.listdir(os.path.join(corpus, "recordings"))):
         folder = os.path.join(corpus, "recordings", name)
-        for n, frame, (x, y) in known_frames(folder):
+        for n, frame, (x, y) in frames(folder):
             png = os.path.join(out, name, f"{n:05d}.png")
             os.makedirs(os.path.dirname(png), exist_ok=True)
             cv2.imwrite(png, frame)
