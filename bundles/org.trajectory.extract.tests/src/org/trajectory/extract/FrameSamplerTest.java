@@ -41,6 +41,24 @@ class FrameSamplerTest {
         }
     }
 
+    /**
+     * Frames asked for by number in one pass: those within the video come as PNG, those past its end have none, and
+     * asking only for frames past the end (a click found in a video's last moment asks for the moments after it) is
+     * no failure.
+     */
+    @Test
+    void framesPastTheEndHaveNoneAndAskingOnlyForThemIsNoFailure(@TempDir Path temp) throws Exception {
+        Path file = temp.resolve("clip.mkv");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", file.toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        Video video = Video.probe(file);
+        java.util.Map<Integer, byte[]> taken = FrameGrab.sampled(video, 10, List.of(5, 29, 30, 45));
+        assertEquals(java.util.Set.of(5, 29), taken.keySet(), "frames 0 to 29 are the 3 s at 10 a second");
+        assertTrue(taken.get(5)[1] == 'P' && taken.get(5)[2] == 'N' && taken.get(5)[3] == 'G');
+        assertTrue(FrameGrab.sampled(video, 10, List.of(32, 38)).isEmpty());
+    }
+
     /** An MP4 with its index in front, cut halfway: its length is where its frames end, and it says it is cut. */
     @Test
     void aCutVideoIsMeasuredByItsFramesNotItsHeader(@TempDir Path temp) throws Exception {

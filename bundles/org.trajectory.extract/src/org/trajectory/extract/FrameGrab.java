@@ -41,6 +41,7 @@ public final class FrameGrab {
      */
     public static Map<Integer, byte[]> sampled(Video video, double fps, Collection<Integer> numbers) throws IOException {
         SortedSet<Integer> wanted = new TreeSet<>(numbers);
+        wanted.removeIf(number -> number / fps >= video.duration()); // asked for alone, they would seem a failed ffmpeg
         Map<Integer, byte[]> pngs = new HashMap<>();
         if (wanted.isEmpty()) {
             return pngs;
