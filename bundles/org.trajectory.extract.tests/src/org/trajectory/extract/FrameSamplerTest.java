@@ -20,10 +20,7 @@ class FrameSamplerTest {
 
     @Test
     void samplesAVideoAtTheRateAskedWithTimes(@TempDir Path temp) throws Exception {
-        Path video = temp.resolve("clip.mkv");
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
-                "-c:v", "libx264", "-pix_fmt", "yuv420p", video.toString()).inheritIO().start();
-        assertEquals(0, ffmpeg.waitFor());
+        Path video = testPicture(temp.resolve("clip.mkv"));
         List<Frame> frames = new ArrayList<>();
         try (FrameSampler sampler = FrameSampler.open(video, 2)) {
             for (Frame frame = sampler.next(); frame != null; frame = sampler.next()) {
@@ -48,11 +45,7 @@ class FrameSamplerTest {
      */
     @Test
     void framesPastTheEndHaveNoneAndAskingOnlyForThemIsNoFailure(@TempDir Path temp) throws Exception {
-        Path file = temp.resolve("clip.mkv");
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
-                "-c:v", "libx264", "-pix_fmt", "yuv420p", file.toString()).inheritIO().start();
-        assertEquals(0, ffmpeg.waitFor());
-        Video video = Video.probe(file);
+        Video video = Video.probe(testPicture(temp.resolve("clip.mkv")));
         java.util.Map<Integer, byte[]> taken = FrameGrab.sampled(video, 10, List.of(5, 29, 30, 45));
         assertEquals(java.util.Set.of(5, 29), taken.keySet(), "frames 0 to 29 are the 3 s at 10 a second");
         assertTrue(taken.get(5)[1] == 'P' && taken.get(5)[2] == 'N' && taken.get(5)[3] == 'G');
@@ -95,5 +88,13 @@ class FrameSamplerTest {
         assertEquals(org.trajectory.extract.kit.ScreenVideo.WIDTH, video.width());
         byte[] last = FrameGrab.last(video);
         assertTrue(last.length > 8 && last[1] == 'P' && last[2] == 'N' && last[3] == 'G', "a PNG of the last frame the cut file holds");
+    }
+
+    /** FFmpeg's moving test picture, 320x240, 3 s at 10 frames a second, as H.264. */
+    private static Path testPicture(Path file) throws IOException, InterruptedException {
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", file.toString()).inheritIO().start();
+        assertEquals(0, ffmpeg.waitFor());
+        return file;
     }
 }
