@@ -24,17 +24,17 @@ done
 for corpus in "$@"; do
   [ -d "$corpus/recordings" ] || { echo "(no recordings in $corpus)"; continue; }
   for frames in rested at-presses; do
-  name="$(basename "$corpus") ($frames frames)"
-  out="$WORK/$(basename "$corpus")/$frames"
-  mkdir -p "$out"
-  /usr/bin/python3 "$ROOT/releng/benchmarks/pointer_frames.py" "$corpus" "$out" $([ "$frames" = at-presses ] && echo --at-presses) >"$out/truth.tsv"
-  if ! cut -f1 "$out/truth.tsv" | "$JAVA_HOME/bin/java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
-    -cp "${CP#:}" "$ROOT/releng/benchmarks/PointerRun.java" >"$out/said.jsonl" 2>"$out/run.err"; then
-    echo "pointer-benchmark: the detector failed on $name:" >&2
-    cat "$out/run.err" >&2
-    exit 1
-  fi
-  /usr/bin/python3 - "$name" "$out/truth.tsv" "$out/said.jsonl" <<'PY'
+    name="$(basename "$corpus") ($frames frames)"
+    out="$WORK/$(basename "$corpus")/$frames"
+    mkdir -p "$out"
+    /usr/bin/python3 "$ROOT/releng/benchmarks/pointer_frames.py" "$corpus" "$out" $([ "$frames" = at-presses ] && echo --at-presses) >"$out/truth.tsv"
+    if ! cut -f1 "$out/truth.tsv" | "$JAVA_HOME/bin/java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
+      -cp "${CP#:}" "$ROOT/releng/benchmarks/PointerRun.java" >"$out/said.jsonl" 2>"$out/run.err"; then
+      echo "pointer-benchmark: the detector failed on $name:" >&2
+      cat "$out/run.err" >&2
+      exit 1
+    fi
+    /usr/bin/python3 - "$name" "$out/truth.tsv" "$out/said.jsonl" <<'PY'
 import json, math, sys
 name, truth, said = sys.argv[1:]
 where = {}
