@@ -374,7 +374,6 @@ class DesktopVideoTest {
         assertNear(found, 2, 330, 233);
     }
 
-    /** A menu or a list dropped down: a box with a grey border and a line of text per item. */
     /** The actions found are these operations, in this order. */
     private static void assertOperations(List<ExtractedAction> found, String... operations) {
         assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());
@@ -385,6 +384,7 @@ class DesktopVideoTest {
         assertTrue(found.get(index).at().distance(new ExtractedAction.Pixel(x, y)) <= 3, found.toString());
     }
 
+    /** A menu or a list dropped down: a box with a grey border and a line of text per item. */
     private static void list(Graphics2D g, int x, int y, int width, int height, Color background, String... items) {
         g.setColor(background);
         g.fillRect(x, y, width, height);
