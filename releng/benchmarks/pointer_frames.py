@@ -6,10 +6,11 @@ most 12 a recording, spread over it. With --at-presses instead: the first frame 
 pointer at the press's place (where a click is found: a person's or a script's pointer often comes and presses with no
 frame between). Used by pointer-benchmark.sh.
 Usage: pointer_frames.py CORPUS_DIR OUT_DIR [--at-presses]"""
+import argparse
+import bisect
 import csv
 import json
 import os
-import sys
 
 import cv2
 
@@ -66,8 +67,8 @@ def press_frames(folder):
     for line in open(os.path.join(folder, "events.jsonl")):
         e = json.loads(line)
         if e.get("action") == "click" and e.get("pressed"):
-            after = next((n for n, t in enumerate(times) if t >= e["time_stamp"]), None)
-            if after is not None:
+            after = bisect.bisect_left(times, e["time_stamp"])  # frame times only grow
+            if after < len(times):
                 chosen.setdefault(after, (e["x"], e["y"]))
     yield from read_frames(folder, chosen)
 
@@ -85,12 +86,16 @@ def known_frames(folder, most=MOST):
 
 
 def main():
-    corpus, out = sys.argv[1:3]
-    frames = press_frames if sys.argv[3:] == ["--at-presses"] else known_frames
-    for name in sorted(os.listdir(os.path.join(corpus, "recordings"))):
-        folder = os.path.join(corpus, "recordings", name)
+    parser = argparse.ArgumentParser(description="frames of a corpus's recordings whose pointer place is known")
+    parser.add_argument("corpus")
+    parser.add_argument("out")
+    parser.add_argument("--at-presses", action="store_true", help="the first frame at or after each button press")
+    args = parser.parse_args()
+    frames = press_frames if args.at_presses else known_frames
+    for name in sorted(os.listdir(os.path.join(args.corpus, "recordings"))):
+        folder = os.path.join(args.corpus, "recordings", name)
         for n, frame, (x, y) in frames(folder):
-            png = os.path.join(out, name, f"{n:05d}.png")
+            png = os.path.join(args.out, name, f"{n:05d}.png")
             os.makedirs(os.path.dirname(png), exist_ok=True)
             cv2.imwrite(png, frame)
             print(f"{png}\t{x}\t{y}")
