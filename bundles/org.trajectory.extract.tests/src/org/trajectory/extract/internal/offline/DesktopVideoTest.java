@@ -434,6 +434,33 @@ class DesktopVideoTest {
     }
 
     /**
+     * The same unknown pointer moved by a script: it jumps to the button a tenth of a second after the panel clock ticked
+     * and clicks it. The clock's change was looked at for a pointer first; the pointer's arrival, at another place, is
+     * looked at too (once a place was looked at, only that place waits before it is looked at again), so its shape is
+     * learned where it jumped from and the click is found. When one look a quarter second served every place, the
+     * clock's spent it and the click was lost.
+     */
+    @Test
+    void aPointerNoTemplateHasThatJumpsRightAfterTheClockTicksIsLearnedAndItsClickFound() throws Exception {
+        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
+        Video video = write("jumped.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time); // its clock ticks at 2.0 s
+            g.setColor(new Color(236, 236, 236));
+            g.fillRect(100, 80, 900, 520);
+            g.setColor(time < 2.4 ? new Color(200, 200, 200) : new Color(60, 160, 90));
+            g.fillRect(560, 380, 160, 40); // the button, pressed at 2.4 s
+            g.setColor(Color.BLACK);
+            g.drawString(time < 2.4 ? "Save" : "Saved", 615, 405);
+            int[] at = time < 2.04 ? new int[] { 300, 200 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
+            g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
+        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), found.toString());
+        assertTrue(clicks.get(0).at().distance(new ExtractedAction.Pixel(640, 400)) <= 5, found.toString());
+    }
+
+    /**
      * An editor's text under a pointer that rests three times: on a word that is then highlighted (a double-click), at
      * a place where a context menu opens with its corner at the pointer (a right-click), and on a button that is then
      * pressed (a click). The action classifier, trained on recordings of other applications, writes the right-click as

@@ -18,14 +18,18 @@ import org.opencv.imgproc.Imgproc;
  * Learns, from the video itself, a pointer shape no template has (a theme, a size, a colour never harvested): where
  * the learned pointer detector sees a pointer in a small changed region that the frame before showed without one, the
  * pixels that changed there are the pointer's (its outline filled), cut with the detector's hotspot. The cut shape is
- * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was, while
- * its old place changed too (it left), or, in the frame it was cut from, shown by the frame before in another changed
- * region (it jumped there from that place). Text being typed never does both, so a glyph the detector takes for an I-beam
- * is not kept.
+ * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
+ * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
+ * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
+ * does both, so a glyph the detector takes for an I-beam is not kept.
  */
 final class PointerLearner {
 
-    /** How often (per second of video) a frame whose pointer is lost is looked at: the detector costs milliseconds a region. */
+    /**
+     * How often (per second of video) one place is looked at while the pointer is lost: the detector costs milliseconds
+     * a region. A new place is looked at at once, so that a clock ticking elsewhere never spends the look a pointer's
+     * arrival needs.
+     */
     private static final double TRIES_PER_SECOND = 4;
     /** The most shapes one video teaches (an arrow, an I-beam, a hand, a busy pointer). */
     private static final int MOST_SHAPES = 4;
@@ -42,10 +46,16 @@ final class PointerLearner {
     /** How many shapes this video taught so far. */
     private int learned;
     private Candidate candidate;
-    private double lastTry = Double.NEGATIVE_INFINITY;
+    /** The places the detector was asked about lately, and when. */
+    private final List<Tried> tried = new ArrayList<>();
+    /** Set when the detector failed or a frame could not be given to it: it is not asked again. */
+    private boolean broken;
 
     /** A cut shape waiting for its confirmation: where it was last seen (as found there), and since when it waits. */
     private record Candidate(PointerFinder.Found last, double since) {
+    }
+
+    private record Tried(Rect region, double time) {
     }
 
     PointerLearner(PointerDetector detector) {
@@ -64,14 +74,16 @@ final class PointerLearner {
                 return confirmed;
             }
         }
-        if (learned >= MOST_SHAPES || time - lastTry < 1 / TRIES_PER_SECOND) {
+        if (learned >= MOST_SHAPES || broken) {
             return null;
         }
-        List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST).limit(4).toList();
+        tried.removeIf(t -> time - t.time() >= 1 / TRIES_PER_SECOND);
+        List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST)
+                .filter(r -> tried.stream().noneMatch(t -> ScreenObserver.overlap(t.region(), r))).limit(4).toList();
         if (small.isEmpty()) {
             return null;
         }
-        lastTry = time;
+        small.forEach(r -> tried.add(new Tried(r, time)));
         PointerDetector.Hit best = best(small, current, colour);
         PointerFinder.Template cut = best == null ? null : cut(current, previous, best);
         if (cut == null) {
@@ -106,7 +118,7 @@ final class PointerLearner {
     private PointerDetector.Hit best(List<Rect> regions, Mat current, Colour colour) {
         Mat bgr = colour.bgr();
         if (bgr == null) { // a frame of odd size has no BGR picture: not asked again
-            lastTry = Double.POSITIVE_INFINITY;
+            broken = true;
             return null;
         }
         PointerDetector.Hit best = null;
@@ -118,7 +130,7 @@ final class PointerLearner {
                 }
             }
         } catch (IOException e) {
-            lastTry = Double.POSITIVE_INFINITY;
+            broken = true;
             return null;
         } finally {
             bgr.release();
@@ -142,7 +154,10 @@ final class PointerLearner {
             if (found == null) {
                 continue;
             }
-            if (left && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
+            // a pointer that moved clear of its old place leaves two changes; one change over both places is something
+            // else redrawn (a line of text whose glyph was taken for the shape)
+            boolean oneChange = ScreenObserver.overlap(region, last.footprint()) && !ScreenObserver.overlap(found.footprint(), last.footprint());
+            if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
                 learned++;
                 candidate = null;
                 return found;
