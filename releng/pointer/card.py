@@ -37,8 +37,9 @@ pointer (`screens.sh`, light and dark, 1280x800 and 1920x1080) with a pointer dr
 draws it) at a random place and size (every size its theme has, 10-64 px as shown), the screen scaled 1/2 to 2 (a video
 shown smaller or larger), 60 % compressed as JPEG at quality 25-95; a quarter from the recordings of the first corpus
 and of the action classifier's sessions (`releng/corpus`, sessions.json and kinds.json), whose pointer the recorder drew
-where its events say. In training only, a third of the pointers are recoloured (hue turned, light and dark swapped) and
-a sixth are arrows drawn here. 40 % of crops hold no pointer; from step {card['mine_every']} on, a third of those are
+where its events say. In training only, a quarter of the pointers are drawn here (arrows, I-beams and crosses of random
+proportions, fill, outline and shadow), and of the themes' pointers a third are recoloured (hue turned, light and dark
+swapped) and a third stretched (0.8 to 1.25 each way). 40 % of crops hold no pointer; from step {card['mine_every']} on, a third of those are
 cut around **hard places**: where the detector in training, shown whole training screens, took something for a pointer
 ({card['hard_places']} places kept at the end). The weights kept are the checkpoint's (of those from half way on) that found the most
 pointers in the dev corpus's recorded frames.
@@ -48,8 +49,9 @@ pointers in the dev corpus's recorded frames.
   (Windows' are Wine's, harvested by `releng/cursors/harvest.sh`);
 - screens: held-out Mousepad, Chromium, Wine's Notepad (and the corpora's Mousepad and Chromium sessions); dev zenity,
   xcalc, and the dev corpus (NEdit, LXTerminal, PCManFM under Bibata and whiteglass; judged, never trained on); train
-  xterm, galculator, Geany, FeatherPad, l3afpad, GTK's widget factory and demo, Gnumeric, X's clocks, winecfg (and the
-  corpora's sessions of these).
+  xterm, galculator, Geany, FeatherPad, l3afpad, GTK's widget factory and demo, Gnumeric, X's clocks, and Wine's
+  programs that no held-out corpus shows: winecfg, the Registry Editor, Control Panel, Task Manager, Program Manager,
+  Clock, OLE viewer and Explorer (and the corpora's sessions of these).
 
 **Figures** ("a pointer here, within 3 px", at the threshold; crops: 1200 per part, 60 % with a pointer; screens:
 whole screens of the part, half with a pointer of the part's themes drawn in anywhere, the best place of the whole

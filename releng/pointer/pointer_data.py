@@ -248,17 +248,29 @@ def sample(screens, themes, split, rng, positive):
 def pointer(shapes_by_theme, rng, side, vary=False):
     """A pointer of one of the themes, at a size a screen shows it at: as drawn it fits the crop, and shown at the
     crop's scale it is 10 to 64 px high (a scaled-down 24 px pointer, a HiDPI 48 px one). With vary (training only),
-    a third are recoloured (hue turned, or black and white swapped) and a sixth are arrows drawn here, so that what is
-    learned is a pointer's form, not one theme's colours."""
+    a quarter are pointers drawn here (arrows, I-beams, crosses), and of the themes' a third are recoloured (hue turned,
+    or black and white swapped) and a third stretched a little, so that what is learned is a pointer's form, not one
+    theme's colours and proportions."""
     scale = CROP / side
-    if vary and rng.random() < 1 / 6:
-        return drawn_arrow(rng, max(10, min(64, int(rng.uniform(12, 40) / scale))))
+    if vary and rng.random() < 1 / 4:
+        return drawn(rng, max(10, min(64, int(rng.uniform(12, 40) / scale))))
     while True:
         shapes = shapes_by_theme[rng.randrange(len(shapes_by_theme))]
         rgba, hotx, hoty = shapes[rng.randrange(len(shapes))]
+        if vary and rng.random() < 1 / 3:
+            rgba, hotx, hoty = stretched(rgba, hotx, hoty, rng)
         shown = rgba.shape[0] * scale
         if 10 <= shown <= 64 and rgba.shape[0] < side - 4 and rgba.shape[1] < side - 4:
             return (recoloured(rgba, rng) if vary and rng.random() < 1 / 3 else rgba), hotx, hoty
+
+
+def stretched(rgba, hotx, hoty, rng):
+    """The pointer a little wider or taller (0.8 to 1.25 each way), its hotspot moved with it."""
+    fx, fy = rng.uniform(0.8, 1.25), rng.uniform(0.8, 1.25)
+    h, w = rgba.shape[:2]
+    size = (max(1, int(round(w * fx))), max(1, int(round(h * fy))))
+    out = cv2.resize(rgba, size, interpolation=cv2.INTER_AREA if fx * fy < 1 else cv2.INTER_LINEAR)
+    return out, min(int(hotx * size[0] / w), size[0] - 1), min(int(hoty * size[1] / h), size[1] - 1)
 
 
 def recoloured(rgba, rng):
@@ -275,30 +287,57 @@ def recoloured(rgba, rng):
     return np.concatenate([(colour * (alpha / 255)).astype(np.uint8), rgba[..., 3:4]], axis=-1)
 
 
-def drawn_arrow(rng, height):
-    """An arrow pointer drawn here: tip at the hotspot, a body of random proportions, a fill and an outline of
-    random colours (light on dark or dark on light), sometimes a soft shadow; premultiplied RGBA."""
-    s = 4  # drawn 4x larger, then reduced: smooth edges as a theme's
+DRAWN_SCALE = 4  # shapes are drawn 4x larger, then reduced: smooth edges as a theme's
+
+
+def drawn(rng, height):
+    """A pointer drawn here, of a form pointers take, at random proportions: an arrow (its tip the hotspot), an I-beam
+    or a cross (their centre the hotspot); premultiplied RGBA and its hotspot."""
+    s = DRAWN_SCALE
     h = height * s
-    w = int(h * rng.uniform(0.55, 0.75))
-    pts = np.array([(0, 0), (0, h * 0.85), (w * 0.28, h * 0.66), (w * 0.5, h), (w * 0.65, h * 0.94), (w * 0.45, h * 0.6),
-                    (w, h * 0.6)], np.int32) + 2 * s
-    size = (h + 6 * s, w + 6 * s)
-    mask = np.zeros(size, np.uint8)
-    cv2.fillPoly(mask, [pts], 255, cv2.LINE_AA)
+    margin = 6 * s  # room for a shadow to fade out
+    form = rng.choice(("arrow", "arrow", "ibeam", "cross"))
+    if form == "arrow":
+        w = int(h * rng.uniform(0.55, 0.75))
+        mask = np.zeros((h + 2 * margin, w + 2 * margin), np.uint8)
+        pts = np.array([(0, 0), (0, h * 0.85), (w * 0.28, h * 0.66), (w * 0.5, h), (w * 0.65, h * 0.94),
+                        (w * 0.45, h * 0.6), (w, h * 0.6)], np.int32) + margin
+        cv2.fillPoly(mask, [pts], 255, cv2.LINE_AA)
+        spot = (margin, margin)
+    else:
+        w = h if form == "cross" else int(h * rng.uniform(0.3, 0.5))
+        mask = np.zeros((h + 2 * margin, w + 2 * margin), np.uint8)
+        stroke = max(s, int(s * rng.uniform(1, 2.5)))
+        cx, cy = margin + w // 2, margin + h // 2
+        cv2.line(mask, (cx, margin), (cx, margin + h), 255, stroke)
+        if form == "ibeam":  # serifs at both ends
+            cv2.line(mask, (margin, margin), (margin + w, margin), 255, stroke)
+            cv2.line(mask, (margin, margin + h), (margin + w, margin + h), 255, stroke)
+        else:
+            cv2.line(mask, (margin, cy), (margin + w, cy), 255, stroke)
+            if rng.random() < 0.4:  # a gap where the lines meet, as some crosshairs have
+                cv2.rectangle(mask, (cx - 2 * stroke, cy - 2 * stroke), (cx + 2 * stroke, cy + 2 * stroke), 0, -1)
+        spot = (cx, cy)
+    return styled(mask, rng), spot[0] // s, spot[1] // s
+
+
+def styled(mask, rng):
+    """A drawn shape coloured as themes colour theirs: a fill and a one-pixel outline of random colours (light on
+    dark or dark on light), sometimes a soft shadow; reduced to its size, premultiplied RGBA."""
+    s = DRAWN_SCALE
     fill_is_light = rng.random() < 0.5
     fill = np.array([rng.randrange(190, 256) if fill_is_light else rng.randrange(0, 70) for _ in range(3)], np.float32)
     edge = np.array([rng.randrange(0, 70) if fill_is_light else rng.randrange(190, 256) for _ in range(3)], np.float32)
-    inner = cv2.erode(mask, np.ones((2 * s + 1, 2 * s + 1), np.uint8))
-    colour = np.where(inner[..., None] > 0, fill, edge)
-    alpha = mask.astype(np.float32)
+    outer = cv2.dilate(mask, np.ones((2 * s + 1, 2 * s + 1), np.uint8))
+    colour = np.where(mask[..., None] > 0, fill, edge)
+    alpha = outer.astype(np.float32)
     if rng.random() < 0.3:
-        shadow = cv2.GaussianBlur(np.roll(np.roll(mask, 2 * s, 0), 2 * s, 1), (0, 0), 2 * s).astype(np.float32) * 0.4
-        colour = np.where(mask[..., None] > 0, colour, 0)
+        shadow = cv2.GaussianBlur(np.roll(np.roll(outer, 2 * s, 0), 2 * s, 1), (0, 0), 2 * s).astype(np.float32) * 0.4
+        colour = np.where(outer[..., None] > 0, colour, 0)
         alpha = np.maximum(alpha, shadow)
     rgba = np.concatenate([colour * (alpha[..., None] / 255), alpha[..., None]], axis=-1)
-    small = cv2.resize(rgba, (size[1] // s, size[0] // s), interpolation=cv2.INTER_AREA)
-    return np.clip(small + 0.5, 0, 255).astype(np.uint8), 2, 2
+    small = cv2.resize(rgba, (mask.shape[1] // s, mask.shape[0] // s), interpolation=cv2.INTER_AREA)
+    return np.clip(small + 0.5, 0, 255).astype(np.uint8)
 
 
 def theme_split(themes):
