@@ -11,6 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,8 +48,8 @@ class FrameSamplerTest {
     @Test
     void framesPastTheEndHaveNoneAndAskingOnlyForThemIsNoFailure(@TempDir Path temp) throws Exception {
         Video video = Video.probe(testPicture(temp.resolve("clip.mkv")));
-        java.util.Map<Integer, byte[]> taken = FrameGrab.sampled(video, 10, List.of(5, 29, 30, 45));
-        assertEquals(java.util.Set.of(5, 29), taken.keySet(), "frames 0 to 29 are the 3 s at 10 a second");
+        Map<Integer, byte[]> taken = FrameGrab.sampled(video, 10, List.of(5, 29, 30, 45));
+        assertEquals(Set.of(5, 29), taken.keySet(), "frames 0 to 29 are the 3 s at 10 a second");
         assertTrue(taken.get(5)[1] == 'P' && taken.get(5)[2] == 'N' && taken.get(5)[3] == 'G');
         assertTrue(FrameGrab.sampled(video, 10, List.of(32, 38)).isEmpty());
     }
