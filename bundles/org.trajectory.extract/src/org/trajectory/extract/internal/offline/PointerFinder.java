@@ -351,13 +351,14 @@ final class PointerFinder {
         }
         // size by size, the pointers' own first (matched pixel for pixel, sure): a shape made smaller also fits inside a
         // larger one; while the video's size is not known, the resized size that fits best (an I-beam at 3/4 passes for
-        // one at 2/3, less well)
+        // one at 2/3, less well). Only a shape that fits better than the ones this video's pointer had lately ends it:
+        // one that merely passes is a look-alike beside the pointer (a crosshair in a learned arrow's outline)
         for (double size : SCALES) {
             Found best = everyShape && scale.allows(size) ? bestAtSize(frame, before, area, size, !scale.known()) : null;
-            if (best != null && best.score() < (scale.known() || size == 1 ? MATCH : MATCH / 4)) {
+            closest = closer(closest, best);
+            if (best != null && closest == best && best.score() < (scale.known() || size == 1 ? MATCH : MATCH / 4)) {
                 return best;
             }
-            closest = closer(closest, best);
         }
         return closest != null && closest.score() < MATCH ? closest : null;
     }

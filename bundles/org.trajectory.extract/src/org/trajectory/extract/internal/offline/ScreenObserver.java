@@ -213,7 +213,9 @@ final class ScreenObserver {
             if (stayed != null && Math.abs(stayed.x() - last.x()) <= 1 && Math.abs(stayed.y() - last.y()) <= 1) {
                 return stayed;
             }
-            PointerFinder.Found near = finder.find(frame, before, new Rect(last.x() - NEAR, last.y() - NEAR, 2 * NEAR, 2 * NEAR), likely, scale);
+            // its hotspot within NEAR of where it was, its whole shape with it (an arrow reaches below and right of its tip)
+            PointerFinder.Found near = finder.find(frame, before, new Rect(foot.x - NEAR, foot.y - NEAR, foot.width + 2 * NEAR, foot.height + 2 * NEAR),
+                    likely, scale);
             if (near != null) {
                 lastShape = near.template();
                 scale.saw(near);
@@ -260,11 +262,12 @@ final class ScreenObserver {
             PointerFinder.Found after, PointerFinder.Found rested, boolean appeared) {
         List<Rect> changes = new ArrayList<>();
         List<Rect> carets = new ArrayList<>();
-        // a pointer that changed its shape in place covers both footprints; one that moved, each of its own
-        Rect reshaped = before != null && after != null && Math.hypot(before.x() - after.x(), before.y() - after.y()) <= 8
+        // a pointer that moved less than its own size (or changed its shape in place) changes one region over both its
+        // footprints; one that moved clear, one region each
+        Rect overlapping = before != null && after != null && overlap(before.footprint(), after.footprint())
                 ? Observation.union(List.of(before.footprint(), after.footprint())) : null;
         for (Rect region : changed) {
-            if (covered(region, footprint(before)) || covered(region, footprint(after)) || covered(region, reshaped)) {
+            if (covered(region, footprint(before)) || covered(region, footprint(after)) || covered(region, overlapping)) {
                 continue; // the pointer's own pixels (it moved, or changed its shape)
             }
             (region.width <= 3 && region.height >= 6 && region.height <= 40 ? carets : changes).add(region);
