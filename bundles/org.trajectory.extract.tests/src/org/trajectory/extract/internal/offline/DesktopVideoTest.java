@@ -150,10 +150,7 @@ class DesktopVideoTest {
             g.drawImage(arrow, (int) Math.round(400 + moved * 600) - 4, (int) Math.round(300 + moved * 270) - 4, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Select a word", context());
-        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
-        assertEquals(1, clicks.size(), found.toString());
-        ExtractedAction.Pixel expected = new ExtractedAction.Pixel(667, 380); // (1000, 570) at 2/3
-        assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected);
+        assertOneClickNear(found, 667, 380); // (1000, 570) at 2/3
     }
 
     /**
@@ -384,6 +381,14 @@ class DesktopVideoTest {
         assertTrue(found.get(index).at().distance(new ExtractedAction.Pixel(x, y)) <= 3, found.toString());
     }
 
+    /** One click was found, within 5 px of where the pointer rested (x, y). */
+    private static void assertOneClickNear(List<ExtractedAction> found, int x, int y) {
+        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), found.toString());
+        ExtractedAction.Pixel expected = new ExtractedAction.Pixel(x, y);
+        assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected + ": " + found);
+    }
+
     /** A menu or a list dropped down: a box with a grey border and a line of text per item. */
     private static void list(Graphics2D g, int x, int y, int width, int height, Color background, String... items) {
         g.setColor(background);
@@ -427,10 +432,7 @@ class DesktopVideoTest {
                     (int) Math.round(from[1] + moved * (to[1] - from[1])) - 6, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
-        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
-        assertEquals(1, clicks.size(), found.toString());
-        ExtractedAction.Pixel expected = new ExtractedAction.Pixel(640, 400);
-        assertTrue(clicks.get(0).at().distance(expected) <= 5, "the click at " + clicks.get(0).at() + ", the pointer at " + expected + ": " + found);
+        assertOneClickNear(found, 640, 400);
     }
 
     /**
@@ -450,9 +452,7 @@ class DesktopVideoTest {
             g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
-        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
-        assertEquals(1, clicks.size(), found.toString());
-        assertTrue(clicks.get(0).at().distance(new ExtractedAction.Pixel(640, 400)) <= 5, found.toString());
+        assertOneClickNear(found, 640, 400);
     }
 
     /**
@@ -473,9 +473,7 @@ class DesktopVideoTest {
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
         assertTrue(found.stream().noneMatch(a -> a.operation().equals(ExtractedAction.SELECT) || a.operation().equals(ExtractedAction.DRAG)),
                 found.toString());
-        List<ExtractedAction> clicks = found.stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
-        assertEquals(1, clicks.size(), found.toString());
-        assertTrue(clicks.get(0).at().distance(new ExtractedAction.Pixel(640, 400)) <= 5, found.toString());
+        assertOneClickNear(found, 640, 400);
     }
 
     /**
