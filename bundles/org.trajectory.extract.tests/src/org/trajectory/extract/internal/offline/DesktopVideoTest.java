@@ -522,6 +522,60 @@ class DesktopVideoTest {
         assertEquals(List.of("click", "rightClick", "click"), kinds, found.toString());
     }
 
+    /**
+     * A right-click in a terminal (the pointer an I-beam over it) made by a script: the pointer jumps to its place and the
+     * menu opens under it within one frame, the pointer taking the menu's arrow, a shape no template has. Nothing
+     * pointer-sized changed where it went, so no shape could be cut there; the detector sees it over the menu, and its
+     * place is held while the menu stays. The menu closing under it, the pointer unmoved, is an Escape, though the clock
+     * ticks in the same frame. When the detector was asked about pointer-sized changes only, the pointer was lost with the
+     * menu and neither was found.
+     */
+    @Test
+    void aPointerThatTakesAnUnknownShapeOverTheMenuItsClickOpenedIsStillFoundThereAndTheMenuClosingIsAnEscape() throws Exception {
+        assertClickThereAndEscape(menuUnderAnUnknownShape(2.0));
+    }
+
+    /**
+     * The same right-click after the pointer rested 0.4 s where it clicks: the detector places the arrow's hotspot a
+     * few pixels from the I-beam's, and the pointer, its shape changed, has not moved. When each change of shape moved it
+     * by that difference, with the menu opening and closing under it, both read as drags.
+     */
+    @Test
+    void aPointerThatRestedAndTakesAnUnknownShapeOverItsMenuHasNotMoved() throws Exception {
+        assertClickThereAndEscape(menuUnderAnUnknownShape(1.6));
+    }
+
+    /**
+     * An editor's I-beam (a template's) at 300,200 that jumps to 500,300 at {@code arrives} seconds; at 2 s a context menu
+     * opens there, the pointer over it an orange arrow no template has; at 3 s, as the panel clock ticks, it closes.
+     */
+    private List<ExtractedAction> menuUnderAnUnknownShape(double arrives) throws Exception {
+        BufferedImage beam = pointer("adwaita-xterm", 1);
+        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
+        Video video = write("menu-unknown.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.WHITE);
+            g.fillRect(100, 60, 800, 560); // an editor
+            g.setFont(MONO);
+            g.setColor(Color.BLACK);
+            g.drawString("alpha bravo charlie", 120, 100);
+            if (time >= 2.0 && time < 3.0) { // the context menu, its top left corner at the pointer
+                list(g, 500, 300, 140, 126, new Color(246, 246, 246), "Undo", "Cut", "Copy", "Paste", "Delete", "Select All");
+                g.drawImage(arrow, 500 - 6, 300 - 6, null);
+            } else {
+                int[] at = time < arrives ? new int[] { 300, 200 } : new int[] { 500, 300 };
+                g.drawImage(beam, at[0] - beam.getWidth() / 2, at[1] - beam.getHeight() / 2, null);
+            }
+        });
+        return new OfflineMethod().extract(video, "Open the menu and close it", context());
+    }
+
+    private static void assertClickThereAndEscape(List<ExtractedAction> found) {
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.PRESS);
+        assertNear(found, 0, 500, 300);
+        assertEquals("esc", found.get(1).text());
+    }
+
     /** Where a pointer moving straight between its key places {@code {time, x, y}} is at {@code time}. */
     private static double[] along(double time, double[][] keys) {
         for (int i = 1; i < keys.length; i++) {

@@ -596,13 +596,20 @@ final class ActionInference {
         }
     }
 
-    /** Whether what the click opened went again, the pointer still where it clicked, and nothing else changed. */
+    /**
+     * Whether what the click opened went again, the pointer still where it clicked, and nothing else changed but a line's
+     * worth (a clock ticking, a caret blinking in the same frame; a window opening is what a menu's item did).
+     */
     private boolean closedByKey(Observation now, Pixel at) {
         Rect opened = popup;
         if (opened == null || at == null || at.distance(clickedAt) > REST) {
             return false;
         }
-        Rect union = now.union();
+        List<Rect> there = now.changes().stream().filter(c -> ScreenObserver.overlap(c, opened)).toList();
+        if (there.isEmpty() || now.changes().stream().anyMatch(c -> !there.contains(c) && c.height > LINE)) {
+            return false;
+        }
+        Rect union = Observation.union(there);
         double overlap = Math.max(0, Math.min(union.x + union.width, opened.x + opened.width) - Math.max(union.x, opened.x))
                 * (double) Math.max(0, Math.min(union.y + union.height, opened.y + opened.height) - Math.max(union.y, opened.y));
         boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area());

@@ -51,6 +51,9 @@ final class PointerFinder {
      * too few.
      */
     private static final int LEAST_OPAQUE = 16;
+    /** A stand-in's name, and its side (pixels): the pixels around a hotspot a pointer covers at any size. */
+    private static final String STAND_IN = "stand-in";
+    private static final int STAND_IN_SIDE = 11;
     /** How many places a resized shape fits nearly as well at are refined to tell which it is at, if any. */
     private static final int CANDIDATES = 4;
     /** The pixels a resized shape must half cover to be compared by them alone (an arrow, a cross: not an I-beam). */
@@ -175,6 +178,11 @@ final class PointerFinder {
             return grey.rows();
         }
 
+        /** Whether this stands in for a shape not known ({@link PointerFinder#standIn}). */
+        boolean standIn() {
+            return name.equals(STAND_IN);
+        }
+
         /** Whether this is a resized shape compared by the pixels it covers at least half of (an arrow, a cross). */
         boolean bySolid() {
             return blend != null && opaque >= SOLID_OPAQUE;
@@ -291,6 +299,19 @@ final class PointerFinder {
         Mat alpha = new Mat(h, w, CvType.CV_32F);
         alpha.put(0, 0, coverage);
         return new Template(name, 1, pixels, weights, hotX, hotY, opaque, alpha, null, List.of());
+    }
+
+    /**
+     * A stand-in for a pointer whose shape is not known, seen where no shape could be cut from what changed (the detector
+     * saw it over a menu its click opened): the frame's pixels around its hotspot, compared whole. It holds the pointer's
+     * place while they stay as they are, and is never taken for the video's pointer shape.
+     */
+    static Found standIn(Mat frame, int x, int y) {
+        Rect box = clip(new Rect(x - STAND_IN_SIDE / 2, y - STAND_IN_SIDE / 2, STAND_IN_SIDE, STAND_IN_SIDE), frame);
+        Mat grey = frame.submat(box).clone();
+        Template template = new Template(STAND_IN, 1, grey, Mat.ones(grey.size(), CvType.CV_8UC1), x - box.x, y - box.y, box.area(),
+                Mat.ones(grey.size(), CvType.CV_32F), null, List.of());
+        return new Found(x, y, template, 0);
     }
 
     /**

@@ -22,6 +22,9 @@ import org.opencv.imgproc.Imgproc;
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
  * does both, so a glyph the detector takes for an I-beam is not kept.
+ * <p>
+ * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
+ * detector's place alone ({@link #sight}), held by a stand-in.
  */
 final class PointerLearner {
 
@@ -42,12 +45,16 @@ final class PointerLearner {
     private static final int MOVED = 8;
     /** Pixels around a cut shape that its footprint takes in but no match compares (its shadow). */
     private static final int MARGIN = 3;
+    /** How sure the detector must be of a pointer it saw where no shape could be cut, the motion confirming nothing. */
+    private static final double SURE = 0.9;
     private final PointerDetector detector;
     /** How many shapes this video taught so far. */
     private int learned;
     private Candidate candidate;
     /** The places the detector was asked about lately, and when. */
     private final List<Tried> tried = new ArrayList<>();
+    /** The same for the places a pointer was looked for without a shape to cut ({@link #sight}). */
+    private final List<Tried> sighted = new ArrayList<>();
     /** Set when the detector failed or a frame could not be given to it: it is not asked again. */
     private boolean broken;
 
@@ -96,6 +103,27 @@ final class PointerLearner {
         }
         candidate = new Candidate(arrived, time);
         return null;
+    }
+
+    /**
+     * A pointer the detector is sure of inside a change too large to cut its shape from (a menu its click opened under it,
+     * the pointer taking the menu's own shape there): its place, held by a stand-in ({@link PointerFinder#standIn}).
+     * Null when none is that sure, or no change is the size of a menu.
+     */
+    PointerFinder.Found sight(Mat current, List<Rect> changed, double time, Colour colour) {
+        if (broken) {
+            return null;
+        }
+        sighted.removeIf(t -> time - t.time() >= 1 / TRIES_PER_SECOND);
+        List<Rect> large = changed.stream().filter(r -> (r.width > LARGEST || r.height > LARGEST) && r.area() <= current.total() / 8)
+                .filter(r -> sighted.stream().noneMatch(t -> t.region().equals(r))).limit(2).toList();
+        if (large.isEmpty()) {
+            return null;
+        }
+        large.forEach(r -> sighted.add(new Tried(r, time)));
+        PointerDetector.Hit hit = best(large, current, colour);
+        return hit == null || hit.probability() < SURE ? null
+                : PointerFinder.standIn(current, (int) Math.round(hit.x()), (int) Math.round(hit.y()));
     }
 
     /**
@@ -203,6 +231,7 @@ final class PointerLearner {
                     || box.y + box.height >= area.height) {
                 return null; // larger than a pointer, or running on past the area looked at: a hover highlight, a menu
             }
+
             Mat filled = Mat.zeros(mask.size(), CvType.CV_8UC1);
             Imgproc.drawContours(filled, List.of(holding), 0, new Scalar(1), -1);
             Mat shape = filled.submat(box).clone();

@@ -32,6 +32,8 @@ final class ScreenObserver {
     private static final double STRETCH = 255 / 219.0;
     /** How far (pixels) around its last place the pointer is looked for first. */
     private static final int NEAR = 48;
+    /** How far (pixels) from its last place a pointer held by a stand-in may be found and have stayed there. */
+    private static final int SIGHTED_OFF = 6;
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
     private static final double FULL_SEARCH_EVERY = 10;
 
@@ -152,6 +154,7 @@ final class ScreenObserver {
                 changed = Regions.of(mask, difference);
             }
             PointerFinder.Found before = pointer;
+            PointerLearner.Colour colour = () -> Pictures.bgr(frame.pixels(), frame.width(), frame.height());
             pointer = locate(current, previous, before, changed, time);
             PointerFinder.Found rested = null;
             if (before == null && (pointer != null || lastShape == null || changed.stream().anyMatch(ScreenObserver::pointerSized))) {
@@ -174,12 +177,17 @@ final class ScreenObserver {
                 }
             }
             if (pointer == null && learner != null && !changed.isEmpty()) {
-                pointer = learner.learn(finder, current, previous, changed, time, () -> Pictures.bgr(frame.pixels(), frame.width(), frame.height()));
+                pointer = learner.learn(finder, current, previous, changed, time, colour);
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
+                } else if (before != null) {
+                    // it left its place as much changed, and no shape could be cut there: it came with a change larger
+                    // than itself (a menu its click opened under it, where it took the menu's shape)
+                    pointer = learner.sight(current, changed, time, colour);
                 }
             }
+            pointer = anchored(current, pointer, before);
             // unseen in the frame before, and shown where the screen changed: it came (where it had been unseen, it would
             // have been found there in the frame before)
             boolean appeared = rested == null && before == null && pointer != null && changed.stream().anyMatch(c -> overlap(c, pointer.footprint()));
@@ -201,7 +209,7 @@ final class ScreenObserver {
      * frame before it, or null.
      */
     private PointerFinder.Found locate(Mat frame, Mat before, PointerFinder.Found last, List<Rect> changed, double time) {
-        PointerFinder.Template likely = last == null ? lastShape : last.template();
+        PointerFinder.Template likely = last == null || last.template().standIn() ? lastShape : last.template();
         if (last != null) {
             Rect foot = last.footprint();
             Rect reach = new Rect(foot.x - 2, foot.y - 2, foot.width + 4, foot.height + 4);
@@ -209,13 +217,13 @@ final class ScreenObserver {
                 return last; // nothing changed where it is: a pointer cannot leave without changing its place
             }
             // most often it has not moved: looked for where it was first, where nothing else in reach can pass for it
-            PointerFinder.Found stayed = finder.findOnly(frame, null, new Rect(foot.x - 1, foot.y - 1, foot.width + 2, foot.height + 2), likely);
+            PointerFinder.Found stayed = finder.findOnly(frame, null, new Rect(foot.x - 1, foot.y - 1, foot.width + 2, foot.height + 2),
+                    last.template());
             if (stayed != null && Math.abs(stayed.x() - last.x()) <= 1 && Math.abs(stayed.y() - last.y()) <= 1) {
                 return stayed;
             }
             // its hotspot within NEAR of where it was, its whole shape with it (an arrow reaches below and right of its tip)
-            PointerFinder.Found near = finder.find(frame, before, new Rect(foot.x - NEAR, foot.y - NEAR, foot.width + 2 * NEAR, foot.height + 2 * NEAR),
-                    likely, scale);
+            PointerFinder.Found near = finder.find(frame, before, grown(foot, NEAR), likely, scale);
             if (near != null) {
                 lastShape = near.template();
                 scale.saw(near);
@@ -258,6 +266,21 @@ final class ScreenObserver {
         return best;
     }
 
+    /**
+     * A pointer found within a few pixels of its last place where one of the two places is a stand-in's: at its last
+     * place. It changed its shape there (took the arrow of the menu its click opened, and back when the menu closed); the
+     * detector places a hotspot only to within 3 px, and a move by the difference, with the menu opening or closing
+     * under it, would read as a drag.
+     */
+    private static PointerFinder.Found anchored(Mat frame, PointerFinder.Found found, PointerFinder.Found last) {
+        if (found == null || last == null || !found.template().standIn() && !last.template().standIn()
+                || Math.abs(found.x() - last.x()) > SIGHTED_OFF || Math.abs(found.y() - last.y()) > SIGHTED_OFF) {
+            return found;
+        }
+        return found.template().standIn() ? PointerFinder.standIn(frame, last.x(), last.y())
+                : new PointerFinder.Found(last.x(), last.y(), found.template(), found.score());
+    }
+
     private static Observation observe(int index, double time, Mat previous, Mat current, List<Rect> changed, PointerFinder.Found before,
             PointerFinder.Found after, PointerFinder.Found rested, boolean appeared) {
         List<Rect> changes = new ArrayList<>();
@@ -285,6 +308,10 @@ final class ScreenObserver {
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
     private static boolean pointerSized(Rect change) {
         return change.width <= 64 && change.height <= 64;
+    }
+
+    private static Rect grown(Rect box, int by) {
+        return new Rect(box.x - by, box.y - by, box.width + 2 * by, box.height + 2 * by);
     }
 
     static boolean overlap(Rect a, Rect b) {
