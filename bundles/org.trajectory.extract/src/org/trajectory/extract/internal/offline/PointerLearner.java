@@ -231,7 +231,6 @@ final class PointerLearner {
                     || box.y + box.height >= area.height) {
                 return null; // larger than a pointer, or running on past the area looked at: a hover highlight, a menu
             }
-
             Mat filled = Mat.zeros(mask.size(), CvType.CV_8UC1);
             Imgproc.drawContours(filled, List.of(holding), 0, new Scalar(1), -1);
             Mat shape = filled.submat(box).clone();
