@@ -212,13 +212,12 @@ final class ScreenObserver {
         PointerFinder.Template likely = last == null || last.template().standIn() ? lastShape : last.template();
         if (last != null) {
             Rect foot = last.footprint();
-            Rect reach = new Rect(foot.x - 2, foot.y - 2, foot.width + 4, foot.height + 4);
+            Rect reach = grown(foot, 2);
             if (changed.stream().noneMatch(c -> overlap(c, reach))) {
                 return last; // nothing changed where it is: a pointer cannot leave without changing its place
             }
             // most often it has not moved: looked for where it was first, where nothing else in reach can pass for it
-            PointerFinder.Found stayed = finder.findOnly(frame, null, new Rect(foot.x - 1, foot.y - 1, foot.width + 2, foot.height + 2),
-                    last.template());
+            PointerFinder.Found stayed = finder.findOnly(frame, null, grown(foot, 1), last.template());
             if (stayed != null && Math.abs(stayed.x() - last.x()) <= 1 && Math.abs(stayed.y() - last.y()) <= 1) {
                 return stayed;
             }
@@ -241,7 +240,7 @@ final class ScreenObserver {
                 large = large == null ? region : Observation.union(List.of(large, region));
                 continue;
             }
-            Rect around = new Rect(region.x - 24, region.y - 24, region.width + 48, region.height + 48);
+            Rect around = grown(region, 24);
             PointerFinder.Found found = finder.find(frame, before, around, likely, scale);
             if (found != null && (best == null || found.score() < best.score())) {
                 best = found;
