@@ -456,6 +456,33 @@ class DesktopVideoTest {
     }
 
     /**
+     * The same jump beside a text field whose caret, an I-beam with serifs as NEdit draws it, blinks: the detector takes
+     * the caret for a pointer, and its shape is cut to wait for a confirming move it never makes. The pointer's shape is
+     * still cut where it jumps to and learned. When one cut shape waited at a time, the caret's kept the pointer's from
+     * being cut for 30 s, and the click was lost.
+     */
+    @Test
+    void aPointerNoTemplateHasIsLearnedThoughACaretTheDetectorTakesForAPointerBlinksBesideIt() throws Exception {
+        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
+        Video video = write("caret-beside.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            saveWindow(g, time, 2.4);
+            g.setColor(Color.WHITE);
+            g.fillRect(200, 150, 420, 34);
+            if ((int) (time * 2) % 2 == 0) {
+                g.setColor(Color.BLACK);
+                g.fillRect(206, 160, 5, 1);
+                g.fillRect(208, 160, 1, 15);
+                g.fillRect(206, 174, 5, 1);
+            }
+            int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
+            g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
+        assertOneClickNear(found, 640, 400);
+    }
+
+    /**
      * A pointer moved slowly to a button it clicks, less than its own size between two frames looked at: its old and new
      * places make one change, covered by neither place alone but by both together. That change is the pointer's own, not
      * something drawn along its path: when it was taken for that, every slow move was read as a selection and the click

@@ -38,6 +38,8 @@ final class PointerLearner {
     private static final int MOST_SHAPES = 4;
     /** A cut shape not confirmed within this many seconds was not a pointer (a scripted pointer may rest for long). */
     private static final double CONFIRM_WITHIN = 30;
+    /** The most cut shapes waiting at once; a newer one takes the oldest one's place. */
+    private static final int MOST_WAITING = 3;
     /** The largest side (pixels) of a pointer: a 64 px HiDPI pointer, and what a video shown larger makes of a 48 px one. */
     private static final int LARGEST = 80;
     private static final int SMALLEST_OPAQUE = 12;
@@ -50,7 +52,8 @@ final class PointerLearner {
     private final PointerDetector detector;
     /** How many shapes this video taught so far. */
     private int learned;
-    private Candidate candidate;
+    /** Cut shapes waiting for their confirmation, the oldest first: a caret's bar may wait beside the pointer's shape. */
+    private final List<Candidate> candidates = new ArrayList<>();
     /** The places the detector was asked about lately, and when. */
     private final List<Tried> tried = new ArrayList<>();
     /** The same for the places a pointer was looked for without a shape to cut ({@link #sight}). */
@@ -75,9 +78,12 @@ final class PointerLearner {
      * {@code colour} gives this frame in BGR when the detector asks.
      */
     PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
-        if (candidate != null) {
-            PointerFinder.Found confirmed = confirm(finder, current, changed, time);
-            if (confirmed != null || candidate != null) {
+        candidates.removeIf(waiting -> time - waiting.since() > CONFIRM_WITHIN);
+        for (int i = 0; i < candidates.size(); i++) {
+            PointerFinder.Found confirmed = confirm(finder, current, changed, i);
+            if (confirmed != null) {
+                learned++;
+                candidates.clear();
                 return confirmed;
             }
         }
@@ -85,8 +91,10 @@ final class PointerLearner {
             return null;
         }
         tried.removeIf(t -> time - t.time() >= 1 / TRIES_PER_SECOND);
+        // a shape waiting is not cut again where it is (a caret blinking), the pointer still is where it arrives
         List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST)
-                .filter(r -> tried.stream().noneMatch(t -> ScreenObserver.overlap(t.region(), r))).limit(4).toList();
+                .filter(r -> tried.stream().noneMatch(t -> ScreenObserver.overlap(t.region(), r)))
+                .filter(r -> candidates.stream().noneMatch(waiting -> ScreenObserver.overlap(r, waiting.last().footprint()))).limit(4).toList();
         if (small.isEmpty()) {
             return null;
         }
@@ -99,9 +107,13 @@ final class PointerLearner {
         PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
         if (leftFrom(finder, previous, small, arrived)) {
             learned++;
+            candidates.clear();
             return arrived;
         }
-        candidate = new Candidate(arrived, time);
+        if (candidates.size() == MOST_WAITING) {
+            candidates.remove(0);
+        }
+        candidates.add(new Candidate(arrived, time));
         return null;
     }
 
@@ -166,14 +178,16 @@ final class PointerLearner {
         return best;
     }
 
-    /** The candidate found again, away from its last place, which changed too: then it is learned. */
-    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time) {
-        if (time - candidate.since() > CONFIRM_WITHIN) {
-            candidate = null;
-            return null;
-        }
+    /**
+     * The {@code index}th candidate found again away from its last place, which changed too: then it is the pointer;
+     * found again without that, it waits where it was found.
+     */
+    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, int index) {
+        Candidate candidate = candidates.get(index);
         PointerFinder.Found last = candidate.last();
-        boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last.footprint()));
+        if (changed.stream().noneMatch(r -> ScreenObserver.overlap(r, last.footprint()))) {
+            return null; // still where it was: what looks like it elsewhere is not it
+        }
         for (Rect region : changed) {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
@@ -185,12 +199,10 @@ final class PointerLearner {
             // a pointer that moved clear of its old place leaves two changes; one change over both places is something
             // else redrawn (a line of text whose glyph was taken for the shape)
             boolean oneChange = ScreenObserver.overlap(region, last.footprint()) && !ScreenObserver.overlap(found.footprint(), last.footprint());
-            if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
-                learned++;
-                candidate = null;
+            if (!oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
                 return found;
             }
-            candidate = new Candidate(found, candidate.since());
+            candidates.set(index, new Candidate(found, candidate.since()));
         }
         return null;
     }
