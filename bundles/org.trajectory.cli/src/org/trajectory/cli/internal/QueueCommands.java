@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,8 +172,9 @@ final class QueueCommands {
             }
         }
 
+        /** A moment as the clock shows it, its seconds always (LocalTime's own text leaves out ":00"). */
         private static String time(Instant instant) {
-            return LocalTime.ofInstant(instant, ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString();
+            return DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).format(LocalTime.ofInstant(instant, ZoneId.systemDefault()));
         }
 
         private static Map<String, Object> json(WorkQueue.Status status, String only) {

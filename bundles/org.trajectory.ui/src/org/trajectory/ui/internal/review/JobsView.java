@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +39,7 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
 
     /** Retry and dismiss jobs, for tests to join (reads are {@link DatasetJobs#READS}). */
     public static final Object FAMILY = new Object();
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
     private static final int REFRESH_MS = 3000;
 
     private DatasetSession session;
@@ -211,8 +212,9 @@ public final class JobsView extends ViewPart implements DatasetSession.Listener 
         return String.format(Locale.ROOT, "%,d", n);
     }
 
+    /** A moment as the clock shows it, its seconds always (LocalTime's own text leaves out ":00"). */
     private static String time(Instant instant) {
-        return instant == null ? "" : LocalTime.ofInstant(instant, ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString();
+        return instant == null ? "" : CLOCK.format(LocalTime.ofInstant(instant, ZoneId.systemDefault()));
     }
 
     Label summary() {
