@@ -483,6 +483,37 @@ class DesktopVideoTest {
     }
 
     /**
+     * The same, the panel black and its clock ticking as the caret blinks on: the caret's cut shape, all black, fits the
+     * panel beside a digit that changed, but a caret that went there would have changed the pixels of its whole shape. When
+     * that fit confirmed it, the caret was taken for the pointer, which then rested on the panel and the click was lost.
+     */
+    @Test
+    void aCaretsShapeIsNotConfirmedByAClockDigitTickingOnABlackPanel() throws Exception {
+        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
+        Video video = write("caret-black-panel.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
+            desktop(g, time);
+            g.setColor(Color.BLACK);
+            g.fillRect(0, HEIGHT - 30, WIDTH, 30);
+            g.setColor(Color.WHITE);
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+            g.drawString(String.format(Locale.ROOT, "20:15:%02d", 5 + time.intValue()), WIDTH - 70, HEIGHT - 10);
+            saveWindow(g, time, 2.4);
+            g.setColor(Color.WHITE);
+            g.fillRect(200, 150, 420, 34);
+            if ((int) (time * 2) % 2 == 0) {
+                g.setColor(Color.BLACK);
+                g.fillRect(206, 160, 5, 1);
+                g.fillRect(208, 160, 1, 15);
+                g.fillRect(206, 174, 5, 1);
+            }
+            int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
+            g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
+        assertOneClickNear(found, 640, 400);
+    }
+
+    /**
      * A pointer moved slowly to a button it clicks, less than its own size between two frames looked at: its old and new
      * places make one change, covered by neither place alone but by both together. That change is the pointer's own, not
      * something drawn along its path: when it was taken for that, every slow move was read as a selection and the click

@@ -144,7 +144,7 @@ final class PointerLearner {
      */
     private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
         for (Rect region : regions) {
-            if (ScreenObserver.overlap(region, arrived.footprint())) {
+            if (ScreenObserver.overlap(region, arrived.footprint()) || !holds(region, arrived.template())) {
                 continue;
             }
             if (finder.findOnly(previous, null, around(region), arrived.template()) != null) {
@@ -152,6 +152,14 @@ final class PointerLearner {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a change is as large as a cut shape, as where it arrives or leaves every pixel it covers changes: a clock's
+     * digit, where a caret's bar fits, is not where a caret's shape went.
+     */
+    private static boolean holds(Rect region, PointerFinder.Template shape) {
+        return region.width >= shape.width() - 2 * MARGIN - 2 && region.height >= shape.height() - 2 * MARGIN - 2;
     }
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
@@ -192,7 +200,7 @@ final class PointerLearner {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
             }
-            PointerFinder.Found found = finder.findOnly(current, null, around(region), last.template());
+            PointerFinder.Found found = holds(region, last.template()) ? finder.findOnly(current, null, around(region), last.template()) : null;
             if (found == null) {
                 continue;
             }
