@@ -466,17 +466,7 @@ class DesktopVideoTest {
         BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
         Video video = write("caret-beside.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
             desktop(g, time);
-            saveWindow(g, time, 2.4);
-            g.setColor(Color.WHITE);
-            g.fillRect(200, 150, 420, 34);
-            if ((int) (time * 2) % 2 == 0) {
-                g.setColor(Color.BLACK);
-                g.fillRect(206, 160, 5, 1);
-                g.fillRect(208, 160, 1, 15);
-                g.fillRect(206, 174, 5, 1);
-            }
-            int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
-            g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
+            caretBesideAJump(g, time, arrow);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
         assertOneClickNear(found, 640, 400);
@@ -497,17 +487,7 @@ class DesktopVideoTest {
             g.setColor(Color.WHITE);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             g.drawString(String.format(Locale.ROOT, "20:15:%02d", 5 + time.intValue()), WIDTH - 70, HEIGHT - 10);
-            saveWindow(g, time, 2.4);
-            g.setColor(Color.WHITE);
-            g.fillRect(200, 150, 420, 34);
-            if ((int) (time * 2) % 2 == 0) {
-                g.setColor(Color.BLACK);
-                g.fillRect(206, 160, 5, 1);
-                g.fillRect(208, 160, 1, 15);
-                g.fillRect(206, 174, 5, 1);
-            }
-            int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
-            g.drawImage(arrow, at[0] - 6, at[1] - 6, null);
+            caretBesideAJump(g, time, arrow);
         });
         List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
         assertOneClickNear(found, 640, 400);
@@ -669,6 +649,25 @@ class DesktopVideoTest {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         int second = 56 * 60 + 37 + (int) time;
         g.drawString(String.format(Locale.ROOT, "18:%02d:%02d", second / 60 % 60, second % 60), WIDTH - 70, HEIGHT - 10);
+    }
+
+    /**
+     * The Save window with a text field above its button, the field's caret (an I-beam with serifs, as NEdit draws it)
+     * blinking on each whole second, and {@code pointer} jumping to the button 0.04 s after the clock ticked at 2 s,
+     * clicking it at 2.4 s and leaving at 3.6 s.
+     */
+    private static void caretBesideAJump(Graphics2D g, double time, BufferedImage pointer) {
+        saveWindow(g, time, 2.4);
+        g.setColor(Color.WHITE);
+        g.fillRect(200, 150, 420, 34);
+        if ((int) (time * 2) % 2 == 0) {
+            g.setColor(Color.BLACK);
+            g.fillRect(206, 160, 5, 1);
+            g.fillRect(208, 160, 1, 15);
+            g.fillRect(206, 174, 5, 1);
+        }
+        int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
+        g.drawImage(pointer, at[0] - 6, at[1] - 6, null);
     }
 
     /** A window with its Save button at 560,380 (160 by 40), pressed at {@code pressed} seconds, when it turns green. */
