@@ -126,43 +126,6 @@ class DesktopVideoTest {
         assertEquals(List.of("garden", "planet"), List.of(found.get(0).text(), found.get(2).text()));
     }
 
-    /**
-     * The same typed where the caret is an I-beam with serifs, as NEdit draws it, blinking while no key is typed, and an
-     * unknown pointer rests on the page: the detector takes the caret for a pointer. Its shape, cut as it blinks on,
-     * vanishes in place and comes back there, so it is a caret, and its jump to the next line at an Enter is not the
-     * pointer's. When that jump confirmed it, the caret was taken for the pointer and its steps as letters appear for
-     * a selection. (The typing itself is not found beside a caret this wide yet: see docs/extraction.md.)
-     */
-    @Test
-    void aCaretThatBlinksIsNotTakenForThePointerWhenAnEnterTakesItToTheNextLine() throws Exception {
-        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
-        Video video = write("caret-blinks.mp4", WIDTH, HEIGHT, 1, 7, (g, time) -> {
-            desktop(g, time);
-            g.setColor(Color.WHITE);
-            g.fillRect(100, 80, 700, 400);
-            g.setColor(Color.BLACK);
-            g.setFont(MONO);
-            int charWidth = g.getFontMetrics().charWidth('m');
-            String first = "garden".substring(0, Math.clamp((int) ((time - 2) / 0.1), 0, 6));
-            String second = "planet".substring(0, Math.clamp((int) ((time - 4) / 0.1), 0, 6));
-            g.drawString(first, 108, 104);
-            g.drawString(second, 108, 126);
-            int line = time >= 5 ? 2 : time >= 3 ? 1 : 0; // an Enter at 3 s and at 5 s
-            int x = 108 + (line == 0 ? first.length() : line == 1 ? second.length() : 0) * charWidth;
-            int top = 89 + line * 22;
-            boolean keyLately = time >= 2 && time < 3.5 || time >= 4 && time < 5.5; // a caret stays on while keys are typed
-            if (keyLately || (int) (time * 2) % 2 == 0) {
-                g.fillRect(x - 2, top, 5, 1);
-                g.fillRect(x, top, 1, 19);
-                g.fillRect(x - 2, top + 18, 5, 1);
-            }
-            g.drawImage(arrow, 600, 380, null);
-        });
-        List<ExtractedAction> found = new OfflineMethod().extract(video, "Write two words", context());
-        List<String> pointers = List.of(ExtractedAction.CLICK, ExtractedAction.SELECT, ExtractedAction.DRAG, ExtractedAction.SCROLL);
-        assertTrue(found.stream().noneMatch(action -> pointers.contains(action.operation())), "the pointer did nothing: " + found);
-    }
-
     @Test
     void aClickOverTextInAVideoResizedToTwoThirdsIsFoundWhereThePointerRests() throws Exception {
         BufferedImage arrow = pointer("adwaita-left_ptr", 1);
@@ -493,44 +456,6 @@ class DesktopVideoTest {
     }
 
     /**
-     * The same jump beside a text field whose caret, an I-beam with serifs as NEdit draws it, blinks: the detector takes
-     * the caret for a pointer, and its shape is cut to wait for a confirming move it never makes. The pointer's shape is
-     * still cut where it jumps to and learned. When one cut shape waited at a time, the caret's kept the pointer's from
-     * being cut for 30 s, and the click was lost.
-     */
-    @Test
-    void aPointerNoTemplateHasIsLearnedThoughACaretTheDetectorTakesForAPointerBlinksBesideIt() throws Exception {
-        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
-        Video video = write("caret-beside.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
-            desktop(g, time);
-            caretBesideAJump(g, time, arrow);
-        });
-        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
-        assertOneClickNear(found, 640, 400);
-    }
-
-    /**
-     * The same, the panel black and its clock ticking as the caret blinks on: the caret's cut shape, all black, fits the
-     * panel beside a digit that changed, but a caret that went there would have changed the pixels of its whole shape. When
-     * that fit confirmed it, the caret was taken for the pointer, which then rested on the panel and the click was lost.
-     */
-    @Test
-    void aCaretsShapeIsNotConfirmedByAClockDigitTickingOnABlackPanel() throws Exception {
-        BufferedImage arrow = recoloured(pointer("adwaita-left_ptr", 1.5), new Color(240, 140, 20));
-        Video video = write("caret-black-panel.mp4", WIDTH, HEIGHT, 1, 5, (g, time) -> {
-            desktop(g, time);
-            g.setColor(Color.BLACK);
-            g.fillRect(0, HEIGHT - 30, WIDTH, 30);
-            g.setColor(Color.WHITE);
-            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-            g.drawString(String.format(Locale.ROOT, "20:15:%02d", 5 + time.intValue()), WIDTH - 70, HEIGHT - 10);
-            caretBesideAJump(g, time, arrow);
-        });
-        List<ExtractedAction> found = new OfflineMethod().extract(video, "Save", context());
-        assertOneClickNear(found, 640, 400);
-    }
-
-    /**
      * A pointer moved slowly to a button it clicks, less than its own size between two frames looked at: its old and new
      * places make one change, covered by neither place alone but by both together. That change is the pointer's own, not
      * something drawn along its path: when it was taken for that, every slow move was read as a selection and the click
@@ -686,25 +611,6 @@ class DesktopVideoTest {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         int second = 56 * 60 + 37 + (int) time;
         g.drawString(String.format(Locale.ROOT, "18:%02d:%02d", second / 60 % 60, second % 60), WIDTH - 70, HEIGHT - 10);
-    }
-
-    /**
-     * The Save window with a text field above its button, the field's caret (an I-beam with serifs, as NEdit draws it)
-     * blinking on each whole second, and {@code pointer} jumping to the button 0.04 s after the clock ticked at 2 s,
-     * clicking it at 2.4 s and leaving at 3.6 s.
-     */
-    private static void caretBesideAJump(Graphics2D g, double time, BufferedImage pointer) {
-        saveWindow(g, time, 2.4);
-        g.setColor(Color.WHITE);
-        g.fillRect(200, 150, 420, 34);
-        if ((int) (time * 2) % 2 == 0) {
-            g.setColor(Color.BLACK);
-            g.fillRect(206, 160, 5, 1);
-            g.fillRect(208, 160, 1, 15);
-            g.fillRect(206, 174, 5, 1);
-        }
-        int[] at = time < 2.04 ? new int[] { 300, 300 } : time < 3.6 ? new int[] { 640, 400 } : new int[] { 900, 520 };
-        g.drawImage(pointer, at[0] - 6, at[1] - 6, null);
     }
 
     /** A window with its Save button at 560,380 (160 by 40), pressed at {@code pressed} seconds, when it turns green. */

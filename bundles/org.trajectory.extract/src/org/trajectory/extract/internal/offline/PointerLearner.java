@@ -38,15 +38,11 @@ final class PointerLearner {
     private static final int MOST_SHAPES = 4;
     /** A cut shape not confirmed within this many seconds was not a pointer (a scripted pointer may rest for long). */
     private static final double CONFIRM_WITHIN = 30;
-    /** The most cut shapes waiting at once (and vanished, and carets known); a newer one takes the oldest one's place. */
-    private static final int MOST_WAITING = 3;
     /** The largest side (pixels) of a pointer: a 64 px HiDPI pointer, and what a video shown larger makes of a 48 px one. */
     private static final int LARGEST = 80;
     private static final int SMALLEST_OPAQUE = 12;
     /** How far (pixels) the shape must have moved for the move to confirm it. */
     private static final int MOVED = 8;
-    /** The part of a cut shape's width and height a change where it arrived or left spans at least. */
-    private static final double SPANNED = 0.8;
     /** Pixels around a cut shape that its footprint takes in but no match compares (its shadow). */
     private static final int MARGIN = 3;
     /** How sure the detector must be of a pointer it saw where no shape could be cut, the motion confirming nothing. */
@@ -54,12 +50,7 @@ final class PointerLearner {
     private final PointerDetector detector;
     /** How many shapes this video taught so far. */
     private int learned;
-    /** Cut shapes waiting for their confirmation, the oldest first: a caret's bar may wait beside the pointer's shape. */
-    private final List<Candidate> candidates = new ArrayList<>();
-    /** Candidates that went from their place without being found anywhere (the oldest first), and where they were. */
-    private final List<PointerFinder.Found> vanished = new ArrayList<>();
-    /** Shapes that vanished and came back in the same place: a caret blinking, never the pointer. */
-    private final List<PointerFinder.Template> carets = new ArrayList<>();
+    private Candidate candidate;
     /** The places the detector was asked about lately, and when. */
     private final List<Tried> tried = new ArrayList<>();
     /** The same for the places a pointer was looked for without a shape to cut ({@link #sight}). */
@@ -84,12 +75,9 @@ final class PointerLearner {
      * {@code colour} gives this frame in BGR when the detector asks.
      */
     PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
-        candidates.removeIf(waiting -> time - waiting.since() > CONFIRM_WITHIN);
-        for (int i = candidates.size() - 1; i >= 0; i--) {
-            PointerFinder.Found confirmed = confirm(finder, current, changed, i);
-            if (confirmed != null) {
-                learned++;
-                candidates.clear();
+        if (candidate != null) {
+            PointerFinder.Found confirmed = confirm(finder, current, changed, time);
+            if (confirmed != null || candidate != null) {
                 return confirmed;
             }
         }
@@ -97,10 +85,8 @@ final class PointerLearner {
             return null;
         }
         tried.removeIf(t -> time - t.time() >= 1 / TRIES_PER_SECOND);
-        // a shape waiting is not cut again where it is (a caret blinking), the pointer still is where it arrives
         List<Rect> small = changed.stream().filter(r -> r.width <= LARGEST && r.height <= LARGEST)
-                .filter(r -> tried.stream().noneMatch(t -> ScreenObserver.overlap(t.region(), r)))
-                .filter(r -> candidates.stream().noneMatch(waiting -> ScreenObserver.overlap(r, waiting.last().footprint()))).limit(4).toList();
+                .filter(r -> tried.stream().noneMatch(t -> ScreenObserver.overlap(t.region(), r))).limit(4).toList();
         if (small.isEmpty()) {
             return null;
         }
@@ -111,15 +97,11 @@ final class PointerLearner {
             return null;
         }
         PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
-        if (blinks(finder, current, arrived)) {
-            return null;
-        }
         if (leftFrom(finder, previous, small, arrived)) {
             learned++;
-            candidates.clear();
             return arrived;
         }
-        remember(candidates, new Candidate(arrived, time));
+        candidate = new Candidate(arrived, time);
         return null;
     }
 
@@ -150,7 +132,7 @@ final class PointerLearner {
      */
     private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
         for (Rect region : regions) {
-            if (ScreenObserver.overlap(region, arrived.footprint()) || !holds(region, arrived.template())) {
+            if (ScreenObserver.overlap(region, arrived.footprint())) {
                 continue;
             }
             if (finder.findOnly(previous, null, around(region), arrived.template()) != null) {
@@ -158,14 +140,6 @@ final class PointerLearner {
             }
         }
         return false;
-    }
-
-    /**
-     * Whether a change spans most of a cut shape each way, as where it arrives or leaves its pixels change (those at its
-     * edges may be the colour of what is under them): a clock's digit, where a caret's bar fits, is not where a caret went.
-     */
-    private static boolean holds(Rect region, PointerFinder.Template shape) {
-        return region.width >= SPANNED * (shape.width() - 2 * MARGIN) && region.height >= SPANNED * (shape.height() - 2 * MARGIN);
     }
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
@@ -192,72 +166,33 @@ final class PointerLearner {
         return best;
     }
 
-    /**
-     * The {@code index}th candidate found again away from its last place, which changed too: then it is the pointer;
-     * found again without that, it waits where it was found; found nowhere as its place changed, it vanished.
-     */
-    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, int index) {
-        Candidate candidate = candidates.get(index);
-        PointerFinder.Found last = candidate.last();
-        if (changed.stream().noneMatch(r -> ScreenObserver.overlap(r, last.footprint()))) {
-            return null; // still where it was: what looks like it elsewhere is not it
+    /** The candidate found again, away from its last place, which changed too: then it is learned. */
+    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time) {
+        if (time - candidate.since() > CONFIRM_WITHIN) {
+            candidate = null;
+            return null;
         }
-        boolean seen = false;
+        PointerFinder.Found last = candidate.last();
+        boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last.footprint()));
         for (Rect region : changed) {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
             }
-            PointerFinder.Found found = holds(region, last.template()) ? finder.findOnly(current, null, around(region), last.template()) : null;
+            PointerFinder.Found found = finder.findOnly(current, null, around(region), last.template());
             if (found == null) {
                 continue;
             }
-            seen = true;
             // a pointer that moved clear of its old place leaves two changes; one change over both places is something
             // else redrawn (a line of text whose glyph was taken for the shape)
             boolean oneChange = ScreenObserver.overlap(region, last.footprint()) && !ScreenObserver.overlap(found.footprint(), last.footprint());
-            if (!oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
+            if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
+                learned++;
+                candidate = null;
                 return found;
             }
-            candidates.set(index, new Candidate(found, candidate.since()));
-        }
-        if (!seen) {
-            candidates.remove(index);
-            remember(vanished, last);
+            candidate = new Candidate(found, candidate.since());
         }
         return null;
-    }
-
-    /**
-     * Whether a shape cut where the detector saw a pointer is a caret: one that vanished from this place and is back
-     * (blinking), or one seen doing that before. A pointer hidden as keys are typed comes back where it is moved to.
-     */
-    private boolean blinks(PointerFinder finder, Mat current, PointerFinder.Found arrived) {
-        for (PointerFinder.Found gone : vanished) {
-            if (Math.abs(gone.x() - arrived.x()) <= 2 && Math.abs(gone.y() - arrived.y()) <= 2 && sameShape(finder, current, arrived, gone.template())) {
-                vanished.remove(gone);
-                remember(carets, gone.template());
-                return true;
-            }
-        }
-        return carets.stream().anyMatch(caret -> sameShape(finder, current, arrived, caret));
-    }
-
-    /** Whether {@code shape} is of the cut shape's size and found where it was cut. */
-    private static boolean sameShape(PointerFinder finder, Mat current, PointerFinder.Found arrived, PointerFinder.Template shape) {
-        PointerFinder.Template cut = arrived.template();
-        if (Math.abs(cut.width() - shape.width()) > 2 || Math.abs(cut.height() - shape.height()) > 2) {
-            return false;
-        }
-        PointerFinder.Found there = finder.findOnly(current, null, around(arrived.footprint()), shape);
-        return there != null && Math.abs(there.x() - arrived.x()) <= 2 && Math.abs(there.y() - arrived.y()) <= 2;
-    }
-
-    /** Adds to a short list, the oldest going when it is full. */
-    private static <T> void remember(List<T> list, T item) {
-        if (list.size() == MOST_WAITING) {
-            list.remove(0);
-        }
-        list.add(item);
     }
 
     /**
