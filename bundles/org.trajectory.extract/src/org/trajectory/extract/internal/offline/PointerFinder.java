@@ -17,7 +17,6 @@ import javax.imageio.ImageIO;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
-import org.opencv.core.MatOfDouble;
 import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.opencv.core.Scalar;
@@ -52,12 +51,6 @@ final class PointerFinder {
      * too few.
      */
     private static final int LEAST_OPAQUE = 16;
-    /**
-     * The spread of grey levels (standard deviation) under which the pixels a shape covers are one even colour, the
-     * encoder's noise aside: no pointer is drawn there (a thin cross made small blends its black and white to the grey
-     * of a menu bar).
-     */
-    private static final double EVEN = 6;
     /** A stand-in's name, and its side (pixels): the pixels around a hotspot a pointer covers at any size. */
     private static final String STAND_IN = "stand-in";
     private static final int STAND_IN_SIDE = 11;
@@ -529,22 +522,7 @@ final class PointerFinder {
         }
         int x = area.x - left + found.x();
         int y = area.y - top + found.y();
-        Found there = new Found(x, y, template, found.score());
-        return x >= 0 && y >= 0 && x < frame.cols() && y < frame.rows() && !even(frame, there) ? there : null;
-    }
-
-    /** Whether the frame is one even grey where a shape was found: nothing a pointer is drawn with shows there. */
-    private static boolean even(Mat frame, Found found) {
-        Rect box = clip(found.footprint(), frame);
-        MatOfDouble mean = new MatOfDouble();
-        MatOfDouble spread = new MatOfDouble();
-        Mat part = frame.submat(box);
-        Core.meanStdDev(part, mean, spread);
-        boolean even = spread.get(0, 0)[0] < EVEN;
-        for (Mat mat : List.of(part, mean, spread)) {
-            mat.release();
-        }
-        return even;
+        return x >= 0 && y >= 0 && x < frame.cols() && y < frame.rows() ? new Found(x, y, template, found.score()) : null;
     }
 
     /**
