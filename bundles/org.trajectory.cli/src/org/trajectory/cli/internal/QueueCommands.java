@@ -90,6 +90,8 @@ final class QueueCommands {
 
     /** {@code jobs --dataset SERVER [--retry ID|all] [--dismiss ID|all]}: the queue, who holds what, each worker's rate. */
     static final class Jobs extends OptionsCommand<Jobs.Options> {
+        private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
+
         @Command(name = "jobs", description = "show a server dataset's work queue: per operation waiting, claimed (by whom, since when),"
                 + " done and failed (and why); each worker's rate; retry or dismiss failed items")
         static final class Options {
@@ -174,7 +176,7 @@ final class QueueCommands {
 
         /** A moment as the clock shows it, its seconds always (LocalTime's own text leaves out ":00"). */
         private static String time(Instant instant) {
-            return DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).format(LocalTime.ofInstant(instant, ZoneId.systemDefault()));
+            return CLOCK.format(LocalTime.ofInstant(instant, ZoneId.systemDefault()));
         }
 
         private static Map<String, Object> json(WorkQueue.Status status, String only) {

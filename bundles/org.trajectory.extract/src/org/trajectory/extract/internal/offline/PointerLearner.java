@@ -219,7 +219,7 @@ final class PointerLearner {
             MatOfPoint holding = null;
             for (MatOfPoint outline : outlines) {
                 Rect box = Imgproc.boundingRect(outline);
-                if (new Rect(box.x - 3, box.y - 3, box.width + 6, box.height + 6).contains(hot)) {
+                if (ScreenObserver.grown(box, 3).contains(hot)) {
                     holding = outline;
                 }
             }
@@ -260,7 +260,7 @@ final class PointerLearner {
 
     /** A changed region with the pixels around it a pointer whose hotspot lies at its edge still covers. */
     private static Rect around(Rect region) {
-        return new Rect(region.x - 8, region.y - 8, region.width + 16, region.height + 16);
+        return ScreenObserver.grown(region, 8);
     }
 
     /** This frame in BGR (null when it cannot be converted), made only when the detector is asked. */

@@ -309,7 +309,8 @@ final class ScreenObserver {
         return change.width <= 64 && change.height <= 64;
     }
 
-    private static Rect grown(Rect box, int by) {
+    /** The box with {@code by} pixels more on each side. */
+    static Rect grown(Rect box, int by) {
         return new Rect(box.x - by, box.y - by, box.width + 2 * by, box.height + 2 * by);
     }
 
