@@ -65,6 +65,33 @@ class DesktopVideoTest {
         assertEquals(List.of(), found, "nothing was done on this desktop");
     }
 
+    /**
+     * A pointer that came to rest over a button, nothing clicked, and a tooltip drawn at once level with it: the click
+     * guessed for typing that shows no click of its own is all that says text is entered there, and a line drawn at
+     * once is no typing on that alone.
+     */
+    @Test
+    void aTooltipDrawnAtOnceBesideAPointerThatCameToRestIsNoTyping() throws Exception {
+        BufferedImage arrow = pointer("windows-arrow", 1.5);
+        Video video = write("tooltip.mp4", WIDTH, HEIGHT, 1, 6, (g, time) -> {
+            desktop(g, time);
+            saveWindow(g, time, Double.MAX_VALUE);
+            int x = time < 3.3 ? 300 : 630; // it moves once the clock is known to tick by itself
+            int y = time < 3.3 ? 250 : 398;
+            if (time >= 4.2) {
+                g.setColor(new Color(255, 255, 225));
+                g.fillRect(x + 22, y + 6, 260, 22);
+                g.setColor(Color.DARK_GRAY);
+                g.drawRect(x + 22, y + 6, 260, 22);
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+                g.drawString("Save the document to its file", x + 28, y + 22);
+            }
+            g.drawImage(arrow, x, y, null);
+        });
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Look at the Save button", context());
+        assertEquals(List.of(), found, "the pointer moved and a tooltip showed: nothing was typed or clicked");
+    }
+
     @Test
     void typingAfterAShellsPromptIsTheCommandAloneAndItsEnter() throws Exception {
         BufferedImage ibeam = pointer("core-xterm", 1);

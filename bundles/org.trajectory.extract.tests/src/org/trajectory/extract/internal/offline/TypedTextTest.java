@@ -1,6 +1,7 @@
 package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
@@ -9,6 +10,7 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 
 import org.junit.jupiter.api.Test;
+import org.opencv.core.Rect;
 import org.trajectory.screentext.ScreenTexts;
 import org.trajectory.screentext.TextLine;
 
@@ -52,14 +54,46 @@ class TypedTextTest {
         assertEquals("garden", TextLine.text(ScreenTexts.get().chosen().read(plain)));
     }
 
+    /**
+     * What is typed stays. A caret that showed and went (NEdit's, five pixels wide, read as an "I" typed) was not typed;
+     * a word typed stays while its caret blinks after it; a line that went blank as the screen was cleared around it (an
+     * Enter running `clear`) was typed.
+     */
+    @Test
+    void aLineThatShowsAgainWhatItShowedBeforeWhileTheLinesAroundStayWasNotTyped() throws Exception {
+        Rect line = new Rect(4, 44, 112, 22);
+        BufferedImage before = page("", false);
+        assertTrue(TypedText.undone(before, page("", true), before, line), "a caret blinked on and off");
+        BufferedImage typed = page("garden", true);
+        assertFalse(TypedText.undone(before, typed, page("garden", false), line), "a word typed stays");
+        BufferedImage cleared = new BufferedImage(120, 110, BufferedImage.TYPE_3BYTE_BGR);
+        paper(cleared).dispose();
+        assertFalse(TypedText.undone(before, typed, cleared, line), "the screen was cleared around it");
+    }
+
+    /** Five lines of an editor, the middle one (44 to 66) typed on: its text and an I-beam caret with serifs after it. */
+    private static BufferedImage page(String typed, boolean caret) {
+        BufferedImage image = new BufferedImage(120, 110, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = paper(image);
+        g.drawString("report", 4, 15);
+        g.drawString("alpha river", 4, 37);
+        g.drawString(typed, 4, 59);
+        g.drawString("window", 4, 81);
+        g.drawString("delta", 4, 103);
+        if (caret) {
+            int x = 5 + g.getFontMetrics().stringWidth(typed);
+            g.fillRect(x + 2, 46, 1, 17);
+            g.fillRect(x, 46, 5, 1);
+            g.fillRect(x, 62, 5, 1);
+        }
+        g.dispose();
+        return image;
+    }
+
     /** A line of an editor: dark text on white, a line above reaching into the picture, and the caret after the text. */
     private static BufferedImage line(String text, boolean caret) {
         BufferedImage image = new BufferedImage(60, 22, BufferedImage.TYPE_3BYTE_BGR);
-        Graphics2D g = image.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, 60, 22);
-        g.setColor(Color.BLACK);
-        g.setFont(FONT);
+        Graphics2D g = paper(image);
         g.drawString(text, 4, 15);
         g.fillRect(4, 0, 40, 1); // the descenders of the line above
         if (caret) {
@@ -67,6 +101,16 @@ class TypedTextTest {
         }
         g.dispose();
         return image;
+    }
+
+    /** The picture made white, and a pen to write on it in black. */
+    private static Graphics2D paper(BufferedImage image) {
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.setColor(Color.BLACK);
+        g.setFont(FONT);
+        return g;
     }
 
     private static int letterEnd(BufferedImage image, String text) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
@@ -64,24 +65,27 @@ final class ActionInference {
      * text is entered (at a caret, on the line the pointer clicked), and the click that gave it focus where none showed.
      */
     record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
-            ExtractedAction focus) {
+            ExtractedAction focus, boolean guessedEntry) {
 
         Typing grown(Rect change, double time, int frame) {
             if (intervals == 1 && band.width > 3 * band.height && change.x >= band.x + band.width - 4) {
                 // the first change was a piece of text drawn at once (a shell's prompt, a field's old value), typing
                 // follows it: what was typed is read from there on
-                return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus);
+                return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus, guessedEntry);
             }
             return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, first, atEntry,
-                    focus);
+                    focus, guessedEntry);
         }
 
         /**
          * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters
-         * do. A box changing in place (a clock, a counter) is neither.
+         * do. A box changing in place (a clock, a counter) is neither; nor a line drawn at once where text is only
+         * expected, not seen entered, away from the resting pointer (a tooltip beside it, a shell's answer on the line
+         * after an Enter); what is drawn at once under it is its click's doing.
          */
         boolean typed() {
-            return atEntry || band.x + band.width > first.x + first.width + 2;
+            boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
+            return atEntry && !guessedLine || band.x + band.width > first.x + first.width + 2;
         }
 
         /** Whether it never grew past its first change: drawn at once, perhaps over a few frames (a notification sliding in). */
@@ -693,8 +697,9 @@ final class ActionInference {
             focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
             restUsed = true;
         }
+        boolean underPointer = focus != null && union.contains(new Point(focus.at().x(), focus.at().y()));
         typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union,
-                atEntry(union, now.time(), focus), focus);
+                atEntry(union, now.time(), focus), focus, !seenEntered(union, now.time(), focus) && !underPointer);
     }
 
     /**
@@ -773,12 +778,23 @@ final class ActionInference {
      * will have clicked: {@code focus}), or on the line under the one typed before an Enter.
      */
     private boolean atEntry(Rect band, double time, ExtractedAction focus) {
+        Rect next = nextLine();
+        return seenEntered(band, time, focus) || focus != null && onClickedLine(band, focus.at()) || next != null && continues(next, band);
+    }
+
+    /**
+     * Whether what showed says text is entered where {@code band} changed: a caret seen there lately, or a click seen on
+     * its line (the last one, unless a click is guessed since: {@code focus}); not a click guessed for typing that
+     * showed none, nor the line after an Enter, where text is only expected.
+     */
+    private boolean seenEntered(Rect band, double time, ExtractedAction focus) {
         boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && caret.x >= band.x - 24
                 && caret.x <= band.x + band.width + 24;
-        Pixel clicked = focus != null ? focus.at() : clickedAt;
-        Rect next = nextLine();
-        return caretThere || clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2
-                || next != null && continues(next, band);
+        return caretThere || focus == null && onClickedLine(band, clickedAt);
+    }
+
+    private static boolean onClickedLine(Rect band, Pixel clicked) {
+        return clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2;
     }
 
     /**

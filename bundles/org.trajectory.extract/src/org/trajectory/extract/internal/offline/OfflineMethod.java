@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
@@ -83,6 +84,13 @@ public final class OfflineMethod implements ExtractionMethod {
             }
             pictures.finish();
         }
+        List<ExtractedAction> stayed = new ArrayList<>();
+        for (ExtractedAction action : actions) {
+            if (!asked.get(action).undone()) {
+                stayed.add(action);
+            }
+        }
+        actions = stayed;
         actions = kinded(actions, kinds, asked);
         Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
         actions.forEach(action -> crops.put(action, asked.get(action).words()));
@@ -141,17 +149,55 @@ public final class OfflineMethod implements ExtractionMethod {
                 .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip()).toList();
     }
 
-    /** The pictures asked for an action as it was found: the crops its words are read from, and a click's pictures for its kind (or null). */
-    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind) {
+    /**
+     * The pictures asked for an action as it was found: the crops its words are read from, a click's pictures for its
+     * kind (or null), and for a typing, pictures of its line and the lines around it before, after and a moment after
+     * it, with where its line is in them (else none).
+     */
+    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect line) {
+
+        /**
+         * Whether a typing's line went back to what it showed before it within {@link #TYPED_STAYS} seconds while the
+         * lines around it stayed: what is typed stays; what comes and goes by itself (a caret blinking, a tooltip) was not
+         * typed. (An Enter that clears or scrolls the screen changes the lines around too.)
+         */
+        boolean undone() throws IOException {
+            if (around.size() < 3 || around.get(0).image() == null || around.get(1).image() == null) {
+                return false;
+            }
+            for (Pictures.Crop later : around.subList(2, around.size())) {
+                if (later.image() != null && TypedText.undone(around.get(0).image(), around.get(1).image(), later.image(), line)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
+
+    /** Seconds after a typing in which its line is looked at again (a caret blinks on and off within a second). */
+    private static final double TYPED_STAYS = 1;
 
     private static Asked asked(ActionInference.Found found, Pictures pictures, boolean ocr, double fps, ClickKinds kinds) {
         ExtractedAction action = found.action();
         List<Pictures.Crop> words = pictures(found, pictures, ocr, fps);
-        if (kinds == null || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
-            return new Asked(words, null);
+        if (found.typing() != null) {
+            // the line typed on and two of its heights above and below: before, after, and each frame of a moment after
+            ActionInference.Typing typing = found.typing();
+            Rect band = typing.band();
+            int x = band.x - 4;
+            int y = band.y - 2 * band.height;
+            List<Pictures.Crop> around = new ArrayList<>();
+            for (int frame : IntStream.concat(IntStream.of(typing.firstFrame(), typing.lastFrame()),
+                    IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(TYPED_STAYS * fps))).toArray()) {
+                around.add(pictures.crop(frame, x, y, band.width + 8, 5 * band.height));
+            }
+            Rect area = around.get(0).area();
+            return new Asked(words, null, around, new Rect(band.x - area.x, band.y - area.y, band.width, band.height));
         }
-        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps));
+        if (kinds == null || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
+            return new Asked(words, null, List.of(), null);
+        }
+        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps), List.of(), null);
     }
 
     /**

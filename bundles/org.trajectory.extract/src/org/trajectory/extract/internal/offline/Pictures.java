@@ -55,6 +55,11 @@ final class Pictures implements AutoCloseable {
         BufferedImage image() {
             return image;
         }
+
+        /** The part of the frame it is of (clipped to the frame). */
+        Rect area() {
+            return area;
+        }
     }
 
     private final Video video;

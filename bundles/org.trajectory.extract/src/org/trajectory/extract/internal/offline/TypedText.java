@@ -51,9 +51,7 @@ final class TypedText {
     static BufferedImage added(BufferedImage before, BufferedImage after) throws IOException {
         Mat was = legible(OpenCvLibrary.grey(before));
         Mat is = legible(OpenCvLibrary.grey(after));
-        Mat changed = new Mat();
-        Core.absdiff(was, is, changed);
-        Imgproc.threshold(changed, changed, KEPT, 255, Imgproc.THRESH_BINARY);
+        Mat changed = changed(was, is);
         Imgproc.dilate(changed, changed, new Mat()); // a letter's blended edge
         Mat kept = new Mat();
         Core.bitwise_not(changed, kept);
@@ -64,6 +62,42 @@ final class TypedText {
             mat.release();
         }
         return plain;
+    }
+
+    /**
+     * Whether pictures of a typing's {@code line} and the lines around it, {@code later} than the typing, show the line
+     * as it was {@code before} (less than a fifth of the pixels the typing changed there still differ) and the lines
+     * around as they were {@code after} it (fewer pixels differ there than a fifth of those).
+     */
+    static boolean undone(BufferedImage before, BufferedImage after, BufferedImage later, Rect line) throws IOException {
+        Mat was = OpenCvLibrary.grey(before);
+        Mat is = OpenCvLibrary.grey(after);
+        Mat then = OpenCvLibrary.grey(later);
+        Mat typed = changed(was, is);
+        Mat back = changed(was, then);
+        Mat around = changed(is, then);
+        Rect within = new Rect(Math.max(line.x, 0), Math.max(line.y, 0), 0, 0);
+        within.width = Math.min(line.x + line.width, typed.cols()) - within.x;
+        within.height = Math.min(line.y + line.height, typed.rows()) - within.y;
+        boolean undone = false;
+        if (within.width > 0 && within.height > 0) {
+            double typedThere = Core.countNonZero(typed.submat(within));
+            double stillThere = Core.countNonZero(back.submat(within));
+            double aroundChanged = Core.countNonZero(around) - Core.countNonZero(around.submat(within));
+            undone = typedThere > 0 && stillThere < typedThere / 5 && aroundChanged < typedThere / 5;
+        }
+        for (Mat mat : new Mat[] { was, is, then, typed, back, around }) {
+            mat.release();
+        }
+        return undone;
+    }
+
+    /** Where two grey pictures differ by more than {@link #KEPT} grey levels. */
+    private static Mat changed(Mat a, Mat b) {
+        Mat difference = new Mat();
+        Core.absdiff(a, b, difference);
+        Imgproc.threshold(difference, difference, KEPT, 255, Imgproc.THRESH_BINARY);
+        return difference;
     }
 
     /**
