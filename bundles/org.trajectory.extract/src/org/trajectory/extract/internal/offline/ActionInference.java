@@ -62,7 +62,8 @@ final class ActionInference {
 
     /**
      * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where
-     * text is entered (at a caret, on the line the pointer clicked), and the click that gave it focus where none showed.
+     * text is entered (at a caret, on the line the pointer clicked), the click that gave it focus where none showed, and
+     * whether text was only expected there (no caret or click seen, not under the resting pointer).
      */
     record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
             ExtractedAction focus, boolean guessedEntry) {
