@@ -8,6 +8,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.opencv.core.Rect;
@@ -63,12 +64,12 @@ class TypedTextTest {
     void aLineThatShowsAgainWhatItShowedBeforeWhileTheLinesAroundStayWasNotTyped() throws Exception {
         Rect line = new Rect(4, 44, 112, 22);
         BufferedImage before = page("", false);
-        assertTrue(TypedText.undone(before, page("", true), before, line), "a caret blinked on and off");
+        assertTrue(TypedText.undone(before, page("", true), List.of(before), line), "a caret blinked on and off");
         BufferedImage typed = page("garden", true);
-        assertFalse(TypedText.undone(before, typed, page("garden", false), line), "a word typed stays");
+        assertFalse(TypedText.undone(before, typed, List.of(page("garden", false)), line), "a word typed stays");
         BufferedImage cleared = new BufferedImage(120, 110, BufferedImage.TYPE_3BYTE_BGR);
         paper(cleared).dispose();
-        assertFalse(TypedText.undone(before, typed, cleared, line), "the screen was cleared around it");
+        assertFalse(TypedText.undone(before, typed, List.of(cleared), line), "the screen was cleared around it");
     }
 
     /** Five lines of an editor, the middle one (44 to 66) typed on: its text and an I-beam caret with serifs after it. */

@@ -8,6 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -165,12 +166,8 @@ public final class OfflineMethod implements ExtractionMethod {
             if (around.size() < 3 || around.get(0).image() == null || around.get(1).image() == null) {
                 return false;
             }
-            for (Pictures.Crop later : around.subList(2, around.size())) {
-                if (later.image() != null && TypedText.undone(around.get(0).image(), around.get(1).image(), later.image(), line)) {
-                    return true;
-                }
-            }
-            return false;
+            List<BufferedImage> later = around.subList(2, around.size()).stream().map(Pictures.Crop::image).filter(Objects::nonNull).toList();
+            return TypedText.undone(around.get(0).image(), around.get(1).image(), later, line);
         }
     }
 

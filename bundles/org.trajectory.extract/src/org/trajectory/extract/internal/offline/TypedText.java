@@ -65,31 +65,42 @@ final class TypedText {
     }
 
     /**
-     * Whether pictures of a typing's {@code line} and the lines around it, {@code later} than the typing, show the line
-     * as it was {@code before} (less than a fifth of the pixels the typing changed there still differ) and the lines
-     * around as they were {@code after} it (fewer pixels differ there than a fifth of those).
+     * Whether pictures of a typing's {@code line} and the lines around it, one of them {@code later} than the typing, show
+     * the line as it was {@code before} (less than a fifth of the pixels the typing changed there still differ) and the
+     * lines around as they were {@code after} it (fewer pixels differ there than a fifth of those).
      */
-    static boolean undone(BufferedImage before, BufferedImage after, BufferedImage later, Rect line) throws IOException {
+    static boolean undone(BufferedImage before, BufferedImage after, List<BufferedImage> later, Rect line) throws IOException {
         Mat was = OpenCvLibrary.grey(before);
         Mat is = OpenCvLibrary.grey(after);
-        Mat then = OpenCvLibrary.grey(later);
         Mat typed = changed(was, is);
-        Mat back = changed(was, then);
-        Mat around = changed(is, then);
         Rect within = new Rect(Math.max(line.x, 0), Math.max(line.y, 0), 0, 0);
         within.width = Math.min(line.x + line.width, typed.cols()) - within.x;
         within.height = Math.min(line.y + line.height, typed.rows()) - within.y;
         boolean undone = false;
         if (within.width > 0 && within.height > 0) {
-            double typedThere = Core.countNonZero(typed.submat(within));
-            double stillThere = Core.countNonZero(back.submat(within));
-            double aroundChanged = Core.countNonZero(around) - Core.countNonZero(around.submat(within));
-            undone = typedThere > 0 && stillThere < typedThere / 5 && aroundChanged < typedThere / 5;
+            double typedThere = changedWithin(typed, within);
+            for (int i = 0; i < later.size() && !undone && typedThere > 0; i++) {
+                Mat then = OpenCvLibrary.grey(later.get(i));
+                Mat back = changed(was, then);
+                Mat around = changed(is, then);
+                double aroundChanged = Core.countNonZero(around) - changedWithin(around, within);
+                undone = changedWithin(back, within) < typedThere / 5 && aroundChanged < typedThere / 5;
+                for (Mat mat : new Mat[] { then, back, around }) {
+                    mat.release();
+                }
+            }
         }
-        for (Mat mat : new Mat[] { was, is, then, typed, back, around }) {
+        for (Mat mat : new Mat[] { was, is, typed }) {
             mat.release();
         }
         return undone;
+    }
+
+    private static int changedWithin(Mat mask, Rect within) {
+        Mat part = mask.submat(within);
+        int count = Core.countNonZero(part);
+        part.release();
+        return count;
     }
 
     /** Where two grey pictures differ by more than {@link #KEPT} grey levels. */
