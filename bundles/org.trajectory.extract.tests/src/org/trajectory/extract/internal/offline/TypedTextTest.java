@@ -27,7 +27,7 @@ class TypedTextTest {
     void aThinCaretAfterTheLastLetterIsTakenOut() throws Exception {
         BufferedImage line = line("bravo", true);
         int letters = letterEnd(line, "bravo");
-        int ink = inkRight(TypedText.plain(line));
+        int ink = inkRight(plain(line));
         assertTrue(ink <= letters + 1, "no ink right of the letters, which end at " + letters + ": ink up to " + ink);
     }
 
@@ -35,7 +35,7 @@ class TypedTextTest {
     void anLThatEndsAWordIsALetterNotACaret() throws Exception {
         BufferedImage line = line("cool", false);
         int letters = letterEnd(line, "cool");
-        int ink = inkRight(TypedText.plain(line));
+        int ink = inkRight(plain(line));
         assertTrue(ink >= letters - 3, "the l kept: the letters end at " + letters + ", ink at " + ink);
     }
 
@@ -50,7 +50,7 @@ class TypedTextTest {
         Graphics2D g = small.createGraphics();
         g.drawImage(line.getScaledInstance(small.getWidth(), small.getHeight(), java.awt.Image.SCALE_AREA_AVERAGING), 0, 0, null);
         g.dispose();
-        BufferedImage plain = TypedText.plain(small);
+        BufferedImage plain = plain(small);
         assertTrue(plain.getHeight() >= 20, "enlarged to " + plain.getHeight() + " px");
         assertEquals("garden", TextLine.text(ScreenTexts.get().chosen().read(plain)));
     }
@@ -70,6 +70,111 @@ class TypedTextTest {
         BufferedImage cleared = new BufferedImage(120, 110, BufferedImage.TYPE_3BYTE_BGR);
         paper(cleared).dispose();
         assertFalse(TypedText.undone(before, typed, List.of(cleared), line), "the screen was cleared around it");
+    }
+
+    /**
+     * The crop of a typing's line reaches a few pixels past where the typing changed it: there it cuts the edges of the
+     * letters beside it and of the line above (a console's prompt ">" cut was read as a quote before the typed text,
+     * the line above's descenders as a row of e's). What the margins show the same before and after is not read.
+     */
+    @Test
+    void theEdgesOfTheLettersAndTheLineBesideATypingCutByItsCropAreNotRead() throws Exception {
+        BufferedImage before = console("");
+        BufferedImage after = console("set");
+        Rect typed = changedBetween(before, after);
+        Rect crop = new Rect(typed.x - 4, typed.y - 4, typed.width + 8, typed.height + 8);
+        Rect inCrop = new Rect(4, 4, typed.width, typed.height);
+        BufferedImage was = cropped(before, crop);
+        BufferedImage is = cropped(after, crop);
+        assertTrue(darkOutside(was, inCrop) > 0 && darkOutside(is, inCrop) > 0, "the crop cuts the prompt and the line above");
+        List<BufferedImage> plain = TypedText.plain(was, is, inCrop);
+        int times = plain.get(0).getWidth() / crop.width; // a line this small is enlarged to be read
+        Rect enlarged = new Rect(inCrop.x * times, inCrop.y * times, inCrop.width * times, inCrop.height * times);
+        assertEquals(0, darkOutside(plain.get(0), enlarged), "nothing left of the prompt and the line above before");
+        assertEquals(0, darkOutside(plain.get(1), enlarged), "nothing left of the prompt and the line above after");
+        assertTrue(darkOutside(plain.get(1), new Rect(0, 0, 0, 0)) > 20, "the typed letters kept");
+    }
+
+    /**
+     * A pointer the finder lost, coming over a line of an editor, changes the line as letters would (NEdit's arrow was
+     * read as "h" and "eS" typed): the pointer detector sees it there after and not before, and all that changed is in
+     * its reach, so it is no typing. Letters typed as the pointer arrives beside them, or while it rests on the line, are.
+     */
+    @Test
+    void aPointerThatCameOverALineIsNoTypingButLettersTypedBesideAPointerAre() throws Exception {
+        PointerDetector detector = PointerDetector.shared();
+        Rect line = new Rect(4, 44, 112, 22);
+        BufferedImage arrow;
+        try (java.io.InputStream in = TypedTextTest.class.getResourceAsStream("/cursors/adwaita-left_ptr.png")) {
+            arrow = javax.imageio.ImageIO.read(in);
+        }
+        BufferedImage bare = page("bravo", false);
+        assertTrue(TypedText.pointerCame(bare, withPointer(page("bravo", false), arrow, 60), line, detector), "the arrow came over the line");
+        assertFalse(TypedText.pointerCame(page("", false), withPointer(page("bravo", false), arrow, 84), line, detector),
+                "letters typed as the arrow came beside them");
+        assertFalse(TypedText.pointerCame(withPointer(page("", false), arrow, 84), withPointer(page("bravo", false), arrow, 84), line, detector),
+                "letters typed while the arrow rests on the line");
+    }
+
+    private static BufferedImage withPointer(BufferedImage page, BufferedImage pointer, int x) {
+        Graphics2D g = page.createGraphics();
+        g.drawImage(pointer, x, 46, null);
+        g.dispose();
+        return page;
+    }
+
+    /** A console: a line of output with descenders, and under it a prompt with what is typed after it. */
+    private static BufferedImage console(String typed) {
+        BufferedImage image = new BufferedImage(120, 44, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = paper(image);
+        g.drawString("gappy jpg", 4, 17);
+        g.drawString("C:\\>" + typed, 4, 34);
+        g.dispose();
+        return image;
+    }
+
+    private static BufferedImage cropped(BufferedImage image, Rect crop) {
+        BufferedImage part = new BufferedImage(crop.width, crop.height, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = part.createGraphics();
+        g.drawImage(image.getSubimage(crop.x, crop.y, crop.width, crop.height), 0, 0, null);
+        g.dispose();
+        return part;
+    }
+
+    private static Rect changedBetween(BufferedImage a, BufferedImage b) {
+        int left = a.getWidth(), top = a.getHeight(), right = -1, bottom = -1;
+        for (int y = 0; y < a.getHeight(); y++) {
+            for (int x = 0; x < a.getWidth(); x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                    left = Math.min(left, x);
+                    top = Math.min(top, y);
+                    right = Math.max(right, x);
+                    bottom = Math.max(bottom, y);
+                }
+            }
+        }
+        return new Rect(left, top, right - left + 1, bottom - top + 1);
+    }
+
+    /** How many dark pixels a picture has outside a rectangle. */
+    private static int darkOutside(BufferedImage image, Rect inside) {
+        int dark = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                boolean within = x >= inside.x && x < inside.x + inside.width && y >= inside.y && y < inside.y + inside.height;
+                if (!within && (image.getRGB(x, y) & 0xff) < 128) {
+                    dark++;
+                }
+            }
+        }
+        return dark;
+    }
+
+    /** A line made plain as the typing's picture after a blank one: nothing in it was there before. */
+    private static BufferedImage plain(BufferedImage line) throws Exception {
+        BufferedImage blank = new BufferedImage(line.getWidth(), line.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
+        paper(blank).dispose();
+        return TypedText.plain(blank, line, new Rect(0, 0, line.getWidth(), line.getHeight())).get(1);
     }
 
     /** Five lines of an editor, the middle one (44 to 66) typed on: its text and an I-beam caret with serifs after it. */

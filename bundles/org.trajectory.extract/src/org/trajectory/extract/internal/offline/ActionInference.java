@@ -86,7 +86,12 @@ final class ActionInference {
          */
         boolean typed() {
             boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
-            return atEntry && !guessedLine || band.x + band.width > first.x + first.width + 2;
+            return atEntry && !guessedLine || grewOn();
+        }
+
+        /** Whether it grew to the right of its first change, as characters typed do (a clock's digits turn in place). */
+        boolean grewOn() {
+            return band.x + band.width > first.x + first.width + 2;
         }
 
         /** Whether it never grew past its first change: drawn at once, perhaps over a few frames (a notification sliding in). */
@@ -288,8 +293,8 @@ final class ActionInference {
         endTyping();
         endScroll();
         typed.forEach((action, span) -> {
-            if (noise.ticking(span.band())) {
-                actions.remove(action); // a clock's first ticks, before it was known to tick
+            if (noise.ticking(span.band()) && !span.grewOn()) {
+                actions.remove(action); // a clock's first ticks, before it was known to tick (not typing at a blinking caret)
                 actions.remove(span.focus());
             }
         });

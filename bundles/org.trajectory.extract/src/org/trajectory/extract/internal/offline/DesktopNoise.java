@@ -30,7 +30,6 @@ final class DesktopNoise {
     /** A box that changed with no visible cause, when, and whether it moved on like text being typed. */
     private static final class Spot {
         final Rect first;
-        Rect box;
         double last;
         double gap;
         int ticks = 1;
@@ -39,7 +38,6 @@ final class DesktopNoise {
 
         Spot(Rect box, double time) {
             this.first = box;
-            this.box = box;
             this.last = time;
         }
 
@@ -49,14 +47,19 @@ final class DesktopNoise {
             return known;
         }
 
+        /**
+         * Whether a change covers the middle of where the box first changed: a clock's tick turns its last digit every
+         * time, and a digit or two before it now and then; a caret blinks in place. Text typed on from a blinking
+         * caret's place moves away from it (a box grown with every change held crept along the line being typed, and
+         * took the typing for ticks).
+         */
         boolean holds(Rect change) {
-            int cx = change.x + change.width / 2;
-            int cy = change.y + change.height / 2;
-            return cx >= box.x - 4 && cx <= box.x + box.width + 4 && cy >= box.y - 4 && cy <= box.y + box.height + 4;
+            int cx = first.x + first.width / 2;
+            int cy = first.y + first.height / 2;
+            return cx >= change.x - 4 && cx <= change.x + change.width + 4 && cy >= change.y - 4 && cy <= change.y + change.height + 4;
         }
 
         void changed(Rect change, double time) {
-            box = Observation.union(List.of(box, change));
             double since = time - last;
             if (since < SAME_TICK) {
                 last = time; // one tick drawn, or encoded, over two frames
@@ -66,7 +69,7 @@ final class DesktopNoise {
                 irregular |= ticks < TICKS; // changing faster than a clock before it was known to tick: drawing or typing
                 return;
             }
-            irregular |= ticks < TICKS && (gap > 0 && (since > 1.5 * gap || since < gap / 1.5) || !touches(change, first));
+            irregular |= ticks < TICKS && gap > 0 && (since > 1.5 * gap || since < gap / 1.5);
             gap = gap == 0 ? since : gap;
             ticks++;
             last = time;
@@ -115,10 +118,6 @@ final class DesktopNoise {
     /** Whether {@code box} is where something ticks by itself. */
     boolean ticking(Rect box) {
         return spots.stream().anyMatch(spot -> spot.ticking() && spot.holds(box));
-    }
-
-    private static boolean touches(Rect a, Rect b) {
-        return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
     }
 
     private static boolean nearPointer(Rect change, PointerFinder.Found pointer) {

@@ -39,10 +39,10 @@ public final class OfflineMethod implements ExtractionMethod {
     /** Frames a second: enough to see the pointer rest for the 150 ms between arriving and pressing. */
     public static final double FPS = 10;
 
-    /** The learner of pointers no template has, or null (said) where the pointer detector cannot be loaded. */
-    private static PointerLearner learner(Progress progress) {
+    /** The pointer detector, or null (said) where it cannot be loaded. */
+    private static PointerDetector pointerDetector(Progress progress) {
         try {
-            return new PointerLearner(PointerDetector.shared());
+            return PointerDetector.shared();
         } catch (IOException e) {
             progress.begin(e.getMessage() + ": pointers are found by their templates only", -1);
             return null;
@@ -68,11 +68,12 @@ public final class OfflineMethod implements ExtractionMethod {
         DesktopNoise noise = new DesktopNoise();
         ActionInference inference = new ActionInference(fps, noise);
         ClickKinds kinds = clickKinds(context.progress());
+        PointerDetector detector = pointerDetector(context.progress());
         Map<ExtractedAction, Asked> asked = new IdentityHashMap<>();
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
-            new ScreenObserver(new PointerFinder(), learner(context.progress())).observe(video, fps, context.progress(), (observation, frame) -> {
+            new ScreenObserver(new PointerFinder(), detector == null ? null : new PointerLearner(detector)).observe(video, fps, context.progress(), (observation, frame) -> {
                 pictures.hold(observation.frame(), frame.pixels());
                 inference.accept(noise.filter(observation));
                 inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
@@ -87,37 +88,44 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         List<ExtractedAction> stayed = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            if (!asked.get(action).undone()) {
+            if (!asked.get(action).undone() && !asked.get(action).pointerCame(detector)) {
                 stayed.add(action);
             }
         }
         actions = stayed;
         actions = kinded(actions, kinds, asked);
-        Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
-        actions.forEach(action -> crops.put(action, asked.get(action).words()));
         context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
-        return worded(actions, crops, reader);
+        return worded(actions, asked, reader);
     }
 
     /**
      * The actions with their words, read from their crops in one batch; and each typing's text, from its line before
      * and after and from the ink it added alone. A typing whose new text cannot be read is dropped.
      */
-    private static List<ExtractedAction> worded(List<ExtractedAction> actions, Map<ExtractedAction, List<Pictures.Crop>> crops, ScreenText reader)
+    private static List<ExtractedAction> worded(List<ExtractedAction> actions, Map<ExtractedAction, Asked> asked, ScreenText reader)
             throws IOException, InterruptedException {
         boolean ocr = reader != null;
+        Map<ExtractedAction, List<Pictures.Crop>> crops = new IdentityHashMap<>();
+        actions.forEach(action -> crops.put(action, asked.get(action).words().stream().filter(crop -> crop.image() != null).toList()));
+        // a typing's line is read before and after it only where both pictures are there
+        List<ExtractedAction> inked = actions.stream().filter(a -> asked.get(a).band() != null && crops.get(a).size() == 2).toList();
+        Map<Pictures.Crop, BufferedImage> plain = new IdentityHashMap<>();
+        for (ExtractedAction typing : inked) {
+            List<Pictures.Crop> line = crops.get(typing);
+            Rect band = asked.get(typing).band();
+            Rect area = line.get(0).area();
+            List<BufferedImage> both = TypedText.plain(line.get(0).image(), line.get(1).image(),
+                    new Rect(band.x - area.x, band.y - area.y, band.width, band.height));
+            plain.put(line.get(0), both.get(0));
+            plain.put(line.get(1), both.get(1));
+        }
         List<Pictures.Crop> all = new ArrayList<>();
-        actions.forEach(action -> crops.get(action).stream().filter(crop -> crop.image() != null).forEach(all::add));
-        Set<Pictures.Crop> typedCrops = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<ExtractedAction> typings = actions.stream().filter(a -> a.operation().equals(ExtractedAction.TYPE)).toList();
-        typings.forEach(a -> typedCrops.addAll(crops.get(a)));
+        actions.forEach(action -> all.addAll(crops.get(action)));
         List<BufferedImage> images = new ArrayList<>();
         for (Pictures.Crop crop : all) {
-            images.add(typedCrops.contains(crop) ? TypedText.plain(crop.image()) : crop.image());
+            images.add(plain.getOrDefault(crop, crop.image()));
         }
         // and each typing's new ink alone, read where its line before and after cannot be told apart by their words
-        List<ExtractedAction> inked = typings.stream().filter(a -> crops.get(a).size() == 2 && crops.get(a).stream().allMatch(c -> c.image() != null))
-                .toList();
         for (ExtractedAction typing : inked) {
             images.add(TypedText.added(crops.get(typing).get(0).image(), crops.get(typing).get(1).image()));
         }
@@ -132,7 +140,7 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         List<ExtractedAction> worded = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            List<String> texts = crops.get(action).stream().map(crop -> words.getOrDefault(crop, "")).toList(); // a frame past the end: none
+            List<String> texts = asked.get(action).words().stream().map(crop -> words.getOrDefault(crop, "")).toList(); // a frame past the end: none
             ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, ""));
             if (done != null) {
                 worded.add(done);
@@ -153,9 +161,9 @@ public final class OfflineMethod implements ExtractionMethod {
     /**
      * The pictures asked for an action as it was found: the crops its words are read from, a click's pictures for its
      * kind (or null), and for a typing, pictures of its line and the lines around it before, after and a moment after
-     * it, with where its line is in them (else none).
+     * it, and where on the screen its line changed (else none).
      */
-    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect line) {
+    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band) {
 
         /**
          * Whether a typing's line went back to what it showed before it within {@link #TYPED_STAYS} seconds while the
@@ -167,7 +175,24 @@ public final class OfflineMethod implements ExtractionMethod {
                 return false;
             }
             List<BufferedImage> later = around.subList(2, around.size()).stream().map(Pictures.Crop::image).filter(Objects::nonNull).toList();
-            return TypedText.undone(around.get(0).image(), around.get(1).image(), later, line);
+            return TypedText.undone(around.get(0).image(), around.get(1).image(), later, line());
+        }
+
+        /**
+         * Whether what a typing changed is a pointer that came over its line (one the pointer finder lost): the pointer
+         * detector's doing, none without it.
+         */
+        boolean pointerCame(PointerDetector detector) throws IOException {
+            if (detector == null || around.size() < 2 || around.get(0).image() == null || around.get(1).image() == null) {
+                return false;
+            }
+            return TypedText.pointerCame(around.get(0).image(), around.get(1).image(), line(), detector);
+        }
+
+        /** Where the typing's line is in the pictures around it. */
+        private Rect line() {
+            Rect area = around.get(0).area();
+            return new Rect(band.x - area.x, band.y - area.y, band.width, band.height);
         }
     }
 
@@ -188,8 +213,7 @@ public final class OfflineMethod implements ExtractionMethod {
                     IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(TYPED_STAYS * fps))).toArray()) {
                 around.add(pictures.crop(frame, x, y, band.width + 8, 5 * band.height));
             }
-            Rect area = around.get(0).area();
-            return new Asked(words, null, around, new Rect(band.x - area.x, band.y - area.y, band.width, band.height));
+            return new Asked(words, null, around, band);
         }
         if (kinds == null || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
             return new Asked(words, null, List.of(), null);

@@ -30,17 +30,57 @@ final class TypedText {
     /** The height in pixels of a line under which it is enlarged before it is read. */
     private static final int LEGIBLE = 20;
 
+    /** How far a pointer reaches right of and below its hotspot, in lines of text (it is about two lines high). */
+    private static final double POINTER_LINES = 2.5;
+
     /** A grey level change under which a pixel of the line is taken as what was there before the typing. */
     private static final double KEPT = 40;
 
     private TypedText() {
     }
 
-    static BufferedImage plain(BufferedImage crop) throws IOException {
-        Mat grey = legible(OpenCvLibrary.grey(crop));
-        BufferedImage plain = plain(grey);
-        grey.release();
+    /**
+     * A typing's line before and after it, each made plain; what the margins around the {@code typed} part show the same in
+     * both (the edges of the letters beside it and of the lines above and below, cut by the crop: read as a quote, a
+     * dash, a row of e's) painted over in each picture's paper first.
+     */
+    static List<BufferedImage> plain(BufferedImage before, BufferedImage after, Rect typed) throws IOException {
+        Mat was = OpenCvLibrary.grey(before);
+        Mat is = OpenCvLibrary.grey(after);
+        Mat margins = changed(was, is);
+        Core.bitwise_not(margins, margins);
+        Rect inside = PointerFinder.clip(typed, margins);
+        if (!inside.empty()) {
+            Mat part = margins.submat(inside);
+            part.setTo(new Scalar(0));
+            part.release();
+        }
+        List<BufferedImage> plain = new ArrayList<>();
+        for (Mat grey : new Mat[] { was, is }) {
+            grey.setTo(new Scalar(paper(grey)), margins);
+            Mat large = legible(grey);
+            plain.add(plain(large));
+            large.release();
+        }
+        margins.release();
         return plain;
+    }
+
+    /** The grey level most of a picture of a line has: its paper. */
+    private static int paper(Mat grey) {
+        int[] count = new int[256];
+        byte[] pixels = new byte[(int) grey.total()];
+        grey.get(0, 0, pixels);
+        for (byte pixel : pixels) {
+            count[pixel & 0xff]++;
+        }
+        int paper = 0;
+        for (int level = 1; level < 256; level++) {
+            if (count[level] > count[paper]) {
+                paper = level;
+            }
+        }
+        return paper;
     }
 
     /**
@@ -73,11 +113,9 @@ final class TypedText {
         Mat was = OpenCvLibrary.grey(before);
         Mat is = OpenCvLibrary.grey(after);
         Mat typed = changed(was, is);
-        Rect within = new Rect(Math.max(line.x, 0), Math.max(line.y, 0), 0, 0);
-        within.width = Math.min(line.x + line.width, typed.cols()) - within.x;
-        within.height = Math.min(line.y + line.height, typed.rows()) - within.y;
+        Rect within = PointerFinder.clip(line, typed);
         boolean undone = false;
-        if (within.width > 0 && within.height > 0) {
+        if (!within.empty()) {
             double typedThere = changedWithin(typed, within);
             for (int i = 0; i < later.size() && !undone && typedThere > 0; i++) {
                 Mat then = OpenCvLibrary.grey(later.get(i));
@@ -94,6 +132,44 @@ final class TypedText {
             mat.release();
         }
         return undone;
+    }
+
+    /**
+     * Whether what changed on a typing's {@code line} is a pointer that came over it: the detector sees a pointer's
+     * hotspot on the line after the typing and none near there before it, and nearly all the pixels that changed on the
+     * line lie within that pointer's reach (from just above and left of its hotspot, {@link #POINTER_LINES} lines right
+     * and down). A pointer resting over the line as letters are typed beside it leaves them out of its reach.
+     */
+    static boolean pointerCame(BufferedImage before, BufferedImage after, Rect line, PointerDetector detector) throws IOException {
+        Mat was = OpenCvLibrary.bgr(before);
+        Mat is = OpenCvLibrary.bgr(after);
+        Rect whole = new Rect(0, 0, is.cols(), is.rows());
+        Rect on = PointerFinder.clip(ScreenObserver.grown(line, 4), is);
+        PointerDetector.Hit now = on.empty() ? null : detector.find(is, whole);
+        boolean came = false;
+        if (now != null && now.x() >= on.x && now.x() < on.x + on.width && now.y() >= on.y && now.y() < on.y + on.height) {
+            PointerDetector.Hit then = detector.find(was, whole);
+            if (then == null || Math.hypot(then.x() - now.x(), then.y() - now.y()) > 6) {
+                Mat greyWas = OpenCvLibrary.grey(before);
+                Mat greyIs = OpenCvLibrary.grey(after);
+                Mat changed = changed(greyWas, greyIs);
+                Rect inLine = PointerFinder.clip(line, changed);
+                int all = inLine.empty() ? 0 : changedWithin(changed, inLine);
+                int reach = (int) Math.round(POINTER_LINES * line.height);
+                Rect pointer = PointerFinder.clip(new Rect((int) now.x() - 4, (int) now.y() - 4, reach + 4, reach + 4), changed);
+                Mat covered = changed.submat(pointer);
+                covered.setTo(new Scalar(0));
+                covered.release();
+                int outside = inLine.empty() ? 0 : changedWithin(changed, inLine);
+                came = all > 0 && outside <= all / 10;
+                for (Mat mat : new Mat[] { greyWas, greyIs, changed }) {
+                    mat.release();
+                }
+            }
+        }
+        was.release();
+        is.release();
+        return came;
     }
 
     private static int changedWithin(Mat mask, Rect within) {

@@ -1,0 +1,52 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.opencv.core.Rect;
+
+/**
+ * What ticks by itself is learnt where it first changed, and stays there: a terminal's block caret blinking at its
+ * prompt is learnt as ticking, and the command then typed from there, a letter a frame, is still typing but for the
+ * letters drawn where it blinked (a ticking box that grew with every change it held crept along the line and swallowed
+ * the whole command). A clock whose minute turns, four digits at once around the one that turns every second, is still
+ * the clock.
+ */
+class DesktopNoiseTest {
+
+    private static final int CHAR = 8;
+
+    @Test
+    void aCommandTypedFromABlinkingCaretsPlaceIsKeptButForTheLettersOverIt() {
+        DesktopNoise noise = new DesktopNoise();
+        Rect caret = new Rect(90, 47, CHAR, 17);
+        for (double time = 1; time < 3; time += 0.6) {
+            noise.filter(observation(time, caret)); // on, off, on, off
+        }
+        assertTrue(noise.ticking(caret), "the caret blinks in step: learnt as ticking");
+        int kept = 0;
+        for (int letter = 0; letter < 12; letter++) {
+            Rect typed = new Rect(90 + letter * CHAR, 47, CHAR, 17);
+            kept += noise.filter(observation(3.1 + letter * 0.1, typed)).changes().size();
+        }
+        assertEquals(10, kept, "every letter but the two drawn where the caret blinked is the typing's");
+    }
+
+    @Test
+    void aClockWhoseMinuteTurnsIsStillTheClock() {
+        DesktopNoise noise = new DesktopNoise();
+        Rect second = new Rect(1200, 780, CHAR, 12);
+        for (int tick = 0; tick < 4; tick++) {
+            noise.filter(observation(1 + tick, second));
+        }
+        Rect minute = new Rect(1200 - 3 * CHAR, 780, 4 * CHAR, 12); // 6:59 turning into 7:00
+        assertTrue(noise.filter(observation(5, minute)).changes().isEmpty(), "the minute's turn is the clock's");
+    }
+
+    private static Observation observation(double time, Rect change) {
+        return new Observation((int) Math.round(time * 10), time, null, null, false, List.of(change), List.of(), Observation.Shift.NONE);
+    }
+}
