@@ -110,10 +110,7 @@ public final class OfflineMethod implements ExtractionMethod {
         Map<Pictures.Crop, BufferedImage> plain = new IdentityHashMap<>();
         for (ExtractedAction typing : inked) {
             List<Pictures.Crop> line = crops.get(typing);
-            Rect band = asked.get(typing).band();
-            Rect area = line.get(0).area();
-            List<BufferedImage> both = TypedText.plain(line.get(0).image(), line.get(1).image(),
-                    new Rect(band.x - area.x, band.y - area.y, band.width, band.height));
+            List<BufferedImage> both = TypedText.plain(line.get(0).image(), line.get(1).image(), line.get(0).local(asked.get(typing).band()));
             plain.put(line.get(0), both.get(0));
             plain.put(line.get(1), both.get(1));
         }
@@ -189,8 +186,7 @@ public final class OfflineMethod implements ExtractionMethod {
 
         /** Where the typing's line is in the pictures around it. */
         private Rect line() {
-            Rect area = around.get(0).area();
-            return new Rect(band.x - area.x, band.y - area.y, band.width, band.height);
+            return around.get(0).local(band);
         }
     }
 

@@ -56,9 +56,9 @@ final class Pictures implements AutoCloseable {
             return image;
         }
 
-        /** The part of the frame it is of (clipped to the frame). */
-        Rect area() {
-            return area;
+        /** Where a rectangle of the frame lies in this crop's picture. */
+        Rect local(Rect inFrame) {
+            return new Rect(inFrame.x - area.x, inFrame.y - area.y, inFrame.width, inFrame.height);
         }
     }
 

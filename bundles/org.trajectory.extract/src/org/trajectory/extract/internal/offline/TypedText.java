@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
+import org.opencv.core.MatOfFloat;
+import org.opencv.core.MatOfInt;
 import org.opencv.core.Rect;
 import org.opencv.core.Scalar;
 import org.opencv.core.Size;
@@ -68,18 +70,10 @@ final class TypedText {
 
     /** The grey level most of a picture of a line has: its paper. */
     private static int paper(Mat grey) {
-        int[] count = new int[256];
-        byte[] pixels = new byte[(int) grey.total()];
-        grey.get(0, 0, pixels);
-        for (byte pixel : pixels) {
-            count[pixel & 0xff]++;
-        }
-        int paper = 0;
-        for (int level = 1; level < 256; level++) {
-            if (count[level] > count[paper]) {
-                paper = level;
-            }
-        }
+        Mat histogram = new Mat();
+        Imgproc.calcHist(List.of(grey), new MatOfInt(0), new Mat(), histogram, new MatOfInt(256), new MatOfFloat(0, 256));
+        int paper = (int) Core.minMaxLoc(histogram).maxLoc.y;
+        histogram.release();
         return paper;
     }
 
@@ -150,8 +144,10 @@ final class TypedText {
         if (now != null && now.x() >= on.x && now.x() < on.x + on.width && now.y() >= on.y && now.y() < on.y + on.height) {
             PointerDetector.Hit then = detector.find(was, whole);
             if (then == null || Math.hypot(then.x() - now.x(), then.y() - now.y()) > 6) {
-                Mat greyWas = OpenCvLibrary.grey(before);
-                Mat greyIs = OpenCvLibrary.grey(after);
+                Mat greyWas = new Mat();
+                Mat greyIs = new Mat();
+                Imgproc.cvtColor(was, greyWas, Imgproc.COLOR_BGR2GRAY);
+                Imgproc.cvtColor(is, greyIs, Imgproc.COLOR_BGR2GRAY);
                 Mat changed = changed(greyWas, greyIs);
                 Rect inLine = PointerFinder.clip(line, changed);
                 int all = inLine.empty() ? 0 : changedWithin(changed, inLine);
