@@ -8,7 +8,9 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.opencv.core.Rect;
@@ -27,7 +29,8 @@ class TypedTextTest {
     void aThinCaretAfterTheLastLetterIsTakenOut() throws Exception {
         BufferedImage line = line("bravo", true);
         int letters = letterEnd(line, "bravo");
-        int ink = inkRight(plain(line));
+        BufferedImage plain = plain(line);
+        int ink = inkRight(plain) / (plain.getWidth() / line.getWidth()); // a small line is enlarged to be read
         assertTrue(ink <= letters + 1, "no ink right of the letters, which end at " + letters + ": ink up to " + ink);
     }
 
@@ -35,7 +38,8 @@ class TypedTextTest {
     void anLThatEndsAWordIsALetterNotACaret() throws Exception {
         BufferedImage line = line("cool", false);
         int letters = letterEnd(line, "cool");
-        int ink = inkRight(plain(line));
+        BufferedImage plain = plain(line);
+        int ink = inkRight(plain) / (plain.getWidth() / line.getWidth());
         assertTrue(ink >= letters - 3, "the l kept: the letters end at " + letters + ", ink at " + ink);
     }
 
@@ -53,6 +57,33 @@ class TypedTextTest {
         BufferedImage plain = plain(small);
         assertTrue(plain.getHeight() >= 20, "enlarged to " + plain.getHeight() + " px");
         assertEquals("garden", TextLine.text(ScreenTexts.get().chosen().read(plain)));
+    }
+
+    /**
+     * A line is read in its letters' own greys, dark on light: a terminal's light letters on dark paper come out dark on
+     * light with their soft edges kept (cut to black and white, a terminal's small `7` and `/` were read as `?` and `;`).
+     */
+    @Test
+    void aLineIsReadInItsLettersOwnGreysDarkOnLight() throws Exception {
+        BufferedImage line = line("bravo", false);
+        BufferedImage lightOnDark = new BufferedImage(line.getWidth(), line.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
+        for (int y = 0; y < line.getHeight(); y++) {
+            for (int x = 0; x < line.getWidth(); x++) {
+                lightOnDark.setRGB(x, y, ~line.getRGB(x, y));
+            }
+        }
+        BufferedImage plain = plain(lightOnDark);
+        Set<Integer> greys = new HashSet<>();
+        int light = 0;
+        for (int y = 0; y < plain.getHeight(); y++) {
+            for (int x = 0; x < plain.getWidth(); x++) {
+                int grey = plain.getRGB(x, y) & 0xff;
+                greys.add(grey);
+                light += grey >= 128 ? 1 : 0;
+            }
+        }
+        assertTrue(light > plain.getWidth() * plain.getHeight() * 3 / 4, "light paper");
+        assertTrue(greys.size() > 2, "the letters' edges in their greys: " + greys.size() + " grey levels");
     }
 
     /**

@@ -149,6 +149,8 @@ final class ActionInference {
     /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
     private double caretTime = Double.NEGATIVE_INFINITY;
+    /** The line-high changes typing passed over in the interval before, and the frame and time that interval began. */
+    private PassedOver passedOver;
     /** The typing before the one in progress. */
     private Typing lastTyped;
     /** Where the pointer was last seen, before it was hidden (an application hides it while one types). */
@@ -168,6 +170,10 @@ final class ActionInference {
     ActionInference(double fps, DesktopNoise noise) {
         this.frameTime = 1 / fps;
         this.noise = noise;
+    }
+
+    /** Line-high changes not taken for typing, in the interval from {@code frame} (at {@code time}) to frame {@code at}. */
+    private record PassedOver(List<Rect> changes, int frame, double time, int at) {
     }
 
     /** An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null. */
@@ -317,6 +323,9 @@ final class ActionInference {
         Set<Integer> held = new HashSet<>();
         if (before != null) {
             held.add(before.frame());
+        }
+        if (passedOver != null) {
+            held.add(passedOver.frame()); // where typing that begins next may have begun
         }
         unseen.forEach(observation -> held.add(observation.frame()));
         if (runStart != null) {
@@ -591,7 +600,10 @@ final class ActionInference {
         if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes())) {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
-        keyboard(before, now, typed(now.changes()));
+        Rect typed = typed(now.changes());
+        keyboard(before, now, typed);
+        List<Rect> others = now.changes().stream().filter(c -> c.height <= LINE && !ScreenObserver.overlap(c, typed)).toList();
+        passedOver = others.isEmpty() ? null : new PassedOver(others, before.frame(), before.time(), now.frame());
     }
 
     /** What a click's answer opened at the pointer, taller than a line: a menu, a list, as it is drawn over the first frames. */
@@ -704,8 +716,26 @@ final class ActionInference {
             restUsed = true;
         }
         boolean underPointer = focus != null && union.contains(new Point(focus.at().x(), focus.at().y()));
-        typing = new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union,
-                atEntry(union, now.time(), focus), focus, !seenEntered(union, now.time(), focus) && !underPointer);
+        boolean atEntry = atEntry(union, now.time(), focus);
+        boolean guessedEntry = !seenEntered(union, now.time(), focus) && !underPointer;
+        Rect begun = begunBefore(before, union);
+        typing = begun == null
+                ? new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union, atEntry, focus, guessedEntry)
+                : new Typing(Observation.union(List.of(begun, union)), passedOver.time(), now.time(), passedOver.frame(), now.frame(), 2,
+                        begun, atEntry, focus, guessedEntry);
+    }
+
+    /**
+     * Where typing that begins now began an interval earlier: a line-high change of the interval before, passed over for
+     * a larger one that changed with it (an edited document's title mark drawn with the first letters), on this
+     * change's line and on its left, as letters typed before these stand; or null.
+     */
+    private Rect begunBefore(Observation before, Rect union) {
+        if (passedOver == null || passedOver.at() != before.frame()) {
+            return null;
+        }
+        List<Rect> begun = passedOver.changes().stream().filter(c -> continues(c, union) && c.x < union.x).toList();
+        return begun.isEmpty() ? null : Observation.union(begun);
     }
 
     /**

@@ -48,15 +48,17 @@ final class DesktopNoise {
         }
 
         /**
-         * Whether a change covers the middle of where the box first changed: a clock's tick turns its last digit every
-         * time, and a digit or two before it now and then; a caret blinks in place. Text typed on from a blinking
-         * caret's place moves away from it (a box grown with every change held crept along the line being typed, and
-         * took the typing for ticks).
+         * Whether a change covers the middle of where the box first changed and reaches no further right: a clock's
+         * tick turns its last digit every time, and a digit or two before it now and then; a caret blinks in place.
+         * Text typed on from a blinking caret's place moves right of it, its first letters too, drawn over where it
+         * blinked as the caret moves on (a box grown with every change held crept along the line being typed, and took
+         * the typing for ticks).
          */
         boolean holds(Rect change) {
             int cx = first.x + first.width / 2;
             int cy = first.y + first.height / 2;
-            return cx >= change.x - 4 && cx <= change.x + change.width + 4 && cy >= change.y - 4 && cy <= change.y + change.height + 4;
+            return cx >= change.x - 4 && cx <= change.x + change.width + 4 && cy >= change.y - 4 && cy <= change.y + change.height + 4
+                    && change.x + change.width <= first.x + first.width + 3;
         }
 
         void changed(Rect change, double time) {

@@ -17,10 +17,10 @@ import org.opencv.imgproc.Imgproc;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 
 /**
- * Where typing changed a line, made plain for OCR: ink and paper by Otsu's threshold (the lesser part is the ink, dark
- * on light or light on dark), dark on white; the borders of the field or cell it was typed in taken out (straight
- * lines across most of the picture); and a caret at its end (a terminal's solid block, or an editor's thin line, which
- * Tesseract reads as "l" or folds into the last letter) taken out.
+ * Where typing changed a line, made plain for OCR: ink and paper told apart by Otsu's threshold (the lesser part is the
+ * ink, dark on light or light on dark); the borders of the field or cell it was typed in (straight lines across most of
+ * the picture) and a caret at its end (a terminal's solid block, or an editor's thin line, read as "l" or folded into
+ * the last letter) painted over in the paper; the letters kept in their own greys, dark on light.
  */
 final class TypedText {
 
@@ -29,8 +29,8 @@ final class TypedText {
     /** How full a column of ink is to be part of a block caret rather than of a letter. */
     private static final double SOLID = 0.85;
 
-    /** The height in pixels of a line under which it is enlarged before it is read. */
-    private static final int LEGIBLE = 20;
+    /** The height in pixels of a line's picture under which it is enlarged before it is read. */
+    private static final int LEGIBLE = 30;
 
     /** How far a pointer reaches right of and below its hotspot, in lines of text (it is about two lines high). */
     private static final double POINTER_LINES = 2.5;
@@ -184,8 +184,8 @@ final class TypedText {
     }
 
     /**
-     * A line shorter than {@link #LEGIBLE} pixels (small text, or a video made smaller: a 22-pixel line is 15 pixels at
-     * 2/3) enlarged to about that, smoothly: Tesseract reads letters 7 pixels high as nothing, or as noise.
+     * A line's picture lower than {@link #LEGIBLE} pixels (an editor's line of 13 pixels with its margins is 21; in a
+     * video made 2/3 as large, 17) enlarged to about that, smoothly: letters 7 to 10 pixels high are read less well.
      */
     private static Mat legible(Mat grey) {
         if (grey.rows() >= LEGIBLE || grey.rows() == 0) {
@@ -198,22 +198,36 @@ final class TypedText {
         return large;
     }
 
+    /**
+     * The line as it is read: what is no letter painted over in the paper, the letters in their own greys (PP-OCR reads
+     * the soft edges of small letters, which a black-and-white cut of them turns into blocks), dark on light.
+     */
     private static BufferedImage plain(Mat grey) {
         Mat ink = new Mat();
         Imgproc.threshold(grey, ink, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
         if (Core.countNonZero(ink) > ink.total() / 2) {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
-        removeBlockCaret(ink); // first: a solid caret is as tall as a border
-        removeLineCaret(ink);
+        Mat letters = ink.clone();
+        removeBlockCaret(letters); // first: a solid caret is as tall as a border
+        removeLineCaret(letters);
         // a horizontal line half again as long as the line is high is no letter's stroke, broken by a pointer or not
-        removeLines(ink, new Size(Math.max(3, Math.min(ink.cols() * BORDER, ink.rows() * 1.5)), 1));
-        removeLines(ink, new Size(1, Math.max(3, ink.rows() * BORDER)));
-        Mat paper = new Mat();
-        Core.bitwise_not(ink, paper);
-        BufferedImage plain = new BufferedImage(paper.cols(), paper.rows(), BufferedImage.TYPE_BYTE_GRAY);
-        paper.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
-        for (Mat mat : new Mat[] { ink, paper }) {
+        removeLines(letters, new Size(Math.max(3, Math.min(letters.cols() * BORDER, letters.rows() * 1.5)), 1));
+        removeLines(letters, new Size(1, Math.max(3, letters.rows() * BORDER)));
+        Mat noLetter = new Mat();
+        Core.subtract(ink, letters, noLetter);
+        Imgproc.dilate(noLetter, noLetter, new Mat()); // its blended edge
+        Mat paperMask = new Mat();
+        Core.bitwise_not(ink, paperMask);
+        Scalar paper = Core.mean(grey, paperMask);
+        Mat read = grey.clone();
+        read.setTo(paper, noLetter);
+        if (Core.mean(grey, ink).val[0] > paper.val[0]) {
+            Core.bitwise_not(read, read); // light letters on dark paper: made dark on light
+        }
+        BufferedImage plain = new BufferedImage(read.cols(), read.rows(), BufferedImage.TYPE_BYTE_GRAY);
+        read.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
+        for (Mat mat : new Mat[] { ink, letters, noLetter, paperMask, read }) {
             mat.release();
         }
         return plain;
