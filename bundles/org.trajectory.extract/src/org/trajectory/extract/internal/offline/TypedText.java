@@ -216,18 +216,23 @@ final class TypedText {
         removeLines(letters, new Size(1, Math.max(3, letters.rows() * BORDER)));
         Mat noLetter = new Mat();
         Core.subtract(ink, letters, noLetter);
-        Imgproc.dilate(noLetter, noLetter, new Mat()); // its blended edge
-        Mat paperMask = new Mat();
-        Core.bitwise_not(ink, paperMask);
-        Scalar paper = Core.mean(grey, paperMask);
+        // its blended edge, wider in an enlarged line, but not the edges of the letters beside it (a block caret stands
+        // right after the last letter)
+        Mat edge = Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(5, 5));
+        Imgproc.dilate(noLetter, noLetter, edge);
+        Mat letterEdges = new Mat();
+        Imgproc.dilate(letters, letterEdges, new Mat());
+        Core.subtract(noLetter, letterEdges, noLetter);
+        letterEdges.release();
+        int paper = paper(grey);
         Mat read = grey.clone();
-        read.setTo(paper, noLetter);
-        if (Core.mean(grey, ink).val[0] > paper.val[0]) {
+        read.setTo(new Scalar(paper), noLetter);
+        if (Core.mean(grey, ink).val[0] > paper) {
             Core.bitwise_not(read, read); // light letters on dark paper: made dark on light
         }
         BufferedImage plain = new BufferedImage(read.cols(), read.rows(), BufferedImage.TYPE_BYTE_GRAY);
         read.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
-        for (Mat mat : new Mat[] { ink, letters, noLetter, paperMask, read }) {
+        for (Mat mat : new Mat[] { ink, letters, noLetter, edge, read }) {
             mat.release();
         }
         return plain;
