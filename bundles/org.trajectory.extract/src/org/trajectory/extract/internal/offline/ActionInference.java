@@ -324,7 +324,7 @@ final class ActionInference {
         if (before != null) {
             held.add(before.frame());
         }
-        if (passedOver != null) {
+        if (passedOver != null && before != null && passedOver.at() == before.frame()) {
             held.add(passedOver.frame()); // where typing that begins next may have begun
         }
         unseen.forEach(observation -> held.add(observation.frame()));
