@@ -1,24 +1,38 @@
 package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
 import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
 import org.trajectory.extract.ExtractedAction;
+import org.trajectory.extract.opencv.OpenCvLibrary;
 
 /**
- * Typing whose first letters came in the frame an edited document's title got its mark, with no caret or click seen to
- * say where text goes: the title, larger, is taken for the typing at first; the letters that go on beside the first
- * ones show where the typing was, and it began a frame earlier, with those first letters (read from the frame before
- * them, not from one that already shows them).
+ * The inference from observations made by hand: what changed where, and where the pointer was, frame by frame.
  */
 class ActionInferenceTest {
 
     private static final double FPS = 10;
 
+    @BeforeAll
+    static void openCv() throws Exception {
+        OpenCvLibrary.load();
+    }
+
+    /**
+     * Typing whose first letters came in the frame an edited document's title got its mark, with no caret or click seen to
+     * say where text goes: the title, larger, is taken for the typing at first; the letters that go on beside the first
+     * ones show where the typing was, and it began a frame earlier, with those first letters (read from the frame before
+     * them, not from one that already shows them).
+     */
     @Test
     void typingThatBeganBesideATitlesMarkBeganWithItsFirstLetters() {
         ActionInference inference = new ActionInference(FPS, new DesktopNoise());
@@ -43,7 +57,76 @@ class ActionInferenceTest {
         assertEquals(7, typing.band().x, "its band begins at its first letter");
     }
 
+    /**
+     * A line typed while the pointer rested far from it, then, within a second, the pointer jumps to the line's start
+     * and selects it, stopping one frame on its way: the typing stays (the pointer was seen away as it ended, so no press
+     * of the selection showed as it) and the selection is one. When a typing so near a selection's start was taken for
+     * its press, the line typed was lost; and the selection was written twice.
+     */
+    @Test
+    void aLineTypedAwayFromThePointerAndThenSelectedInTwoStrokesIsOneTypingAndOneSelection() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = 0;
+        for (; frame < 10; frame++) {
+            inference.accept(observation(frame, pointer(449, 311)));
+        }
+        for (; frame < 17; frame++) {
+            inference.accept(observation(frame, pointer(449, 311), new Rect(4 + 16 * (frame - 10), 64, 16, 13)));
+        }
+        for (; frame < 26; frame++) {
+            inference.accept(observation(frame, pointer(449, 311)));
+        }
+        inference.accept(observation(frame++, pointer(7, 71)));
+        inference.accept(observation(frame++, pointer(38, 71), new Rect(5, 64, 55, 36)));
+        inference.accept(observation(frame++, pointer(38, 71))); // the hand stops a moment
+        inference.accept(observation(frame++, pointer(54, 71), new Rect(34, 64, 42, 36)));
+        inference.accept(observation(frame++, pointer(77, 71), new Rect(52, 64, 47, 36)));
+        inference.accept(observation(frame++, pointer(85, 71), new Rect(75, 64, 32, 36)));
+        for (; frame < 50; frame++) {
+            inference.accept(observation(frame, pointer(85, 71)));
+        }
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertEquals(new ExtractedAction.Pixel(85, 71), found.get(1).to());
+    }
+
+    /**
+     * A pointer that jumps into a text and rests, nothing changing, then letters typed: the click that gave the text its
+     * focus is found where the pointer rested, and said not shown, so that no picture is asked what kind it was.
+     */
+    @Test
+    void theClickGuessedForTypingIsFoundWhereThePointerRestedAndNotShown() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = 0;
+        for (; frame < 10; frame++) {
+            inference.accept(observation(frame, pointer(900, 500)));
+        }
+        for (; frame < 20; frame++) {
+            inference.accept(observation(frame, pointer(489, 385)));
+        }
+        for (; frame < 26; frame++) {
+            inference.accept(observation(frame, pointer(489, 385), new Rect(10 + 16 * (frame - 20), 51, 16, 13)));
+        }
+        for (; frame < 40; frame++) {
+            inference.accept(observation(frame, pointer(489, 385)));
+        }
+        inference.finish();
+        List<ActionInference.Found> clicks = inference.fresh().stream().filter(f -> f.action().operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), clicks.toString());
+        assertEquals(new ExtractedAction.Pixel(489, 385), clicks.get(0).action().at());
+        assertFalse(clicks.get(0).shown(), "nothing showed the click");
+    }
+
     private static Observation observation(int frame, Rect... changes) {
-        return new Observation(frame, frame / FPS, null, null, false, List.of(changes), List.of(), Observation.Shift.NONE);
+        return observation(frame, null, changes);
+    }
+
+    private static Observation observation(int frame, PointerFinder.Found pointer, Rect... changes) {
+        return new Observation(frame, frame / FPS, pointer, null, false, List.of(changes), List.of(), Observation.Shift.NONE);
+    }
+
+    /** A pointer found with its hotspot at x, y (its shape does not matter here). */
+    private static PointerFinder.Found pointer(int x, int y) {
+        return PointerFinder.standIn(new Mat(900, 1440, CvType.CV_8UC1, new Scalar(200)), x, y);
     }
 }

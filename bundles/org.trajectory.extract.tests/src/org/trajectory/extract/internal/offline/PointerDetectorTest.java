@@ -76,7 +76,7 @@ class PointerDetectorTest {
     }
 
     /** Draws a shipped pointer image over the frame with its hotspot at x, y (alpha blended, as the X server draws it). */
-    private static void draw(Mat frame, String shape, int x, int y) throws Exception {
+    static void draw(Mat frame, String shape, int x, int y) throws Exception {
         byte[] png;
         try (InputStream in = PointerDetector.class.getClassLoader().getResourceAsStream("cursors/" + shape + ".png")) {
             png = in.readAllBytes();

@@ -176,8 +176,11 @@ final class ActionInference {
     private record PassedOver(List<Rect> changes, int frame, double time, int at) {
     }
 
-    /** An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null. */
-    record Found(ExtractedAction action, Typing typing) {
+    /**
+     * An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null; and
+     * whether the screen showed it (the click guessed for the typing it focused did not: no picture tells its kind).
+     */
+    record Found(ExtractedAction action, Typing typing, boolean shown) {
     }
 
     /**
@@ -353,15 +356,15 @@ final class ActionInference {
     }
 
     private void add(ExtractedAction action) {
-        add(action, null);
+        add(action, null, true);
     }
 
-    private void add(ExtractedAction action, Typing span) {
+    private void add(ExtractedAction action, Typing span, boolean shown) {
         if (action.operation().equals(ExtractedAction.CLICK)) {
             clickedAt = action.at();
         }
         actions.add(action);
-        fresh.add(new Found(action, span));
+        fresh.add(new Found(action, span, shown));
     }
 
     private void motion(Observation before, Observation now, Pixel from, Pixel to) {
@@ -418,8 +421,7 @@ final class ActionInference {
             // where the drag began: what was carried moved as far as the pointer did since (the pointer may have jumped
             // to the start within the first interval)
             Pixel from = new Pixel((int) Math.round(end.x() - runShiftX), (int) Math.round(end.y() - runShiftY));
-            dropPressOf(from, runStartTime);
-            add(new ExtractedAction(ExtractedAction.DRAG, runStartTime, time, from, end, null, 0, null, null, 0.8));
+            addMotion(ExtractedAction.DRAG, from, start, end, time, 0.8);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (runChanges != null && (runNearPointer >= 2 || runSpanned && time - runStartTime > 1.5 * frameTime)
@@ -438,8 +440,7 @@ final class ActionInference {
                 // the pointer came from elsewhere and pressed without a stop one could see: the highlight's far edge
                 from = new Pixel(rightwards ? extent.x + 4 : extent.x + extent.width - 4, extent.height <= LINE ? end.y() : extent.y + 8);
             }
-            dropPressOf(from, runStartTime);
-            add(new ExtractedAction(ExtractedAction.SELECT, runStartTime, time, from, end, null, 0, null, null, 0.7));
+            addMotion(ExtractedAction.SELECT, from, start, end, time, 0.7);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (runLast != null && runLast.shift().clean() && beside(runLastChanges, end)) {
@@ -478,7 +479,7 @@ final class ActionInference {
         Pixel from = new Pixel(rightwards ? band.x + 2 : band.x + band.width - 2, to.y());
         double start = typing.start();
         typing = null;
-        dropPressOf(from, start);
+        dropPressOf(from, start, null);
         add(new ExtractedAction(ExtractedAction.SELECT, start, now.time(), from, to, null, 0, null, null, 0.6));
         restAt = to;
         restSince = now.time();
@@ -530,12 +531,33 @@ final class ActionInference {
     }
 
     /**
-     * A drag or selection begins with a press, which may have shown as a click where it began, or, where the pointer
-     * could not be seen, as typing (the first letters highlighted): it is part of the drag.
+     * A drag or selection from {@code from} (the run began at {@code start}) to {@code end}; where the same motion ended
+     * at that start a frame or two before, the two are one (the hand stopped a moment on its way) and begin at its press.
      */
-    private void dropPressOf(Pixel start, double since) {
+    private void addMotion(String operation, Pixel from, Pixel start, Pixel end, double time, double confidence) {
+        ExtractedAction last = actions.isEmpty() ? null : actions.get(actions.size() - 1);
+        if (last != null && last.operation().equals(operation) && last.to() != null && last.to().distance(start) <= REST
+                && runStartTime - last.end() <= 2 * frameTime) {
+            actions.remove(last);
+            add(new ExtractedAction(operation, last.start(), time, last.at(), end, null, 0, null, null, confidence));
+            return;
+        }
+        dropPressOf(from, runStartTime, start);
+        add(new ExtractedAction(operation, runStartTime, time, from, end, null, 0, null, null, confidence));
+    }
+
+    /**
+     * A drag or selection begins with a press, which may have shown as a click where it began, or, where the pointer
+     * could not be seen, as typing (the first letters highlighted): it is part of the drag. Not typing done before the
+     * pointer was seen away from it ({@code seenAt}, where it was as the drag's run began): it pressed after it came.
+     */
+    private void dropPressOf(Pixel start, double since, Pixel seenAt) {
         actions.removeIf(a -> since - a.end() <= 1 && (a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
-                || typed.containsKey(a) && near(typed.get(a).band(), start, 4)));
+                || typed.containsKey(a) && near(typed.get(a).band(), start, 4) && !typedBefore(typed.get(a), since, seenAt)));
+    }
+
+    private static boolean typedBefore(Typing typing, double since, Pixel seenAt) {
+        return seenAt != null && typing.end() <= since && !near(typing.band(), seenAt, 30);
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
@@ -855,11 +877,11 @@ final class ActionInference {
         }
         lastTyped = ended;
         if (ended.focus() != null && ended.typed()) {
-            add(ended.focus());
+            add(ended.focus(), null, false);
         }
         ExtractedAction action = new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null,
                 ended.atEntry() ? 0.8 : ended.typed() ? 0.6 : 0.4);
-        add(action, ended);
+        add(action, ended, true);
         typed.put(action, ended);
         return ended.typed();
     }

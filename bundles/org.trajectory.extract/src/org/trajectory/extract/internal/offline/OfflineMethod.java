@@ -209,7 +209,7 @@ public final class OfflineMethod implements ExtractionMethod {
             }
             return new Asked(words, null, around, band);
         }
-        if (kinds == null || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
+        if (kinds == null || !found.shown() || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
             return new Asked(words, null, List.of(), null);
         }
         return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps), List.of(), null);

@@ -58,8 +58,12 @@ final class PointerLearner {
     /** Set when the detector failed or a frame could not be given to it: it is not asked again. */
     private boolean broken;
 
-    /** A cut shape waiting for its confirmation: where it was last seen (as found there), and since when it waits. */
-    private record Candidate(PointerFinder.Found last, double since) {
+    /**
+     * A cut shape waiting for its confirmation: where it was last seen (as found there), since when it waits, and whether
+     * it was cut as another change of a pointer's size came with it (the place it may have come from), or alone, in place
+     * (what a text caret blinking on shows).
+     */
+    private record Candidate(PointerFinder.Found last, double since, boolean withAnother) {
     }
 
     private record Tried(Rect region, double time) {
@@ -77,7 +81,7 @@ final class PointerLearner {
     PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
         if (candidate != null) {
             PointerFinder.Found confirmed = confirm(finder, current, changed, time);
-            if (confirmed != null || candidate != null) {
+            if (confirmed != null) {
                 return confirmed;
             }
         }
@@ -97,11 +101,15 @@ final class PointerLearner {
             return null;
         }
         PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
+        if (candidate != null && candidate.withAnother()) {
+            return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
+        }
         if (leftFrom(finder, previous, small, arrived)) {
             learned++;
+            candidate = null;
             return arrived;
         }
-        candidate = new Candidate(arrived, time);
+        candidate = new Candidate(arrived, time, small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint())));
         return null;
     }
 
@@ -185,12 +193,21 @@ final class PointerLearner {
             // a pointer that moved clear of its old place leaves two changes; one change over both places is something
             // else redrawn (a line of text whose glyph was taken for the shape)
             boolean oneChange = ScreenObserver.overlap(region, last.footprint()) && !ScreenObserver.overlap(found.footprint(), last.footprint());
+            // and what changed there is what the shape changes coming (or passing from its last place): not a longer line
+            // of text holding a glyph like it
+            Rect passed = ScreenObserver.overlap(region, last.footprint()) ? Observation.union(List.of(found.footprint(), last.footprint()))
+                    : found.footprint();
+            boolean itsOwn = ScreenObserver.grown(passed, MARGIN).contains(region.tl())
+                    && ScreenObserver.grown(passed, MARGIN).contains(new Point(region.x + region.width - 1, region.y + region.height - 1));
+            if (!itsOwn) {
+                continue;
+            }
             if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
                 learned++;
                 candidate = null;
                 return found;
             }
-            candidate = new Candidate(found, candidate.since());
+            candidate = new Candidate(found, candidate.since(), candidate.withAnother());
         }
         return null;
     }

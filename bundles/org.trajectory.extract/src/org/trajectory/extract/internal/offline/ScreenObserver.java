@@ -242,7 +242,7 @@ final class ScreenObserver {
             }
             Rect around = grown(region, 24);
             PointerFinder.Found found = finder.find(frame, before, around, likely, scale);
-            if (found != null && (best == null || found.score() < best.score())) {
+            if (found != null && overlap(found.footprint(), region) && (best == null || found.score() < best.score())) {
                 best = found;
             }
         }

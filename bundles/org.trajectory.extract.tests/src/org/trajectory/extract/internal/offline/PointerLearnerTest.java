@@ -1,0 +1,69 @@
+package org.trajectory.extract.internal.offline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Point;
+import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
+import org.opencv.imgproc.Imgproc;
+
+import org.trajectory.extract.opencv.OpenCvLibrary;
+
+/**
+ * The learner with the shipped detector, on an editor whose text caret is an I-beam (as Motif draws it): the caret
+ * blinking on, alone in place, is a shape the detector takes for a pointer, and waits for a motion to confirm it; the
+ * pointer then jumps into the text, its old and new places changing together, and is learned at once where it came.
+ * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
+ */
+class PointerLearnerTest {
+
+    @Test
+    void aPointerJumpingWhileABlinkingCaretWaitsIsLearnedWhereItCame() throws Exception {
+        OpenCvLibrary.load();
+        PointerLearner learner = new PointerLearner(PointerDetector.shared());
+        PointerFinder finder = new PointerFinder();
+        Mat dark = editor(false, 900, 500);
+        Mat blinked = editor(true, 900, 500);
+        Mat jumped = editor(true, 489, 385);
+        assertNull(learn(learner, finder, blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
+        PointerFinder.Found found = learn(learner, finder, jumped, blinked, 0.6);
+        assertNotNull(found, "the pointer that jumped was not learned");
+        assertEquals(489, found.x(), 3, "x");
+        assertEquals(385, found.y(), 3, "y");
+    }
+
+    /** An editor's text area, its caret blinking at the first line's start when {@code caret}, Windows' arrow at x, y. */
+    private static Mat editor(boolean caret, int x, int y) throws Exception {
+        Mat screen = new Mat(720, 1280, CvType.CV_8UC3, new Scalar(165, 110, 58));
+        Imgproc.rectangle(screen, new Point(100, 80), new Point(1000, 600), new Scalar(230, 230, 230), -1);
+        if (caret) {
+            Imgproc.line(screen, new Point(110, 98), new Point(110, 116), new Scalar(0, 0, 0), 1);
+            Imgproc.line(screen, new Point(107, 98), new Point(113, 98), new Scalar(0, 0, 0), 1);
+            Imgproc.line(screen, new Point(107, 116), new Point(113, 116), new Scalar(0, 0, 0), 1);
+        }
+        PointerDetectorTest.draw(screen, "windows-arrow", x, y);
+        return screen;
+    }
+
+    /** What the learner makes of frame {@code now} after {@code before}, given their changes as the observer finds them. */
+    private static PointerFinder.Found learn(PointerLearner learner, PointerFinder finder, Mat now, Mat before, double time) {
+        Mat current = new Mat();
+        Mat previous = new Mat();
+        Imgproc.cvtColor(now, current, Imgproc.COLOR_BGR2GRAY);
+        Imgproc.cvtColor(before, previous, Imgproc.COLOR_BGR2GRAY);
+        Mat difference = new Mat();
+        Mat mask = new Mat();
+        Core.absdiff(previous, current, difference);
+        Imgproc.threshold(difference, mask, ScreenObserver.CHANGED, 255, Imgproc.THRESH_BINARY);
+        List<Rect> changed = Regions.of(mask, difference);
+        return learner.learn(finder, current, previous, changed, time, now::clone);
+    }
+}
