@@ -197,9 +197,7 @@ final class PointerLearner {
             // of text holding a glyph like it
             Rect passed = ScreenObserver.overlap(region, last.footprint()) ? Observation.union(List.of(found.footprint(), last.footprint()))
                     : found.footprint();
-            boolean itsOwn = ScreenObserver.grown(passed, MARGIN).contains(region.tl())
-                    && ScreenObserver.grown(passed, MARGIN).contains(new Point(region.x + region.width - 1, region.y + region.height - 1));
-            if (!itsOwn) {
+            if (!ScreenObserver.covered(region, ScreenObserver.grown(passed, MARGIN - 2))) {
                 continue;
             }
             if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {

@@ -323,7 +323,7 @@ final class ScreenObserver {
     }
 
     /** Whether a changed region lies within the pointer's footprint (grown by 2 px for the blended edge). */
-    private static boolean covered(Rect region, Rect foot) {
+    static boolean covered(Rect region, Rect foot) {
         if (foot == null) {
             return false;
         }
