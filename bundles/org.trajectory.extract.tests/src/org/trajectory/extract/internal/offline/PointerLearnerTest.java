@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Point;
@@ -59,11 +58,7 @@ class PointerLearnerTest {
         Mat previous = new Mat();
         Imgproc.cvtColor(now, current, Imgproc.COLOR_BGR2GRAY);
         Imgproc.cvtColor(before, previous, Imgproc.COLOR_BGR2GRAY);
-        Mat difference = new Mat();
-        Mat mask = new Mat();
-        Core.absdiff(previous, current, difference);
-        Imgproc.threshold(difference, mask, ScreenObserver.CHANGED, 255, Imgproc.THRESH_BINARY);
-        List<Rect> changed = Regions.of(mask, difference);
+        List<Rect> changed = ScreenObserver.changes(previous, current, new Mat(), new Mat());
         return learner.learn(finder, current, previous, changed, time, now::clone);
     }
 }

@@ -149,9 +149,7 @@ final class ScreenObserver {
                 if (!previousStretched) {
                     stretch(lumaBefore, previous);
                 }
-                Core.absdiff(previous, current, difference);
-                Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
-                changed = Regions.of(mask, difference);
+                changed = changes(previous, current, difference, mask);
             }
             PointerFinder.Found before = pointer;
             PointerLearner.Colour colour = () -> Pictures.bgr(frame.pixels(), frame.width(), frame.height());
@@ -302,6 +300,16 @@ final class ScreenObserver {
                     previous));
         }
         return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
+    }
+
+    /**
+     * The regions that changed between two grey frames, by more than encoder noise; {@code difference} and {@code mask}
+     * are working pictures the caller keeps (made once per video, not per frame).
+     */
+    static List<Rect> changes(Mat previous, Mat current, Mat difference, Mat mask) {
+        Core.absdiff(previous, current, difference);
+        Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
+        return Regions.of(mask, difference);
     }
 
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
