@@ -21,6 +21,8 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * blinking on, alone in place, is a shape the detector takes for a pointer, and waits for a motion to confirm it; the
  * pointer then jumps into the text, its old and new places changing together, and is learned at once where it came.
  * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
+ * And a pointer no change showed arriving (it came inside the highlight its click made) is learned from the place it
+ * left.
  */
 class PointerLearnerTest {
 
@@ -37,6 +39,31 @@ class PointerLearnerTest {
         assertNotNull(found, "the pointer that jumped was not learned");
         assertEquals(489, found.x(), 3, "x");
         assertEquals(385, found.y(), 3, "y");
+    }
+
+    @Test
+    void aPointerNeverSeenIsLearnedWhereItCameWithTheHighlightItsClickMade() throws Exception {
+        OpenCvLibrary.load();
+        PointerLearner learner = new PointerLearner(PointerDetector.shared());
+        PointerFinder finder = new PointerFinder();
+        Mat resting = fileView(false, 700, 480);
+        Mat clicked = fileView(true, 318, 226);
+        PointerFinder.Found found = learn(learner, finder, clicked, resting, 1.2);
+        assertNotNull(found, "the pointer that left its place for the highlighted icon was not learned");
+        assertEquals(318, found.x(), 3, "x");
+        assertEquals(226, found.y(), 3, "y");
+    }
+
+    /** A file manager's view with one icon, highlighted blue when {@code selected}, and Windows' arrow at x, y. */
+    private static Mat fileView(boolean selected, int x, int y) throws Exception {
+        Mat screen = new Mat(720, 1280, CvType.CV_8UC3, new Scalar(250, 250, 250));
+        if (selected) {
+            Imgproc.rectangle(screen, new Point(270, 190), new Point(358, 253), new Scalar(200, 120, 40), -1);
+        }
+        Imgproc.rectangle(screen, new Point(296, 196), new Point(332, 230), new Scalar(60, 170, 230), -1);
+        Imgproc.putText(screen, "Documents", new Point(276, 246), Imgproc.FONT_HERSHEY_SIMPLEX, 0.4, new Scalar(20, 20, 20), 1);
+        PointerDetectorTest.draw(screen, "windows-arrow", x, y);
+        return screen;
     }
 
     /** An editor's text area, its caret blinking at the first line's start when {@code caret}, Windows' arrow at x, y. */
@@ -59,6 +86,6 @@ class PointerLearnerTest {
         Imgproc.cvtColor(now, current, Imgproc.COLOR_BGR2GRAY);
         Imgproc.cvtColor(before, previous, Imgproc.COLOR_BGR2GRAY);
         List<Rect> changed = ScreenObserver.changes(previous, current, new Mat(), new Mat());
-        return learner.learn(finder, current, previous, changed, time, now::clone);
+        return learner.learn(finder, current, previous, changed, time, new PointerLearner.Colour(now::clone, before::clone));
     }
 }

@@ -3,6 +3,7 @@ package org.trajectory.extract.internal.offline;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -24,7 +25,8 @@ import org.opencv.imgproc.Imgproc;
  * does both, so a glyph the detector takes for an I-beam is not kept.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
- * detector's place alone ({@link #sight}), held by a stand-in.
+ * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the
+ * place it left: the detector sees it in the frame before, its shape is cut there and found where it came.
  */
 final class PointerLearner {
 
@@ -45,6 +47,11 @@ final class PointerLearner {
     private static final int MOVED = 8;
     /** Pixels around a cut shape that its footprint takes in but no match compares (its shadow). */
     private static final int MARGIN = 3;
+    /**
+     * How far (pixels) outside the change it cuts a shape from the detector's hit may lie: it places a hotspot within
+     * 3 px on the families it was trained on, 1-2 px further on others (its model card).
+     */
+    private static final int HIT_OFF = 5;
     /** How sure the detector must be of a pointer it saw where no shape could be cut, the motion confirming nothing. */
     private static final double SURE = 0.9;
     private final PointerDetector detector;
@@ -95,10 +102,10 @@ final class PointerLearner {
             return null;
         }
         small.forEach(r -> tried.add(new Tried(r, time)));
-        PointerDetector.Hit best = best(small, current, colour);
+        PointerDetector.Hit best = best(small, current, colour.now());
         PointerFinder.Template cut = best == null ? null : cut(current, previous, best);
         if (cut == null) {
-            return null;
+            return best == null ? departed(finder, current, previous, changed, small, time, colour) : null;
         }
         PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
         if (candidate != null && candidate.withAnother()) {
@@ -119,6 +126,10 @@ final class PointerLearner {
      * Null when none is that sure, or no change is the size of a menu.
      */
     PointerFinder.Found sight(Mat current, List<Rect> changed, double time, Colour colour) {
+        return sight(current, changed, time, colour, SURE);
+    }
+
+    private PointerFinder.Found sight(Mat current, List<Rect> changed, double time, Colour colour, double sure) {
         if (broken) {
             return null;
         }
@@ -129,30 +140,65 @@ final class PointerLearner {
             return null;
         }
         large.forEach(r -> sighted.add(new Tried(r, time)));
-        PointerDetector.Hit hit = best(large, current, colour);
-        return hit == null || hit.probability() < SURE ? null
+        PointerDetector.Hit hit = best(large, current, colour.now());
+        return hit == null || hit.probability() < sure ? null
                 : PointerFinder.standIn(current, (int) Math.round(hit.x()), (int) Math.round(hit.y()));
     }
 
     /**
-     * Whether the frame before shows the cut shape in another changed region: the pointer jumped (a tablet, a script, a
-     * fast hand) and its old place changed as it left, the motion that confirms it in one frame.
+     * Whether the frame before shows the cut shape in another changed region, all of whose change it explains: the
+     * pointer jumped (a tablet, a script, a fast hand) and its old place changed as it left, the motion that confirms it
+     * in one frame.
      */
     private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
         for (Rect region : regions) {
             if (ScreenObserver.overlap(region, arrived.footprint())) {
                 continue;
             }
-            if (finder.findOnly(previous, null, around(region), arrived.template()) != null) {
+            PointerFinder.Found there = finder.findOnly(previous, null, around(region), arrived.template());
+            // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like it
+            if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))) {
                 return true;
             }
         }
         return false;
     }
 
+    /**
+     * A pointer no change showed arriving that left one of its size for a larger one: the detector is sure of it in the
+     * frame before, in a small change it has gone from; its shape is cut there (this frame shows what was under it) and
+     * found in this frame inside a change larger than itself, where the frame before did not show it (it came with what
+     * its click did there: an icon highlighted under it). Both places changing is the motion that confirms it. Null
+     * otherwise. A caret jumping a line shows no larger change where it comes.
+     */
+    private PointerFinder.Found departed(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, List<Rect> small,
+            double time, Colour colour) {
+        PointerDetector.Hit gone = best(small, previous, colour.before());
+        PointerFinder.Template shape = gone == null ? null : cut(previous, current, gone);
+        if (shape == null) {
+            return null;
+        }
+        Rect left = new PointerFinder.Found((int) Math.round(gone.x()), (int) Math.round(gone.y()), shape, 0).footprint();
+        for (Rect region : changed) {
+            if (region.width <= LARGEST && region.height <= LARGEST || region.area() > current.total() / 8
+                    || ScreenObserver.overlap(region, left)) {
+                continue;
+            }
+            PointerFinder.Found came = finder.findOnly(current, null, around(region), shape);
+            if (came != null && ScreenObserver.overlap(came.footprint(), region)
+                    && finder.findOnly(previous, null, ScreenObserver.grown(came.footprint(), 1), shape) == null) {
+                learned++;
+                candidate = null;
+                return came;
+            }
+        }
+        // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
+        return sight(current, changed, time, colour, detector.threshold());
+    }
+
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
-    private PointerDetector.Hit best(List<Rect> regions, Mat current, Colour colour) {
-        Mat bgr = colour.bgr();
+    private PointerDetector.Hit best(List<Rect> regions, Mat current, Supplier<Mat> colour) {
+        Mat bgr = colour.get();
         if (bgr == null) { // a frame of odd size has no BGR picture: not asked again
             broken = true;
             return null;
@@ -234,7 +280,7 @@ final class PointerLearner {
             MatOfPoint holding = null;
             for (MatOfPoint outline : outlines) {
                 Rect box = Imgproc.boundingRect(outline);
-                if (ScreenObserver.grown(box, 3).contains(hot)) {
+                if (ScreenObserver.grown(box, HIT_OFF).contains(hot)) {
                     holding = outline;
                 }
             }
@@ -278,8 +324,7 @@ final class PointerLearner {
         return ScreenObserver.grown(region, 8);
     }
 
-    /** This frame in BGR (null when it cannot be converted), made only when the detector is asked. */
-    interface Colour {
-        Mat bgr();
+    /** This frame and the one before in BGR (each null when it cannot be converted), made only when the detector asks. */
+    record Colour(Supplier<Mat> now, Supplier<Mat> before) {
     }
 }

@@ -152,7 +152,9 @@ final class ScreenObserver {
                 changed = changes(previous, current, difference, mask);
             }
             PointerFinder.Found before = pointer;
-            PointerLearner.Colour colour = () -> Pictures.bgr(frame.pixels(), frame.width(), frame.height());
+            byte[] pixelsBefore = previousPixels;
+            PointerLearner.Colour colour = new PointerLearner.Colour(() -> Pictures.bgr(frame.pixels(), frame.width(), frame.height()),
+                    () -> pixelsBefore == null ? null : Pictures.bgr(pixelsBefore, frame.width(), frame.height()));
             pointer = locate(current, previous, before, changed, time);
             PointerFinder.Found rested = null;
             if (before == null && (pointer != null || lastShape == null || changed.stream().anyMatch(ScreenObserver::pointerSized))) {
