@@ -111,13 +111,12 @@ final class PointerLearner {
         if (candidate != null && candidate.withAnother()) {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
-        List<Rect> others = small.stream().filter(r -> !ScreenObserver.overlap(r, arrived.footprint())).toList();
-        if (leftFrom(finder, previous, others, arrived) || leftInAnotherShape(others, current, previous, colour)) {
+        if (leftFrom(finder, previous, small, arrived)) {
             learned++;
             candidate = null;
             return arrived;
         }
-        candidate = new Candidate(arrived, time, !others.isEmpty());
+        candidate = new Candidate(arrived, time, small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint())));
         return null;
     }
 
@@ -147,12 +146,15 @@ final class PointerLearner {
     }
 
     /**
-     * Whether the frame before shows the cut shape in one of the other changed regions, all of whose change it explains:
-     * the pointer jumped (a tablet, a script, a fast hand) and its old place changed as it left, the motion that confirms
-     * it in one frame.
+     * Whether the frame before shows the cut shape in another changed region, all of whose change it explains: the
+     * pointer jumped (a tablet, a script, a fast hand) and its old place changed as it left, the motion that confirms it
+     * in one frame.
      */
     private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
         for (Rect region : regions) {
+            if (ScreenObserver.overlap(region, arrived.footprint())) {
+                continue;
+            }
             PointerFinder.Found there = finder.findOnly(previous, null, around(region), arrived.template());
             // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like it
             if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))) {
@@ -171,12 +173,12 @@ final class PointerLearner {
      */
     private PointerFinder.Found departed(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, List<Rect> small,
             double time, Colour colour) {
-        PointerFinder.Found gone = goneFrom(small, current, previous, colour);
-        if (gone == null) {
+        PointerDetector.Hit gone = best(small, previous, colour.before());
+        PointerFinder.Template shape = gone == null ? null : cut(previous, current, gone);
+        if (shape == null) {
             return null;
         }
-        PointerFinder.Template shape = gone.template();
-        Rect left = gone.footprint();
+        Rect left = new PointerFinder.Found((int) Math.round(gone.x()), (int) Math.round(gone.y()), shape, 0).footprint();
         for (Rect region : changed) {
             if (region.width <= LARGEST && region.height <= LARGEST || region.area() > current.total() / 8
                     || ScreenObserver.overlap(region, left)) {
@@ -192,30 +194,6 @@ final class PointerLearner {
         }
         // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
         return sight(current, changed, time, colour, detector.threshold());
-    }
-
-    /**
-     * Whether the detector sees a pointer in the frame before in one of the other changed regions, gone from there as the
-     * shape was cut where it came: a pointer that changed its shape on the way (an arrow over an icon became an I-beam
-     * over a text field). A caret jumping keeps its shape, and is {@link #leftFrom} or not at all.
-     */
-    private boolean leftInAnotherShape(List<Rect> others, Mat current, Mat previous, Colour colour) {
-        return !others.isEmpty() && goneFrom(others, current, previous, colour) != null;
-    }
-
-    /**
-     * The pointer the detector sees in the frame before in one of the regions, its shape cut there (this frame shows what
-     * was under it) and explaining all that changed there. Null otherwise.
-     */
-    private PointerFinder.Found goneFrom(List<Rect> regions, Mat current, Mat previous, Colour colour) {
-        PointerDetector.Hit hit = best(regions, previous, colour.before());
-        PointerFinder.Template shape = hit == null ? null : cut(previous, current, hit);
-        if (shape == null) {
-            return null;
-        }
-        PointerFinder.Found gone = new PointerFinder.Found((int) Math.round(hit.x()), (int) Math.round(hit.y()), shape, 0);
-        Rect foot = ScreenObserver.grown(gone.footprint(), MARGIN - 2);
-        return regions.stream().anyMatch(r -> ScreenObserver.overlap(r, foot) && ScreenObserver.covered(r, foot)) ? gone : null;
     }
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
