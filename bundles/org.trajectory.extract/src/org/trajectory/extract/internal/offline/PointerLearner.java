@@ -165,8 +165,8 @@ final class PointerLearner {
     }
 
     /**
-     * A pointer no change showed arriving that left one of its size for a larger one: the detector is sure of it in the
-     * frame before, in a small change it has gone from; its shape is cut there (this frame shows what was under it) and
+     * A pointer no change showed arriving that left one of its size for a larger one: the detector sees it in the frame
+     * before, in a small change it has gone from; its shape is cut there (this frame shows what was under it) and
      * found in this frame inside a change larger than itself, where the frame before did not show it (it came with what
      * its click did there: an icon highlighted under it). Both places changing is the motion that confirms it. Null
      * otherwise. A caret jumping a line shows no larger change where it comes.
