@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -26,16 +27,24 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  */
 class PointerLearnerTest {
 
+    /** A new learner for each test: it keeps what it was shown. */
+    private PointerLearner learner;
+    private PointerFinder finder;
+
+    @BeforeEach
+    void newLearner() throws Exception {
+        OpenCvLibrary.load();
+        learner = new PointerLearner(PointerDetector.shared());
+        finder = new PointerFinder();
+    }
+
     @Test
     void aPointerJumpingWhileABlinkingCaretWaitsIsLearnedWhereItCame() throws Exception {
-        OpenCvLibrary.load();
-        PointerLearner learner = new PointerLearner(PointerDetector.shared());
-        PointerFinder finder = new PointerFinder();
         Mat dark = editor(false, 900, 500);
         Mat blinked = editor(true, 900, 500);
         Mat jumped = editor(true, 489, 385);
-        assertNull(learn(learner, finder, blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
-        PointerFinder.Found found = learn(learner, finder, jumped, blinked, 0.6);
+        assertNull(learn(blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
+        PointerFinder.Found found = learn(jumped, blinked, 0.6);
         assertNotNull(found, "the pointer that jumped was not learned");
         assertEquals(489, found.x(), 3, "x");
         assertEquals(385, found.y(), 3, "y");
@@ -43,12 +52,9 @@ class PointerLearnerTest {
 
     @Test
     void aPointerNeverSeenIsLearnedWhereItCameWithTheHighlightItsClickMade() throws Exception {
-        OpenCvLibrary.load();
-        PointerLearner learner = new PointerLearner(PointerDetector.shared());
-        PointerFinder finder = new PointerFinder();
         Mat resting = fileView(false, 700, 480);
         Mat clicked = fileView(true, 318, 226);
-        PointerFinder.Found found = learn(learner, finder, clicked, resting, 1.2);
+        PointerFinder.Found found = learn(clicked, resting, 1.2);
         assertNotNull(found, "the pointer that left its place for the highlighted icon was not learned");
         assertEquals(318, found.x(), 3, "x");
         assertEquals(226, found.y(), 3, "y");
@@ -80,7 +86,7 @@ class PointerLearnerTest {
     }
 
     /** What the learner makes of frame {@code now} after {@code before}, given their changes as the observer finds them. */
-    private static PointerFinder.Found learn(PointerLearner learner, PointerFinder finder, Mat now, Mat before, double time) {
+    private PointerFinder.Found learn(Mat now, Mat before, double time) {
         Mat current = new Mat();
         Mat previous = new Mat();
         Imgproc.cvtColor(now, current, Imgproc.COLOR_BGR2GRAY);

@@ -107,7 +107,7 @@ final class PointerLearner {
         if (cut == null) {
             return best == null ? departed(finder, current, previous, changed, small, time, colour) : null;
         }
-        PointerFinder.Found arrived = new PointerFinder.Found((int) Math.round(best.x()), (int) Math.round(best.y()), cut, 0);
+        PointerFinder.Found arrived = at(best, cut);
         if (candidate != null && candidate.withAnother()) {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
@@ -178,7 +178,7 @@ final class PointerLearner {
         if (shape == null) {
             return null;
         }
-        Rect left = new PointerFinder.Found((int) Math.round(gone.x()), (int) Math.round(gone.y()), shape, 0).footprint();
+        Rect left = at(gone, shape).footprint();
         for (Rect region : changed) {
             if (region.width <= LARGEST && region.height <= LARGEST || region.area() > current.total() / 8
                     || ScreenObserver.overlap(region, left)) {
@@ -194,6 +194,11 @@ final class PointerLearner {
         }
         // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
         return sight(current, changed, time, colour, detector.threshold());
+    }
+
+    /** The shape cut at the detector's hit, placed there. */
+    private static PointerFinder.Found at(PointerDetector.Hit hit, PointerFinder.Template shape) {
+        return new PointerFinder.Found((int) Math.round(hit.x()), (int) Math.round(hit.y()), shape, 0);
     }
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
