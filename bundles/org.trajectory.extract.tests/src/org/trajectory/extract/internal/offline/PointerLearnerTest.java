@@ -23,7 +23,8 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * pointer then jumps into the text, its old and new places changing together, and is learned at once where it came.
  * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
  * And a pointer no change showed arriving (it came inside the highlight its click made) is learned from the place it
- * left.
+ * left. A waiting shape cut from a video made smaller, found a third of a pixel off that grid, is learned where the
+ * detector sees it.
  */
 class PointerLearnerTest {
 
@@ -58,6 +59,40 @@ class PointerLearnerTest {
         assertNotNull(found, "the pointer that left its place for the highlighted icon was not learned");
         assertEquals(318, found.x(), 3, "x");
         assertEquals(226, found.y(), 3, "y");
+    }
+
+    @Test
+    void aPointerCutFromAResizedVideoIsLearnedWhereItMovedToAnotherLieOnTheGrid() throws Exception {
+        Mat unfocused = shrunk(terminal(false, -1, -1));
+        Mat clicked = shrunk(terminal(true, 730, 513));
+        Mat moved = shrunk(terminal(true, 671, 517));
+        assertNull(learn(clicked, unfocused, 1.1), "the I-beam came as the caret filled: it may have come from there, so it waits");
+        PointerFinder.Found found = learn(moved, clicked, 6.4);
+        assertNotNull(found, "the I-beam that moved a third of a pixel off the grid it was cut on was not learned");
+        assertEquals(671 * 2 / 3.0, found.x(), 3, "x");
+        assertEquals(517 * 2 / 3.0, found.y(), 3, "y");
+    }
+
+    /**
+     * A terminal at 1920x1080: a prompt, its block caret hollow until the window has the focus, Adwaita's I-beam at x, y
+     * (none when x is negative).
+     */
+    private static Mat terminal(boolean focused, int x, int y) throws Exception {
+        Mat screen = new Mat(1080, 1920, CvType.CV_8UC3, new Scalar(255, 255, 255));
+        Imgproc.putText(screen, "user@host:~$", new Point(4, 40), Imgproc.FONT_HERSHEY_SIMPLEX, 0.8, new Scalar(40, 40, 40), 2);
+        Imgproc.rectangle(screen, new Point(190, 20), new Point(203, 45), new Scalar(40, 40, 40), focused ? -1 : 1);
+        if (x >= 0) {
+            PointerDetectorTest.draw(screen, "adwaita-xterm", x, y);
+        }
+        return screen;
+    }
+
+    /** The frame as a video scaled to 2/3 shows it (OBS at 1280x720). */
+    private static Mat shrunk(Mat frame) {
+        Mat small = new Mat();
+        Imgproc.resize(frame, small, new org.opencv.core.Size(frame.cols() * 2 / 3, frame.rows() * 2 / 3), 0, 0, Imgproc.INTER_AREA);
+        frame.release();
+        return small;
     }
 
     /** A file manager's view with one icon, highlighted blue when {@code selected}, and Windows' arrow at x, y. */

@@ -43,6 +43,8 @@ final class PointerFinder {
     static final double ARRIVED = 0.04;
     /** The part of what changed where a pointer arrived that its shape must explain. */
     static final double EXPLAINED = 0.5;
+    /** How much less a learned shape's differences count once it showed itself resized: what {@link #ARRIVED} allows. */
+    static final double SLACK = ARRIVED / MATCH;
     static final Path USER_FOLDER = Home.folder("cursors");
     /** The sizes a pointer is tried at: a 1080p screen shown at 720p (2/3), ..., a 200 % display. */
     static final double[] SCALES = { 1, 1.25, 1.5, 2, 0.75, 2 / 3.0, 0.5 };
@@ -79,10 +81,25 @@ final class PointerFinder {
     /**
      * A pointer shape at one size; where it was resized, its blend averaged over where it may lie on the video's pixel
      * grid (what a place is found with) and its blend at each such lie (what the place is refined with); at its own size
-     * neither (its opaque pixels compared).
+     * neither (its opaque pixels compared). {@code slack} divides its differences: 1 but for a learned shape that
+     * showed itself resized ({@link #slackened}).
      */
     record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend,
-            List<Phase> phases) {
+            List<Phase> phases, double slack) {
+        Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend,
+                List<Phase> phases) {
+            this(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, 1);
+        }
+
+        /**
+         * This learned shape with its differences counted a {@link PointerFinder#SLACK}th: cut from a resized video, it
+         * differs from itself where it lies a fraction of a pixel otherwise (the blend a resized template is made at
+         * every lie for, {@link #scaled}, which a shape cut from the video has no original to make).
+         */
+        Template slackened() {
+            return new Template(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, SLACK);
+        }
+
         int width() {
             return grey.cols();
         }
@@ -426,7 +443,7 @@ final class PointerFinder {
         int covered = Core.countNonZero(core);
         Mat result = new Mat();
         Imgproc.matchTemplate(frame.submat(footprint), template.grey(), result, Imgproc.TM_SQDIFF, core);
-        double score = result.get(0, 0)[0] / (covered * 255.0 * 255.0);
+        double score = result.get(0, 0)[0] / (covered * 255.0 * 255.0 * template.slack());
         core.release();
         result.release();
         // looked at in one place only, so held to less than a search is: a resized pointer's core is blended at its edges
@@ -596,7 +613,7 @@ final class PointerFinder {
     private static Mat masked(Mat searched, Template template) {
         Mat result = new Mat();
         Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
-        Core.multiply(result, new Scalar(1 / (template.opaque() * 255.0 * 255.0)), result);
+        Core.multiply(result, new Scalar(1 / (template.opaque() * 255.0 * 255.0 * template.slack())), result);
         return result;
     }
 

@@ -22,7 +22,8 @@ import org.opencv.imgproc.Imgproc;
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
- * does both, so a glyph the detector takes for an I-beam is not kept.
+ * does both, so a glyph the detector takes for an I-beam is not kept. A shape cut from a resized video differs from
+ * itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
  * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the
@@ -87,7 +88,7 @@ final class PointerLearner {
      */
     PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
         if (candidate != null) {
-            PointerFinder.Found confirmed = confirm(finder, current, changed, time);
+            PointerFinder.Found confirmed = confirm(finder, current, changed, time, colour);
             if (confirmed != null) {
                 return confirmed;
             }
@@ -225,8 +226,11 @@ final class PointerLearner {
         return best;
     }
 
-    /** The candidate found again, away from its last place, which changed too: then it is learned. */
-    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time) {
+    /**
+     * The candidate found again, away from its last place, which changed too: then it is learned. Found only as a
+     * resized pointer is where it arrived, where the detector sees a pointer too, it is learned with that slack.
+     */
+    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time, Colour colour) {
         if (time - candidate.since() > CONFIRM_WITHIN) {
             candidate = null;
             return null;
@@ -238,6 +242,9 @@ final class PointerLearner {
                 continue;
             }
             PointerFinder.Found found = finder.findOnly(current, null, around(region), last.template());
+            if (found == null) {
+                found = resized(finder, current, region, last.template(), colour);
+            }
             if (found == null) {
                 continue;
             }
@@ -259,6 +266,20 @@ final class PointerLearner {
             candidate = new Candidate(found, candidate.since(), candidate.withAnother());
         }
         return null;
+    }
+
+    /**
+     * A learned shape cut from a resized video, found in a region as well as a resized pointer that has just arrived
+     * ({@link PointerFinder#ARRIVED}) where the detector sees a pointer too (within {@link #HIT_OFF}): found with that
+     * slack ({@link PointerFinder.Template#slackened}). Null otherwise.
+     */
+    private PointerFinder.Found resized(PointerFinder finder, Mat current, Rect region, PointerFinder.Template shape, Colour colour) {
+        if (shape.slack() != 1 || broken) {
+            return null;
+        }
+        PointerFinder.Found loose = finder.findOnly(current, null, around(region), shape.slackened());
+        PointerDetector.Hit hit = loose == null ? null : best(List.of(region), current, colour.now());
+        return hit != null && Math.hypot(hit.x() - loose.x(), hit.y() - loose.y()) <= HIT_OFF ? loose : null;
     }
 
     /**
