@@ -46,9 +46,7 @@ class PointerLearnerTest {
         Mat jumped = editor(true, 489, 385);
         assertNull(learn(blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
         PointerFinder.Found found = learn(jumped, blinked, 0.6);
-        assertNotNull(found, "the pointer that jumped was not learned");
-        assertEquals(489, found.x(), 3, "x");
-        assertEquals(385, found.y(), 3, "y");
+        assertLearnedAt(found, 489, 385, "the pointer that jumped was not learned");
     }
 
     @Test
@@ -56,9 +54,7 @@ class PointerLearnerTest {
         Mat resting = fileView(false, 700, 480);
         Mat clicked = fileView(true, 318, 226);
         PointerFinder.Found found = learn(clicked, resting, 1.2);
-        assertNotNull(found, "the pointer that left its place for the highlighted icon was not learned");
-        assertEquals(318, found.x(), 3, "x");
-        assertEquals(226, found.y(), 3, "y");
+        assertLearnedAt(found, 318, 226, "the pointer that left its place for the highlighted icon was not learned");
     }
 
     @Test
@@ -68,9 +64,8 @@ class PointerLearnerTest {
         Mat moved = shrunk(terminal(true, 671, 517));
         assertNull(learn(clicked, unfocused, 1.1), "the I-beam came as the caret filled: it may have come from there, so it waits");
         PointerFinder.Found found = learn(moved, clicked, 6.4);
-        assertNotNull(found, "the I-beam that moved a third of a pixel off the grid it was cut on was not learned");
-        assertEquals(671 * 2 / 3.0, found.x(), 3, "x");
-        assertEquals(517 * 2 / 3.0, found.y(), 3, "y");
+        assertLearnedAt(found, 671 * 2 / 3.0, 517 * 2 / 3.0,
+                "the I-beam that moved a third of a pixel off the grid it was cut on was not learned");
     }
 
     /**
@@ -118,6 +113,13 @@ class PointerLearnerTest {
         }
         PointerDetectorTest.draw(screen, "windows-arrow", x, y);
         return screen;
+    }
+
+    /** That the learner found a pointer ({@code what} says which, when it did not), within 3 px of x, y. */
+    private static void assertLearnedAt(PointerFinder.Found found, double x, double y, String what) {
+        assertNotNull(found, what);
+        assertEquals(x, found.x(), 3, "x");
+        assertEquals(y, found.y(), 3, "y");
     }
 
     /** What the learner makes of frame {@code now} after {@code before}, given their changes as the observer finds them. */

@@ -427,6 +427,11 @@ final class PointerFinder {
         return found != null && found.score() < MATCH ? found : null;
     }
 
+    /** The place inside {@code region} that one shape fits best, however well (its score tells), or null when none fits there. */
+    Found closestOnly(Mat frame, Rect region, Template template) {
+        return match(frame, null, clip(region, frame), template, false);
+    }
+
     /**
      * The pointer where it was last found, when the pixels it wholly covers are still its own there: what changed under
      * a resting pointer (a button pressed, a word selected) leaves it in place. Null otherwise.

@@ -113,9 +113,7 @@ final class PointerLearner {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
         if (leftFrom(finder, previous, small, arrived)) {
-            learned++;
-            candidate = null;
-            return arrived;
+            return kept(arrived);
         }
         candidate = new Candidate(arrived, time, small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint())));
         return null;
@@ -188,9 +186,7 @@ final class PointerLearner {
             PointerFinder.Found came = finder.findOnly(current, null, around(region), shape);
             if (came != null && ScreenObserver.overlap(came.footprint(), region)
                     && finder.findOnly(previous, null, ScreenObserver.grown(came.footprint(), 1), shape) == null) {
-                learned++;
-                candidate = null;
-                return came;
+                return kept(came);
             }
         }
         // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
@@ -241,10 +237,9 @@ final class PointerLearner {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
             }
-            PointerFinder.Found found = finder.findOnly(current, null, around(region), last.template());
-            if (found == null) {
-                found = resized(finder, current, region, last.template(), colour);
-            }
+            PointerFinder.Found closest = finder.closestOnly(current, around(region), last.template());
+            PointerFinder.Found found = closest != null && closest.score() < PointerFinder.MATCH ? closest
+                    : resized(current, region, closest, colour);
             if (found == null) {
                 continue;
             }
@@ -259,9 +254,7 @@ final class PointerLearner {
                 continue;
             }
             if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
-                learned++;
-                candidate = null;
-                return found;
+                return kept(found);
             }
             candidate = new Candidate(found, candidate.since(), candidate.withAnother());
         }
@@ -269,17 +262,25 @@ final class PointerLearner {
     }
 
     /**
-     * A learned shape cut from a resized video, found in a region as well as a resized pointer that has just arrived
-     * ({@link PointerFinder#ARRIVED}) where the detector sees a pointer too (within {@link #HIT_OFF}): found with that
-     * slack ({@link PointerFinder.Template#slackened}). Null otherwise.
+     * A learned shape cut from a resized video, at its closest place in a region, where it fits as well as a resized
+     * pointer that has just arrived ({@link PointerFinder#ARRIVED}) and the detector sees a pointer too (within
+     * {@link #HIT_OFF}): found there with that slack ({@link PointerFinder.Template#slackened}). Null otherwise.
      */
-    private PointerFinder.Found resized(PointerFinder finder, Mat current, Rect region, PointerFinder.Template shape, Colour colour) {
-        if (shape.slack() != 1 || broken) {
+    private PointerFinder.Found resized(Mat current, Rect region, PointerFinder.Found closest, Colour colour) {
+        if (closest == null || closest.template().slack() != 1 || closest.score() >= PointerFinder.ARRIVED || broken) {
             return null;
         }
-        PointerFinder.Found loose = finder.findOnly(current, null, around(region), shape.slackened());
-        PointerDetector.Hit hit = loose == null ? null : best(List.of(region), current, colour.now());
-        return hit != null && Math.hypot(hit.x() - loose.x(), hit.y() - loose.y()) <= HIT_OFF ? loose : null;
+        PointerDetector.Hit hit = best(List.of(region), current, colour.now());
+        return hit != null && Math.hypot(hit.x() - closest.x(), hit.y() - closest.y()) <= HIT_OFF
+                ? new PointerFinder.Found(closest.x(), closest.y(), closest.template().slackened(), closest.score() / PointerFinder.SLACK)
+                : null;
+    }
+
+    /** A shape confirmed as the video's pointer: one more learned, none waiting. */
+    private PointerFinder.Found kept(PointerFinder.Found pointer) {
+        learned++;
+        candidate = null;
+        return pointer;
     }
 
     /**
