@@ -77,6 +77,11 @@ class PointerDetectorTest {
 
     /** Draws a shipped pointer image over the frame with its hotspot at x, y (alpha blended, as the X server draws it). */
     static void draw(Mat frame, String shape, int x, int y) throws Exception {
+        draw(frame, shape, x, y, 1);
+    }
+
+    /** The same, the image made {@code taller} by that factor (a shape of no theme shipped). */
+    static void draw(Mat frame, String shape, int x, int y, double taller) throws Exception {
         byte[] png;
         try (InputStream in = PointerDetector.class.getClassLoader().getResourceAsStream("cursors/" + shape + ".png")) {
             png = in.readAllBytes();
@@ -87,8 +92,11 @@ class PointerDetectorTest {
         }
         String[] hot = hotspots.getProperty(shape).split(",");
         Mat rgba = Imgcodecs.imdecode(new MatOfByte(png), Imgcodecs.IMREAD_UNCHANGED);
+        if (taller != 1) {
+            Imgproc.resize(rgba, rgba, new org.opencv.core.Size(rgba.cols(), Math.round(rgba.rows() * taller)), 0, 0, Imgproc.INTER_LINEAR);
+        }
         int left = x - Integer.parseInt(hot[0].trim());
-        int top = y - Integer.parseInt(hot[1].trim());
+        int top = y - (int) Math.round(Integer.parseInt(hot[1].trim()) * taller);
         for (int r = 0; r < rgba.rows(); r++) {
             for (int c = 0; c < rgba.cols(); c++) {
                 double[] p = rgba.get(r, c);

@@ -72,18 +72,23 @@ class PointerLearnerTest {
      * A terminal at 1920x1080: a prompt, its block caret hollow until the window has the focus, Adwaita's I-beam at x, y
      * (none when x is negative).
      */
-    private static Mat terminal(boolean focused, int x, int y) throws Exception {
+    static Mat terminal(boolean focused, int x, int y) throws Exception {
+        return terminal(focused, x, y, 1);
+    }
+
+    /** The same, the I-beam made {@code taller} by that factor. */
+    static Mat terminal(boolean focused, int x, int y, double taller) throws Exception {
         Mat screen = new Mat(1080, 1920, CvType.CV_8UC3, new Scalar(255, 255, 255));
         Imgproc.putText(screen, "user@host:~$", new Point(4, 40), Imgproc.FONT_HERSHEY_SIMPLEX, 0.8, new Scalar(40, 40, 40), 2);
         Imgproc.rectangle(screen, new Point(190, 20), new Point(203, 45), new Scalar(40, 40, 40), focused ? -1 : 1);
         if (x >= 0) {
-            PointerDetectorTest.draw(screen, "adwaita-xterm", x, y);
+            PointerDetectorTest.draw(screen, "adwaita-xterm", x, y, taller);
         }
         return screen;
     }
 
     /** The frame as a video scaled to 2/3 shows it (OBS at 1280x720). */
-    private static Mat shrunk(Mat frame) {
+    static Mat shrunk(Mat frame) {
         Mat small = new Mat();
         Imgproc.resize(frame, small, new org.opencv.core.Size(frame.cols() * 2 / 3, frame.rows() * 2 / 3), 0, 0, Imgproc.INTER_AREA);
         frame.release();

@@ -1,5 +1,9 @@
 package org.trajectory.extract.internal.offline;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +24,7 @@ import org.opencv.core.MatOfByte;
 import org.opencv.core.Rect;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
+import org.opencv.imgproc.Imgproc;
 
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
@@ -29,7 +35,8 @@ import org.trajectory.model.operation.Progress;
  * its caret, an I-beam with serifs below the menu bar, blinking. The observer looks around each blink for a pointer
  * that rested there unseen; core's crosshair made small fits the menu bar's grey 20 px above the blink, outside it, and
  * was taken for the pointer, which then rested there for the whole video and kept every real one from being looked
- * for. A pointer that came or left changes its own place: none is found beside a change.
+ * for. A pointer that came or left changes its own place: none is found beside a change. And a pointer learned from the
+ * video is told where it was from the frame it came in, not from the frame that confirmed its shape.
  */
 class ScreenObserverTest {
 
@@ -46,23 +53,80 @@ class ScreenObserverTest {
         assertTrue(found.isEmpty(), () -> "a pointer (" + found.get(0).template().name() + ") found at " + found.get(0).x() + "," + found.get(0).y());
     }
 
-    /** Three seconds of the window corner on a 320 by 240 screen, the caret shown half of each second, encoded losslessly. */
+    /**
+     * A terminal shown at 2/3 (as PointerLearnerTest draws it): the click that focused it brought an I-beam no template
+     * has (Adwaita's, 40 % taller) as its caret filled in, so the shape cut there waits; five seconds later it moves and
+     * is learned. The frames it waited through are told with the pointer where it was: the click it came with is not
+     * lost. Meanwhile a glyph that Adwaita's own I-beam fits (drawn as that I-beam) showed for a second at the prompt: the
+     * pointer was where the shape waited, so that was not it.
+     */
+    @Test
+    void aLearnedPointerIsToldWhereItWaitedFromTheFrameItCameIn() throws Exception {
+        OpenCvLibrary.load();
+        Mat unfocused = grey(PointerLearnerTest.shrunk(PointerLearnerTest.terminal(false, -1, -1)));
+        Mat clicked = grey(PointerLearnerTest.shrunk(PointerLearnerTest.terminal(true, 730, 513, TALLER)));
+        Mat moved = grey(PointerLearnerTest.shrunk(PointerLearnerTest.terminal(true, 671, 517, TALLER)));
+        Mat glyph = PointerLearnerTest.terminal(true, 730, 513, TALLER);
+        PointerDetectorTest.draw(glyph, "adwaita-xterm", 400, 32);
+        Mat typed = grey(PointerLearnerTest.shrunk(glyph));
+        Video video = video("terminal", IntStream.range(0, 80)
+                .mapToObj(i -> i < 11 ? unfocused : i >= 30 && i < 40 ? typed : i < 64 ? clicked : moved).toList());
+        List<Observation> seen = new ArrayList<>();
+        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
+                (observation, frame) -> seen.add(observation));
+        assertEquals(80, seen.size(), "one observation a frame");
+        for (int i = 0; i < 80; i++) {
+            assertEquals(i, seen.get(i).frame(), "the observations in the order of the frames");
+        }
+        assertPointerAt(seen.get(11), 730 * 2 / 3.0, 513 * 2 / 3.0, "where the I-beam came with the click");
+        assertTrue(seen.get(11).appeared(), "the I-beam came with the click where nothing showed it before");
+        assertPointerAt(seen.get(35), 730 * 2 / 3.0, 513 * 2 / 3.0, "while the glyph showed elsewhere");
+        assertPointerAt(seen.get(50), 730 * 2 / 3.0, 513 * 2 / 3.0, "while it rested there");
+        assertPointerAt(seen.get(64), 671 * 2 / 3.0, 517 * 2 / 3.0, "where it moved");
+        assertFalse(seen.get(64).appeared(), "it moved from a place known");
+        assertNull(seen.get(5).pointer(), "before it came");
+    }
+
+    /** How much taller than Adwaita's the I-beam is drawn: no template is that shape. */
+    private static final double TALLER = 1.4;
+
+    private static void assertPointerAt(Observation observation, double x, double y, String where) {
+        assertNotNull(observation.pointer(), "no pointer in frame " + observation.frame() + ", " + where);
+        assertEquals(x, observation.pointer().x(), 3, "x " + where);
+        assertEquals(y, observation.pointer().y(), 3, "y " + where);
+    }
+
+    /** Three seconds of the window corner on a 320 by 240 screen, the caret shown half of each second. */
     private Video blinking() throws IOException, InterruptedException {
         Mat shown = screen("nedit-caret-shown.png");
         Mat off = screen("nedit-caret-off.png");
-        Path file = folder.resolve("blinking.mp4");
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "gray", "-s", "320x240",
-                "-r", "10", "-i", "-", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", file.toString()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] pixels = new byte[320 * 240];
+        return video("blinking", IntStream.range(0, 30).mapToObj(frame -> frame / 5 % 2 == 0 ? off : shown).toList());
+    }
+
+    /** Grey frames of one size, encoded losslessly at 10 frames a second. */
+    private Video video(String name, List<Mat> frames) throws IOException, InterruptedException {
+        Path file = folder.resolve(name + ".mp4");
+        int width = frames.get(0).cols();
+        int height = frames.get(0).rows();
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "gray", "-s",
+                width + "x" + height, "-r", "10", "-i", "-", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", file.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] pixels = new byte[width * height];
         try (OutputStream out = ffmpeg.getOutputStream()) {
-            for (int frame = 0; frame < 30; frame++) {
-                (frame / 5 % 2 == 0 ? off : shown).get(0, 0, pixels);
+            for (Mat frame : frames) {
+                frame.get(0, 0, pixels);
                 out.write(pixels);
             }
         }
         assertTrue(ffmpeg.waitFor(60, TimeUnit.SECONDS) && ffmpeg.exitValue() == 0, "ffmpeg wrote " + file);
         return Video.probe(file);
+    }
+
+    private static Mat grey(Mat bgr) {
+        Mat grey = new Mat();
+        Imgproc.cvtColor(bgr, grey, Imgproc.COLOR_BGR2GRAY);
+        bgr.release();
+        return grey;
     }
 
     /** The corner at the top left of a screen of the editor's grey. */

@@ -72,7 +72,9 @@ public final class OfflineMethod implements ExtractionMethod {
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
             new ScreenObserver(new PointerFinder(), detector == null ? null : new PointerLearner(detector)).observe(video, fps, context.progress(), (observation, frame) -> {
-                pictures.hold(observation.frame(), frame.pixels());
+                if (frame != null) {
+                    pictures.hold(observation.frame(), frame.pixels());
+                }
                 inference.accept(noise.filter(observation));
                 inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
                 pictures.keepOnly(inference.heldFrames());

@@ -58,7 +58,6 @@ final class PointerLearner {
     private final PointerDetector detector;
     /** How many shapes this video taught so far. */
     private int learned;
-    private Candidate candidate;
     /** The places the detector was asked about lately, and when. */
     private final List<Tried> tried = new ArrayList<>();
     /** The same for the places a pointer was looked for without a shape to cut ({@link #sight}). */
@@ -66,12 +65,35 @@ final class PointerLearner {
     /** Set when the detector failed or a frame could not be given to it: it is not asked again. */
     private boolean broken;
 
+    /** The cut shape waiting for its confirmation, or null. */
+    private Candidate candidate;
+    /** Where the shape confirmed last waited for that, or none (it was confirmed in the frame it was cut from). */
+    private List<Seen> waited = List.of();
+
     /**
-     * A cut shape waiting for its confirmation: where it was last seen (as found there), since when it waits, and whether
-     * it was cut as another change of a pointer's size came with it (the place it may have come from), or alone, in place
-     * (what a text caret blinking on shows).
+     * A cut shape waiting for its confirmation: where it was seen since it was cut (as found there), and whether it was
+     * cut as another change of a pointer's size came with it (the place it may have come from), or alone, in place (what
+     * a text caret blinking on shows).
      */
-    private record Candidate(PointerFinder.Found last, double since, boolean withAnother) {
+    private record Candidate(List<Seen> seen, boolean withAnother) {
+
+        PointerFinder.Found last() {
+            return seen.get(seen.size() - 1).at();
+        }
+
+        double since() {
+            return seen.get(0).time();
+        }
+
+        Candidate seenAgain(PointerFinder.Found at, double time) {
+            List<Seen> more = new ArrayList<>(seen);
+            more.add(new Seen(time, at));
+            return new Candidate(List.copyOf(more), withAnother);
+        }
+    }
+
+    /** A waiting shape found at a time of the video. */
+    record Seen(double time, PointerFinder.Found at) {
     }
 
     private record Tried(Rect region, double time) {
@@ -113,9 +135,10 @@ final class PointerLearner {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
         if (leftFrom(finder, previous, small, arrived)) {
-            return kept(arrived);
+            return kept(arrived, List.of());
         }
-        candidate = new Candidate(arrived, time, small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint())));
+        boolean withAnother = small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint()));
+        candidate = new Candidate(List.of(new Seen(time, arrived)), withAnother);
         return null;
     }
 
@@ -186,7 +209,7 @@ final class PointerLearner {
             PointerFinder.Found came = finder.findOnly(current, null, around(region), shape);
             if (came != null && ScreenObserver.overlap(came.footprint(), region)
                     && finder.findOnly(previous, null, ScreenObserver.grown(came.footprint(), 1), shape) == null) {
-                return kept(came);
+                return kept(came, List.of());
             }
         }
         // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
@@ -254,9 +277,9 @@ final class PointerLearner {
                 continue;
             }
             if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
-                return kept(found);
+                return kept(found, candidate.seen());
             }
-            candidate = new Candidate(found, candidate.since(), candidate.withAnother());
+            candidate = candidate.seenAgain(found, time);
         }
         return null;
     }
@@ -276,11 +299,28 @@ final class PointerLearner {
                 : null;
     }
 
-    /** A shape confirmed as the video's pointer: one more learned, none waiting. */
-    private PointerFinder.Found kept(PointerFinder.Found pointer) {
+    /** A shape confirmed as the video's pointer, where it {@code waited} for that: one more learned, none waiting. */
+    private PointerFinder.Found kept(PointerFinder.Found pointer, List<Seen> waited) {
         learned++;
         candidate = null;
+        this.waited = waited;
         return pointer;
+    }
+
+    /**
+     * Whether a shape cut as another change came with it waits for its confirmation: the pointer may have come with a
+     * click there, and what the frames since show is told once the shape is kept ({@link #waited}) or given up.
+     */
+    boolean waiting() {
+        return candidate != null && candidate.withAnother();
+    }
+
+    /**
+     * Where the shape {@link #learn} last confirmed was seen from the frame it was cut in, each time it was found again
+     * until the frame that confirmed it; none where that frame cut it.
+     */
+    List<Seen> waited() {
+        return waited;
     }
 
     /**

@@ -58,7 +58,11 @@ final class ScreenObserver {
         this.learner = learner;
     }
 
-    /** Where each observation goes, with the frame it was made on (I420, valid only during the call). */
+    /**
+     * Where each observation goes, in the order of the frames, with the frame it was made on (I420, valid only during the
+     * call); null for one told after later frames were read (made while a shape cut from the video waited to be known as
+     * the pointer: once it is, they tell where it was).
+     */
     interface Sink {
         void seen(Observation observation, Frame frame) throws IOException;
     }
@@ -76,9 +80,14 @@ final class ScreenObserver {
                 if (Thread.interrupted() || progress.isCancelled()) {
                     throw new InterruptedException("extraction cancelled");
                 }
-                sink.seen(pass.next(index, frame), frame);
+                for (Observation observation : pass.next(index, frame)) {
+                    sink.seen(observation, observation.frame() == index ? frame : null);
+                }
                 index++;
                 progress.worked(1);
+            }
+            for (Held held : pass.held) {
+                sink.seen(held.observation(), null);
             }
             if (index == 0) {
                 throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
@@ -100,6 +109,10 @@ final class ScreenObserver {
         private byte[] previousPixels;
         private PointerFinder.Found pointer;
         private double lastFullSearch = Double.NEGATIVE_INFINITY;
+        /** Observations made while a cut shape waits to be known as the pointer ({@link PointerLearner#waiting}). */
+        private final List<Held> held = new ArrayList<>();
+        /** The held observations, told once the shape was kept (the pointer where it waited): given before this frame's. */
+        private final List<Observation> told = new ArrayList<>();
 
         Pass(int width, int height) {
             this.width = width;
@@ -110,8 +123,26 @@ final class ScreenObserver {
             current = new Mat(height, width, CvType.CV_8UC1);
         }
 
+        /**
+         * The observations ready once frame {@code index} is read: what it shows (the same as the last, no search; or its
+         * changes and where the pointer went), after those held before it; none while a cut shape waits.
+         */
+        List<Observation> next(int index, Frame frame) {
+            Held made = made(index, frame);
+            List<Observation> ready = new ArrayList<>(told);
+            told.clear();
+            if (learner != null && learner.waiting()) {
+                held.add(made);
+            } else {
+                held.forEach(given -> ready.add(given.observation())); // the shape was given up: they stay as they were
+                held.clear();
+                ready.add(made.observation());
+            }
+            return ready;
+        }
+
         /** What frame {@code index} shows: the same as the last (no search), or its changes and where the pointer went. */
-        Observation next(int index, Frame frame) {
+        private Held made(int index, Frame frame) {
             boolean same = previousPixels != null && Arrays.equals(previousPixels, frame.pixels());
             boolean still = same;
             if (!same) {
@@ -122,8 +153,8 @@ final class ScreenObserver {
                     still = pointer != null && Core.minMaxLoc(difference).maxVal < Regions.STRONG / STRETCH;
                 }
             }
-            Observation observation = still ? new Observation(index, frame.time(), pointer, null, false, List.of(), List.of(),
-                    Observation.Shift.NONE)
+            Held made = still ? new Held(new Observation(index, frame.time(), pointer, null, false, List.of(), List.of(),
+                    Observation.Shift.NONE), List.of(), pointer)
                     : changed(index, frame);
             if (!same) {
                 Mat swap = lumaBefore;
@@ -137,11 +168,37 @@ final class ScreenObserver {
                 previousStretched = !still;
             }
             previousPixels = frame.pixels();
-            return observation;
+            return made;
+        }
+
+        /**
+         * The held observations told with the pointer where the shape kept now {@code waited} to be known as such ({@link
+         * PointerLearner#waited}): in each, where it was last seen, until its place changed without it being seen again
+         * (it may have gone anywhere). Where it is known, a pointer found elsewhere was not one (a glyph typed meanwhile,
+         * taken for an I-beam): one pointer is in one place. Returns the pointer the last of them tells, or null.
+         */
+        private PointerFinder.Found told(List<PointerLearner.Seen> waited) {
+            PointerFinder.Found place = null;
+            int next = 0;
+            for (Held made : held) {
+                Observation observation = made.observation();
+                boolean seen = false;
+                while (next < waited.size() && waited.get(next).time() <= observation.time()) {
+                    place = waited.get(next++).at();
+                    seen = true;
+                }
+                if (!seen && place != null && touched(made.changed(), place)) {
+                    place = null; // its place changed: it may have gone anywhere
+                }
+                PointerFinder.Found before = told.isEmpty() ? made.before() : told.get(told.size() - 1).pointer();
+                told.add(place == null ? observation : made.at(place, before));
+            }
+            held.clear();
+            return told.isEmpty() ? null : told.get(told.size() - 1).pointer();
         }
 
         /** A frame that changed more than encoder noise: the regions that changed, and the pointer found again. */
-        private Observation changed(int index, Frame frame) {
+        private Held changed(int index, Frame frame) {
             double time = frame.time();
             List<Rect> changed = List.of();
             stretch(luma, current);
@@ -181,6 +238,7 @@ final class ScreenObserver {
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
+                    before = held.isEmpty() ? before : told(learner.waited()); // it moved from where it waited
                 } else if (before != null) {
                     // it left its place as much changed, and no shape could be cut there: it came with a change larger
                     // than itself (a menu its click opened under it, where it took the menu's shape)
@@ -191,7 +249,7 @@ final class ScreenObserver {
             // unseen in the frame before, and shown where the screen changed: it came (where it had been unseen, it would
             // have been found there in the frame before)
             boolean appeared = rested == null && before == null && pointer != null && changed.stream().anyMatch(c -> overlap(c, pointer.footprint()));
-            return observe(index, time, previous, current, changed, before, pointer, rested, appeared);
+            return new Held(observe(index, time, previous, current, changed, before, pointer, rested, appeared), changed, before);
         }
 
         @Override
@@ -284,16 +342,7 @@ final class ScreenObserver {
             PointerFinder.Found after, PointerFinder.Found rested, boolean appeared) {
         List<Rect> changes = new ArrayList<>();
         List<Rect> carets = new ArrayList<>();
-        // a pointer that moved less than its own size (or changed its shape in place) changes one region over both its
-        // footprints; one that moved clear, one region each
-        Rect overlapping = before != null && after != null && overlap(before.footprint(), after.footprint())
-                ? Observation.union(List.of(before.footprint(), after.footprint())) : null;
-        for (Rect region : changed) {
-            if (covered(region, footprint(before)) || covered(region, footprint(after)) || covered(region, overlapping)) {
-                continue; // the pointer's own pixels (it moved, or changed its shape)
-            }
-            (region.width <= 3 && region.height >= 6 && region.height <= 40 ? carets : changes).add(region);
-        }
+        split(changed, before, after, changes, carets);
         Observation.Shift shift = Observation.Shift.NONE;
         Rect union = Observation.union(changes);
         if (union != null && union.height >= 40) {
@@ -302,6 +351,50 @@ final class ScreenObserver {
                     previous));
         }
         return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
+    }
+
+    /**
+     * The changed regions less the pointer's own pixels (it moved from {@code before} to {@code after}, or changed its
+     * shape), into {@code changes} and the caret-sized {@code carets}.
+     */
+    private static void split(List<Rect> changed, PointerFinder.Found before, PointerFinder.Found after, List<Rect> changes,
+            List<Rect> carets) {
+        // a pointer that moved less than its own size (or changed its shape in place) changes one region over both its
+        // footprints; one that moved clear, one region each
+        Rect overlapping = before != null && after != null && overlap(before.footprint(), after.footprint())
+                ? Observation.union(List.of(before.footprint(), after.footprint())) : null;
+        for (Rect region : changed) {
+            if (covered(region, footprint(before)) || covered(region, footprint(after)) || covered(region, overlapping)) {
+                continue; // the pointer's own pixels
+            }
+            (region.width <= 3 && region.height >= 6 && region.height <= 40 ? carets : changes).add(region);
+        }
+    }
+
+    /** Whether a change reached where the pointer is (a pointer cannot leave without changing its place). */
+    private static boolean touched(List<Rect> changed, PointerFinder.Found pointer) {
+        Rect reach = grown(pointer.footprint(), 2);
+        return changed.stream().anyMatch(c -> overlap(c, reach));
+    }
+
+    /**
+     * An observation not told yet, with the regions that changed in its frame (the pointer's own among them) and the
+     * pointer as known in the frame before.
+     */
+    private record Held(Observation observation, List<Rect> changed, PointerFinder.Found before) {
+
+        /**
+         * The observation told with the pointer at {@code place}, where it was at {@code before} in the frame before:
+         * come where the screen changed from nowhere known, it appeared.
+         */
+        Observation at(PointerFinder.Found place, PointerFinder.Found before) {
+            List<Rect> changes = new ArrayList<>();
+            List<Rect> carets = new ArrayList<>();
+            split(changed, before, place, changes, carets);
+            boolean came = before == null && observation.rested() == null && changed.stream().anyMatch(c -> overlap(c, place.footprint()));
+            return new Observation(observation.frame(), observation.time(), place, observation.rested(), came, List.copyOf(changes),
+                    List.copyOf(carets), changes.isEmpty() ? Observation.Shift.NONE : observation.shift());
+        }
     }
 
     /**
