@@ -205,7 +205,8 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                     xdotool("type", "--delay", "20", "hunter2"); // at once: the keys may reach the filter before the window
                     Thread.sleep(200);
                     xdotool("search", "--name", "^notes$", "windowactivate", "--sync");
-                    Thread.sleep(300);
+                    // a still screen is recorded a frame a second: waited for, not slept, as a busy machine captures late
+                    untilFrames(folder, 6);
                 }
                 writer.redact(privacy.redactedSpans(Clock.now()));
             }
@@ -258,6 +259,14 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
     }
 
     /** The frames' times in the table so far: its whole rows (one still being written ends without a line break). */
+    private static void untilFrames(Path folder, int count) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (frameTimes(folder).size() < count) {
+            assertTrue(System.nanoTime() < deadline, "fewer than " + count + " frames recorded in 30 s");
+            Thread.sleep(100);
+        }
+    }
+
     private static List<Double> frameTimes(Path folder) throws IOException {
         Path table = folder.resolve(RecordingFolder.FRAMES);
         String text = Files.exists(table) ? Files.readString(table) : "";
