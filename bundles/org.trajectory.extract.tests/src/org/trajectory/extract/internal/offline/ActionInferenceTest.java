@@ -117,6 +117,33 @@ class ActionInferenceTest {
         assertFalse(clicks.get(0).shown(), "nothing showed the click");
     }
 
+    /**
+     * A click on a location field at the top left, then, seconds later, a notification drawn at once at the top right,
+     * level with it: no typing. When any change level with the clicked line was taken for text entered there, the
+     * notification's words were written as typed.
+     */
+    @Test
+    void aNotificationLevelWithAFieldClickedFarAcrossIsNotTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = 0;
+        for (; frame < 10; frame++) {
+            inference.accept(observation(frame, pointer(700, 400)));
+        }
+        for (; frame < 13; frame++) {
+            inference.accept(observation(frame, pointer(367, 43)));
+        }
+        inference.accept(observation(frame++, pointer(367, 43), new Rect(150, 34, 220, 19))); // the field focused
+        for (; frame < 40; frame++) {
+            inference.accept(observation(frame, pointer(367, 43)));
+        }
+        inference.accept(observation(frame++, pointer(367, 43), new Rect(1060, 34, 214, 36)));
+        for (; frame < 80; frame++) {
+            inference.accept(observation(frame, pointer(367, 43)));
+        }
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
     private static Observation observation(int frame, Rect... changes) {
         return observation(frame, null, changes);
     }

@@ -57,6 +57,8 @@ final class ActionInference {
     private static final double DRAG_SETTLE = 0.8;
     /** Seconds a scrolled pane may go on changing after its last clean shift and still be the same scroll. */
     private static final double SCROLL_SETTLE = 0.4;
+    /** How far (pixels) across a line from where text is entered (a caret, a click) its changes may lie. */
+    private static final int ACROSS = 300;
     /** Pixel units of content shift per scroll click (three lines of about 16 px, PyAutoGUI's usual). */
     static final double SHIFT_PER_CLICK = 48;
 
@@ -784,7 +786,7 @@ final class ActionInference {
             places.add(typing.band());
         }
         if (clickedAt != null) {
-            places.add(new Rect(clickedAt.x() - 300, clickedAt.y() - 8, 600, 16));
+            places.add(new Rect(clickedAt.x() - ACROSS, clickedAt.y() - 8, 2 * ACROSS, 16));
         }
         Rect next = nextLine();
         if (next != null) {
@@ -795,8 +797,8 @@ final class ActionInference {
             places.add(new Rect(caret.x, caret.y + caret.height, caret.width, caret.height));
         }
         for (Rect place : places) {
-            List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - 300
-                    && c.x <= place.x + place.width + 300).toList();
+            List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - ACROSS
+                    && c.x <= place.x + place.width + ACROSS).toList();
             if (!same.isEmpty()) {
                 return Observation.union(same);
             }
@@ -851,8 +853,14 @@ final class ActionInference {
         return caretThere || focus == null && onClickedLine(band, clickedAt);
     }
 
+    /**
+     * Whether the band lies on the line the pointer clicked, no further across from the click than {@link #entered} looks
+     * (a short line's end left of it, a right-aligned field's text right of it): a notification that comes at the top
+     * right, level with a location field clicked at the left, is not what was typed there.
+     */
     private static boolean onClickedLine(Rect band, Pixel clicked) {
-        return clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2;
+        return clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2
+                && band.x <= clicked.x() + 2 * ACROSS && band.x + band.width >= clicked.x() - 2 * ACROSS;
     }
 
     /**
