@@ -40,11 +40,25 @@ public final class FrameGrab {
      * in one pass; a number past the video's end has none.
      */
     public static Map<Integer, byte[]> sampled(Video video, double fps, Collection<Integer> numbers) throws IOException {
+        Map<Integer, byte[]> pngs = new HashMap<>();
+        sampled(video, fps, numbers, pngs::put);
+        return pngs;
+    }
+
+    /** Where {@link #sampled(Video, double, Collection, Taken)} gives each frame as it is decoded. */
+    public interface Taken {
+        void frame(int number, byte[] png) throws IOException;
+    }
+
+    /**
+     * The same frames given one at a time, in the order of their numbers, as the pass decodes them: memory holds one,
+     * however many are asked.
+     */
+    public static void sampled(Video video, double fps, Collection<Integer> numbers, Taken each) throws IOException {
         SortedSet<Integer> wanted = new TreeSet<>(numbers);
         wanted.removeIf(number -> number / fps >= video.duration()); // asked for alone, they would seem a failed ffmpeg
-        Map<Integer, byte[]> pngs = new HashMap<>();
         if (wanted.isEmpty()) {
-            return pngs;
+            return;
         }
         String select = String.format(Locale.ROOT, "fps=%s,select='%s'", fps, anyOf(List.copyOf(wanted)));
         Path script = Files.createTempFile("tw-select", ".txt");
@@ -55,18 +69,20 @@ public final class FrameGrab {
             Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error"), video.file(), "-t",
                     String.format(Locale.ROOT, "%.3f", until), "-filter_script:v", script.toString(), "-fps_mode", "passthrough", "-an",
                     "-c:v", "png", "-f", "image2pipe", "-")).redirectError(errors.toFile()).start();
+            int given = 0;
             try (DataInputStream in = new DataInputStream(new BufferedInputStream(ffmpeg.getInputStream(), 1 << 20))) {
                 for (int number : wanted) {
                     byte[] png = nextPng(in);
                     if (png == null) {
                         break;
                     }
-                    pngs.put(number, png);
+                    each.frame(number, png);
+                    given++;
                 }
             } finally {
                 ffmpeg.destroy();
             }
-            if (pngs.isEmpty()) {
+            if (given == 0) {
                 String why = Files.readString(errors).strip();
                 throw new IOException(video.file() + ": its frames could not be taken"
                         + (why.isEmpty() ? "" : " (" + FrameTable.toolReason(why, video.file()) + ")"));
@@ -75,7 +91,6 @@ public final class FrameGrab {
             Files.deleteIfExists(script);
             Files.deleteIfExists(errors);
         }
-        return pngs;
     }
 
     /**

@@ -198,20 +198,20 @@ final class Pictures implements AutoCloseable {
         encoding.clear();
         Set<Integer> numbers = new TreeSet<>(pendingCrops.keySet());
         numbers.addAll(pendingScreenshots.keySet());
-        Map<Integer, byte[]> taken = FrameGrab.sampled(video, fps, numbers);
-        for (Map.Entry<Integer, byte[]> frame : taken.entrySet()) {
-            if (pendingScreenshots.containsKey(frame.getKey())) {
-                screenshots.put(ExtractionContext.at(frame.getKey() / fps), frame.getValue());
+        // one frame at a time: a shape that waited long to be known as the pointer leaves many frames' pictures to this pass
+        FrameGrab.sampled(video, fps, numbers, (number, png) -> {
+            if (pendingScreenshots.containsKey(number)) {
+                screenshots.put(ExtractionContext.at(number / fps), png);
             }
-            List<Crop> crops = pendingCrops.getOrDefault(frame.getKey(), List.of());
+            List<Crop> crops = pendingCrops.getOrDefault(number, List.of());
             if (!crops.isEmpty()) {
-                MatOfByte encoded = new MatOfByte(frame.getValue());
+                MatOfByte encoded = new MatOfByte(png);
                 Mat whole = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
                 crops.forEach(crop -> take(crop, whole));
                 whole.release();
                 encoded.release();
             }
-        }
+        });
         pendingCrops.clear();
         pendingScreenshots.clear();
     }
