@@ -23,7 +23,9 @@ import org.opencv.imgproc.Imgproc;
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
  * does both, so a glyph the detector takes for an I-beam is not kept. A shape cut from a resized video differs from
- * itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too.
+ * itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where a
+ * kept shape was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile
+ * with the pointer there.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
  * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the

@@ -22,7 +22,8 @@ import org.trajectory.model.operation.Progress;
  * The offline method's look at the video: reads its frames one at a time (memory holds two) and notes, for each frame,
  * where the pointer is and what changed since the frame before ({@link Observation}). Frames equal to the one before
  * cost a comparison; the pointer is looked for near where it was, then where the screen changed, and on the
- * whole screen only while it has not been seen.
+ * whole screen only while it has not been seen. While a shape cut from the video waits to be known as the pointer, the
+ * observations (not the frames) are held, and told once it is kept or given up.
  */
 final class ScreenObserver {
 
