@@ -247,9 +247,7 @@ final class ScreenObserver {
                 }
             }
             pointer = anchored(current, pointer, before);
-            // unseen in the frame before, and shown where the screen changed: it came (where it had been unseen, it would
-            // have been found there in the frame before)
-            boolean appeared = rested == null && before == null && pointer != null && changed.stream().anyMatch(c -> overlap(c, pointer.footprint()));
+            boolean appeared = appeared(changed, before, rested, pointer);
             return new Held(observe(index, time, previous, current, changed, before, pointer, rested, appeared), changed, before);
         }
 
@@ -271,8 +269,7 @@ final class ScreenObserver {
         PointerFinder.Template likely = last == null || last.template().standIn() ? lastShape : last.template();
         if (last != null) {
             Rect foot = last.footprint();
-            Rect reach = grown(foot, 2);
-            if (changed.stream().noneMatch(c -> overlap(c, reach))) {
+            if (!touched(changed, last)) {
                 return last; // nothing changed where it is: a pointer cannot leave without changing its place
             }
             // most often it has not moved: looked for where it was first, where nothing else in reach can pass for it
@@ -372,6 +369,15 @@ final class ScreenObserver {
         }
     }
 
+    /**
+     * Whether the pointer, unseen in the frame before, came where the screen changed (where it had been unseen, it would
+     * have been found there in the frame before).
+     */
+    private static boolean appeared(List<Rect> changed, PointerFinder.Found before, PointerFinder.Found rested,
+            PointerFinder.Found pointer) {
+        return rested == null && before == null && pointer != null && changed.stream().anyMatch(c -> overlap(c, pointer.footprint()));
+    }
+
     /** Whether a change reached where the pointer is (a pointer cannot leave without changing its place). */
     private static boolean touched(List<Rect> changed, PointerFinder.Found pointer) {
         Rect reach = grown(pointer.footprint(), 2);
@@ -392,8 +398,8 @@ final class ScreenObserver {
             List<Rect> changes = new ArrayList<>();
             List<Rect> carets = new ArrayList<>();
             split(changed, before, place, changes, carets);
-            boolean came = before == null && observation.rested() == null && changed.stream().anyMatch(c -> overlap(c, place.footprint()));
-            return new Observation(observation.frame(), observation.time(), place, observation.rested(), came, List.copyOf(changes),
+            return new Observation(observation.frame(), observation.time(), place, observation.rested(),
+                    appeared(changed, before, observation.rested(), place), List.copyOf(changes),
                     List.copyOf(carets), changes.isEmpty() ? Observation.Shift.NONE : observation.shift());
         }
     }
