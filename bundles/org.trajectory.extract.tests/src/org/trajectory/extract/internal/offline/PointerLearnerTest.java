@@ -24,7 +24,10 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
  * And a pointer no change showed arriving (it came inside the highlight its click made) is learned from the place it
  * left. A waiting shape cut from a video made smaller, found a third of a pixel off that grid, is learned where the
- * detector sees it.
+ * detector sees it. A pointer that changed its shape on the way and never moved again is learned where a field's text
+ * is selected under it, its own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in
+ * for another is learned from where it left; a shape that came as the pointer left takes the place of one waiting
+ * elsewhere.
  */
 class PointerLearnerTest {
 
@@ -68,6 +71,52 @@ class PointerLearnerTest {
                 "the I-beam that moved a third of a pixel off the grid it was cut on was not learned");
     }
 
+    @Test
+    void aPointerThatChangedItsShapeOnTheWayIsLearnedWhereTheScreenChangesUnderIt() throws Exception {
+        Mat atIcon = locationField(false, true, false);
+        Mat clicked = locationField(false, false, true);
+        assertNull(learn(clicked, atIcon, 3.2), "an I-beam came as the arrow left, no arrow where it came: it waits for its confirmation");
+        PointerFinder.Found found = learn(locationField(true, false, true), clicked, 4.2);
+        assertLearnedAt(found, 520, 65, "the I-beam left in place as the field's text was selected under it was not learned");
+    }
+
+    @Test
+    void aShapeTheSelectionRedrawsIsNotLearned() throws Exception {
+        Mat atIcon = locationField(false, true, false);
+        Mat clicked = locationField(false, false, true);
+        assertNull(learn(clicked, atIcon, 3.2), "it waits");
+        assertNull(learn(locationField(true, false, false), clicked, 4.2), "a shape the selection covered is part of what it redrew");
+    }
+
+    @Test
+    void aShapeThatCameAsThePointerLeftTakesTheWaitingOnesPlace() throws Exception {
+        Mat atIcon = locationField(false, true, false);
+        Mat opened = withBackButton(locationField(false, true, false));
+        assertNull(learn(opened, atIcon, 2.3), "a back button like an arrow came with another change: it waits");
+        Mat clicked = withBackButton(locationField(false, false, true));
+        assertNull(learn(clicked, opened, 3.4), "the I-beam came as the arrow left the icon: it waits in the back button's place");
+        PointerFinder.Found found = learn(withBackButton(locationField(true, false, true)), clicked, 4.2);
+        assertLearnedAt(found, 520, 65, "the I-beam that came as the pointer left was not learned where the text was selected under it");
+    }
+
+    @Test
+    void theShapeAPointerLeftInForAnotherIsLearnedFromWhereItLeft() throws Exception {
+        Mat inField = locationField(false, false, true);
+        Mat atIcon = locationField(false, true, false);
+        Imgproc.rectangle(atIcon, new Point(262, 262), new Point(348, 350), new Scalar(200, 120, 40), -1);
+        Imgproc.rectangle(atIcon, new Point(280, 280), new Point(330, 330), new Scalar(60, 170, 230), -1);
+        PointerDetectorTest.draw(atIcon, "windows-arrow", 300, 300);
+        assertNotNull(learn(atIcon, inField, 1.2), "the arrow that came with the icon's highlight was not placed");
+        PointerFinder.Found leftIn = learner.leftIn();
+        assertLearnedAt(leftIn, 520, 65, "the I-beam the pointer left the field in was not learned");
+        Mat shown = locationField(false, false, false);
+        PointerDetectorTest.draw(shown, "adwaita-xterm", 640, 66, 1.4);
+        Mat back = new Mat();
+        Imgproc.cvtColor(shown, back, Imgproc.COLOR_BGR2GRAY);
+        assertLearnedAt(finder.findOnly(back, null, new Rect(600, 30, 80, 70), leftIn.template()), 640, 66,
+                "the I-beam was not known where it came back in it");
+    }
+
     /**
      * A terminal at 1920x1080: a prompt, its block caret hollow until the window has the focus, Adwaita's I-beam at x, y
      * (none when x is negative).
@@ -104,6 +153,36 @@ class PointerLearnerTest {
         Imgproc.rectangle(screen, new Point(296, 196), new Point(332, 230), new Scalar(60, 170, 230), -1);
         Imgproc.putText(screen, "Documents", new Point(276, 246), Imgproc.FONT_HERSHEY_SIMPLEX, 0.4, new Scalar(20, 20, 20), 1);
         PointerDetectorTest.draw(screen, "windows-arrow", x, y);
+        return screen;
+    }
+
+    /**
+     * A file manager's location field above an icon, its text selected when {@code selected}; Windows' arrow at the icon
+     * when {@code arrow}, an I-beam 40 % taller than Adwaita's (no template has it) at the text's end when {@code ibeam}.
+     */
+    private static Mat locationField(boolean selected, boolean arrow, boolean ibeam) throws Exception {
+        Mat screen = new Mat(720, 1280, CvType.CV_8UC3, new Scalar(235, 235, 235));
+        Imgproc.rectangle(screen, new Point(220, 48), new Point(800, 82), new Scalar(255, 255, 255), -1);
+        Imgproc.rectangle(screen, new Point(220, 48), new Point(800, 82), new Scalar(120, 120, 120), 1);
+        if (selected) {
+            Imgproc.rectangle(screen, new Point(226, 55), new Point(524, 76), new Scalar(200, 120, 40), -1);
+        }
+        Imgproc.putText(screen, "/tmp/home/files/Archive", new Point(228, 71), Imgproc.FONT_HERSHEY_SIMPLEX, 0.6,
+                selected ? new Scalar(255, 255, 255) : new Scalar(20, 20, 20), 1);
+        Imgproc.rectangle(screen, new Point(280, 280), new Point(330, 330), new Scalar(60, 170, 230), -1);
+        if (arrow) {
+            PointerDetectorTest.draw(screen, "windows-arrow", 300, 300);
+        }
+        if (ibeam) {
+            PointerDetectorTest.draw(screen, "adwaita-xterm", 520, 65, 1.4);
+        }
+        return screen;
+    }
+
+    /** The frame with a toolbar's back button enabled, an arrow drawn as a pointer is, and a folder's item shown. */
+    private static Mat withBackButton(Mat screen) throws Exception {
+        PointerDetectorTest.draw(screen, "windows-arrow", 100, 140);
+        Imgproc.rectangle(screen, new Point(900, 400), new Point(930, 420), new Scalar(90, 90, 90), -1);
         return screen;
     }
 

@@ -16,20 +16,24 @@ import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
 /**
- * Learns, from the video itself, a pointer shape no template has (a theme, a size, a colour never harvested): where
- * the learned pointer detector sees a pointer in a small changed region that the frame before showed without one, the
+ * Learns, from the video itself, a pointer shape no template has (a theme, a size, a colour never harvested): where the
+ * learned pointer detector sees a pointer in a small changed region that the frame before showed without one, the
  * pixels that changed there are the pointer's (its outline filled), cut with the detector's hotspot. The cut shape is
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
- * does both, so a glyph the detector takes for an I-beam is not kept. A shape cut from a resized video differs from
+ * does both, so a glyph the detector takes for an I-beam is not kept. One left in place while the screen changes under
+ * it, its own pixels unchanged (a field's text selected around it), is kept too: drawn over the screen, it is the
+ * pointer, where a glyph would have changed with the rest. One shape waits at a time; a shape that came as the detector
+ * saw the pointer leave another change takes the waiting one's place. A shape cut from a resized video differs from
  * itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where a
  * kept shape was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile
  * with the pointer there.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
  * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the
- * place it left: the detector sees it in the frame before, its shape is cut there and found where it came.
+ * place it left: the detector sees it in the frame before, its shape is cut there and found where it came; where it
+ * came in another shape, the one it left in is still learned ({@link #leftIn}).
  */
 final class PointerLearner {
 
@@ -55,6 +59,12 @@ final class PointerLearner {
      * 3 px on the families it was trained on, 1-2 px further on others (its model card).
      */
     private static final int HIT_OFF = 5;
+    /**
+     * The share of a waiting shape's box around it that must change under it, and of its own pixels that must stay, for
+     * that to confirm it.
+     */
+    private static final double UNDER = 0.1;
+    private static final double OWN = 0.8;
     /** How sure the detector must be of a pointer it saw where no shape could be cut, the motion confirming nothing. */
     private static final double SURE = 0.9;
     private final PointerDetector detector;
@@ -71,6 +81,8 @@ final class PointerLearner {
     private Candidate candidate;
     /** Where the shape confirmed last waited for that, or none (it was confirmed in the frame it was cut from). */
     private List<Seen> waited = List.of();
+    /** The shape a pointer left in as it came elsewhere in another, where it left, until the observer asks. */
+    private PointerFinder.Found leftIn;
 
     /**
      * A cut shape waiting for its confirmation: where it was seen since it was cut (as found there), and whether it was
@@ -112,7 +124,7 @@ final class PointerLearner {
      */
     PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
         if (candidate != null) {
-            PointerFinder.Found confirmed = confirm(finder, current, changed, time, colour);
+            PointerFinder.Found confirmed = confirm(finder, current, previous, changed, time, colour);
             if (confirmed != null) {
                 return confirmed;
             }
@@ -133,7 +145,7 @@ final class PointerLearner {
             return best == null ? departed(finder, current, previous, changed, small, time, colour) : null;
         }
         PointerFinder.Found arrived = at(best, cut);
-        if (candidate != null && candidate.withAnother()) {
+        if (candidate != null && candidate.withAnother() && !cameFromThePointer(current, small, arrived, colour)) {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
         if (leftFrom(finder, previous, small, arrived)) {
@@ -167,6 +179,17 @@ final class PointerLearner {
         PointerDetector.Hit hit = best(large, current, colour.now());
         return hit == null || hit.probability() < sure ? null
                 : PointerFinder.standIn(current, (int) Math.round(hit.x()), (int) Math.round(hit.y()));
+    }
+
+    /**
+     * Whether the frame before shows a pointer, the detector sees, in another of the small changes this shape came with,
+     * away from the waiting one: the pointer left there as this shape came, so the waiting one was not the pointer then
+     * (an icon that came as a folder opened), and this one takes its place.
+     */
+    private boolean cameFromThePointer(Mat current, List<Rect> small, PointerFinder.Found arrived, Colour colour) {
+        List<Rect> others = small.stream().filter(r -> !ScreenObserver.overlap(r, arrived.footprint())
+                && !ScreenObserver.overlap(r, candidate.last().footprint())).toList();
+        return !others.isEmpty() && best(others, current, colour.before()) != null;
     }
 
     /**
@@ -214,8 +237,14 @@ final class PointerLearner {
                 return kept(came, List.of());
             }
         }
-        // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence
-        return sight(current, changed, time, colour, detector.threshold());
+        // it took another shape where it came (an I-beam left for an arrow): the detector's place, its leaving the evidence;
+        // and the shape it left in is one of this video's pointers
+        PointerFinder.Found standIn = sight(current, changed, time, colour, detector.threshold());
+        if (standIn != null) {
+            learned++;
+            leftIn = at(gone, shape);
+        }
+        return standIn;
     }
 
     /** The shape cut at the detector's hit, placed there. */
@@ -249,14 +278,19 @@ final class PointerLearner {
 
     /**
      * The candidate found again, away from its last place, which changed too: then it is learned. Found only as a
-     * resized pointer is where it arrived, where the detector sees a pointer too, it is learned with that slack.
+     * resized pointer is where it arrived, where the detector sees a pointer too, it is learned with that slack. Left
+     * in place as the screen changed under it, it is learned there ({@link #drawnOver}).
      */
-    private PointerFinder.Found confirm(PointerFinder finder, Mat current, List<Rect> changed, double time, Colour colour) {
+    private PointerFinder.Found confirm(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
         if (time - candidate.since() > CONFIRM_WITHIN) {
             candidate = null;
             return null;
         }
         PointerFinder.Found last = candidate.last();
+        PointerFinder.Found over = drawnOver(current, previous, changed, last);
+        if (over != null) {
+            return kept(over, candidate.seen());
+        }
         boolean left = changed.stream().anyMatch(r -> ScreenObserver.overlap(r, last.footprint()));
         for (Rect region : changed) {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
@@ -284,6 +318,43 @@ final class PointerLearner {
             candidate = candidate.seenAgain(found, time);
         }
         return null;
+    }
+
+    /**
+     * The waiting shape where it was, when the screen changed under it, past it and through its box around its own
+     * pixels, while nearly all of those stayed as it was cut: it is drawn over what the application redrew (a field's
+     * text selected around a pointer that changed its shape on the way there and never moved again), as only the
+     * pointer is. What the application draws itself changes with what it redraws there (a glyph selected turns white).
+     * Null otherwise. Its own pixels are counted, not matched: the cut may hold a few of what lay under it.
+     */
+    private static PointerFinder.Found drawnOver(Mat current, Mat previous, List<Rect> changed, PointerFinder.Found last) {
+        Rect foot = last.footprint();
+        if (!foot.equals(PointerFinder.clip(foot, current))
+                || changed.stream().noneMatch(r -> ScreenObserver.overlap(r, foot) && !ScreenObserver.covered(r, foot))) {
+            return null;
+        }
+        PointerFinder.Template shape = last.template();
+        Mat now = current.submat(foot);
+        Mat before = previous.submat(foot);
+        Mat same = new Mat();
+        Mat moved = new Mat();
+        Mat around = new Mat();
+        try {
+            Core.absdiff(now, shape.grey(), same);
+            Imgproc.threshold(same, same, ScreenObserver.CHANGED, 255, Imgproc.THRESH_BINARY_INV);
+            Core.bitwise_and(same, shape.mask(), same);
+            Core.absdiff(now, before, moved);
+            Imgproc.threshold(moved, moved, ScreenObserver.CHANGED, 255, Imgproc.THRESH_BINARY);
+            Imgproc.threshold(shape.alpha(), around, 0, 255, Imgproc.THRESH_BINARY_INV);
+            around.convertTo(around, CvType.CV_8U);
+            int room = Core.countNonZero(around);
+            Core.bitwise_and(moved, around, moved);
+            return Core.countNonZero(same) >= OWN * shape.opaque() && Core.countNonZero(moved) >= UNDER * room ? last : null;
+        } finally {
+            for (Mat mat : List.of(now, before, same, moved, around)) {
+                mat.release();
+            }
+        }
     }
 
     /**
@@ -315,6 +386,17 @@ final class PointerLearner {
      */
     boolean waiting() {
         return candidate != null && candidate.withAnother();
+    }
+
+    /**
+     * The shape the pointer left in, where it rested in it, when {@link #learn} last placed a stand-in where it came in
+     * another (an I-beam left a field for a highlighted icon): for the observer to know it by when it comes back in it.
+     * Null otherwise; given once.
+     */
+    PointerFinder.Found leftIn() {
+        PointerFinder.Found shape = leftIn;
+        leftIn = null;
+        return shape;
     }
 
     /**

@@ -236,6 +236,10 @@ final class ScreenObserver {
             }
             if (pointer == null && learner != null && !changed.isEmpty()) {
                 pointer = learner.learn(finder, current, previous, changed, time, colour);
+                PointerFinder.Found leftIn = learner.leftIn();
+                if (leftIn != null) {
+                    scale.saw(leftIn); // a shape this video's pointer takes: known when it comes back in it
+                }
                 if (pointer != null) {
                     lastShape = pointer.template();
                     scale.saw(pointer);
