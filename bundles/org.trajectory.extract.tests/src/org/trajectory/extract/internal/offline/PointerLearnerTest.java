@@ -27,10 +27,13 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * detector sees it. A pointer that changed its shape on the way and never moved again is learned where a field's text
  * is selected under it, its own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in
  * for another is learned from where it left; a shape that came as the pointer left takes the place of one waiting
- * elsewhere.
+ * elsewhere. An arrow drawn on a button that came with no pointer leaving is not learned where the button is highlighted
+ * under it.
  */
 class PointerLearnerTest {
 
+    /** Where the observer last knew Windows' arrow at {@link #locationField}'s icon: its footprint. */
+    private static final Rect ARROW_AT_ICON = new Rect(299, 299, 12, 20);
     /** A new learner for each test: it keeps what it was shown. */
     private PointerLearner learner;
     private PointerFinder finder;
@@ -75,7 +78,8 @@ class PointerLearnerTest {
     void aPointerThatChangedItsShapeOnTheWayIsLearnedWhereTheScreenChangesUnderIt() throws Exception {
         Mat atIcon = locationField(false, true, false);
         Mat clicked = locationField(false, false, true);
-        assertNull(learn(clicked, atIcon, 3.2), "an I-beam came as the arrow left, no arrow where it came: it waits for its confirmation");
+        assertNull(learn(clicked, atIcon, 3.2, ARROW_AT_ICON),
+                "an I-beam came as the arrow left, no arrow where it came: it waits for its confirmation");
         PointerFinder.Found found = learn(locationField(true, false, true), clicked, 4.2);
         assertLearnedAt(found, 520, 65, "the I-beam left in place as the field's text was selected under it was not learned");
     }
@@ -84,8 +88,18 @@ class PointerLearnerTest {
     void aShapeTheSelectionRedrawsIsNotLearned() throws Exception {
         Mat atIcon = locationField(false, true, false);
         Mat clicked = locationField(false, false, true);
-        assertNull(learn(clicked, atIcon, 3.2), "it waits");
+        assertNull(learn(clicked, atIcon, 3.2, ARROW_AT_ICON), "it waits");
         assertNull(learn(locationField(true, false, false), clicked, 4.2), "a shape the selection covered is part of what it redrew");
+    }
+
+    @Test
+    void anIconThatCameWithNoPointerLeavingIsNotLearnedWhereItsRowIsHighlighted() throws Exception {
+        Mat empty = locationField(false, false, false);
+        Mat opened = withBackButton(locationField(false, false, false));
+        assertNull(learn(opened, empty, 2.3), "a back button like an arrow came with another change: it waits");
+        Mat hovered = locationField(false, false, false);
+        Imgproc.rectangle(hovered, new Point(90, 130), new Point(135, 170), new Scalar(200, 120, 40), -1);
+        assertNull(learn(withBackButton(hovered), opened, 3.0), "the back button highlighted under its arrow is no pointer");
     }
 
     @Test
@@ -94,7 +108,7 @@ class PointerLearnerTest {
         Mat opened = withBackButton(locationField(false, true, false));
         assertNull(learn(opened, atIcon, 2.3), "a back button like an arrow came with another change: it waits");
         Mat clicked = withBackButton(locationField(false, false, true));
-        assertNull(learn(clicked, opened, 3.4), "the I-beam came as the arrow left the icon: it waits in the back button's place");
+        assertNull(learn(clicked, opened, 3.4, ARROW_AT_ICON), "the I-beam came as the arrow left the icon: it waits in the back button's place");
         PointerFinder.Found found = learn(withBackButton(locationField(true, false, true)), clicked, 4.2);
         assertLearnedAt(found, 520, 65, "the I-beam that came as the pointer left was not learned where the text was selected under it");
     }
@@ -208,11 +222,16 @@ class PointerLearnerTest {
 
     /** What the learner makes of frame {@code now} after {@code before}, given their changes as the observer finds them. */
     private PointerFinder.Found learn(Mat now, Mat before, double time) {
+        return learn(now, before, time, null);
+    }
+
+    /** The same, the observer having last known the pointer by the footprint {@code lastSeen}. */
+    private PointerFinder.Found learn(Mat now, Mat before, double time, Rect lastSeen) {
         Mat current = new Mat();
         Mat previous = new Mat();
         Imgproc.cvtColor(now, current, Imgproc.COLOR_BGR2GRAY);
         Imgproc.cvtColor(before, previous, Imgproc.COLOR_BGR2GRAY);
         List<Rect> changed = ScreenObserver.changes(previous, current, new Mat(), new Mat());
-        return learner.learn(finder, current, previous, changed, time, new PointerLearner.Colour(now::clone, before::clone));
+        return learner.learn(finder, current, previous, changed, time, new PointerLearner.Colour(now::clone, before::clone), lastSeen);
     }
 }

@@ -22,12 +22,12 @@ import org.opencv.imgproc.Imgproc;
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
- * does both, so a glyph the detector takes for an I-beam is not kept. One left in place while the screen changes under
- * it, its own pixels unchanged (a field's text selected around it), is kept too: drawn over the screen, it is the
- * pointer, where a glyph would have changed with the rest. One shape waits at a time; a shape that came as the detector
- * saw the pointer leave another change takes the waiting one's place. A shape cut from a resized video differs from
- * itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where a
- * kept shape was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile
+ * does both, so a glyph the detector takes for an I-beam is not kept. A shape that came as the detector saw the pointer
+ * leave another change takes the place of one waiting (one waits at a time), and is kept too where it is left in place
+ * while the screen changes under it, its own pixels unchanged (a field's text selected around it): drawn over the
+ * screen, it is the pointer, where a glyph would have changed with the rest. A shape cut from a resized video differs
+ * from itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where
+ * a kept shape was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile
  * with the pointer there.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
@@ -85,11 +85,12 @@ final class PointerLearner {
     private PointerFinder.Found leftIn;
 
     /**
-     * A cut shape waiting for its confirmation: where it was seen since it was cut (as found there), and whether it was
-     * cut as another change of a pointer's size came with it (the place it may have come from), or alone, in place (what
-     * a text caret blinking on shows).
+     * A cut shape waiting for its confirmation: where it was seen since it was cut (as found there), whether it was cut
+     * as another change of a pointer's size came with it (the place it may have come from), or alone, in place (what a
+     * text caret blinking on shows), and whether the detector saw the pointer in the frame before in such another change
+     * (it left there as this shape came).
      */
-    private record Candidate(List<Seen> seen, boolean withAnother) {
+    private record Candidate(List<Seen> seen, boolean withAnother, boolean fromThePointer) {
 
         PointerFinder.Found last() {
             return seen.get(seen.size() - 1).at();
@@ -102,7 +103,7 @@ final class PointerLearner {
         Candidate seenAgain(PointerFinder.Found at, double time) {
             List<Seen> more = new ArrayList<>(seen);
             more.add(new Seen(time, at));
-            return new Candidate(List.copyOf(more), withAnother);
+            return new Candidate(List.copyOf(more), withAnother, fromThePointer);
         }
     }
 
@@ -120,9 +121,11 @@ final class PointerLearner {
     /**
      * The pointer in a frame where no known shape was found: a learned shape confirmed by this frame, else null (a shape
      * cut from this frame waits for a later one). {@code current} and {@code previous} are the grey frames;
-     * {@code colour} gives this frame in BGR when the detector asks.
+     * {@code colour} gives this frame in BGR when the detector asks; {@code lastSeen} is the footprint the observer last
+     * knew the pointer by, or null.
      */
-    PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
+    PointerFinder.Found learn(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour,
+            Rect lastSeen) {
         if (candidate != null) {
             PointerFinder.Found confirmed = confirm(finder, current, previous, changed, time, colour);
             if (confirmed != null) {
@@ -145,14 +148,15 @@ final class PointerLearner {
             return best == null ? departed(finder, current, previous, changed, small, time, colour) : null;
         }
         PointerFinder.Found arrived = at(best, cut);
-        if (candidate != null && candidate.withAnother() && !cameFromThePointer(current, small, arrived, colour)) {
+        boolean fromThePointer = cameFromThePointer(current, small, arrived, colour, lastSeen);
+        if (candidate != null && candidate.withAnother() && !fromThePointer) {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
         if (leftFrom(finder, previous, small, arrived)) {
             return kept(arrived, List.of());
         }
         boolean withAnother = small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint()));
-        candidate = new Candidate(List.of(new Seen(time, arrived)), withAnother);
+        candidate = new Candidate(List.of(new Seen(time, arrived)), withAnother, fromThePointer);
         return null;
     }
 
@@ -182,13 +186,15 @@ final class PointerLearner {
     }
 
     /**
-     * Whether the frame before shows a pointer, the detector sees, in another of the small changes this shape came with,
-     * away from the waiting one: the pointer left there as this shape came, so the waiting one was not the pointer then
-     * (an icon that came as a folder opened), and this one takes its place.
+     * Whether another of the small changes this shape came with is where the pointer was last known, and the frame
+     * before shows a pointer there, the detector sees: the pointer left there as this shape came, so a waiting one was
+     * not the pointer then (an icon that came as a folder opened), and this one takes its place. The detector alone
+     * takes an icon for a pointer now and then.
      */
-    private boolean cameFromThePointer(Mat current, List<Rect> small, PointerFinder.Found arrived, Colour colour) {
-        List<Rect> others = small.stream().filter(r -> !ScreenObserver.overlap(r, arrived.footprint())
-                && !ScreenObserver.overlap(r, candidate.last().footprint())).toList();
+    private boolean cameFromThePointer(Mat current, List<Rect> small, PointerFinder.Found arrived, Colour colour, Rect lastSeen) {
+        List<Rect> others = lastSeen == null ? List.of() : small.stream().filter(r -> ScreenObserver.overlap(r, lastSeen)
+                && !ScreenObserver.overlap(r, arrived.footprint())
+                && (candidate == null || !ScreenObserver.overlap(r, candidate.last().footprint()))).toList();
         return !others.isEmpty() && best(others, current, colour.before()) != null;
     }
 
@@ -278,8 +284,9 @@ final class PointerLearner {
 
     /**
      * The candidate found again, away from its last place, which changed too: then it is learned. Found only as a
-     * resized pointer is where it arrived, where the detector sees a pointer too, it is learned with that slack. Left
-     * in place as the screen changed under it, it is learned there ({@link #drawnOver}).
+     * resized pointer is where it arrived, where the detector sees a pointer too, it is learned with that slack. One that
+     * came as the pointer left elsewhere, left in place as the screen changed under it, is learned there
+     * ({@link #drawnOver}): an icon in a list whose row is highlighted stays as it was too, but came with no pointer.
      */
     private PointerFinder.Found confirm(PointerFinder finder, Mat current, Mat previous, List<Rect> changed, double time, Colour colour) {
         if (time - candidate.since() > CONFIRM_WITHIN) {
@@ -287,7 +294,7 @@ final class PointerLearner {
             return null;
         }
         PointerFinder.Found last = candidate.last();
-        PointerFinder.Found over = drawnOver(current, previous, changed, last);
+        PointerFinder.Found over = candidate.fromThePointer() ? drawnOver(current, previous, changed, last) : null;
         if (over != null) {
             return kept(over, candidate.seen());
         }

@@ -109,6 +109,8 @@ final class ScreenObserver {
         private final Mat mask = new Mat();
         private byte[] previousPixels;
         private PointerFinder.Found pointer;
+        /** Where the pointer was last known, however long ago. */
+        private Rect lastSeen;
         private double lastFullSearch = Double.NEGATIVE_INFINITY;
         /** Observations made while a cut shape waits to be known as the pointer ({@link PointerLearner#waiting}). */
         private final List<Held> held = new ArrayList<>();
@@ -235,7 +237,7 @@ final class ScreenObserver {
                 }
             }
             if (pointer == null && learner != null && !changed.isEmpty()) {
-                pointer = learner.learn(finder, current, previous, changed, time, colour);
+                pointer = learner.learn(finder, current, previous, changed, time, colour, lastSeen);
                 PointerFinder.Found leftIn = learner.leftIn();
                 if (leftIn != null) {
                     scale.saw(leftIn); // a shape this video's pointer takes: known when it comes back in it
@@ -251,6 +253,7 @@ final class ScreenObserver {
                 }
             }
             pointer = anchored(current, pointer, before);
+            lastSeen = pointer == null ? lastSeen : pointer.footprint();
             boolean appeared = appeared(changed, before, rested, pointer);
             return new Held(observe(index, time, previous, current, changed, before, pointer, rested, appeared), changed, before);
         }
