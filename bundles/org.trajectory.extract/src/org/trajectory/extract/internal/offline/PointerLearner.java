@@ -22,13 +22,13 @@ import org.opencv.imgproc.Imgproc;
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
  * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
- * does both, so a glyph the detector takes for an I-beam is not kept. A shape that came as the detector saw the pointer
- * leave another change takes the place of one waiting (one waits at a time), and is kept too where it is left in place
- * while the screen changes under it, its own pixels unchanged (a field's text selected around it): drawn over the
- * screen, it is the pointer, where a glyph would have changed with the rest. A shape cut from a resized video differs
- * from itself a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where
- * a kept shape was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile
- * with the pointer there.
+ * does both, so a glyph the detector takes for an I-beam is not kept. A shape that came as the pointer left another
+ * change (where it was last known, the detector seeing it there in the frame before) takes the place of one waiting
+ * (one waits at a time), and is kept too where it is left in place while the screen changes under it, its own pixels
+ * unchanged (a field's text selected around it): drawn over the screen, it is the pointer, where a glyph would have
+ * changed with the rest. A shape cut from a resized video differs from itself a fraction of a pixel along: found only
+ * loosely, it is kept where the detector sees a pointer too. Where a kept shape was seen while it waited is given too
+ * ({@link #waited}): the observer tells the frames it held meanwhile with the pointer there.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
  * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the
@@ -87,8 +87,8 @@ final class PointerLearner {
     /**
      * A cut shape waiting for its confirmation: where it was seen since it was cut (as found there), whether it was cut
      * as another change of a pointer's size came with it (the place it may have come from), or alone, in place (what a
-     * text caret blinking on shows), and whether the detector saw the pointer in the frame before in such another change
-     * (it left there as this shape came).
+     * text caret blinking on shows), and whether such another change is where the pointer was last known, the detector
+     * seeing it there in the frame before (it left there as this shape came).
      */
     private record Candidate(List<Seen> seen, boolean withAnother, boolean fromThePointer) {
 
