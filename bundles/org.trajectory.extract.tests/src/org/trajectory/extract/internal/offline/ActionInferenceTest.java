@@ -2,9 +2,11 @@ package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -142,6 +144,32 @@ class ActionInferenceTest {
         }
         List<ExtractedAction> found = inference.finish();
         assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /**
+     * A typing's line is looked at again in the second after its last change (what comes and goes by itself was not
+     * typed): those frames are held while the typing goes on, so its pictures are taken from them when it is found. When
+     * only its first and last frames were held, every typing's second after was decoded again after the reading: a
+     * 10-minute video took a second pass of 100 s.
+     */
+    @Test
+    void theSecondAfterATypingsLastChangeIsHeldUntilTheTypingIsFound() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        for (int frame = 0; frame < 10; frame++) {
+            inference.accept(observation(frame));
+        }
+        for (int frame = 10; frame < 14; frame++) {
+            inference.accept(observation(frame, new Rect(7 + (frame - 10) * 16, 51, 16, 13))); // a letter a frame
+        }
+        for (int frame = 14; frame < 21; frame++) {
+            inference.accept(observation(frame));
+        }
+        assertTrue(inference.fresh().stream().noneMatch(found -> found.typing() != null), "the typing goes on");
+        Set<Integer> held = inference.heldFrames();
+        for (int frame = 13; frame <= 20; frame++) {
+            assertTrue(held.contains(frame), "frame " + frame + " held: " + held);
+        }
+        assertFalse(held.contains(12), "a frame within the typing is not");
     }
 
     private static Observation observation(int frame, Rect... changes) {

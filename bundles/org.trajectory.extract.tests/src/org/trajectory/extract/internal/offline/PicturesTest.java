@@ -44,13 +44,18 @@ class PicturesTest {
         }
         Pictures.Crop now = pictures.crop(4, 10, 10, 30, 20);
         assertEquals(30, now.image().getWidth());
-        pictures.finish();
+        pictures.screenshot(2); // let go too
+        Pictures.Crop past = pictures.crop(5, 10, 10, 30, 20); // past the last frame read
+        pictures.finish(5);
         assertEquals(0, pictures.pending());
         assertEquals(50, early.image().getWidth(), "clipped to the frame");
-        BufferedImage shot = ImageIO.read(new ByteArrayInputStream(screenshots.get(ExtractionContext.at(0.4))));
-        assertEquals(ScreenVideo.WIDTH, shot.getWidth());
-        assertEquals(ScreenVideo.HEIGHT, shot.getHeight());
-        assertEquals(1, screenshots.size(), "screenshots only where asked");
+        assertNull(past.image(), "no picture past the last frame read");
+        for (double time : new double[] { 0.2, 0.4 }) {
+            BufferedImage shot = ImageIO.read(new ByteArrayInputStream(screenshots.get(ExtractionContext.at(time))));
+            assertEquals(ScreenVideo.WIDTH, shot.getWidth());
+            assertEquals(ScreenVideo.HEIGHT, shot.getHeight());
+        }
+        assertEquals(2, screenshots.size(), "screenshots only where asked");
     }
 
     @Test

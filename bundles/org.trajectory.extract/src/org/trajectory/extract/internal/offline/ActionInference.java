@@ -36,6 +36,11 @@ final class ActionInference {
 
     /** Seconds a pointer may go unrecognized and still be taken as having moved on unseen. */
     private static final double LOST_IN_MOTION = 0.35;
+    /**
+     * Seconds after a typing's last change in which its line is looked at again (a caret blinks on and off within a
+     * second): what is typed stays, what comes and goes by itself was not typed.
+     */
+    static final double TYPED_STAYS = 1;
     /** Seconds after the pointer comes to rest in which a change is taken as its click. */
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
@@ -322,7 +327,7 @@ final class ActionInference {
 
     /**
      * The frames an action yet to be found may start or end at: those of the pointer's run, rest, typing (and the click
-     * that focused it), scroll, and the last one.
+     * that focused it, and the moment after its last change, {@link #TYPED_STAYS}), scroll, and the last one.
      */
     Set<Integer> heldFrames() {
         Set<Integer> held = new HashSet<>();
@@ -342,7 +347,9 @@ final class ActionInference {
         }
         if (typing != null) {
             held.add(typing.firstFrame());
-            held.add(typing.lastFrame());
+            for (int after = 0; after <= Math.round(TYPED_STAYS / frameTime); after++) {
+                held.add(typing.lastFrame() + after); // one not read yet is not held either
+            }
             if (typing.focus() != null) {
                 held.add(frame(typing.focus().start())); // the click it will be given when it ends typed
             }

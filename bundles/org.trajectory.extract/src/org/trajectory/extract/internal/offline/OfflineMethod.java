@@ -71,7 +71,8 @@ public final class OfflineMethod implements ExtractionMethod {
         List<ExtractedAction> actions;
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
-            new ScreenObserver(new PointerFinder(), detector == null ? null : new PointerLearner(detector)).observe(video, fps, context.progress(), (observation, frame) -> {
+            ScreenObserver observer = new ScreenObserver(new PointerFinder(), detector == null ? null : new PointerLearner(detector));
+            int read = observer.observe(video, fps, context.progress(), (observation, frame) -> {
                 if (frame != null) {
                     pictures.hold(observation.frame(), frame.pixels());
                 }
@@ -84,7 +85,7 @@ public final class OfflineMethod implements ExtractionMethod {
             if (pictures.pending() > 0) {
                 context.progress().begin("Taking " + Words.count(pictures.pending(), "picture") + " of frames passed", -1);
             }
-            pictures.finish();
+            pictures.finish(read);
         }
         List<ExtractedAction> stayed = new ArrayList<>();
         for (ExtractedAction action : actions) {
@@ -163,9 +164,9 @@ public final class OfflineMethod implements ExtractionMethod {
     private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band) {
 
         /**
-         * Whether a typing's line went back to what it showed before it within {@link #TYPED_STAYS} seconds while the
-         * lines around it stayed: what is typed stays; what comes and goes by itself (a caret blinking, a tooltip) was not
-         * typed. (An Enter that clears or scrolls the screen changes the lines around too.)
+         * Whether a typing's line went back to what it showed before it within {@link ActionInference#TYPED_STAYS} seconds
+         * while the lines around it stayed: what is typed stays; what comes and goes by itself (a caret blinking, a
+         * tooltip) was not typed. (An Enter that clears or scrolls the screen changes the lines around too.)
          */
         boolean undone() throws IOException {
             if (around.size() < 3 || around.get(0).image() == null || around.get(1).image() == null) {
@@ -192,9 +193,6 @@ public final class OfflineMethod implements ExtractionMethod {
         }
     }
 
-    /** Seconds after a typing in which its line is looked at again (a caret blinks on and off within a second). */
-    private static final double TYPED_STAYS = 1;
-
     private static Asked asked(ActionInference.Found found, Pictures pictures, boolean ocr, double fps, ClickKinds kinds) {
         ExtractedAction action = found.action();
         List<Pictures.Crop> words = pictures(found, pictures, ocr, fps);
@@ -206,7 +204,7 @@ public final class OfflineMethod implements ExtractionMethod {
             int y = band.y - 2 * band.height;
             List<Pictures.Crop> around = new ArrayList<>();
             for (int frame : IntStream.concat(IntStream.of(typing.firstFrame(), typing.lastFrame()),
-                    IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(TYPED_STAYS * fps))).toArray()) {
+                    IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(ActionInference.TYPED_STAYS * fps))).toArray()) {
                 around.add(pictures.crop(frame, x, y, band.width + 8, 5 * band.height));
             }
             return new Asked(words, null, around, band);

@@ -27,7 +27,8 @@ import org.opencv.core.Size;
 import org.opencv.imgcodecs.Imgcodecs;
 import org.opencv.imgproc.Imgproc;
 import org.trajectory.extract.ExtractionContext;
-import org.trajectory.extract.FrameGrab;
+import org.trajectory.extract.Frame;
+import org.trajectory.extract.FrameSampler;
 import org.trajectory.extract.Video;
 
 /**
@@ -126,17 +127,25 @@ final class Pictures implements AutoCloseable {
         }
         Mat copy = frame.clone(); // the held frame may be let go before the encoder comes to it
         encoding.put(key, encoder.submit(() -> {
-            MatOfByte png = new MatOfByte();
             try {
-                // run-length deflate: as fast as the default strategy, and a screen's PNG 15-50 % smaller (its runs of one colour)
-                Imgcodecs.imencode(".png", copy, png, new MatOfInt(Imgcodecs.IMWRITE_PNG_COMPRESSION, 1, Imgcodecs.IMWRITE_PNG_STRATEGY,
-                        Imgcodecs.IMWRITE_PNG_STRATEGY_RLE));
-                return png.toArray();
+                return png(copy);
             } finally {
-                png.release();
                 copy.release();
             }
         }));
+    }
+
+    /** A frame as PNG. */
+    private static byte[] png(Mat bgr) {
+        MatOfByte png = new MatOfByte();
+        try {
+            // run-length deflate: as fast as the default strategy, and a screen's PNG 15-50 % smaller (its runs of one colour)
+            Imgcodecs.imencode(".png", bgr, png, new MatOfInt(Imgcodecs.IMWRITE_PNG_COMPRESSION, 1, Imgcodecs.IMWRITE_PNG_STRATEGY,
+                    Imgcodecs.IMWRITE_PNG_STRATEGY_RLE));
+            return png.toArray();
+        } finally {
+            png.release();
+        }
     }
 
     /** The rectangle at x, y of that size (clipped to the frame) of frame {@code number}. */
@@ -185,8 +194,11 @@ final class Pictures implements AutoCloseable {
         scaled.release();
     }
 
-    /** After the video was read: the screenshots encoded, and the pictures of frames no longer held, in one decoding pass. */
-    void finish() throws IOException, InterruptedException {
+    /**
+     * After the video's {@code read} frames were read: the screenshots encoded, and the pictures of frames no longer held,
+     * in one decoding pass (that far into the video only); a frame past the last has none.
+     */
+    void finish(int read) throws IOException, InterruptedException {
         close();
         for (Map.Entry<Long, Future<byte[]>> png : encoding.entrySet()) {
             try {
@@ -196,22 +208,27 @@ final class Pictures implements AutoCloseable {
             }
         }
         encoding.clear();
-        Set<Integer> numbers = new TreeSet<>(pendingCrops.keySet());
+        TreeSet<Integer> numbers = new TreeSet<>(pendingCrops.keySet());
         numbers.addAll(pendingScreenshots.keySet());
-        // one frame at a time: a shape that waited long to be known as the pointer leaves many frames' pictures to this pass
-        FrameGrab.sampled(video, fps, numbers, (number, png) -> {
-            if (pendingScreenshots.containsKey(number)) {
-                screenshots.put(ExtractionContext.at(number / fps), png);
+        numbers.removeIf(number -> number >= read); // else the pass decodes the whole video to find none
+        if (numbers.isEmpty()) {
+            return;
+        }
+        // read as the first pass read, on to the last frame wanted: ffmpeg picking them itself (its select filter) or
+        // encoding them (PNG) takes twice as long
+        try (FrameSampler frames = FrameSampler.open(video, fps, convertible ? Frame.Layout.I420 : Frame.Layout.RGB)) {
+            Frame frame;
+            for (int number = 0; number <= numbers.last() && (frame = frames.next()) != null; number++) {
+                if (numbers.contains(number)) {
+                    Mat whole = convertible ? bgr(frame.pixels(), video.width(), video.height()) : fromRgb(frame);
+                    if (pendingScreenshots.containsKey(number)) {
+                        screenshots.put(ExtractionContext.at(number / fps), png(whole));
+                    }
+                    pendingCrops.getOrDefault(number, List.of()).forEach(crop -> take(crop, whole));
+                    whole.release();
+                }
             }
-            List<Crop> crops = pendingCrops.getOrDefault(number, List.of());
-            if (!crops.isEmpty()) {
-                MatOfByte encoded = new MatOfByte(png);
-                Mat whole = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
-                crops.forEach(crop -> take(crop, whole));
-                whole.release();
-                encoded.release();
-            }
-        });
+        }
         pendingCrops.clear();
         pendingScreenshots.clear();
     }
@@ -236,6 +253,15 @@ final class Pictures implements AutoCloseable {
             bgr = bgr(held.get(number), video.width(), video.height());
             colour.put(number, bgr);
         }
+        return bgr;
+    }
+
+    private static Mat fromRgb(Frame frame) {
+        Mat rgb = new Mat(frame.height(), frame.width(), CvType.CV_8UC3);
+        rgb.put(0, 0, frame.pixels());
+        Mat bgr = new Mat();
+        Imgproc.cvtColor(rgb, bgr, Imgproc.COLOR_RGB2BGR);
+        rgb.release();
         return bgr;
     }
 

@@ -447,7 +447,9 @@ final class PointerFinder {
         core.convertTo(core, CvType.CV_8U);
         int covered = Core.countNonZero(core);
         Mat result = new Mat();
-        Imgproc.matchTemplate(frame.submat(footprint), template.grey(), result, Imgproc.TM_SQDIFF, core);
+        Mat under = frame.submat(footprint);
+        Imgproc.matchTemplate(under, template.grey(), result, Imgproc.TM_SQDIFF, core);
+        under.release();
         double score = result.get(0, 0)[0] / (covered * 255.0 * 255.0 * template.slack());
         core.release();
         result.release();
@@ -562,7 +564,7 @@ final class PointerFinder {
         Rect inside = new Rect(Math.max(0, near.x), Math.max(0, near.y), 0, 0);
         inside.width = Math.min(result.cols(), near.x + near.width) - inside.x;
         inside.height = Math.min(result.rows(), near.y + near.height) - inside.y;
-        result.submat(inside).setTo(new Scalar(Float.MAX_VALUE));
+        Mats.fill(result, inside, new Scalar(Float.MAX_VALUE));
     }
 
     /**
@@ -691,7 +693,7 @@ final class PointerFinder {
         for (Rect off : List.of(new Rect(0, 0, left, result.rows()), new Rect(0, 0, result.cols(), top),
                 new Rect(result.cols() - right, 0, right, result.rows()), new Rect(0, result.rows() - bottom, result.cols(), bottom))) {
             if (off.area() > 0) {
-                result.submat(off).setTo(never);
+                Mats.fill(result, off, never);
             }
         }
     }
@@ -740,7 +742,7 @@ final class PointerFinder {
         Core.compare(over, changed, explained, Core.CMP_LT);
         Core.multiply(over, new Scalar(MATCH / (ARRIVED * blend.covered() * 255.0 * 255.0)), over);
         Core.bitwise_not(explained, explained);
-        over.setTo(new Scalar(Float.MAX_VALUE), explained);
+        Mats.fill(over, new Scalar(Float.MAX_VALUE), explained);
         changed.release();
         explained.release();
         return over;

@@ -68,7 +68,8 @@ final class ScreenObserver {
         void seen(Observation observation, Frame frame) throws IOException;
     }
 
-    void observe(Video video, double fps, Progress progress, Sink sink) throws IOException, InterruptedException {
+    /** Reads {@code video} at {@code fps} frames a second, each frame's observation told to {@code sink}; how many frames were read. */
+    int observe(Video video, double fps, Progress progress, Sink sink) throws IOException, InterruptedException {
         int expected = (int) Math.ceil(video.duration() * fps);
         progress.begin("Reading " + video.file().getFileName() + " at " + fps + " frames/s", expected, "frames");
         // I420 is what screen videos are stored as: decoding to it costs ffmpeg no conversion, and colour is there for
@@ -93,6 +94,7 @@ final class ScreenObserver {
             if (index == 0) {
                 throw new IOException(video.file() + ": not a video ffmpeg can read (no frame of it could be decoded)");
             }
+            return index;
         }
     }
 
@@ -511,11 +513,15 @@ final class ScreenObserver {
         MatOfDouble deviation = new MatOfDouble();
         Core.meanStdDev(strip, mean, deviation);
         if (deviation.get(0, 0)[0] < 8) {
+            strip.release();
             return otherwise; // blank rows match anywhere
         }
         Mat result = new Mat();
         // the correlation coefficient, not a normalized difference: a bright strip "matches" any blank area by that
-        Imgproc.matchTemplate(current.submat(area), strip, result, Imgproc.TM_CCOEFF_NORMED);
+        Mat searched = current.submat(area);
+        Imgproc.matchTemplate(searched, strip, result, Imgproc.TM_CCOEFF_NORMED);
+        searched.release();
+        strip.release();
         Core.MinMaxLocResult best = Core.minMaxLoc(result);
         double unmoved = result.get(quarter, 0)[0];
         result.release();

@@ -53,13 +53,11 @@ final class TypedText {
         Core.bitwise_not(margins, margins);
         Rect inside = PointerFinder.clip(typed, margins);
         if (!inside.empty()) {
-            Mat part = margins.submat(inside);
-            part.setTo(new Scalar(0));
-            part.release();
+            Mats.fill(margins, inside, new Scalar(0));
         }
         List<BufferedImage> plain = new ArrayList<>();
         for (Mat grey : new Mat[] { was, is }) {
-            grey.setTo(new Scalar(paper(grey)), margins);
+            Mats.fill(grey, new Scalar(paper(grey)), margins);
             Mat large = legible(grey);
             plain.add(plain(large));
             large.release();
@@ -90,7 +88,7 @@ final class TypedText {
         Mat kept = new Mat();
         Core.bitwise_not(changed, kept);
         Scalar paper = Core.mean(is, kept);
-        is.setTo(paper, kept);
+        Mats.fill(is, paper, kept);
         BufferedImage plain = plain(is);
         for (Mat mat : new Mat[] { was, is, kept, changed }) {
             mat.release();
@@ -153,9 +151,7 @@ final class TypedText {
                 int all = inLine.empty() ? 0 : changedWithin(changed, inLine);
                 int reach = (int) Math.round(POINTER_LINES * line.height);
                 Rect pointer = PointerFinder.clip(new Rect((int) now.x() - 4, (int) now.y() - 4, reach + 4, reach + 4), changed);
-                Mat covered = changed.submat(pointer);
-                covered.setTo(new Scalar(0));
-                covered.release();
+                Mats.fill(changed, pointer, new Scalar(0));
                 int outside = inLine.empty() ? 0 : changedWithin(changed, inLine);
                 came = all > 0 && outside <= all / 10;
                 for (Mat mat : new Mat[] { greyWas, greyIs, changed }) {
@@ -226,7 +222,7 @@ final class TypedText {
         letterEdges.release();
         int paper = paper(grey);
         Mat read = grey.clone();
-        read.setTo(new Scalar(paper), noLetter);
+        Mats.fill(read, new Scalar(paper), noLetter);
         if (Core.mean(grey, ink).val[0] > paper) {
             Core.bitwise_not(read, read); // light letters on dark paper: made dark on light
         }
@@ -284,9 +280,7 @@ final class TypedText {
         for (int column = right - 1; column >= right - 2; column--) {
             int[] stroke = longestStroke(pixels, ink.cols(), column);
             if (stroke[0] <= top - 2 && stroke[1] >= baseline + 2) {
-                Mat caret = ink.col(column);
-                caret.setTo(new Scalar(0));
-                caret.release();
+                Mats.fill(ink, new Rect(column, 0, 1, ink.rows()), new Scalar(0));
             } else if (column == right - 1) {
                 return; // the last column is a letter's
             }
@@ -327,12 +321,12 @@ final class TypedText {
         }
         int right = inked.x + inked.width;
         int left = right;
-        while (left > inked.x && Core.countNonZero(ink.submat(inked.y, inked.y + inked.height, left - 1, left)) >= SOLID * inked.height) {
+        while (left > inked.x && Mats.countNonZero(ink, new Rect(left - 1, inked.y, 1, inked.height)) >= SOLID * inked.height) {
             left--;
         }
         if (right - left >= 3 && right - left <= inked.height) {
             int from = Math.max(0, left - 2); // and its blurred edge
-            ink.submat(new Rect(from, 0, right - from, ink.rows())).setTo(new Scalar(0));
+            Mats.fill(ink, new Rect(from, 0, right - from, ink.rows()), new Scalar(0));
         }
     }
 }
