@@ -12,7 +12,8 @@
 #  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
 #     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
 #  3. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
-#     size) and looped to MINUTES, is extracted: the time it took and the peak memory.
+#     size) and looped to MINUTES, is extracted: the time it took and the peak memory, beside the time ffmpeg alone takes
+#     to decode it as the method reads it.
 # Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10; 0: no
 #          speed run)] [METHOD (offline)|df|difff] [PROVIDER] [MODEL] [HARD_CORPUS_DIR (/tmp/trajectory-corpus-desktop)]
 #          [HELDOUT_CORPUS_DIR (/tmp/trajectory-heldout)] [HELDOUT_WINDOWS_DIR (/tmp/trajectory-heldout-windows)]
@@ -112,6 +113,9 @@ ffmpeg -nostdin -v error -stream_loop -1 -f concat -safe 0 -i "$WORK/list.txt" -
   -vf "pad=1920:1080:0:0,fps=30" -c:v libx264 -preset veryfast -pix_fmt yuv420p "$WORK/long.mp4"
 echo "Made of the corpus videos, looped." >"$WORK/long.mp4.txt"
 /usr/bin/time -v env TW_NO_REBUILD=1 "$WB" extract "$WORK/long.mp4" --dataset "$WORK/long" --json >"$WORK/long.json" 2>"$WORK/long.err" || true
+# the peer in the same run: ffmpeg alone decoding the video as the offline method reads it (10 frames a second, I420),
+# the least any reading of it takes on this machine
+/usr/bin/time -f %e -o "$WORK/decode.seconds" ffmpeg -nostdin -v error -i "$WORK/long.mp4" -vf fps=10 -f rawvideo -pix_fmt yuv420p -y /dev/null
 python3 - "$WORK" <<'PY'
 import json, re, sys
 work = sys.argv[1]
@@ -119,5 +123,7 @@ done = json.load(open(f'{work}/long.json'))
 err = open(f'{work}/long.err').read()
 rss = int(re.search(r'Maximum resident set size \(kbytes\): (\d+)', err).group(1)) / 1024
 ops = done['videos'][0]['operations'] if done['videos'] else done['failures']
-print(f"{done['seconds']:.1f} s for the video (target < 60 s on 2 cores), peak memory {rss:.0f} MiB (JVM and all), actions {ops}")
+decode = float(open(f'{work}/decode.seconds').read().split()[-1])
+print(f"{done['seconds']:.1f} s for the video (target < 60 s on 2 cores), peak memory {rss:.0f} MiB (JVM and all), actions {ops}; "
+      f"ffmpeg alone decodes it as the method reads it in {decode:.1f} s")
 PY
