@@ -80,4 +80,22 @@ class PicturesTest {
         assertEquals(20, square.image().getHeight());
         assertEquals(corner.image().getRGB(0, 0), square.image().getRGB(0, 0), "past the edge, the corner's pixel repeated");
     }
+
+    @Test
+    void aPictureAskedPastTheLastFrameReadIsNoneAndNothingIsLeftPending(@TempDir Path folder) throws Exception {
+        OpenCvLibrary.load();
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
+        Pictures pictures = new Pictures(video, ScreenVideo.FPS, new HashMap<>());
+        try (FrameSampler sampler = FrameSampler.open(video, ScreenVideo.FPS, Frame.Layout.I420)) {
+            for (int number = 0; number < 3; number++) {
+                pictures.hold(number, sampler.next().pixels());
+                pictures.keepOnly(Set.of(number));
+            }
+        }
+        Pictures.Crop past = pictures.crop(10, 10, 10, 30, 20); // the video has it, the reading stopped before it
+        assertEquals(1, pictures.pending());
+        pictures.finish(3);
+        assertNull(past.image());
+        assertEquals(0, pictures.pending(), "none left to take");
+    }
 }

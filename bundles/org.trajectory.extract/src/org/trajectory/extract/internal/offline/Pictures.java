@@ -211,11 +211,18 @@ final class Pictures implements AutoCloseable {
         TreeSet<Integer> numbers = new TreeSet<>(pendingCrops.keySet());
         numbers.addAll(pendingScreenshots.keySet());
         numbers.removeIf(number -> number >= read); // else the pass decodes the whole video to find none
-        if (numbers.isEmpty()) {
-            return;
+        if (!numbers.isEmpty()) {
+            takeAfter(numbers);
         }
-        // read as the first pass read, on to the last frame wanted: ffmpeg picking them itself (its select filter) or
-        // encoding them (PNG) takes twice as long
+        pendingCrops.clear();
+        pendingScreenshots.clear();
+    }
+
+    /**
+     * The pictures of frames {@code numbers}, read as the first pass read them, on to the last: ffmpeg picking them itself
+     * (its select filter) or encoding them (PNG) takes twice as long.
+     */
+    private void takeAfter(TreeSet<Integer> numbers) throws IOException {
         try (FrameSampler frames = FrameSampler.open(video, fps, convertible ? Frame.Layout.I420 : Frame.Layout.RGB)) {
             Frame frame;
             for (int number = 0; number <= numbers.last() && (frame = frames.next()) != null; number++) {
@@ -229,8 +236,6 @@ final class Pictures implements AutoCloseable {
                 }
             }
         }
-        pendingCrops.clear();
-        pendingScreenshots.clear();
     }
 
     /** Lets the held frames go and stops the encoder (what it had begun is finished). */
