@@ -108,13 +108,13 @@ final class TypedText {
         Rect within = PointerFinder.clip(line, typed);
         boolean undone = false;
         if (!within.empty()) {
-            double typedThere = changedWithin(typed, within);
+            double typedThere = Mats.countNonZero(typed, within);
             for (int i = 0; i < later.size() && !undone && typedThere > 0; i++) {
                 Mat then = OpenCvLibrary.grey(later.get(i));
                 Mat back = changed(was, then);
                 Mat around = changed(is, then);
-                double aroundChanged = Core.countNonZero(around) - changedWithin(around, within);
-                undone = changedWithin(back, within) < typedThere / 5 && aroundChanged < typedThere / 5;
+                double aroundChanged = Core.countNonZero(around) - Mats.countNonZero(around, within);
+                undone = Mats.countNonZero(back, within) < typedThere / 5 && aroundChanged < typedThere / 5;
                 for (Mat mat : new Mat[] { then, back, around }) {
                     mat.release();
                 }
@@ -148,11 +148,11 @@ final class TypedText {
                 Imgproc.cvtColor(is, greyIs, Imgproc.COLOR_BGR2GRAY);
                 Mat changed = changed(greyWas, greyIs);
                 Rect inLine = PointerFinder.clip(line, changed);
-                int all = inLine.empty() ? 0 : changedWithin(changed, inLine);
+                int all = inLine.empty() ? 0 : Mats.countNonZero(changed, inLine);
                 int reach = (int) Math.round(POINTER_LINES * line.height);
                 Rect pointer = PointerFinder.clip(new Rect((int) now.x() - 4, (int) now.y() - 4, reach + 4, reach + 4), changed);
                 Mats.fill(changed, pointer, new Scalar(0));
-                int outside = inLine.empty() ? 0 : changedWithin(changed, inLine);
+                int outside = inLine.empty() ? 0 : Mats.countNonZero(changed, inLine);
                 came = all > 0 && outside <= all / 10;
                 for (Mat mat : new Mat[] { greyWas, greyIs, changed }) {
                     mat.release();
@@ -162,13 +162,6 @@ final class TypedText {
         was.release();
         is.release();
         return came;
-    }
-
-    private static int changedWithin(Mat mask, Rect within) {
-        Mat part = mask.submat(within);
-        int count = Core.countNonZero(part);
-        part.release();
-        return count;
     }
 
     /** Where two grey pictures differ by more than {@link #KEPT} grey levels. */
