@@ -172,12 +172,60 @@ class ActionInferenceTest {
         assertFalse(held.contains(12), "a frame within the typing is not");
     }
 
+    /**
+     * Two commands run in a terminal, each answered seven tenths of a second after its Enter (a slow program): the
+     * caret moves to the next line at the Enter, then the answer and the next prompt under it are drawn at once. Two
+     * typings and their Enters, the second typing from its first letter after the prompt. When the answer grew the
+     * caret's move into a typing, the last one was written as typed and the second command began with the first answer.
+     */
+    @Test
+    void aSlowProgramsAnswerWhereTheCaretWentAfterAnEnterIsNotTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        frame = command(inference, frame, 47);
+        frame = command(inference, frame, 81);
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS),
+                found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        assertEquals(90, found.get(2).typing().band().x, "the second command begins after its prompt");
+    }
+
+    /**
+     * A command typed on the line at {@code y} after a prompt, its Enter, and its answer with the next prompt under it,
+     * the pointer resting away; the frame after.
+     */
+    private static int command(ActionInference inference, int frame, int y) {
+        for (int letter = 0; letter < 8; letter++) {
+            inference.accept(observation(frame++, away(), new Rect(90 + 16 * letter, y, 16, 17))); // two letters a frame
+        }
+        frame = still(inference, frame, 8);
+        inference.accept(observation(frame++, away(), new Rect(2, y + 17, 8, 17))); // the Enter: the caret to the next line
+        frame = still(inference, frame, 6);
+        inference.accept(observation(frame++, away(), new Rect(2, y + 17, 80, 34))); // the answer and the prompt
+        return still(inference, frame, 9);
+    }
+
+    /** {@code frames} frames from {@code frame} where nothing changes and the pointer rests away; the frame after. */
+    private static int still(ActionInference inference, int frame, int frames) {
+        for (int end = frame + frames; frame < end; frame++) {
+            inference.accept(observation(frame, away()));
+        }
+        return frame;
+    }
+
     private static Observation observation(int frame, Rect... changes) {
         return observation(frame, null, changes);
     }
 
     private static Observation observation(int frame, PointerFinder.Found pointer, Rect... changes) {
         return new Observation(frame, frame / FPS, pointer, null, false, List.of(changes), List.of(), Observation.Shift.NONE);
+    }
+
+    /** The pointer resting away from what changes, where it plays no part. */
+    private static PointerFinder.Found away() {
+        return pointer(449, 311);
     }
 
     /** A pointer found with its hotspot at x, y (its shape does not matter here). */

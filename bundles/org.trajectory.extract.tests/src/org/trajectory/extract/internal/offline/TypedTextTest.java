@@ -34,6 +34,23 @@ class TypedTextTest {
         assertTrue(ink <= letters + 1, "no ink right of the letters, which end at " + letters + ": ink up to " + ink);
     }
 
+    /**
+     * A caret drawn right against the last letter (a GTK entry's after an "s") goes whole: its pixels beside the letter
+     * were kept as the letter's blended edge, a stub that OCR read as a full stop after every path typed.
+     */
+    @Test
+    void aCaretTouchingTheLastLetterIsTakenOutWhole() throws Exception {
+        BufferedImage line = line("paths", false);
+        int letters = inkRight(line);
+        Graphics2D g = line.createGraphics();
+        g.setColor(Color.BLACK);
+        g.fillRect(letters + 1, 4, 1, 14);
+        g.dispose();
+        BufferedImage plain = plain(line);
+        int ink = inkRight(plain) / (plain.getWidth() / line.getWidth());
+        assertTrue(ink <= letters, "no ink right of the letters, which end at " + letters + ": ink up to " + ink);
+    }
+
     @Test
     void anLThatEndsAWordIsALetterNotACaret() throws Exception {
         BufferedImage line = line("cool", false);

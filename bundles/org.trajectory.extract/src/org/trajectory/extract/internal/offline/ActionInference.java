@@ -725,7 +725,8 @@ final class ActionInference {
             }
             return;
         }
-        if (typing != null && now.time() - typing.end() <= TYPING_GAP && continues(typing.band(), union)) {
+        boolean printed = printedAfter(typing, now.time(), union);
+        if (typing != null && now.time() - typing.end() <= TYPING_GAP && continues(typing.band(), union) && !printed) {
             typing = typing.grown(union, now.time(), now.frame());
             return;
         }
@@ -734,7 +735,7 @@ final class ActionInference {
         }
         Typing last = typing;
         boolean typed = endTyping();
-        if (now.time() - enterAt < 0.5 && union.width > 2 * union.height) {
+        if (printed || now.time() - enterAt < 0.5 && union.width > 2 * union.height) {
             return; // what an Enter printed (a letter or two is the next line being typed)
         }
         if (typed && now.time() - last.end() <= TYPING_GAP + 1 && below(last.band(), union)) {
@@ -754,6 +755,17 @@ final class ActionInference {
                 ? new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union, atEntry, focus, guessedEntry)
                 : new Typing(Observation.union(List.of(begun, union)), passedOver.time(), now.time(), passedOver.frame(), now.frame(), 2,
                         begun, atEntry, focus, guessedEntry);
+    }
+
+    /**
+     * Whether a change is what a program printed where the caret went after an Enter, not typing there: many letters at
+     * once (more than four line-heights across, some seven letters: typing adds one or two a frame), a slow program's
+     * answer after the caret had moved to the next line ({@code young}, the typing its move began). The line's height
+     * is the caret's, or half the change's, which may hold the answer and a prompt under it.
+     */
+    private boolean printedAfter(Typing young, double time, Rect change) {
+        return young != null && young.intervals() == 1 && young.start() >= enterAt && time - enterAt < ANSWER
+                && change.width > 4 * Math.max(young.first().height, change.height / 2);
     }
 
     /**

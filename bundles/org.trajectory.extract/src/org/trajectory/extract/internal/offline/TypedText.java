@@ -198,8 +198,10 @@ final class TypedText {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
         Mat letters = ink.clone();
-        removeBlockCaret(letters); // first: a solid caret is as tall as a border
-        removeLineCaret(letters);
+        Mat caret = Mat.zeros(ink.size(), ink.type());
+        if (!removeBlockCaret(letters, caret)) { // first: a solid caret is as tall as a border; a line has one caret
+            removeLineCaret(letters, caret);
+        }
         // a horizontal line half again as long as the line is high is no letter's stroke, broken by a pointer or not
         removeLines(letters, new Size(Math.max(3, Math.min(letters.cols() * BORDER, letters.rows() * 1.5)), 1));
         removeLines(letters, new Size(1, Math.max(3, letters.rows() * BORDER)));
@@ -212,6 +214,7 @@ final class TypedText {
         Mat letterEdges = new Mat();
         Imgproc.dilate(letters, letterEdges, new Mat());
         Core.subtract(noLetter, letterEdges, noLetter);
+        Core.bitwise_or(noLetter, caret, noLetter); // but a caret's own columns, even right against the last letter
         letterEdges.release();
         int paper = paper(grey);
         Mat read = grey.clone();
@@ -221,7 +224,7 @@ final class TypedText {
         }
         BufferedImage plain = new BufferedImage(read.cols(), read.rows(), BufferedImage.TYPE_BYTE_GRAY);
         read.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
-        for (Mat mat : new Mat[] { ink, letters, noLetter, edge, read }) {
+        for (Mat mat : new Mat[] { ink, letters, caret, noLetter, edge, read }) {
             mat.release();
         }
         return plain;
@@ -241,9 +244,9 @@ final class TypedText {
      * Takes out a line caret: the last one or two columns of ink, one stroke each from above the small letters' tops to
      * below their baseline (a caret spans the whole line; an "l" ends on the baseline, a "g" starts at the small
      * letters' top). The tops and baselines are the medians of the other columns', so a line above that reaches into
-     * the picture does not count.
+     * the picture does not count. Its columns are marked in {@code caret}.
      */
-    private static void removeLineCaret(Mat ink) {
+    private static void removeLineCaret(Mat ink, Mat caret) {
         Rect inked = Imgproc.boundingRect(ink);
         if (inked.width < 6 || inked.height < 8) {
             return;
@@ -274,6 +277,7 @@ final class TypedText {
             int[] stroke = longestStroke(pixels, ink.cols(), column);
             if (stroke[0] <= top - 2 && stroke[1] >= baseline + 2) {
                 Mats.fill(ink, new Rect(column, 0, 1, ink.rows()), new Scalar(0));
+                Mats.fill(caret, new Rect(column, 0, 1, ink.rows()), new Scalar(255));
             } else if (column == right - 1) {
                 return; // the last column is a letter's
             }
@@ -306,11 +310,12 @@ final class TypedText {
     /**
      * Takes out a block caret: the columns at the right end of the ink that are solid over the whole height of the
      * ink, at least three of them and no wider than that height (a letter's strokes are thinner, or not that tall).
+     * Its columns are marked in {@code caret}. Whether there was one.
      */
-    private static void removeBlockCaret(Mat ink) {
+    private static boolean removeBlockCaret(Mat ink, Mat caret) {
         Rect inked = Imgproc.boundingRect(ink);
         if (inked.width == 0 || inked.height < 8) {
-            return;
+            return false;
         }
         int right = inked.x + inked.width;
         int left = right;
@@ -320,6 +325,9 @@ final class TypedText {
         if (right - left >= 3 && right - left <= inked.height) {
             int from = Math.max(0, left - 2); // and its blurred edge
             Mats.fill(ink, new Rect(from, 0, right - from, ink.rows()), new Scalar(0));
+            Mats.fill(caret, new Rect(left, 0, right - left, ink.rows()), new Scalar(255));
+            return true;
         }
+        return false;
     }
 }
