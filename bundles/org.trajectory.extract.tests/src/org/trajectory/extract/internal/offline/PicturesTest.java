@@ -94,6 +94,7 @@ class PicturesTest {
         }
         Pictures.Crop past = pictures.crop(10, 10, 10, 30, 20); // the video has it, the reading stopped before it
         assertEquals(1, pictures.pending());
+        assertEquals(0, pictures.pending(3), "none of a frame read: the progress says no pass");
         pictures.finish(3);
         assertNull(past.image());
         assertEquals(0, pictures.pending(), "none left to take");

@@ -758,14 +758,17 @@ final class ActionInference {
     }
 
     /**
-     * Whether a change is what a program printed where the caret went after an Enter, not typing there: many letters at
-     * once (more than four line-heights across, some seven letters: typing adds one or two a frame), a slow program's
-     * answer after the caret had moved to the next line ({@code young}, the typing its move began). The line's height
-     * is the caret's, or half the change's, which may hold the answer and a prompt under it.
+     * Whether a change is what a program printed where the caret went after an Enter, not typing there: drawn over the
+     * caret's new place ({@code young}, the typing its move began) within {@link #ANSWER} of the Enter, and more than a
+     * line high (a slow program's answer and the prompt under it; typing writes on one line). A line is as high as the
+     * line typed before the Enter, or the caret.
      */
     private boolean printedAfter(Typing young, double time, Rect change) {
-        return young != null && young.intervals() == 1 && young.start() >= enterAt && time - enterAt < ANSWER
-                && change.width > 4 * Math.max(young.first().height, change.height / 2);
+        if (young == null || lastTyped == null || young.intervals() != 1 || young.start() < enterAt || time - enterAt >= ANSWER) {
+            return false;
+        }
+        int line = Math.max(lastTyped.band().height, young.first().height);
+        return ScreenObserver.overlap(change, young.first()) && change.height > 1.5 * line;
     }
 
     /**

@@ -82,8 +82,8 @@ public final class OfflineMethod implements ExtractionMethod {
             });
             actions = inference.finish();
             inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
-            if (pictures.pending() > 0) {
-                context.progress().begin("Taking " + Words.count(pictures.pending(), "picture") + " of frames passed", -1);
+            if (pictures.pending(read) > 0) {
+                context.progress().begin("Taking " + Words.count(pictures.pending(read), "picture") + " of frames passed", -1);
             }
             pictures.finish(read);
         }

@@ -249,7 +249,13 @@ final class Pictures implements AutoCloseable {
 
     /** How many pictures had to wait for the second pass (none, when the held frames served them all). */
     int pending() {
-        return pendingCrops.values().stream().mapToInt(List::size).sum() + pendingScreenshots.size();
+        return pending(Integer.MAX_VALUE);
+    }
+
+    /** How many of them are of the first {@code read} frames: those the second pass takes ({@link #finish}). */
+    int pending(int read) {
+        return pendingCrops.entrySet().stream().filter(e -> e.getKey() < read).mapToInt(e -> e.getValue().size()).sum()
+                + (int) pendingScreenshots.keySet().stream().filter(number -> number < read).count();
     }
 
     private Mat colour(int number) {
