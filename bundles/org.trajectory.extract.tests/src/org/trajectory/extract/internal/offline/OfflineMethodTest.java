@@ -30,21 +30,6 @@ class OfflineMethodTest extends ExtractionMethodContract {
         return new ExtractionContext(ExtractionSettings.PAPER, null, null, progress);
     }
 
-    /**
-     * What was typed is the line after less what it showed before: text typed into a line keeps the words around it
-     * out; text that replaced another keeps the letters they happen to share (a location overwritten: "Videos" over
-     * "Templates" lost its "s").
-     */
-    @Test
-    void whatWasTypedLeavesOutTheWordsAroundItNotLettersAReplacedTextShared() {
-        assertEquals("river", OfflineMethod.typed("report ", "report river"));
-        assertEquals("big", OfflineMethod.typed("garden", "big garden")); // spaces at its ends are not told from the margin
-        assertEquals("blue", OfflineMethod.typed("big red garden", "big blue garden"));
-        assertEquals("~/files/Videos", OfflineMethod.typed("/tmp/home/files/Templates", "~/files/Videos"));
-        assertEquals("Denver", OfflineMethod.typed("Dallas", "Denver"));
-        assertEquals("river", OfflineMethod.typed("reportl", "reportriver"), "a caret read as l is no replaced text");
-    }
-
     @Test
     void theClickIsWhereThePointerRestedWhenTheCounterChanged() throws Exception {
         Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));

@@ -285,12 +285,8 @@ public final class OfflineMethod implements ExtractionMethod {
         return action.withWords(detail(action, target), null);
     }
 
-    /**
-     * What was typed: the line's text after the typing, less what it read before on either side. Where the typing
-     * replaced text (a field's old value, a selected word), what stays is whole words: letters the old text happened to
-     * share with the new one are typed too ("/tmp/Templates" overwritten by "~/files/Videos" shares its last "s").
-     */
-    static String typed(String before, String after) {
+    /** What was typed: the line's text after the typing, less what it read before. */
+    private static String typed(String before, String after) {
         int prefix = 0;
         while (prefix < before.length() && prefix < after.length() && before.charAt(prefix) == after.charAt(prefix)) {
             prefix++;
@@ -299,14 +295,6 @@ public final class OfflineMethod implements ExtractionMethod {
         while (suffix < before.length() - prefix && suffix < after.length() - prefix
                 && before.charAt(before.length() - 1 - suffix) == after.charAt(after.length() - 1 - suffix)) {
             suffix++;
-        }
-        if (before.length() - prefix - suffix >= 2) { // some of the old text went (one letter is what OCR made of a caret)
-            while (prefix > 0 && Character.isLetterOrDigit(before.charAt(prefix - 1))) {
-                prefix--;
-            }
-            while (suffix > 0 && Character.isLetterOrDigit(before.charAt(before.length() - suffix))) {
-                suffix--;
-            }
         }
         // a caret reads as |, what is left of a block caret as a lone > _ or ~ after the text
         return after.substring(prefix, after.length() - suffix).replaceAll("\\s+[>_~\u00af\u203e-]$", "").replaceAll("^[|\\s]+|[|\\s]+$", "");
