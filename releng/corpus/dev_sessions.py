@@ -2,9 +2,9 @@
 """Writes dev.json, the offline method's dev corpus: what a change to the method is judged on before the held-out corpus
 is run once. Its sessions have the held-out corpus's traits with other applications and pointers: a Motif editor
 (NEdit: typing, a double-click on a word, a selection), a VTE terminal (LXTerminal: commands, a right-click menu, and
-commands whose short answer comes more than half a second after the Enter) and a file manager's icon view (PCManFM: a click
-that selects, a double-click that redraws the whole view, scrolling, the location bar), under the pointer detector's
-dev themes (Bibata, whiteglass), never its train or held-out ones, at 1440x900, 1680x1050, 1920x1080 and 1280x1024.
+commands whose short answer comes more than half a second after the Enter) and a file manager's icon view (PCManFM: a
+click that selects, a double-click that redraws the whole view, scrolling, the location bar), under the pointer
+detector's dev themes (Bibata, whiteglass), never its train or held-out ones, at 1440x900, 1680x1050, 1920x1080 and 1280x1024.
 Nothing is trained on it.
 Usage: releng/corpus/dev_sessions.py > releng/corpus/dev.json"""
 import json

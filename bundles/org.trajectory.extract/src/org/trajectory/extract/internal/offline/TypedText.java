@@ -198,9 +198,9 @@ final class TypedText {
             Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
         }
         Mat letters = ink.clone();
-        Mat caret = Mat.zeros(ink.size(), ink.type());
-        if (!removeBlockCaret(letters, caret)) { // first: a solid caret is as tall as a border; a line has one caret
-            removeLineCaret(letters, caret);
+        Rect caret = removeBlockCaret(letters); // first: a solid caret is as tall as a border; a line has one caret
+        if (caret == null) {
+            caret = removeLineCaret(letters);
         }
         // a horizontal line half again as long as the line is high is no letter's stroke, broken by a pointer or not
         removeLines(letters, new Size(Math.max(3, Math.min(letters.cols() * BORDER, letters.rows() * 1.5)), 1));
@@ -214,7 +214,9 @@ final class TypedText {
         Mat letterEdges = new Mat();
         Imgproc.dilate(letters, letterEdges, new Mat());
         Core.subtract(noLetter, letterEdges, noLetter);
-        Core.bitwise_or(noLetter, caret, noLetter); // but a caret's own columns, even right against the last letter
+        if (caret != null) {
+            Mats.fill(noLetter, caret, new Scalar(255)); // but a caret's own columns, even right against the last letter
+        }
         letterEdges.release();
         int paper = paper(grey);
         Mat read = grey.clone();
@@ -224,7 +226,7 @@ final class TypedText {
         }
         BufferedImage plain = new BufferedImage(read.cols(), read.rows(), BufferedImage.TYPE_BYTE_GRAY);
         read.get(0, 0, ((java.awt.image.DataBufferByte) plain.getRaster().getDataBuffer()).getData());
-        for (Mat mat : new Mat[] { ink, letters, caret, noLetter, edge, read }) {
+        for (Mat mat : new Mat[] { ink, letters, noLetter, edge, read }) {
             mat.release();
         }
         return plain;
@@ -244,12 +246,12 @@ final class TypedText {
      * Takes out a line caret: the last one or two columns of ink, one stroke each from above the small letters' tops to
      * below their baseline (a caret spans the whole line; an "l" ends on the baseline, a "g" starts at the small
      * letters' top). The tops and baselines are the medians of the other columns', so a line above that reaches into
-     * the picture does not count. Its columns are marked in {@code caret}.
+     * the picture does not count. Its columns, or null.
      */
-    private static void removeLineCaret(Mat ink, Mat caret) {
+    private static Rect removeLineCaret(Mat ink) {
         Rect inked = Imgproc.boundingRect(ink);
         if (inked.width < 6 || inked.height < 8) {
-            return;
+            return null;
         }
         byte[] pixels = new byte[(int) ink.total()]; // read once: every column's strokes are looked at
         ink.get(0, 0, pixels);
@@ -267,21 +269,26 @@ final class TypedText {
             }
         }
         if (tops.size() < 4) {
-            return;
+            return null;
         }
         Collections.sort(tops);
         Collections.sort(bottoms);
         int top = tops.get(tops.size() / 2);
         int baseline = bottoms.get(bottoms.size() / 2);
-        for (int column = right - 1; column >= right - 2; column--) {
-            int[] stroke = longestStroke(pixels, ink.cols(), column);
-            if (stroke[0] <= top - 2 && stroke[1] >= baseline + 2) {
-                Mats.fill(ink, new Rect(column, 0, 1, ink.rows()), new Scalar(0));
-                Mats.fill(caret, new Rect(column, 0, 1, ink.rows()), new Scalar(255));
-            } else if (column == right - 1) {
-                return; // the last column is a letter's
-            }
+        int left = right; // the last column is a letter's unless it spans the line, and then the one before it may too
+        while (left > right - 2 && spansLine(longestStroke(pixels, ink.cols(), left - 1), top, baseline)) {
+            left--;
         }
+        if (left == right) {
+            return null;
+        }
+        Rect caret = new Rect(left, 0, right - left, ink.rows());
+        Mats.fill(ink, caret, new Scalar(0));
+        return caret;
+    }
+
+    private static boolean spansLine(int[] stroke, int top, int baseline) {
+        return stroke[0] <= top - 2 && stroke[1] >= baseline + 2;
     }
 
     private static int length(int[] stroke) {
@@ -310,12 +317,12 @@ final class TypedText {
     /**
      * Takes out a block caret: the columns at the right end of the ink that are solid over the whole height of the
      * ink, at least three of them and no wider than that height (a letter's strokes are thinner, or not that tall).
-     * Its columns are marked in {@code caret}. Whether there was one.
+     * Its columns, or null.
      */
-    private static boolean removeBlockCaret(Mat ink, Mat caret) {
+    private static Rect removeBlockCaret(Mat ink) {
         Rect inked = Imgproc.boundingRect(ink);
         if (inked.width == 0 || inked.height < 8) {
-            return false;
+            return null;
         }
         int right = inked.x + inked.width;
         int left = right;
@@ -325,9 +332,8 @@ final class TypedText {
         if (right - left >= 3 && right - left <= inked.height) {
             int from = Math.max(0, left - 2); // and its blurred edge
             Mats.fill(ink, new Rect(from, 0, right - from, ink.rows()), new Scalar(0));
-            Mats.fill(caret, new Rect(left, 0, right - left, ink.rows()), new Scalar(255));
-            return true;
+            return new Rect(left, 0, right - left, ink.rows());
         }
-        return false;
+        return null;
     }
 }
