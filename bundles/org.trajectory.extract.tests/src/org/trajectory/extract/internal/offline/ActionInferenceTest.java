@@ -207,6 +207,81 @@ class ActionInferenceTest {
         return still(inference, frame, 9);
     }
 
+    /**
+     * Three lines evaluated by an interpreter whose caret is a thin bar, so that its move at an Enter changes nothing the
+     * method counts: the first answered at once, the second seven tenths of a second after its Enter, the third at once
+     * with a notification coming at the screen's top as it is typed. Each answer and the prompt under it are drawn at
+     * once, on two lines: three typings and their Enters. When only a block caret's move said where an answer went,
+     * each answer was written as typed or began the next line's typing, and the notification, taken for the output of a
+     * command, dated the second Enter before it was pressed, so its slow answer came too late to be one.
+     */
+    @Test
+    void anInterpretersAnswersBehindAThinCaretAreNotTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        frame = evaluated(inference, frame, 47, 0, false);
+        frame = evaluated(inference, frame, 81, 7, true);
+        frame = evaluated(inference, frame, 115, 0, false);
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE,
+                ExtractedAction.PRESS), found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        assertEquals(34, found.get(2).typing().band().x, "the second line begins after its prompt");
+        assertEquals(34, found.get(4).typing().band().x, "and the third");
+    }
+
+    /**
+     * A console whose caret is an underscore three pixels high: a command, its Enter (the caret to the start of the next
+     * line), and the next command typed there at once. An underscore says nothing of how high a line is; taken for a
+     * line's height, it made each letter of the next command more than a line high, printed by the first, and the
+     * second typing went.
+     */
+    @Test
+    void anUnderscoreCaretDoesNotMakeTheNextCommandAnAnswer() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        for (int letter = 0; letter < 8; letter++) {
+            Rect caret = new Rect(34 + 16 * (letter + 1), 61, 8, 3);
+            inference.accept(withCarets(frame++, List.of(caret), new Rect(34 + 16 * letter, 47, 16, 17)));
+        }
+        frame = still(inference, frame, 8);
+        inference.accept(withCarets(frame++, List.of(new Rect(2, 78, 8, 3)))); // the Enter: the caret to the next line
+        for (int letter = 0; letter < 8; letter++) {
+            Rect caret = new Rect(2 + 16 * (letter + 1), 78, 8, 3);
+            inference.accept(withCarets(frame++, List.of(caret), new Rect(2 + 16 * letter, 64, 16, 17)));
+        }
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE),
+                found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        assertEquals(2, found.get(2).typing().band().x, "the second command from its first letter");
+    }
+
+    /**
+     * A line typed at {@code y} after an interpreter's prompt, the thin caret after each letter; its Enter; the answer
+     * {@code late} frames after it, drawn with the next prompt under it, the caret after that prompt. The pointer rests
+     * away. {@code notified}: a notification comes at the screen's top as the line is typed. The frame after.
+     */
+    private static int evaluated(ActionInference inference, int frame, int y, int late, boolean notified) {
+        for (int letter = 0; letter < 8; letter++) {
+            Rect caret = new Rect(34 + 16 * (letter + 1), y, 1, 17);
+            inference.accept(withCarets(frame++, List.of(caret), new Rect(34 + 16 * letter, y, 16, 17))); // two letters a frame
+        }
+        if (notified) {
+            inference.accept(withCarets(frame++, List.of(), new Rect(1111, 0, 319, 52)));
+        }
+        frame = still(inference, frame, 8);
+        if (late > 0) {
+            inference.accept(withCarets(frame++, List.of(new Rect(2, y + 17, 1, 17)))); // the Enter: the caret to the next line
+            frame = still(inference, frame, late - 1);
+        }
+        // the answer (a digit) and the prompt under it (its chevrons, smaller than a letter), the caret after the prompt
+        inference.accept(withCarets(frame++, List.of(new Rect(34, y + 34, 1, 17)), new Rect(2, y + 21, 7, 9), new Rect(2, y + 40, 24, 6)));
+        return still(inference, frame, 9);
+    }
+
     /** {@code frames} frames from {@code frame} where nothing changes and the pointer rests away; the frame after. */
     private static int still(ActionInference inference, int frame, int frames) {
         for (int end = frame + frames; frame < end; frame++) {
@@ -221,6 +296,11 @@ class ActionInferenceTest {
 
     private static Observation observation(int frame, PointerFinder.Found pointer, Rect... changes) {
         return new Observation(frame, frame / FPS, pointer, null, false, List.of(changes), List.of(), Observation.Shift.NONE);
+    }
+
+    /** Changes, and carets seen, while the pointer rests away. */
+    private static Observation withCarets(int frame, List<Rect> carets, Rect... changes) {
+        return new Observation(frame, frame / FPS, away(), null, false, List.of(changes), carets, Observation.Shift.NONE);
     }
 
     /** The pointer resting away from what changes, where it plays no part. */

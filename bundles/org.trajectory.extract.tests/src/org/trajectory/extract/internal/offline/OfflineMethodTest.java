@@ -40,4 +40,11 @@ class OfflineMethodTest extends ExtractionMethodContract {
         assertTrue(Math.abs(click.start() - ScreenVideo.CLICK_TIME) <= 0.5, "at " + click.start() + " s");
         assertTrue(click.detail().startsWith("Click"), click.detail());
     }
+
+    /** What was typed is the text after less the text before, with the quotes a keyboard types where OCR read curly ones. */
+    @Test
+    void whatWasTypedHasTheKeyboardsQuotes() {
+        assertEquals("'garden'.upper()", OfflineMethod.typed(">>>", ">>> \u2018garden\u2019.upper()"));
+        assertEquals("print(\"Oslo\")", OfflineMethod.typed("\u201cnotes\u201d", "\u201cnotes\u201d print(\u201cOslo\u201d)"));
+    }
 }

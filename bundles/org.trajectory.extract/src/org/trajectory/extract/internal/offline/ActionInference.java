@@ -720,12 +720,12 @@ final class ActionInference {
             return; // a pixel's row changing (an edge redrawn), no letter
         }
         if (union.height > LINE) {
-            if (recentlyTyped(now.time())) {
-                enter(before.time()); // output after a command
+            if (recentlyTyped(now.time()) && union.y + union.height > typing.band().y) {
+                enter(before.time()); // output after a command (not a notification coming above it)
             }
             return;
         }
-        boolean printed = printedAfter(typing, now.time(), union);
+        boolean printed = printedAfter(typing, now, union);
         if (typing != null && now.time() - typing.end() <= TYPING_GAP && continues(typing.band(), union) && !printed) {
             typing = typing.grown(union, now.time(), now.frame());
             return;
@@ -758,13 +758,27 @@ final class ActionInference {
     }
 
     /**
-     * Whether a change is what a program printed where the caret went after an Enter, not typing there: drawn over the
-     * caret's new place ({@code young}, the typing its move began) within {@link #ANSWER} of the Enter, and more than a
-     * line high (a slow program's answer and the prompt under it; typing writes on one line). A line is as high as the
-     * line typed before the Enter, or the caret.
+     * Whether a change is what a program printed after an Enter, not typing: within {@link #ANSWER} of the Enter, more
+     * than a line high (its answer and the prompt under it; typing writes on one line), and either drawn over the caret's
+     * new place ({@code young}, the typing a block caret's move began) or, where the caret's move showed no change (a thin
+     * caret), on the two lines under the line typed. A line is as high as a caret seen lately, or else as the line typed
+     * before the Enter or the caret's new place.
      */
-    private boolean printedAfter(Typing young, double time, Rect change) {
-        if (young == null || lastTyped == null || young.intervals() != 1 || young.start() < enterAt || time - enterAt >= ANSWER) {
+    private boolean printedAfter(Typing young, Observation now, Rect change) {
+        if (lastTyped == null || now.time() - enterAt >= ANSWER) {
+            return false;
+        }
+        if (young == null) {
+            // only an upright caret says how high a line is here: typed letters may be no taller than an x, an underscore
+            // caret is a few pixels high
+            if (caret == null || now.time() - caretTime > 3 || caret.height <= caret.width) {
+                return false;
+            }
+            Rect band = lastTyped.band();
+            List<Rect> under = now.changes().stream().filter(c -> below(band, c) && c.y < band.y + band.height + 2 * caret.height).toList();
+            return !under.isEmpty() && Observation.union(under).height > 1.25 * caret.height;
+        }
+        if (young.intervals() != 1 || young.start() < enterAt) {
             return false;
         }
         int line = Math.max(lastTyped.band().height, young.first().height);

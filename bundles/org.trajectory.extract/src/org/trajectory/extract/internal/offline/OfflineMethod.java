@@ -285,8 +285,13 @@ public final class OfflineMethod implements ExtractionMethod {
         return action.withWords(detail(action, target), null);
     }
 
-    /** What was typed: the line's text after the typing, less what it read before. */
-    private static String typed(String before, String after) {
+    /**
+     * What was typed: the line's text after the typing, less what it read before; its quotes as a keyboard types them
+     * (OCR reads a straight quote of many fonts as a curly one, and an editor that curls quotes was typed straight ones).
+     */
+    static String typed(String read, String shown) {
+        String before = straightQuotes(read);
+        String after = straightQuotes(shown);
         int prefix = 0;
         while (prefix < before.length() && prefix < after.length() && before.charAt(prefix) == after.charAt(prefix)) {
             prefix++;
@@ -298,6 +303,10 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         // a caret reads as |, what is left of a block caret as a lone > _ or ~ after the text
         return after.substring(prefix, after.length() - suffix).replaceAll("\\s+[>_~\u00af\u203e-]$", "").replaceAll("^[|\\s]+|[|\\s]+$", "");
+    }
+
+    private static String straightQuotes(String text) {
+        return text.replaceAll("[\u2018\u2019\u201a\u201b\u2032]", "'").replaceAll("[\u201c\u201d\u201e\u201f\u2033]", "\"");
     }
 
     private static String detail(ExtractedAction action, String target) {
