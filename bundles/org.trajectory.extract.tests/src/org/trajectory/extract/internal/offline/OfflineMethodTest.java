@@ -41,10 +41,18 @@ class OfflineMethodTest extends ExtractionMethodContract {
         assertTrue(click.detail().startsWith("Click"), click.detail());
     }
 
-    /** What was typed is the text after less the text before, with the quotes a keyboard types where OCR read curly ones. */
+    /**
+     * What was typed is the text after less the text before, with the quotes a keyboard types where OCR read curly ones;
+     * or the ink the typing added, read alone, where the whole line read otherwise before than after in front of it (the
+     * line above, half in the picture) or nothing new was read whole.
+     */
     @Test
-    void whatWasTypedHasTheKeyboardsQuotes() {
-        assertEquals("'garden'.upper()", OfflineMethod.typed(">>>", ">>> \u2018garden\u2019.upper()"));
-        assertEquals("print(\"Oslo\")", OfflineMethod.typed("\u201cnotes\u201d", "\u201cnotes\u201d print(\u201cOslo\u201d)"));
+    void whatWasTypedIsTheLineAfterLessTheLineBeforeOrTheInkItAdded() {
+        assertEquals("'garden'.upper()", OfflineMethod.typed(">>>", ">>> \u2018garden\u2019.upper()", "'garden'.upper()"));
+        assertEquals("print(\"Oslo\")", OfflineMethod.typed("\u201cnotes\u201d", "\u201cnotes\u201d print(\u201cOslo\u201d)", "print(Oslo)"));
+        assertEquals("report garden", OfflineMethod.typed("on wert eet~wwe", "or wert ~etwwe report garden", "report garden"));
+        assertEquals("X", OfflineMethod.typed("echo abcd", "echo abXcd", "Xcd"), "typed into a text: the letters after it moved");
+        assertEquals("Anna", OfflineMethod.typed("Name:", "Name: Anna", ""));
+        assertEquals("Anna", OfflineMethod.typed("Name: Anna", "Name: Anna", "Anna"));
     }
 }

@@ -270,10 +270,7 @@ public final class OfflineMethod implements ExtractionMethod {
      */
     private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<String> texts, String added) {
         if (action.operation().equals(ExtractedAction.TYPE)) {
-            String text = ocr ? typed(texts.get(0), texts.get(1)) : null;
-            if (text != null && text.isEmpty()) {
-                text = typed("", added);
-            }
+            String text = ocr ? typed(texts.get(0), texts.get(1), added) : null;
             if (text != null && text.isEmpty()) {
                 return null; // a change in a line-high band where no new text can be read: not typing one can state
             }
@@ -286,10 +283,22 @@ public final class OfflineMethod implements ExtractionMethod {
     }
 
     /**
+     * What was typed: the line's text {@code after} the typing less what it read {@code before}, or else the ink it
+     * {@code added}, read alone: where nothing new is read whole, and where what is read whole ends with that ink and has
+     * more in front of it (a line half in the picture, above or below, read otherwise before than after: that is no
+     * typing, or the ink would show it).
+     */
+    static String typed(String before, String after, String added) {
+        String whole = typed(before, after);
+        String alone = typed("", added);
+        return whole.isEmpty() || !alone.isEmpty() && whole.length() > alone.length() && whole.endsWith(alone) ? alone : whole;
+    }
+
+    /**
      * What was typed: the line's text after the typing, less what it read before; its quotes as a keyboard types them
      * (OCR reads a straight quote of many fonts as a curly one, and an editor that curls quotes was typed straight ones).
      */
-    static String typed(String read, String shown) {
+    private static String typed(String read, String shown) {
         String before = straightQuotes(read);
         String after = straightQuotes(shown);
         int prefix = 0;
