@@ -232,34 +232,6 @@ class ActionInferenceTest {
     }
 
     /**
-     * A console whose caret is an underscore three pixels high: a command, its Enter (the caret to the start of the next
-     * line), and the next command typed there at once. An underscore says nothing of how high a line is; taken for a
-     * line's height, it made each letter of the next command more than a line high, printed by the first, and the
-     * second typing went.
-     */
-    @Test
-    void anUnderscoreCaretDoesNotMakeTheNextCommandAnAnswer() {
-        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
-        int frame = still(inference, 0, 10);
-        for (int letter = 0; letter < 8; letter++) {
-            Rect caret = new Rect(34 + 16 * (letter + 1), 61, 8, 3);
-            inference.accept(withCarets(frame++, List.of(caret), new Rect(34 + 16 * letter, 47, 16, 17)));
-        }
-        frame = still(inference, frame, 8);
-        inference.accept(withCarets(frame++, List.of(new Rect(2, 78, 8, 3)))); // the Enter: the caret to the next line
-        for (int letter = 0; letter < 8; letter++) {
-            Rect caret = new Rect(2 + 16 * (letter + 1), 78, 8, 3);
-            inference.accept(withCarets(frame++, List.of(caret), new Rect(2 + 16 * letter, 64, 16, 17)));
-        }
-        still(inference, frame, 30);
-        inference.finish();
-        List<ActionInference.Found> found = inference.fresh();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE),
-                found.stream().map(f -> f.action().operation()).toList(), found.toString());
-        assertEquals(2, found.get(2).typing().band().x, "the second command from its first letter");
-    }
-
-    /**
      * A line typed at {@code y} after an interpreter's prompt, the thin caret after each letter; its Enter; the answer
      * {@code late} frames after it, drawn with the next prompt under it, the caret after that prompt. The pointer rests
      * away. {@code notified}: a notification comes at the screen's top as the line is typed. The frame after.

@@ -769,9 +769,9 @@ final class ActionInference {
             return false;
         }
         if (young == null) {
-            // only an upright caret says how high a line is here: typed letters may be no taller than an x, an underscore
-            // caret is a few pixels high
-            if (caret == null || now.time() - caretTime > 3 || caret.height <= caret.width) {
+            // only a caret (a thin upright line, as the observer tells one) says how high a line is here: typed letters may
+            // be no taller than an x
+            if (caret == null || now.time() - caretTime > 3) {
                 return false;
             }
             Rect band = lastTyped.band();
