@@ -10,6 +10,7 @@ when both are the same call.
 Then typed text: each reference write is paired with the free predicted write of its video nearest in characters (at
 most half its letters wrong), and the character error rate is the edits over the reference's characters of the pairs.
 Usage: operation_counts.py REFERENCE.jsonl PREDICTED.jsonl MAPPING.txt"""
+import ast
 import collections
 import json
 import re
@@ -49,11 +50,12 @@ def click_pairs(reference, predicted):
     return pairs
 
 
-WRITE = re.compile(r"pyautogui\.write\(message=(['\"])(.*?)\1\)")
+# the message as a Python string literal, escapes and all (a typed quote is \' in it), read by Python's own parser
+WRITE = re.compile(r"pyautogui\.write\(message=((['\"])(?:\\.|(?!\2).)*\2)\)")
 
 
 def writes(task):
-    return [m.group(2) for step in task["traj"] for m in WRITE.finditer(step["value"]["code"])]
+    return [ast.literal_eval(m.group(1)) for step in task["traj"] for m in WRITE.finditer(step["value"]["code"])]
 
 
 def edits(a, b):
