@@ -93,6 +93,38 @@ class ActionInferenceTest {
     }
 
     /**
+     * A line typed while the pointer rested far from it; then the pointer comes to rest at the start of the line above,
+     * so near (lines 8 pixels apart, as in a video made two thirds as large) that the typed line reaches it, and selects
+     * it within a second of the typing. The typing stays: it was done before the pointer came, so it cannot be the
+     * selection's press showing as highlighted letters. When only where the pointer was seen as the selection began said so, the line typed was lost.
+     */
+    @Test
+    void aLineTypedBeforeThePointerCameToTheLineAboveToSelectItStays() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = 0;
+        for (; frame < 10; frame++) {
+            inference.accept(observation(frame, pointer(449, 311)));
+        }
+        for (; frame < 17; frame++) {
+            inference.accept(observation(frame, pointer(449, 311), new Rect(4 + 8 * (frame - 10), 40, 8, 12)));
+        }
+        for (; frame < 19; frame++) {
+            inference.accept(observation(frame, pointer(449, 311)));
+        }
+        for (; frame < 23; frame++) {
+            inference.accept(observation(frame, pointer(5, 38))); // come to the line above, and rest
+        }
+        inference.accept(observation(frame++, pointer(20, 38), new Rect(4, 32, 18, 12)));
+        inference.accept(observation(frame++, pointer(36, 38), new Rect(20, 32, 18, 12)));
+        inference.accept(observation(frame++, pointer(52, 38), new Rect(36, 32, 18, 12)));
+        for (; frame < 50; frame++) {
+            inference.accept(observation(frame, pointer(52, 38)));
+        }
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /**
      * A pointer that jumps into a text and rests, nothing changing, then letters typed: the click that gave the text its
      * focus is found where the pointer rested, and said not shown, so that no picture is asked what kind it was.
      */

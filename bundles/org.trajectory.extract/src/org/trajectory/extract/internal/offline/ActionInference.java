@@ -488,7 +488,7 @@ final class ActionInference {
         Pixel from = new Pixel(rightwards ? band.x + 2 : band.x + band.width - 2, to.y());
         double start = typing.start();
         typing = null;
-        dropPressOf(from, start, null);
+        dropPressOf(from, start, null, Double.NEGATIVE_INFINITY);
         add(new ExtractedAction(ExtractedAction.SELECT, start, now.time(), from, to, null, 0, null, null, 0.6));
         restAt = to;
         restSince = now.time();
@@ -551,22 +551,24 @@ final class ActionInference {
             add(new ExtractedAction(operation, last.start(), time, last.at(), end, null, 0, null, null, confidence));
             return;
         }
-        dropPressOf(from, runStartTime, start);
+        dropPressOf(from, runStartTime, start, restSince); // (the time it came to rest where the run began)
         add(new ExtractedAction(operation, runStartTime, time, from, end, null, 0, null, null, confidence));
     }
 
     /**
      * A drag or selection begins with a press, which may have shown as a click where it began, or, where the pointer
      * could not be seen, as typing (the first letters highlighted): it is part of the drag. Not typing done before the
-     * pointer was seen away from it ({@code seenAt}, where it was as the drag's run began): it pressed after it came.
+     * pointer was seen away from it ({@code seenAt}, where it was as the drag's run began), nor typing done before the
+     * pointer came there ({@code cameAt}; in a small copy of a video the line typed may reach the line the drag selects):
+     * it pressed after it came.
      */
-    private void dropPressOf(Pixel start, double since, Pixel seenAt) {
+    private void dropPressOf(Pixel start, double since, Pixel seenAt, double cameAt) {
         actions.removeIf(a -> since - a.end() <= 1 && (a.operation().equals(ExtractedAction.CLICK) && a.at() != null && a.at().distance(start) <= 12
-                || typed.containsKey(a) && near(typed.get(a).band(), start, 4) && !typedBefore(typed.get(a), since, seenAt)));
+                || typed.containsKey(a) && near(typed.get(a).band(), start, 4) && !typedBefore(typed.get(a), since, seenAt, cameAt)));
     }
 
-    private static boolean typedBefore(Typing typing, double since, Pixel seenAt) {
-        return seenAt != null && typing.end() <= since && !near(typing.band(), seenAt, 30);
+    private static boolean typedBefore(Typing typing, double since, Pixel seenAt, double cameAt) {
+        return typing.end() < cameAt || seenAt != null && typing.end() <= since && !near(typing.band(), seenAt, 30);
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
