@@ -68,25 +68,14 @@ class ActionInferenceTest {
     @Test
     void aLineTypedAwayFromThePointerAndThenSelectedInTwoStrokesIsOneTypingAndOneSelection() {
         ActionInference inference = new ActionInference(FPS, new DesktopNoise());
-        int frame = 0;
-        for (; frame < 10; frame++) {
-            inference.accept(observation(frame, pointer(449, 311)));
-        }
-        for (; frame < 17; frame++) {
-            inference.accept(observation(frame, pointer(449, 311), new Rect(4 + 16 * (frame - 10), 64, 16, 13)));
-        }
-        for (; frame < 26; frame++) {
-            inference.accept(observation(frame, pointer(449, 311)));
-        }
+        int frame = typedAway(inference, new Rect(4, 64, 16, 13), 26);
         inference.accept(observation(frame++, pointer(7, 71)));
         inference.accept(observation(frame++, pointer(38, 71), new Rect(5, 64, 55, 36)));
         inference.accept(observation(frame++, pointer(38, 71))); // the hand stops a moment
         inference.accept(observation(frame++, pointer(54, 71), new Rect(34, 64, 42, 36)));
         inference.accept(observation(frame++, pointer(77, 71), new Rect(52, 64, 47, 36)));
         inference.accept(observation(frame++, pointer(85, 71), new Rect(75, 64, 32, 36)));
-        for (; frame < 50; frame++) {
-            inference.accept(observation(frame, pointer(85, 71)));
-        }
+        restsAt(inference, frame, 50, pointer(85, 71));
         List<ExtractedAction> found = inference.finish();
         assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
         assertEquals(new ExtractedAction.Pixel(85, 71), found.get(1).to());
@@ -96,30 +85,18 @@ class ActionInferenceTest {
      * A line typed while the pointer rested far from it; then the pointer comes to rest at the start of the line above,
      * so near (lines 8 pixels apart, as in a video made two thirds as large) that the typed line reaches it, and selects
      * it within a second of the typing. The typing stays: it was done before the pointer came, so it cannot be the
-     * selection's press showing as highlighted letters. When only where the pointer was seen as the selection began said so, the line typed was lost.
+     * selection's press showing as highlighted letters. When only where the pointer was seen as the selection began said
+     * so, the line typed was lost.
      */
     @Test
     void aLineTypedBeforeThePointerCameToTheLineAboveToSelectItStays() {
         ActionInference inference = new ActionInference(FPS, new DesktopNoise());
-        int frame = 0;
-        for (; frame < 10; frame++) {
-            inference.accept(observation(frame, pointer(449, 311)));
-        }
-        for (; frame < 17; frame++) {
-            inference.accept(observation(frame, pointer(449, 311), new Rect(4 + 8 * (frame - 10), 40, 8, 12)));
-        }
-        for (; frame < 19; frame++) {
-            inference.accept(observation(frame, pointer(449, 311)));
-        }
-        for (; frame < 23; frame++) {
-            inference.accept(observation(frame, pointer(5, 38))); // come to the line above, and rest
-        }
+        int frame = typedAway(inference, new Rect(4, 40, 8, 12), 19);
+        frame = restsAt(inference, frame, 23, pointer(5, 38)); // come to the line above, and rest
         inference.accept(observation(frame++, pointer(20, 38), new Rect(4, 32, 18, 12)));
         inference.accept(observation(frame++, pointer(36, 38), new Rect(20, 32, 18, 12)));
         inference.accept(observation(frame++, pointer(52, 38), new Rect(36, 32, 18, 12)));
-        for (; frame < 50; frame++) {
-            inference.accept(observation(frame, pointer(52, 38)));
-        }
+        restsAt(inference, frame, 50, pointer(52, 38));
         List<ExtractedAction> found = inference.finish();
         assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
     }
@@ -286,12 +263,29 @@ class ActionInferenceTest {
         return still(inference, frame, 9);
     }
 
-    /** {@code frames} frames from {@code frame} where nothing changes and the pointer rests away; the frame after. */
-    private static int still(ActionInference inference, int frame, int frames) {
-        for (int end = frame + frames; frame < end; frame++) {
-            inference.accept(observation(frame, away()));
+    /**
+     * Seven letters typed in frames 10 to 16 from the first one's place and size ({@code letter}), one a frame, the pointer
+     * resting away from frame 0 to {@code until}; the frame after.
+     */
+    private static int typedAway(ActionInference inference, Rect letter, int until) {
+        int frame = still(inference, 0, 10);
+        for (; frame < 17; frame++) {
+            inference.accept(observation(frame, away(), new Rect(letter.x + letter.width * (frame - 10), letter.y, letter.width, letter.height)));
+        }
+        return still(inference, frame, until - frame);
+    }
+
+    /** Frames from {@code frame} to {@code until} where nothing changes and the pointer rests at {@code at}; the frame after. */
+    private static int restsAt(ActionInference inference, int frame, int until, PointerFinder.Found at) {
+        for (; frame < until; frame++) {
+            inference.accept(observation(frame, at));
         }
         return frame;
+    }
+
+    /** {@code frames} frames from {@code frame} where nothing changes and the pointer rests away; the frame after. */
+    private static int still(ActionInference inference, int frame, int frames) {
+        return restsAt(inference, frame, frame + frames, away());
     }
 
     private static Observation observation(int frame, Rect... changes) {
