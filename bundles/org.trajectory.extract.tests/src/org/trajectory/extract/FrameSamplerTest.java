@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Frames come from the real ffmpeg, at the rate asked, with their times; what is not a video is said so. */
-class FrameSamplerTest {
+public class FrameSamplerTest {
 
     @Test
     void samplesAVideoAtTheRateAskedWithTimes(@TempDir Path temp) throws Exception {
@@ -37,6 +37,25 @@ class FrameSamplerTest {
         assertTrue(!java.util.Arrays.equals(frames.get(0).pixels(), frames.get(5).pixels()), "the test picture moves");
         try (FrameSampler sampler = FrameSampler.open(Video.probe(video), 2, Frame.Layout.I420)) {
             assertEquals(240 * 320 * 3 / 2, sampler.next().pixels().length, "a full luma plane and two quarter-size colour planes");
+        }
+    }
+
+    /** A reading begun at a frame far into a video of constant rate: that frame on, numbered and timed as from the start. */
+    @Test
+    void aReadingBegunFarIntoTheVideoGivesItsFramesAsAReadingFromTheStart(@TempDir Path temp) throws Exception {
+        Video video = Video.probe(testPicture(temp.resolve("clip.mp4"), 30, 30));
+        List<byte[]> fromTheStart = new ArrayList<>();
+        try (FrameSampler sampler = FrameSampler.open(video, 10, Frame.Layout.I420)) {
+            for (Frame frame = sampler.next(); frame != null && fromTheStart.size() < 210; frame = sampler.next()) {
+                fromTheStart.add(frame.pixels());
+            }
+        }
+        try (FrameSampler sampler = FrameSampler.open(video, 10, Frame.Layout.I420, 200)) {
+            for (int number = 200; number < 210; number++) {
+                Frame frame = sampler.next();
+                assertEquals(number / 10.0, frame.time(), 1e-9);
+                assertTrue(java.util.Arrays.equals(fromTheStart.get(number), frame.pixels()), "frame " + number);
+            }
         }
     }
 
@@ -94,8 +113,14 @@ class FrameSamplerTest {
 
     /** FFmpeg's moving test picture, 320x240, 3 s at 10 frames a second, as H.264. */
     private static Path testPicture(Path file) throws IOException, InterruptedException {
-        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=3",
-                "-c:v", "libx264", "-pix_fmt", "yuv420p", file.toString()).inheritIO().start();
+        return testPicture(file, 10, 3);
+    }
+
+    /** ffmpeg's moving test picture (every frame differs), 320x240, H.264 (with B-frames) in the container the name says. */
+    public static Path testPicture(Path file, int rate, int seconds) throws IOException, InterruptedException {
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i",
+                "testsrc2=size=320x240:rate=" + rate + ":duration=" + seconds, "-c:v", "libx264", "-pix_fmt", "yuv420p", file.toString())
+                .inheritIO().start();
         assertEquals(0, ffmpeg.waitFor());
         return file;
     }

@@ -5,6 +5,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -64,11 +65,26 @@ public final class FrameSampler implements AutoCloseable {
 
     /** As {@link #open(Path, double)}, the frames in the layout given. */
     public static FrameSampler open(Video video, double fps, Frame.Layout layout) throws IOException {
+        return open(video, fps, layout, 0);
+    }
+
+    /**
+     * As {@link #open(Video, double, Frame.Layout)}, from frame {@code first} on: ffmpeg seeks to its time (decoding from
+     * the keyframe before it), and the frames are numbered and timed as from the start. Which picture comes first is
+     * ffmpeg's seek's to say: for a video of constant rate it is frame {@code first}'s, for others it may be a neighbour's,
+     * so a caller that needs the very frame compares what it gets.
+     */
+    public static FrameSampler open(Video video, double fps, Frame.Layout layout, long first) throws IOException {
         checkRate(fps);
-        Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(List.of("ffmpeg", "-nostdin", "-v", "error"), video.file(), "-vf",
-                String.format(Locale.ROOT, "fps=%s", fps), "-f", "rawvideo", "-pix_fmt", layout.ffmpegName, "-"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps);
+        List<String> before = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error"));
+        if (first > 0) {
+            before.addAll(List.of("-ss", String.format(Locale.ROOT, "%.6f", first / fps)));
+        }
+        Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(before, video.file(), "-vf", String.format(Locale.ROOT, "fps=%s", fps), "-f",
+                "rawvideo", "-pix_fmt", layout.ffmpegName, "-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        FrameSampler sampler = new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps);
+        sampler.index = first;
+        return sampler;
     }
 
     private static void checkRate(double fps) {

@@ -1,12 +1,15 @@
 package org.trajectory.extract.internal.offline;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.trajectory.extract.ExtractionContext;
 import org.trajectory.extract.Frame;
 import org.trajectory.extract.FrameSampler;
+import org.trajectory.extract.FrameSamplerTest;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.kit.ScreenVideo;
 import org.trajectory.extract.opencv.OpenCvLibrary;
@@ -56,6 +60,50 @@ class PicturesTest {
             assertEquals(ScreenVideo.HEIGHT, shot.getHeight());
         }
         assertEquals(2, screenshots.size(), "screenshots only where asked");
+    }
+
+    /**
+     * Pictures of frames let go far into a video come from a seek near them, not a pass from the start; and only a frame
+     * whose content is the very one the reading had serves: one the reading saw otherwise is taken from a pass from the
+     * start, numbered as the reading was.
+     */
+    @Test
+    void picturesOfFramesLetGoFarIntoTheVideoComeFromASeekAndOnlyTheFrameTheReadingHad(@TempDir Path folder) throws Exception {
+        OpenCvLibrary.load();
+        Video video = Video.probe(FrameSamplerTest.testPicture(folder.resolve("moving.mp4"), 30, 60));
+        Pictures seeking = new Pictures(video, 10, new HashMap<>());
+        Pictures otherwise = new Pictures(video, 10, new HashMap<>());
+        Pictures holding = new Pictures(video, 10, new HashMap<>()); // holds every frame: what the pictures should be
+        int read = readAll(video, seeking, otherwise, holding);
+        Pictures.Crop sought = seeking.crop(450, 10, 20, 60, 40);
+        Pictures.Crop seenOtherwise = otherwise.crop(450, 10, 20, 60, 40);
+        Pictures.Crop expected = holding.crop(450, 10, 20, 60, 40);
+        seeking.finish(read);
+        otherwise.finish(read);
+        holding.finish(read);
+        assertEquals(0, holding.decodedAfter());
+        assertTrue(seeking.decodedAfter() < 50, "a seek near frame 450 decoded " + seeking.decodedAfter() + " frames");
+        assertTrue(otherwise.decodedAfter() > 450, "read from the start: " + otherwise.decodedAfter());
+        for (Pictures.Crop crop : List.of(sought, seenOtherwise)) {
+            assertArrayEquals(expected.image().getRGB(0, 0, 60, 40, null, 0, 60), crop.image().getRGB(0, 0, 60, 40, null, 0, 60));
+        }
+    }
+
+    /** Reads the video into each: every frame read, the last one alone held; {@code otherwise} is told frame 450 was another. */
+    private static int readAll(Video video, Pictures seeking, Pictures otherwise, Pictures holding) throws Exception {
+        int number = 0;
+        try (FrameSampler sampler = FrameSampler.open(video, 10, Frame.Layout.I420)) {
+            for (Frame frame = sampler.next(); frame != null; frame = sampler.next(), number++) {
+                seeking.read(number, frame.pixels());
+                otherwise.read(number, number == 450 ? new byte[frame.pixels().length] : frame.pixels());
+                for (Pictures pictures : List.of(seeking, otherwise)) {
+                    pictures.hold(number, frame.pixels());
+                    pictures.keepOnly(Set.of(number));
+                }
+                holding.hold(number, frame.pixels());
+            }
+        }
+        return number;
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
 import org.trajectory.extract.ExtractionContext;
+import org.trajectory.extract.Frame;
 import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
@@ -72,13 +73,21 @@ public final class OfflineMethod implements ExtractionMethod {
         try (Pictures pictures = new Pictures(video, fps, context.taken())) {
             // one decoding pass: each action's pictures are taken from the frames it points at, held while it may be found
             ScreenObserver observer = new ScreenObserver(new PointerFinder(), detector == null ? null : new PointerLearner(detector));
-            int read = observer.observe(video, fps, context.progress(), (observation, frame) -> {
-                if (frame != null) {
-                    pictures.hold(observation.frame(), frame.pixels());
+            int read = observer.observe(video, fps, context.progress(), new ScreenObserver.Sink() {
+                @Override
+                public void read(int index, Frame frame) {
+                    pictures.read(index, frame.pixels());
                 }
-                inference.accept(noise.filter(observation));
-                inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
-                pictures.keepOnly(inference.heldFrames());
+
+                @Override
+                public void seen(Observation observation, Frame frame) {
+                    if (frame != null) {
+                        pictures.hold(observation.frame(), frame.pixels());
+                    }
+                    inference.accept(noise.filter(observation));
+                    inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));
+                    pictures.keepOnly(inference.heldFrames());
+                }
             });
             actions = inference.finish();
             inference.fresh().forEach(found -> asked.put(found.action(), asked(found, pictures, ocr, fps, kinds)));

@@ -4,7 +4,9 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
 
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -35,7 +39,9 @@ import org.trajectory.extract.Video;
  * The pictures the offline method needs from a video, taken as it is read so it is decoded once: the steps'
  * screenshots (PNG) and the crops the screen text reader reads. The frames an action may yet point at are held (I420, a handful at
  * a time); a picture asked of a frame no longer held (or of a video whose odd size I420 cannot be converted at) is
- * taken after the reading, in one more decoding pass for all of them.
+ * taken after the reading: where such frames lie close together, ffmpeg seeks to them, and a frame decoded there serves
+ * only if its content is the very one the reading had at that number (a seek in a video of varying rate may land a
+ * frame away); what no seek served is taken in one pass from the start, numbered as the reading was.
  */
 final class Pictures implements AutoCloseable {
 
@@ -63,6 +69,11 @@ final class Pictures implements AutoCloseable {
         }
     }
 
+    /** Wanted frames further apart than this (seconds) are sought apart: a seek decodes from the keyframe before, a few seconds. */
+    private static final double APART = 20;
+    /** How far (seconds) before the first of a run a seek goes, and past its last a search for its frames goes on. */
+    private static final double LEEWAY = 1;
+
     private final Video video;
     private final double fps;
     private final Map<Long, byte[]> screenshots;
@@ -82,6 +93,10 @@ final class Pictures implements AutoCloseable {
         return thread;
     }, new ThreadPoolExecutor.CallerRunsPolicy());
     private final Map<Long, Future<byte[]>> encoding = new HashMap<>();
+    /** Each frame read so far, by number: a print of its content, by which a frame decoded after a seek is known. */
+    private long[] prints = new long[1024];
+    /** How many frames were decoded after the reading, for the pictures of frames let go. */
+    private int decodedAfter;
 
     /** Pictures of {@code video} sampled at {@code fps}, the screenshots put into {@code screenshots} by their time. */
     Pictures(Video video, double fps, Map<Long, byte[]> screenshots) {
@@ -101,6 +116,23 @@ final class Pictures implements AutoCloseable {
                 waiting.forEach(crop -> take(crop, frame));
             }
         }
+    }
+
+    /** Frame {@code number} as the reading decoded it (every frame, held or not): its print is kept. */
+    void read(int number, byte[] i420) {
+        if (number >= prints.length) {
+            prints = Arrays.copyOf(prints, Math.max(number + 1, 2 * prints.length));
+        }
+        prints[number] = print(i420);
+    }
+
+    /** Two checksums of a frame's bytes, which hardware computes at gigabytes a second: equal for equal frames only, as near as matters. */
+    private static long print(byte[] pixels) {
+        CRC32C castagnoli = new CRC32C();
+        castagnoli.update(pixels);
+        CRC32 ieee = new CRC32();
+        ieee.update(pixels);
+        return castagnoli.getValue() << 32 | ieee.getValue();
     }
 
     void keepOnly(Set<Integer> numbers) {
@@ -219,23 +251,86 @@ final class Pictures implements AutoCloseable {
     }
 
     /**
-     * The pictures of frames {@code numbers}, read as the first pass read them, on to the last: ffmpeg picking them itself
-     * (its select filter) or encoding them (PNG) takes twice as long.
+     * The pictures of frames {@code numbers}: near each run of them (none further than {@link #APART} seconds from the
+     * next), ffmpeg seeks and the frames whose print is a wanted one's serve; the rest are read as the reading read them,
+     * from the start on to the last. ffmpeg picking them itself (its select filter) or encoding them (PNG) takes twice as
+     * long.
      */
     private void takeAfter(TreeSet<Integer> numbers) throws IOException {
+        if (convertible) {
+            for (List<Integer> run : runs(numbers)) {
+                numbers.removeAll(seekAndTake(run));
+            }
+        }
+        if (numbers.isEmpty()) {
+            return;
+        }
         try (FrameSampler frames = FrameSampler.open(video, fps, convertible ? Frame.Layout.I420 : Frame.Layout.RGB)) {
             Frame frame;
             for (int number = 0; number <= numbers.last() && (frame = frames.next()) != null; number++) {
+                decodedAfter++;
                 if (numbers.contains(number)) {
                     Mat whole = convertible ? bgr(frame.pixels(), video.width(), video.height()) : fromRgb(frame);
-                    if (pendingScreenshots.containsKey(number)) {
-                        screenshots.put(ExtractionContext.at(number / fps), png(whole));
-                    }
-                    pendingCrops.getOrDefault(number, List.of()).forEach(crop -> take(crop, whole));
+                    serve(number, whole);
                     whole.release();
                 }
             }
         }
+    }
+
+    /** The wanted frames in runs, a run's next no more than {@link #APART} seconds after its last. */
+    private List<List<Integer>> runs(TreeSet<Integer> numbers) {
+        List<List<Integer>> runs = new ArrayList<>();
+        List<Integer> run = new ArrayList<>();
+        for (int number : numbers) {
+            if (!run.isEmpty() && number - run.get(run.size() - 1) > APART * fps) {
+                runs.add(run);
+                run = new ArrayList<>();
+            }
+            run.add(number);
+        }
+        if (!run.isEmpty()) {
+            runs.add(run);
+        }
+        return runs;
+    }
+
+    /** The frames of {@code run} served after a seek to {@link #LEEWAY} seconds before its first: those whose print was found. */
+    private Set<Integer> seekAndTake(List<Integer> run) throws IOException {
+        Map<Long, List<Integer>> wanted = new HashMap<>();
+        run.stream().filter(number -> number < prints.length) // (a frame never read has no print, and is found by none)
+                .forEach(number -> wanted.computeIfAbsent(prints[number], print -> new ArrayList<>()).add(number));
+        Set<Integer> served = new HashSet<>();
+        int leeway = (int) Math.ceil(LEEWAY * fps);
+        int first = Math.max(0, run.get(0) - leeway);
+        int last = run.get(run.size() - 1) + leeway;
+        try (FrameSampler frames = FrameSampler.open(video, fps, Frame.Layout.I420, first)) {
+            Frame frame;
+            for (int number = first; number <= last && !wanted.isEmpty() && (frame = frames.next()) != null; number++) {
+                decodedAfter++;
+                List<Integer> same = wanted.remove(print(frame.pixels()));
+                if (same != null) {
+                    Mat whole = bgr(frame.pixels(), video.width(), video.height());
+                    same.forEach(wantedNumber -> serve(wantedNumber, whole));
+                    whole.release();
+                    served.addAll(same);
+                }
+            }
+        }
+        return served;
+    }
+
+    /** The pictures asked of frame {@code number}, taken from it ({@code whole}, BGR). */
+    private void serve(int number, Mat whole) {
+        if (pendingScreenshots.containsKey(number)) {
+            screenshots.put(ExtractionContext.at(number / fps), png(whole));
+        }
+        pendingCrops.getOrDefault(number, List.of()).forEach(crop -> take(crop, whole));
+    }
+
+    /** How many frames were decoded after the reading (for the pictures of frames let go): none when the held frames served all. */
+    int decodedAfter() {
+        return decodedAfter;
     }
 
     /** Lets the held frames go and stops the encoder (what it had begun is finished). */

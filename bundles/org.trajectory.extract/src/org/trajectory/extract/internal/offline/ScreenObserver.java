@@ -65,6 +65,10 @@ final class ScreenObserver {
      * the pointer: once it is, they tell where it was).
      */
     interface Sink {
+        /** Frame {@code index} as read, before anything is told of it (I420, valid only during the call). */
+        default void read(int index, Frame frame) {
+        }
+
         void seen(Observation observation, Frame frame) throws IOException;
     }
 
@@ -82,6 +86,7 @@ final class ScreenObserver {
                 if (Thread.interrupted() || progress.isCancelled()) {
                     throw new InterruptedException("extraction cancelled");
                 }
+                sink.read(index, frame);
                 for (Observation observation : pass.next(index, frame)) {
                     sink.seen(observation, observation.frame() == index ? frame : null);
                 }
