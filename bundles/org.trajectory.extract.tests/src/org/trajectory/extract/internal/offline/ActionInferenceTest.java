@@ -156,6 +156,65 @@ class ActionInferenceTest {
     }
 
     /**
+     * A video shown at 2/3 size: a notification two lines high slides in level with a search field, in the frame where the
+     * first letters typed there show, and the field's button to clear it is drawn at its right end. Behind a thin caret
+     * 12 px high, the notification (35 px) is no line of typing, and the button, 59 px along the line from the letters, is
+     * not typed: one typing, of the letters alone. Held to the full-size line height (48 px), the notification was the
+     * typing and its words were written as typed.
+     */
+    @Test
+    void aNotificationTwoLinesHighAndAFieldsButtonDrawnWithTheFirstLettersAreNotTyped() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        inference.accept(withCarets(frame++, List.of(new Rect(348, 43, 2, 12)), new Rect(631, 34, 215, 35), new Rect(333, 43, 15, 12),
+                new Rect(407, 45, 11, 9)));
+        for (int letter = 0; letter < 3; letter++) {
+            inference.accept(withCarets(frame++, List.of(new Rect(356 + 8 * letter, 43, 2, 12)), new Rect(348 + 8 * letter, 43, 8, 12)));
+        }
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE), found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        Rect band = found.get(0).typing().band();
+        assertEquals(333, band.x);
+        assertTrue(band.x + band.width < 407, "the button is not typed: " + band);
+    }
+
+    /**
+     * A word processor's status line (the caret's column) changes with every letter typed, and once more after the Enter,
+     * before the next line is typed: that change was taken for typing, and the next line's letters, at the caret seen on
+     * it, were passed over for the status line going on. Letters go where a caret seen lately is: the second line is
+     * typed there.
+     */
+    @Test
+    void lettersAtACaretSeenLatelyAreTypedThereNotOnAlongAStatusLine() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        inference.accept(withCarets(frame++, List.of(new Rect(15, 123, 1, 14))));
+        frame = still(inference, frame, 4);
+        frame = typedWithStatus(inference, frame, 123);
+        frame = still(inference, frame, 7);
+        inference.accept(withCarets(frame++, List.of(new Rect(15, 137, 1, 14)), new Rect(182, 283, 6, 8))); // the Enter
+        frame = still(inference, frame, 8);
+        frame = typedWithStatus(inference, frame, 137);
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE),
+                found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        assertEquals(137, found.get(2).typing().band().y, "the second line is typed where the caret is");
+    }
+
+    /** Four frames of letters typed at {@code y} from x 15, the caret after them, the status line's column changing too; the frame after. */
+    private static int typedWithStatus(ActionInference inference, int frame, int y) {
+        for (int letters = 0; letters < 4; letters++) {
+            inference.accept(withCarets(frame++, List.of(new Rect(35 + 20 * letters, y, 1, 14)), new Rect(15 + 20 * letters, y, 20, 14),
+                    new Rect(81, 283, 7, 8)));
+        }
+        return frame;
+    }
+
+    /**
      * A typing's line is looked at again in the second after its last change (what comes and goes by itself was not
      * typed): those frames are held while the typing goes on, so its pictures are taken from them when it is found. When
      * only its first and last frames were held, every typing's second after was decoded again after the reading: a

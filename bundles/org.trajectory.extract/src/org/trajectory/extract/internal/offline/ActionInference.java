@@ -51,6 +51,8 @@ final class ActionInference {
     private static final double ANSWER = 1.5;
     /** The tallest change (pixels) still read as one line of typing. */
     private static final int LINE = 48;
+    /** The tallest a line of typing may be held to by a small caret: a line in a video made half as large. */
+    private static final int SMALL_LINE = 24;
     /** The lowest: a letter is taller than this, even in a video made half as large. */
     private static final int SPECK = 4;
     /** Pixels the pointer may move and still be at rest. */
@@ -630,10 +632,10 @@ final class ActionInference {
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
         }
-        if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes())) {
+        if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes(), now.time())) {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
-        Rect typed = typed(now.changes());
+        Rect typed = typed(now.changes(), now.time());
         keyboard(before, now, typed);
         List<Rect> others = now.changes().stream().filter(c -> c.height <= LINE && !ScreenObserver.overlap(c, typed)).toList();
         passedOver = others.isEmpty() ? null : new PassedOver(others, before.frame(), before.time(), now.frame());
@@ -687,8 +689,8 @@ final class ActionInference {
      * Whether small changes only, one of them where text is entered: typing that the application echoes elsewhere at once
      * (a sheet's cell, its formula bar, the toolbar buttons greyed while the cell is edited), not the screen redrawn.
      */
-    private boolean echoed(List<Rect> changes) {
-        return changes.stream().allMatch(c -> c.height <= LINE) && entered(changes) != null;
+    private boolean echoed(List<Rect> changes, double time) {
+        return changes.stream().allMatch(c -> c.height <= LINE) && entered(changes, time) != null;
     }
 
     /** How many lines of text the line-high changes lie on. */
@@ -721,7 +723,7 @@ final class ActionInference {
         if (union.height < SPECK) {
             return; // a pixel's row changing (an edge redrawn), no letter
         }
-        if (union.height > LINE) {
+        if (union.height > line(now.time())) {
             if (recentlyTyped(now.time()) && union.y + union.height > typing.band().y) {
                 enter(before.time()); // output after a command (not a notification coming above it)
             }
@@ -801,25 +803,40 @@ final class ActionInference {
     }
 
     /**
+     * The tallest change (pixels) read as one line of typing at {@code time}: two caret-heights where a caret was seen
+     * lately (a notification's two lines are taller, in a video shown at any size), never less than a small line's
+     * {@link #SMALL_LINE}; {@link #LINE} where no caret was seen.
+     */
+    private int line(double time) {
+        return caret == null || time - caretTime > 3 ? LINE : Math.clamp(2L * caret.height, SMALL_LINE, LINE);
+    }
+
+    /**
      * The changes typing made: those on the line where text is entered ({@link #entered}); the largest line-high one
      * where none is there; all changes when none is line-high.
      */
-    private Rect typed(List<Rect> changes) {
-        List<Rect> lines = changes.stream().filter(c -> c.height <= LINE).toList();
+    private Rect typed(List<Rect> changes, double time) {
+        int line = line(time);
+        List<Rect> lines = changes.stream().filter(c -> c.height <= line).toList();
         if (lines.isEmpty()) {
             return Observation.union(changes);
         }
-        Rect entered = entered(lines);
+        Rect entered = entered(lines, time);
         return entered != null ? entered : lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
     }
 
     /**
-     * Of line-high changes, those on the line being typed, or on the line the pointer clicked, or the line under the one
-     * typed before an Enter, or where the caret was (or the line under it), or null; not a title that changed with them
-     * ("*Untitled") or toolbar buttons greyed while a cell is edited.
+     * Of line-high changes, those on the line of a caret seen lately, or on the line being typed, or on the line the
+     * pointer clicked, or the line under the one typed before an Enter, or where the caret was (or the line under it), or
+     * null; not a title that changed with them ("*Untitled") or toolbar buttons greyed while a cell is edited; of those
+     * on its line, the run letters make ({@link #run}). A caret seen lately comes first: letters go where it is, not on
+     * along a status line that changed after an Enter and was taken for typing.
      */
-    private Rect entered(List<Rect> lines) {
+    private Rect entered(List<Rect> lines, double time) {
         List<Rect> places = new ArrayList<>();
+        if (caret != null && time - caretTime <= 3) {
+            places.add(caret);
+        }
         if (typing != null) {
             places.add(typing.band());
         }
@@ -838,10 +855,44 @@ final class ActionInference {
             List<Rect> same = lines.stream().filter(c -> sameLine(place, c) && c.x + c.width >= place.x - ACROSS
                     && c.x <= place.x + place.width + ACROSS).toList();
             if (!same.isEmpty()) {
-                return Observation.union(same);
+                return Observation.union(run(same, place, line(time)));
             }
         }
         return null;
+    }
+
+    /**
+     * Of changes on one line, the run letters make: from the one nearest the middle of {@code place}, on either way to
+     * each next no further than {@code gap} (a line's height; words are closer). A box drawn further along the line as
+     * the first letter came (a field's button to clear it) is not what was typed.
+     */
+    private static List<Rect> run(List<Rect> same, Rect place, int gap) {
+        List<Rect> across = same.stream().sorted(Comparator.comparingInt(c -> c.x)).toList();
+        int middle = place.x + place.width / 2;
+        int from = 0;
+        for (int i = 1; i < across.size(); i++) {
+            if (off(across.get(i), middle) < off(across.get(from), middle)) {
+                from = i;
+            }
+        }
+        int first = from;
+        int left = across.get(from).x;
+        while (first > 0 && left - (across.get(first - 1).x + across.get(first - 1).width) <= gap) {
+            first--;
+            left = Math.min(left, across.get(first).x);
+        }
+        int last = from;
+        int right = across.get(from).x + across.get(from).width;
+        while (last < across.size() - 1 && across.get(last + 1).x - right <= gap) {
+            last++;
+            right = Math.max(right, across.get(last).x + across.get(last).width);
+        }
+        return across.subList(first, last + 1);
+    }
+
+    /** How far across a box is from {@code x}: 0 when it spans it. */
+    private static int off(Rect box, int x) {
+        return Math.max(0, Math.max(box.x - x, x - (box.x + box.width)));
     }
 
     private void enter(double time) {
