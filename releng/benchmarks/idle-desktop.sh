@@ -33,6 +33,8 @@ for minute in $(seq "$MINUTES"); do
   notify-send -t 5000 "Reminder $minute" "The team meeting starts in $((60 - minute)) minutes"
   sleep 40
 done
-kill -TERM "$recorder"
+# the recorder itself (the workbench script's java), so it stops as Ctrl-C stops it and closes its video; a signal to the
+# script alone ended the script and left the recorder to die with the X server, its video unfinished
+pkill -TERM -P "$recorder" || kill -TERM "$recorder"
 wait "$recorder" || true
 echo "recorded $(ffprobe -v error -show_entries format=duration -of csv=p=0 "$OUT/recording/video.mkv") s of an idle desktop in $OUT/recording"
