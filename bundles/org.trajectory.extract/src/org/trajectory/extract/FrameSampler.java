@@ -40,7 +40,8 @@ public final class FrameSampler implements AutoCloseable {
     private final Thread reader;
     private long index;
 
-    private FrameSampler(Path video, Process ffmpeg, int width, int height, Frame.Layout layout, double fps) {
+    private FrameSampler(Path video, Process ffmpeg, int width, int height, Frame.Layout layout, double fps, long first) {
+        this.index = first;
         this.layout = layout;
         this.video = video;
         this.ffmpeg = ffmpeg;
@@ -82,9 +83,7 @@ public final class FrameSampler implements AutoCloseable {
         }
         Process ffmpeg = new ProcessBuilder(VideoFiles.ffmpeg(before, video.file(), "-vf", String.format(Locale.ROOT, "fps=%s", fps), "-f",
                 "rawvideo", "-pix_fmt", layout.ffmpegName, "-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        FrameSampler sampler = new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps);
-        sampler.index = first;
-        return sampler;
+        return new FrameSampler(video.file(), ffmpeg, video.width(), video.height(), layout, fps, first);
     }
 
     private static void checkRate(double fps) {

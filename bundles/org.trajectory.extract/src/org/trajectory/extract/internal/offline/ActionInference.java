@@ -53,6 +53,8 @@ final class ActionInference {
     private static final int LINE = 48;
     /** The tallest a line of typing may be held to by a small caret: a line in a video made half as large. */
     private static final int SMALL_LINE = 24;
+    /** Seconds a caret seen stays where text is entered (a blinking one shows every second or so). */
+    private static final double CARET_LATELY = 3;
     /** The lowest: a letter is taller than this, even in a video made half as large. */
     private static final int SPECK = 4;
     /** Pixels the pointer may move and still be at rest. */
@@ -775,7 +777,7 @@ final class ActionInference {
         if (young == null) {
             // only a caret (a thin upright line, as the observer tells one) says how high a line is here: typed letters may
             // be no taller than an x
-            if (caret == null || now.time() - caretTime > 3) {
+            if (!caretLately(now.time())) {
                 return false;
             }
             Rect band = lastTyped.band();
@@ -808,7 +810,12 @@ final class ActionInference {
      * {@link #SMALL_LINE}; {@link #LINE} where no caret was seen.
      */
     private int line(double time) {
-        return caret == null || time - caretTime > 3 ? LINE : Math.clamp(2L * caret.height, SMALL_LINE, LINE);
+        return caretLately(time) ? Math.clamp(2L * caret.height, SMALL_LINE, LINE) : LINE;
+    }
+
+    /** Whether a caret was seen within {@link #CARET_LATELY} of {@code time}. */
+    private boolean caretLately(double time) {
+        return caret != null && time - caretTime <= CARET_LATELY;
     }
 
     /**
@@ -834,7 +841,8 @@ final class ActionInference {
      */
     private Rect entered(List<Rect> lines, double time) {
         List<Rect> places = new ArrayList<>();
-        if (caret != null && time - caretTime <= 3) {
+        boolean lately = caretLately(time);
+        if (lately) {
             places.add(caret);
         }
         if (typing != null) {
@@ -848,7 +856,9 @@ final class ActionInference {
             places.add(next);
         }
         if (caret != null) {
-            places.add(caret);
+            if (!lately) {
+                places.add(caret);
+            }
             places.add(new Rect(caret.x, caret.y + caret.height, caret.width, caret.height));
         }
         for (Rect place : places) {
@@ -937,7 +947,7 @@ final class ActionInference {
      * showed none, nor the line after an Enter, where text is only expected.
      */
     private boolean seenEntered(Rect band, double time, ExtractedAction focus) {
-        boolean caretThere = caret != null && time - caretTime <= 3 && sameLine(band, caret) && caret.x >= band.x - 24
+        boolean caretThere = caretLately(time) && sameLine(band, caret) && caret.x >= band.x - 24
                 && caret.x <= band.x + band.width + 24;
         return caretThere || focus == null && onClickedLine(band, clickedAt);
     }
