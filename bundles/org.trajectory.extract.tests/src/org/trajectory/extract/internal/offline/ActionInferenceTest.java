@@ -129,6 +129,31 @@ class ActionInferenceTest {
     }
 
     /**
+     * A caret blinking at a text's start while the pointer is not seen yet, then the pointer showing in the text and
+     * resting, then letters typed at the caret: the click comes first and the typing begins with its letters. When the
+     * caret's blinks began the typing, it came before the click that gave the text its focus, and its picture showed
+     * the text before the click.
+     */
+    @Test
+    void lettersAtACaretThatBlinkedBeforeThePointerCameAreTypedAfterItsClick() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        Rect caret = new Rect(7, 51, 3, 13);
+        for (int frame = 0; frame < 10; frame++) {
+            inference.accept(frame == 4 || frame == 9 ? observation(frame, caret) : observation(frame));
+        }
+        inference.accept(new Observation(10, 1.0, pointer(489, 385), null, true, List.of(), List.of(), Observation.Shift.NONE));
+        int frame = restsAt(inference, 11, 20, pointer(489, 385));
+        for (; frame < 26; frame++) {
+            inference.accept(observation(frame, pointer(489, 385), new Rect(7 + 16 * (frame - 20), 51, 16, 13)));
+        }
+        restsAt(inference, frame, 40, pointer(489, 385));
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        ActionInference.Typing typing = inference.fresh().stream().filter(f -> f.typing() != null).findFirst().orElseThrow().typing();
+        assertEquals(19, typing.firstFrame(), "read from the frame before its first letters");
+    }
+
+    /**
      * A click on a location field at the top left, then, seconds later, a notification drawn at once at the top right,
      * level with it: no typing. When any change level with the clicked line was taken for text entered there, the
      * notification's words were written as typed.

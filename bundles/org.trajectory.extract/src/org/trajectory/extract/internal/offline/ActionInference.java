@@ -731,6 +731,17 @@ final class ActionInference {
             }
             return;
         }
+        Rect blinked = null;
+        if (typing != null && typing.drawnAtOnce() && 2 * typing.first().width <= typing.first().height
+                && (typing.intervals() >= 2 || arrived && restSince > typing.end())
+                && continues(typing.band(), union) && union.x + union.width > typing.first().x + typing.first().width + 2) {
+            // a caret-thin box changed in place again and again, or before the pointer came to rest (a caret blinking
+            // where letters will go), and now letters come: the typing begins with them, after the click that put the
+            // caret there (where they begin, kept in its band: letters drawn in frames read as something else are in it)
+            restUsed &= typing.focus() == null;
+            blinked = typing.band();
+            typing = null;
+        }
         boolean printed = printedAfter(typing, now, union);
         if (typing != null && now.time() - typing.end() <= TYPING_GAP && continues(typing.band(), union) && !printed) {
             typing = typing.grown(union, now.time(), now.frame());
@@ -757,8 +768,9 @@ final class ActionInference {
         boolean atEntry = atEntry(union, now.time(), focus);
         boolean guessedEntry = !seenEntered(union, now.time(), focus) && !underPointer;
         Rect begun = begunBefore(before, union);
+        Rect band = blinked == null ? union : Observation.union(List.of(blinked, union));
         typing = begun == null
-                ? new Typing(union, before.time(), now.time(), before.frame(), now.frame(), 1, union, atEntry, focus, guessedEntry)
+                ? new Typing(band, before.time(), now.time(), before.frame(), now.frame(), 1, union, atEntry, focus, guessedEntry)
                 : new Typing(Observation.union(List.of(begun, union)), passedOver.time(), now.time(), passedOver.frame(), now.frame(), 2,
                         begun, atEntry, focus, guessedEntry);
     }
