@@ -1,7 +1,6 @@
 package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -45,21 +44,6 @@ class DesktopNoiseTest {
         }
         Rect minute = new Rect(1200 - 3 * CHAR, 780, 4 * CHAR, 12); // 6:59 turning into 7:00
         assertTrue(noise.filter(observation(5, minute)).changes().isEmpty(), "the minute's turn is the clock's");
-    }
-
-    @Test
-    void aCounterSomeOfWhoseTicksChangeTooLittleToBeSeenIsStillInStep() {
-        DesktopNoise noise = new DesktopNoise();
-        Rect digit = new Rect(33, 47, 10, 21);
-        for (double time : new double[] {3.9, 4.8, 6.8, 7.8}) { // the tick at 5.8 turned one segment: unseen
-            noise.filter(observation(time, digit));
-        }
-        assertTrue(noise.ticking(digit), "a tick unseen leaves a gap twice as long, still in step");
-        DesktopNoise typing = new DesktopNoise();
-        for (double time : new double[] {1, 2, 4.5, 5.5}) {
-            typing.filter(observation(time, digit));
-        }
-        assertFalse(typing.ticking(digit), "a gap of 2.5 after one of 1 s is no clock's");
     }
 
     private static Observation observation(double time, Rect change) {

@@ -20,8 +20,6 @@ final class DesktopNoise {
     private static final double SAME_TICK = 0.25;
     /** Changes in step after which a box is taken as ticking. */
     private static final int TICKS = 3;
-    /** Ticks in a row that may go unseen between two seen ones. */
-    private static final int MOST_UNSEEN = 2;
     /** Pixels from the pointer within which a change may be its doing (a hover, a click's answer). */
     private static final int NEAR_POINTER = 80;
     /** The largest box (pixels a side) learnt as a ticker: larger changes are windows, pages, notifications. */
@@ -73,22 +71,10 @@ final class DesktopNoise {
                 irregular |= ticks < TICKS; // changing faster than a clock before it was known to tick: drawing or typing
                 return;
             }
-            irregular |= ticks < TICKS && gap > 0 && !inStep(since);
+            irregular |= ticks < TICKS && gap > 0 && (since > 1.5 * gap || since < gap / 1.5);
             gap = gap == 0 ? since : gap;
             ticks++;
             last = time;
-        }
-
-        /**
-         * Whether {@code since} is the gap, or two or three of it: a tick can change too little to be seen (a digit
-         * turning into the next by one segment, which is a caret's size), and the clock is in step all the same.
-         */
-        private boolean inStep(double since) {
-            if (since >= gap / 1.5 && since <= 1.5 * gap) {
-                return true;
-            }
-            long gaps = Math.round(since / gap);
-            return gaps >= 2 && gaps <= MOST_UNSEEN + 1 && Math.abs(since - gaps * gap) <= gap / 3;
         }
     }
 
