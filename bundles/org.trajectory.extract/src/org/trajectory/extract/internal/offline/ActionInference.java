@@ -738,7 +738,7 @@ final class ActionInference {
             // a caret-thin box changed in place again and again, or before the pointer came to rest (a caret blinking
             // where letters will go), and now letters come: the typing begins with them, after the click that put the
             // caret there (where they begin, kept in its band: letters drawn in frames read as something else are in it)
-            restUsed &= typing.focus() == null;
+            restUsed &= typing.focus() == null; // the click it took, if any, is the letters' to take
             blinked = typing.band();
             typing = null;
         }
