@@ -102,7 +102,12 @@ final class ActionInference {
 
         /** Whether it grew to the right of its first change, as characters typed do (a clock's digits turn in place). */
         boolean grewOn() {
-            return band.x + band.width > first.x + first.width + 2;
+            return pastFirst(band);
+        }
+
+        /** Whether {@code change} reaches right of its first change, as the next characters typed do. */
+        boolean pastFirst(Rect change) {
+            return change.x + change.width > first.x + first.width + 2;
         }
 
         /** Whether it never grew past its first change: drawn at once, perhaps over a few frames (a notification sliding in). */
@@ -734,7 +739,7 @@ final class ActionInference {
         Rect blinked = null;
         if (typing != null && typing.drawnAtOnce() && 2 * typing.first().width <= typing.first().height
                 && (typing.intervals() >= 2 || arrived && restSince > typing.end())
-                && continues(typing.band(), union) && union.x + union.width > typing.first().x + typing.first().width + 2) {
+                && continues(typing.band(), union) && typing.pastFirst(union)) {
             // a caret-thin box changed in place again and again, or before the pointer came to rest (a caret blinking
             // where letters will go), and now letters come: the typing begins with them, after the click that put the
             // caret there (where they begin, kept in its band: letters drawn in frames read as something else are in it)
@@ -901,7 +906,7 @@ final class ActionInference {
         int left = across.get(from).x;
         while (first > 0 && left - (across.get(first - 1).x + across.get(first - 1).width) <= gap) {
             first--;
-            left = Math.min(left, across.get(first).x);
+            left = across.get(first).x; // sorted by x: the leftmost so far
         }
         int last = from;
         int right = across.get(from).x + across.get(from).width;
