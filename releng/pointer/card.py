@@ -20,6 +20,13 @@ def main():
         card = json.load(f)
     figures, themes = card["figures"], card["themes"]
     dev = figures["dev"]["recorded frames"]
+    mean = ("""
+
+**Two networks, one map**: the file holds two such networks and gives the mean of their logit maps (that is the map
+the threshold and the figures below are of): the one trained as described here, and the first one this repository
+shipped (commit ad31fa6, trained by that commit's `train_pointer.py` on fewer screens and themes, without hard places;
+its card is in that commit), which `train.sh` takes from the repository's history. Networks trained apart take
+different things for a pointer, so a look-alike must fool both to win; `mean.py` writes the file.""" if card.get("mean") else "")
     text = f"""# The pointer detector (`pointer.onnx`)
 
 Written by `releng/pointer/train.sh` ({card['steps']} steps of 48 crops, {card['seconds']} s on 2 CPU cores, Debian's
@@ -30,7 +37,7 @@ fetched at run time.
 around a place; {card['weights']:,} weights): any RGB picture (values 0-1) in, a map of logits at half its size out, highest
 where a pointer's hotspot is. The best place is a pointer when its sigmoid is at least the threshold stored in the
 file (`threshold` = {figures['threshold']:.2f}, chosen on real dev pictures: the dev corpus's recorded frames and the
-dev part's screenshots, where "a pointer here" is right most often by F1); its position is the softmax centroid of the 3x3 cells around it.
+dev part's screenshots, where "a pointer here" is right most often by F1); its position is the softmax centroid of the 3x3 cells around it.{mean}
 
 **Data** (made by the project, `releng/pointer/`): 64x64 crops of real screens: screenshots of applications without a
 pointer (`screens.sh`, light and dark, 1280x800 and 1920x1080) with a pointer drawn in (premultiplied, as the X server

@@ -6,7 +6,10 @@
 #     choose among checkpoints; each made unless its folder has recordings;
 #  3. train_pointer.py: crops of both with the pointers of Debian's cursor themes and Windows' drawn in, split by theme
 #     family and application, and the places of training screens the detector in training takes for a pointer;
-#     writes bundles/org.trajectory.extract/models/pointer.onnx and its model card pointer.md.
+#     writes WORK/network.onnx;
+#  4. mean.py: the detector shipped is the mean of that network and the first one this repository shipped (commit
+#     ad31fa6's, trained by that commit's script): bundles/org.trajectory.extract/models/pointer.onnx, and card.py its
+#     model card pointer.md.
 # Usage: releng/pointer/train.sh [WORK (/tmp/trajectory-pointer)] [STEPS (12000)]
 #   corpora in /tmp/trajectory-corpus, /tmp/trajectory-kinds and /tmp/trajectory-dev (CORPUS, KINDS, DEV to move them)
 # Needs: python3-torch python3-onnx python3-opencv, the cursor themes (xcursor-themes dmz-cursor-theme
@@ -28,6 +31,7 @@ mkdir -p "$WORK"
 MODELS="$ROOT/bundles/org.trajectory.extract/models"
 mkdir -p "$MODELS"
 cd "$HERE"
-/usr/bin/python3 train_pointer.py "$WORK/screens" "$CORPUS:$KINDS" "$DEV" "$MODELS/pointer.onnx" "$STEPS" | tee "$WORK/train.log"
-mv "$MODELS/pointer.onnx.pt" "$WORK/pointer.pt"
+/usr/bin/python3 train_pointer.py "$WORK/screens" "$CORPUS:$KINDS" "$DEV" "$WORK/network.onnx" "$STEPS" | tee "$WORK/train.log"
+git -C "$ROOT" show ad31fa6:bundles/org.trajectory.extract/models/pointer.onnx > "$WORK/first.onnx"
+/usr/bin/python3 mean.py "$WORK/first.onnx" "$WORK/network.onnx" "$WORK/screens" "$CORPUS:$KINDS" "$DEV" "$MODELS/pointer.onnx" | tee "$WORK/mean.log"
 /usr/bin/python3 card.py "$MODELS/pointer.onnx"

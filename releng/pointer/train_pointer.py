@@ -259,6 +259,15 @@ def main():
     else:
         train(model, screens, themes, rng, steps, started, dev_frames)
     model.eval()
+    torch.save(model.state_dict(), out + ".pt")  # for looking into its mistakes, and the mean's member; not shipped
+    finish(model, screens, themes, dev_frames, repository, out, {"steps": steps, "seconds": round(time.time() - started),
+                                                                 "mine_every": MINE_EVERY, "hard_places": len(screens.hard)})
+
+
+def finish(model, screens, themes, dev_frames, repository, out, card):
+    """The threshold chosen on dev, the figures of every part at it, the network written as ONNX with its threshold, and
+    what card.py writes the model card from (OUT.json: the figures, the split, and `card`'s facts)."""
+    model.eval()
     threshold = calibrate(model, screens, dev_frames)
     figures = {split: {"crops": judge(model, screens, themes, split, 2, threshold=threshold),
                        "screens": judge_frames(model, screens, themes, split, 3, threshold=threshold)}
@@ -266,8 +275,6 @@ def main():
     figures["dev"]["recorded frames"] = judge_recorded(model, dev_frames, threshold)
     figures["threshold"] = threshold
     print(json.dumps(figures, indent=1))
-    model.eval()
-    torch.save(model.state_dict(), out + ".pt")  # for looking into its mistakes; not shipped
     torch.onnx.export(model, torch.zeros(1, 3, 64, 64), out, input_names=["pixels"], output_names=["logits"],
                       dynamic_axes={"pixels": {2: "height", 3: "width"}, "logits": {2: "cells_down", 3: "cells_across"}},
                       opset_version=14)
@@ -279,11 +286,10 @@ def main():
     onnx.save(exported, out)
     split_of = {t: pointer_data.part(t, pointer_data.HELD_OUT_THEMES, pointer_data.DEV_THEMES) for t in pointer_data.pointers(repository)}
     with open(out + ".json", "w") as f:
-        json.dump({"figures": figures, "steps": steps, "seconds": round(time.time() - started),
-                   "mine_every": MINE_EVERY, "hard_places": len(screens.hard), "dev_frames_per_recording": DEV_FRAMES_PER_RECORDING,
+        json.dump({"figures": figures, "dev_frames_per_recording": DEV_FRAMES_PER_RECORDING,
                    "weights": sum(p.numel() for p in model.parameters()),
                    "themes": {s: sorted({pointer_data.family(t) for t, p in split_of.items() if p == s})
-                              for s in ("train", "dev", "held-out")}}, f, indent=1)
+                              for s in ("train", "dev", "held-out")}, **card}, f, indent=1)
 
 
 def train(model, screens, themes, rng, steps, started, dev_frames):
