@@ -34,7 +34,7 @@ PyTorch 1.13); run by `PointerDetector` (org.trajectory.extract) on ONNX Runtime
 fetched at run time.
 
 **What it does**: a fully convolutional network (seven 3x3 convolutions with batch normalisation, dilated to see 65 px
-around a place; {card['weights']:,} weights): any RGB picture (values 0-1) in, a map of logits at half its size out, highest
+around a place; {card['weights']:,} weights{' in the two networks' if card.get('mean') else ''}): any RGB picture (values 0-1) in, a map of logits at half its size out, highest
 where a pointer's hotspot is. The best place is a pointer when its sigmoid is at least the threshold stored in the
 file (`threshold` = {figures['threshold']:.2f}, chosen on real dev pictures: the dev corpus's recorded frames and the
 dev part's screenshots, where "a pointer here" is right most often by F1); its position is the softmax centroid of the 3x3 cells around it.{mean}
