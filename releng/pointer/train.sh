@@ -7,9 +7,9 @@
 #  3. train_pointer.py: crops of both with the pointers of Debian's cursor themes and Windows' drawn in, split by theme
 #     family and application, and the places of training screens the detector in training takes for a pointer;
 #     writes WORK/network.onnx;
-#  4. mean.py: the detector shipped is the mean of that network and the first one this repository shipped (commit
-#     ad31fa6's, trained by that commit's script): bundles/org.trajectory.extract/models/pointer.onnx, and card.py its
-#     model card pointer.md.
+#  4. mean.py: the mean of that network and the first one this repository shipped (commit ad31fa6's, trained by that
+#     commit's script) as bundles/org.trajectory.extract/models/pointer.onnx, and card.py its model card pointer.md.
+#     The file shipped is still ad31fa6's alone: the mean lost a held-out part in the offline method (docs/extraction.md).
 # Usage: releng/pointer/train.sh [WORK (/tmp/trajectory-pointer)] [STEPS (12000)]
 #   corpora in /tmp/trajectory-corpus, /tmp/trajectory-kinds and /tmp/trajectory-dev (CORPUS, KINDS, DEV to move them)
 # Needs: python3-torch python3-onnx python3-opencv, the cursor themes (xcursor-themes dmz-cursor-theme
