@@ -258,7 +258,6 @@ def main():
         model.load_state_dict(torch.load(weights))
     else:
         train(model, screens, themes, rng, steps, started, dev_frames)
-    model.eval()
     torch.save(model.state_dict(), out + ".pt")  # for looking into its mistakes, and the mean's member; not shipped
     finish(model, screens, themes, dev_frames, repository, out, {"steps": steps, "seconds": round(time.time() - started),
                                                                  "mine_every": MINE_EVERY, "hard_places": len(screens.hard)})
