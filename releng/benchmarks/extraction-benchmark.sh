@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On-demand: an extraction method against recorded truth, on the corpora its rules were made on (train), on the dev
 # corpus a change is judged on before the held-out ones are run (releng/corpus/dev.json: other applications, the pointer
-# detector's dev themes), and on the held-out corpora nothing was tuned or trained on (releng/corpus/heldout.json: other applications, pointer themes and
+# detector's dev themes; dev-windows.json: a Wine program no other corpus holds), and on the held-out corpora nothing was tuned or trained on (releng/corpus/heldout.json: other applications, pointer themes and
 # screen sizes; heldout-windows.json: Wine programs neither corpus holds, at other screen sizes), and the offline method's speed on a long video. The held-out figures are the method's figures; the
 # train ones say how much of them is fitting.
 #  1. Every video of each corpus (releng/corpus/regenerate.sh: the first corpus of sessions.json, the harder one of
@@ -17,7 +17,7 @@
 # Usage: releng/benchmarks/extraction-benchmark.sh [CORPUS_DIR (/tmp/trajectory-corpus)] [WORK_DIR] [MINUTES (10; 0: no
 #          speed run)] [METHOD (offline)|df|difff] [PROVIDER] [MODEL] [HARD_CORPUS_DIR (/tmp/trajectory-corpus-desktop)]
 #          [HELDOUT_CORPUS_DIR (/tmp/trajectory-heldout)] [HELDOUT_WINDOWS_DIR (/tmp/trajectory-heldout-windows)]
-#          [DEV_CORPUS_DIR (/tmp/trajectory-dev)]
+#          [DEV_CORPUS_DIR (/tmp/trajectory-dev)] [DEV_WINDOWS_DIR (/tmp/trajectory-dev-windows)]
 #        (a model method reads its key from e.g. OPENAI_API_KEY; IDLE_MINUTES=0 leaves out the idle desktop; a corpus
 #        whose folder is missing is named and left out)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -29,6 +29,7 @@ HARD="${7:-/tmp/trajectory-corpus-desktop}"
 HELDOUT="${8:-/tmp/trajectory-heldout}"
 HELDOUT_WINDOWS="${9:-/tmp/trajectory-heldout-windows}"
 DEV="${10:-/tmp/trajectory-dev}"
+DEV_WINDOWS="${11:-/tmp/trajectory-dev-windows}"
 IDLE_MINUTES="${IDLE_MINUTES:-5}"
 MODEL_ARGS=()
 [ -n "${5:-}" ] && MODEL_ARGS+=(--provider "$5")
@@ -93,6 +94,7 @@ corpus() {
 corpus first "train (the offline method's rules were made on it)" "$CORPUS" sessions.json
 corpus desktop "train (the offline method's rules were made on it)" "$HARD" desktop.json obs
 corpus dev "DEV (judged on, never trained on)" "$DEV" dev.json obs
+corpus dev-windows "DEV, Windows under Wine (judged on, never trained on)" "$DEV_WINDOWS" dev-windows.json obs
 corpus heldout "HELD-OUT (nothing tuned or trained on it)" "$HELDOUT" heldout.json obs
 corpus heldout-windows "HELD-OUT, Windows under Wine (nothing tuned or trained on it)" "$HELDOUT_WINDOWS" heldout-windows.json obs
 [ "$METHOD" = offline ] || exit 0

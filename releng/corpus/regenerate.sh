@@ -12,6 +12,8 @@
 #   Wordpad, WineMine and a cmd console at 1366x768 and 1600x900, recorded by workbench.cmd under Wine;
 #   --spec releng/corpus/dev.json: the dev corpus (dev_sessions.py writes it), what a change to the method is judged on
 #   before the held-out ones: NEdit, LXTerminal and PCManFM under the Bibata and whiteglass pointers, 1280x1024 to 1920x1080;
+#   --spec releng/corpus/dev-windows.json: its Windows part (dev_sessions.py windows writes it): Wine's Task Manager at
+#   1440x900 and 1280x1024, recorded by workbench.cmd under Wine;
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
 #   (l3afpad, geany, featherpad) under train pointer themes; --spec releng/corpus/kinds-windows.json: its Windows part

@@ -348,6 +348,83 @@ class ActionInferenceTest {
     }
 
     /**
+     * A right-click that opens a menu at the pointer and highlights the row under it, one change over both; then, the
+     * pointer resting, the menu goes (its corner at the pointer) while the row stays highlighted: a key closed the menu.
+     * When only what went being all that opened said so, the row kept the menu's going from being a key.
+     */
+    @Test
+    void aMenuGoingFromThePointerWhileTheRowItsClickHighlightedStaysIsAKey() {
+        List<ExtractedAction> found = menuOpenedThenInside(new Rect(561, 404, 168, 117));
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
+                found.toString());
+        assertEquals("esc", found.get(1).text());
+    }
+
+    /** The same click, then a part of what it opened redrawn away from the pointer (a graph on a page a tab opened): no key. */
+    @Test
+    void somethingRedrawnInsideWhatAClickOpenedAwayFromThePointerIsNoKey() {
+        List<ExtractedAction> found = menuOpenedThenInside(new Rect(600, 440, 200, 70));
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /** A click at (561, 404) opening a change over a row and a menu, then {@code inside} changing in it, the pointer resting. */
+    private static List<ExtractedAction> menuOpenedThenInside(Rect inside) {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(610, 283));
+        inference.accept(observation(frame++, pointer(561, 404), new Rect(515, 395, 328, 126)));
+        frame = restsAt(inference, frame, 20, pointer(561, 404));
+        inference.accept(observation(frame++, pointer(561, 404), inside));
+        restsAt(inference, frame, 40, pointer(561, 404));
+        return inference.finish();
+    }
+
+    /**
+     * A button clicked, and a frame later a dialog opening over the list above it: the list's rows match themselves a
+     * few lines lower by chance, but the shift explains none of what changed. It is the click's answer, not a scroll.
+     */
+    @Test
+    void aDialogOpeningOverAListThatNoShiftExplainsIsNoScroll() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(456, 345));
+        inference.accept(observation(frame++, pointer(788, 678)));
+        frame = restsAt(inference, frame, 15, pointer(788, 678));
+        inference.accept(observation(frame++, pointer(788, 678), new Rect(730, 668, 119, 34))); // the button pressed
+        Observation.Shift byChance = new Observation.Shift(0, 74, 0.99).explaining(0);
+        inference.accept(new Observation(frame++, frame / FPS, pointer(788, 678), null, false,
+                List.of(new Rect(406, 297, 417, 172), new Rect(730, 668, 119, 23)), List.of(), byChance));
+        restsAt(inference, frame, 40, pointer(788, 678));
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /**
+     * Letters typed into a dialog's field at its caret; then the dialog goes, field and all, while the button that
+     * opened it, under the resting pointer, is drawn again on the line clicked: the typing's Enter closed the dialog, and
+     * the button is not more typing.
+     */
+    @Test
+    void theDialogTypedIntoGoingIsTheTypingsEnterNotMoreTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        PointerFinder.Found button = pointer(579, 411);
+        int frame = restsAt(inference, 0, 10, pointer(300, 500));
+        inference.accept(observation(frame++, button));
+        inference.accept(observation(frame++, button, new Rect(324, 156, 279, 116))); // the click opens the dialog
+        frame = restsAt(inference, frame, 20, button);
+        inference.accept(new Observation(frame++, frame / FPS, button, null, false, List.of(), List.of(new Rect(382, 221, 2, 9)),
+                Observation.Shift.NONE));
+        for (int letter = 0; letter < 5; letter++) {
+            inference.accept(observation(frame++, button, new Rect(383 + 5 * letter, 221, 5, 9)));
+        }
+        frame = restsAt(inference, frame, frame + 5, button);
+        inference.accept(observation(frame++, button, new Rect(324, 156, 279, 116), new Rect(542, 406, 76, 12)));
+        restsAt(inference, frame, frame + 20, button);
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
+                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertEquals("enter", found.get(2).text());
+    }
+
+    /**
      * Seven letters typed in frames 10 to 16 from the first one's place and size ({@code letter}), one a frame, the pointer
      * resting away from frame 0 to {@code until}; the frame after.
      */

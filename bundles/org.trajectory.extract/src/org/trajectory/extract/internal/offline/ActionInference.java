@@ -593,7 +593,7 @@ final class ActionInference {
         // there only where it accounts for what changed
         boolean justArrived = at != null && !restUsed && now.time() - restSince <= frameTime + 1e-6;
         if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))
-                && (scrolling || !justArrived || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
+                && (scrolling || !justArrived && now.shift().movedSome() || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
             if (recentlyTyped(now.time()) || now.time() - enterAt < 0.5) {
                 enter(before.time()); // a terminal scrolling its output after a command
                 return;
@@ -642,6 +642,11 @@ final class ActionInference {
         if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes(), now.time())) {
             return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
         }
+        if (recentlyTyped(now.time()) && now.changes().stream().anyMatch(c -> c.height > line(now.time()) && c.contains(typing.band().tl())
+                && c.contains(typing.band().br()))) {
+            enter(before.time()); // what was typed into went, or was drawn anew, with all around it (a dialog its Enter closed)
+            return;
+        }
         Rect typed = typed(now.changes(), now.time());
         keyboard(before, now, typed);
         List<Rect> others = now.changes().stream().filter(c -> c.height <= LINE && !ScreenObserver.overlap(c, typed)).toList();
@@ -676,11 +681,20 @@ final class ActionInference {
         Rect union = Observation.union(there);
         double overlap = Math.max(0, Math.min(union.x + union.width, opened.x + opened.width) - Math.max(union.x, opened.x))
                 * (double) Math.max(0, Math.min(union.y + union.height, opened.y + opened.height) - Math.max(union.y, opened.y));
-        boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area());
+        // what went is what opened, or lies inside it with a corner at the pointer: a menu opened there, and the row the
+        // right-click highlighted with it stays
+        boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area()) || overlap >= 0.9 * union.area() && cornerAt(union, at);
         if (same) {
             popup = null;
         }
         return same;
+    }
+
+    /** Whether a corner of the box is at the point (within 3 px): where a context menu opens from a pointer. */
+    private static boolean cornerAt(Rect box, Pixel at) {
+        boolean x = Math.abs(box.x - at.x()) <= 3 || Math.abs(box.x + box.width - at.x()) <= 3;
+        boolean y = Math.abs(box.y - at.y()) <= 3 || Math.abs(box.y + box.height - at.y()) <= 3;
+        return x && y;
     }
 
     /**

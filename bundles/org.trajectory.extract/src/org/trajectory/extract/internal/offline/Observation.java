@@ -40,6 +40,15 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
             return vertical() && explained >= EXPLAINED;
         }
 
+        /**
+         * A vertical shift that moved some of what changed, as a pane scrolled does: the frame before shifted by it
+         * agrees with this one at some of the pixels that differ. A dialog opening over a list may match its rows at
+         * a shift by chance and moves none of them.
+         */
+        boolean movedSome() {
+            return vertical() && explained >= SOME;
+        }
+
         Shift explaining(double part) {
             return new Shift(dx, dy, response, part);
         }
@@ -47,6 +56,8 @@ record Observation(int frame, double time, PointerFinder.Found pointer, PointerF
 
     /** The part of a change a shift accounts for to begin a scroll. */
     static final double EXPLAINED = 0.4;
+    /** The part of a change a shift accounts for to have moved any of it. */
+    static final double SOME = 0.1;
 
     Observation withChanges(List<Rect> kept) {
         return new Observation(frame, time, pointer, rested, appeared, List.copyOf(kept), carets, kept.isEmpty() ? Shift.NONE : shift);
