@@ -425,6 +425,47 @@ class ActionInferenceTest {
     }
 
     /**
+     * A window dragged by its title bar at the screen's top edge, where the pointer is never seen: the window moves
+     * whole over four frames (the changed box moving on with the shift each frame), and the pointer shows where it
+     * stopped. One drag, from where the pointer is less the window's move; the title bar's press read as typing, and
+     * the window's first move as its Enter, go.
+     */
+    @Test
+    void aWindowCarriedWholeWhileThePointerWasUnseenIsOneDragFromWhereItWas() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = unseen(inference, 0, 9);
+        inference.accept(observation(frame++, new Rect(329, 8, 13, 22))); // the title bar pressed
+        frame = unseen(inference, frame, 12);
+        int[][] moves = { { 0, 0, 722, 555, 60, 30 }, { 60, 25, 752, 575, 90, 45 }, { 150, 70, 752, 575, 90, 45 }, { 240, 115, 722, 560, 60, 30 } };
+        for (int[] move : moves) {
+            inference.accept(shifted(frame++, new Rect(move[0], move[1], move[2], move[3]), new Observation.Shift(move[4], move[5], 0.99)));
+        }
+        frame = unseen(inference, frame, frame + 1);
+        inference.accept(new Observation(frame, frame++ / FPS, pointer(623, 164), null, true, List.of(new Rect(616, 145, 26, 35)), List.of(),
+                Observation.Shift.NONE));
+        restsAt(inference, frame, 40, pointer(623, 164));
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.DRAG), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertEquals(new ExtractedAction.Pixel(323, 14), found.get(0).at());
+        assertEquals(new ExtractedAction.Pixel(623, 164), found.get(0).to());
+    }
+
+    /** A pane scrolled while the pointer was unseen: what changed stays where it was as its content shifts. No drag. */
+    @Test
+    void aPaneScrolledWhileThePointerWasUnseenIsNoDrag() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = unseen(inference, 0, 10);
+        for (int turn = 0; turn < 4; turn++) {
+            inference.accept(shifted(frame++, new Rect(0, 40, 700, 500), new Observation.Shift(0, -16, 0.99).explaining(0.9)));
+        }
+        inference.accept(new Observation(frame, frame++ / FPS, pointer(300, 300), null, true, List.of(new Rect(290, 290, 26, 35)), List.of(),
+                Observation.Shift.NONE));
+        restsAt(inference, frame, 40, pointer(300, 300));
+        List<ExtractedAction> found = inference.finish();
+        assertTrue(found.stream().noneMatch(a -> a.operation().equals(ExtractedAction.DRAG)), found.toString());
+    }
+
+    /**
      * Seven letters typed in frames 10 to 16 from the first one's place and size ({@code letter}), one a frame, the pointer
      * resting away from frame 0 to {@code until}; the frame after.
      */
@@ -442,6 +483,19 @@ class ActionInferenceTest {
             inference.accept(observation(frame, at));
         }
         return frame;
+    }
+
+    /** Frames from {@code frame} to {@code until} where nothing changes and no pointer is seen; the frame after. */
+    private static int unseen(ActionInference inference, int frame, int until) {
+        for (; frame < until; frame++) {
+            inference.accept(observation(frame));
+        }
+        return frame;
+    }
+
+    /** A frame, no pointer seen, where {@code change} changed and the screen shifted by {@code shift}. */
+    private static Observation shifted(int frame, Rect change, Observation.Shift shift) {
+        return new Observation(frame, frame / FPS, null, null, false, List.of(change), List.of(), shift);
     }
 
     /** {@code frames} frames from {@code frame} where nothing changes and the pointer rests away; the frame after. */

@@ -64,6 +64,8 @@ final class ActionInference {
     /** Seconds after a click in which the screen's changes are its answer, and after a drag or selection. */
     private static final double CLICK_SETTLE = 0.5;
     private static final double DRAG_SETTLE = 0.8;
+    /** The smallest side (pixels) of a change a window carried whole makes. */
+    private static final int WINDOW = 100;
     /** Seconds a scrolled pane may go on changing after its last clean shift and still be the same scroll. */
     private static final double SCROLL_SETTLE = 0.4;
     /** How far (pixels) across a line from where text is entered (a caret, a click) its changes may lie. */
@@ -155,6 +157,8 @@ final class ActionInference {
     private boolean arrived;
     /** The changes of the interval before the current motion run began (a drag's press shows there). */
     private Rect previousChanges;
+    /** A window carried whole while the pointer was unseen (its title bar dragged), until the pointer shows again. */
+    private UnseenCarry carried;
     private Rect runPreChanges;
     private int runNearPointer;
     /** Whether one highlight reached from where the pointer was to where it went, in an interval it went unseen in. */
@@ -190,6 +194,14 @@ final class ActionInference {
 
     /** Line-high changes not taken for typing, in the interval from {@code frame} (at {@code time}) to frame {@code at}. */
     private record PassedOver(List<Rect> changes, int frame, double time, int at) {
+    }
+
+    /**
+     * What moved whole, frame by frame, while the pointer went unseen: the sum of its shifts, when it began and last
+     * moved, the box that changed last and its shift, and how many frames the changed box itself moved on by the shift
+     * before (a window carried: the box is where it was and where it went; a pane scrolled stays where it is).
+     */
+    private record UnseenCarry(double dx, double dy, double start, double end, Rect last, Observation.Shift lastShift, int followed) {
     }
 
     /**
@@ -279,6 +291,14 @@ final class ActionInference {
         }
         if (to != null && from == null && typing != null && selectedUnseen(now, to)) {
             lastSeen = to;
+            return;
+        }
+        if (from == null && to == null) {
+            carriedUnseen(before, now);
+        }
+        if (to != null && from == null && carried != null && draggedUnseen(to, before.time())) {
+            lastSeen = to;
+            previousChanges = now.union();
             return;
         }
         if (to != null && from == null && (now.appeared() || lastSeen != null && lastSeen.distance(to) > REST)) {
@@ -578,6 +598,53 @@ final class ActionInference {
 
     private static boolean typedBefore(Typing typing, double since, Pixel seenAt, double cameAt) {
         return typing.end() < cameAt || seenAt != null && typing.end() <= since && !near(typing.band(), seenAt, 30);
+    }
+
+    /**
+     * Notes a frame, the pointer unseen, that moved much of the screen whole (a clear shift over a window-sized change);
+     * a change that is no such move ends one that never showed as a window's (the changed box moving on with the shift).
+     */
+    private void carriedUnseen(Observation before, Observation now) {
+        Rect union = now.union();
+        Observation.Shift shift = now.shift();
+        if (union == null || union.width < WINDOW || union.height < WINDOW || shift.response() < 0.8
+                || Math.hypot(shift.dx(), shift.dy()) < 3) {
+            if (union != null && carried != null && carried.followed() == 0) {
+                carried = null;
+            }
+            return;
+        }
+        if (carried == null) {
+            carried = new UnseenCarry(0, 0, before.time(), now.time(), union, shift, 0);
+        }
+        boolean followed = Math.abs(union.x - carried.last().x - carried.lastShift().dx()) <= 4
+                && Math.abs(union.y - carried.last().y - carried.lastShift().dy()) <= 4 && carried.end() < now.time();
+        carried = new UnseenCarry(carried.dx() + shift.dx(), carried.dy() + shift.dy(), carried.start(), now.time(), union, shift,
+                carried.followed() + (followed ? 1 : 0));
+    }
+
+    /**
+     * The pointer showing where a window carried whole while it was unseen stopped: it dragged the window from where it
+     * is less the window's move, the press its start (a click or typing read there goes). Whether it was so.
+     */
+    private boolean draggedUnseen(Pixel to, double time) {
+        UnseenCarry move = carried;
+        carried = null;
+        if (move.followed() == 0 || time - move.end() > 0.5) {
+            return false;
+        }
+        Pixel from = new Pixel((int) Math.round(to.x() - move.dx()), (int) Math.round(to.y() - move.dy()));
+        runStartTime = move.start();
+        endTyping();
+        // the press, read as typing where it began (the title bar's change), and a key read from the window's first move
+        actions.removeIf(a -> a.operation().equals(ExtractedAction.PRESS) && a.start() >= move.start() && a.start() <= move.end()
+                || typed.containsKey(a) && a.end() >= move.start() - 0.5 && near(typed.get(a).band(), from, 12));
+        addMotion(ExtractedAction.DRAG, from, from, to, move.end(), 0.6);
+        restAt = to;
+        restSince = time;
+        restUsed = true;
+        settleUntil = time + DRAG_SETTLE;
+        return true;
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
