@@ -615,10 +615,11 @@ final class ActionInference {
             return;
         }
         if (carried == null) {
-            carried = new UnseenCarry(0, 0, before.time(), now.time(), union, shift, 0);
+            carried = new UnseenCarry(shift.dx(), shift.dy(), before.time(), now.time(), union, shift, 0);
+            return;
         }
         boolean followed = Math.abs(union.x - carried.last().x - carried.lastShift().dx()) <= 4
-                && Math.abs(union.y - carried.last().y - carried.lastShift().dy()) <= 4 && carried.end() < now.time();
+                && Math.abs(union.y - carried.last().y - carried.lastShift().dy()) <= 4;
         carried = new UnseenCarry(carried.dx() + shift.dx(), carried.dy() + shift.dy(), carried.start(), now.time(), union, shift,
                 carried.followed() + (followed ? 1 : 0));
     }
