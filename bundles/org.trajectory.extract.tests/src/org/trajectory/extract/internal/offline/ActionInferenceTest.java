@@ -487,10 +487,7 @@ class ActionInferenceTest {
 
     /** Frames from {@code frame} to {@code until} where nothing changes and no pointer is seen; the frame after. */
     private static int unseen(ActionInference inference, int frame, int until) {
-        for (; frame < until; frame++) {
-            inference.accept(observation(frame));
-        }
-        return frame;
+        return restsAt(inference, frame, until, null);
     }
 
     /** A frame, no pointer seen, where {@code change} changed and the screen shifted by {@code shift}. */
