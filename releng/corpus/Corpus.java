@@ -93,6 +93,13 @@ public class Corpus {
             System.err.println("corpus: no session " + only + " in the spec");
             return 2;
         }
+        String unpinned = unpinnedDesktops(sessions);
+        if (!unpinned.isEmpty()) {
+            System.err.println("corpus: the desktops " + unpinned + " name no cursor_theme; their pointer would be this machine's "
+                    + "default theme (whichever cursor package is installed with the highest priority), so the corpus would "
+                    + "differ between machines and could show a held-out theme in a train part: name one (and its cursor_size)");
+            return 2;
+        }
         String missing = missing(sessions);
         if (!missing.isEmpty()) {
             System.err.println("corpus: these sessions need " + missing + " (the Debian packages are named in releng/corpus/regenerate.sh)");
@@ -253,6 +260,19 @@ public class Corpus {
             missing.add("the cursor themes " + String.join(", ", themes));
         }
         return String.join(" and ", missing);
+    }
+
+    /** The Linux desktops the sessions use that leave the pointer theme to the machine, quoted; empty when none does. */
+    private String unpinnedDesktops(List<JsonNode> sessions) {
+        java.util.Set<String> unpinned = new java.util.TreeSet<>();
+        for (JsonNode session : sessions) {
+            String name = session.path("desktop").asText("");
+            JsonNode on = name.isEmpty() ? spec : spec.path("desktops").path(name);
+            if (!on.path("windows").asBoolean() && !on.has("cursor_theme")) {
+                unpinned.add("'" + (name.isEmpty() ? "(the spec's own)" : name) + "'");
+            }
+        }
+        return String.join(", ", unpinned);
     }
 
     private boolean windows() {

@@ -437,17 +437,27 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, new Rect(329, 8, 13, 22))); // the title bar pressed
         frame = unseen(inference, frame, 12);
         int[][] moves = { { 0, 0, 722, 555, 60, 30 }, { 60, 25, 752, 575, 90, 45 }, { 150, 70, 752, 575, 90, 45 }, { 240, 115, 722, 560, 60, 30 } };
-        for (int[] move : moves) {
-            inference.accept(shifted(frame++, new Rect(move[0], move[1], move[2], move[3]), new Observation.Shift(move[4], move[5], 0.99)));
-        }
-        frame = unseen(inference, frame, frame + 1);
-        inference.accept(new Observation(frame, frame++ / FPS, pointer(623, 164), null, true, List.of(new Rect(616, 145, 26, 35)), List.of(),
-                Observation.Shift.NONE));
-        restsAt(inference, frame, 40, pointer(623, 164));
-        List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.DRAG), found.stream().map(ExtractedAction::operation).toList(), found.toString());
-        assertEquals(new ExtractedAction.Pixel(323, 14), found.get(0).at());
-        assertEquals(new ExtractedAction.Pixel(623, 164), found.get(0).to());
+        frame = carried(inference, frame, moves);
+        Observation shown = new Observation(frame, frame / FPS, pointer(623, 164), null, true, List.of(new Rect(616, 145, 26, 35)),
+                List.of(), Observation.Shift.NONE);
+        assertOneDrag(inference, shown, new ExtractedAction.Pixel(323, 14));
+    }
+
+    /**
+     * The same drag where the pointer is seen pressing the title bar and goes as the window starts to move (a pointer
+     * theme whose move pointer is drawn only while it moves): the window's first move is the frame the pointer went in,
+     * and the pointer is found again where it stopped, as having rested there unseen. One drag from where it was seen;
+     * the press read as a click as the window started to move goes.
+     */
+    @Test
+    void aWindowCarriedWholeFromTheFrameThePointerWentInIsOneDragFromWhereItWasSeen() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(862, 129));
+        frame = restsAt(inference, frame, 12, pointer(330, 9));
+        int[][] moves = { { 0, 0, 722, 555, 60, 30 }, { 60, 29, 752, 571, 90, 45 }, { 150, 74, 752, 571, 90, 45 }, { 240, 119, 722, 556, 60, 30 } };
+        frame = carried(inference, frame, moves);
+        assertOneDrag(inference, new Observation(frame, frame / FPS, pointer(630, 159), pointer(630, 159), false, List.of(), List.of(),
+                Observation.Shift.NONE), new ExtractedAction.Pixel(330, 9));
     }
 
     /** A pane scrolled while the pointer was unseen: what changed stays where it was as its content shifts. No drag. */
@@ -483,6 +493,27 @@ class ActionInferenceTest {
             inference.accept(observation(frame, at));
         }
         return frame;
+    }
+
+    /**
+     * A window carried whole, no pointer seen: a frame per move ({@code x, y, width, height} of what changed, then the
+     * shift), then a frame where nothing changes; the frame after.
+     */
+    private static int carried(ActionInference inference, int frame, int[][] moves) {
+        for (int[] move : moves) {
+            inference.accept(shifted(frame++, new Rect(move[0], move[1], move[2], move[3]), new Observation.Shift(move[4], move[5], 0.99)));
+        }
+        return unseen(inference, frame, frame + 1);
+    }
+
+    /** The pointer {@code shown} where a carried window stopped, resting there: the one action found is a drag from {@code from} to there. */
+    private static void assertOneDrag(ActionInference inference, Observation shown, ExtractedAction.Pixel from) {
+        inference.accept(shown);
+        restsAt(inference, shown.frame() + 1, 40, shown.pointer());
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.DRAG), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertEquals(from, found.get(0).at());
+        assertEquals(new ExtractedAction.Pixel(shown.pointer().x(), shown.pointer().y()), found.get(0).to());
     }
 
     /** Frames from {@code frame} to {@code until} where nothing changes and no pointer is seen; the frame after. */

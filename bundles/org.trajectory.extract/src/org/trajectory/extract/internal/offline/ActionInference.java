@@ -293,10 +293,11 @@ final class ActionInference {
             lastSeen = to;
             return;
         }
-        if (from == null && to == null) {
-            carriedUnseen(before, now);
+        if (to == null) {
+            carriedUnseen(before, now); // from the frame the pointer went, which may be the window's first move
         }
-        if (to != null && from == null && carried != null && draggedUnseen(to, before.time())) {
+        // found again, perhaps where it rested the frame before unseen
+        if (to != null && before.pointer() == null && carried != null && draggedUnseen(to, before.time())) {
             lastSeen = to;
             previousChanges = now.union();
             return;
@@ -637,8 +638,10 @@ final class ActionInference {
         Pixel from = new Pixel((int) Math.round(to.x() - move.dx()), (int) Math.round(to.y() - move.dy()));
         runStartTime = move.start();
         endTyping();
-        // the press, read as typing where it began (the title bar's change), and a key read from the window's first move
+        // the press, read as a click or as typing where it began (the title bar's change), and a key read from the
+        // window's first move
         actions.removeIf(a -> a.operation().equals(ExtractedAction.PRESS) && a.start() >= move.start() && a.start() <= move.end()
+                || a.operation().equals(ExtractedAction.CLICK) && a.end() >= move.start() - 0.5 && a.at() != null && a.at().distance(from) <= 12
                 || typed.containsKey(a) && a.end() >= move.start() - 0.5 && near(typed.get(a).band(), from, 12));
         addMotion(ExtractedAction.DRAG, from, from, to, move.end(), 0.6);
         restAt = to;
