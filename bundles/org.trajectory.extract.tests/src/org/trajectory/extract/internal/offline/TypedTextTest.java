@@ -164,6 +164,23 @@ class TypedTextTest {
                 "letters typed while the arrow rests on the line");
     }
 
+    /**
+     * An I-beam the finder never told, hidden from a line as the keys begin (a terminal hides its pointer), changes the
+     * line as a letter would (an encoded copy's LXTerminal was read as "i" typed): what changed went, so it is no
+     * typing. Letters typed, and letters typed where the I-beam was, add ink.
+     */
+    @Test
+    void inkThatWentFromALineIsNoTypingButLettersTypedThereAre() throws Exception {
+        Rect line = new Rect(4, 44, 112, 22);
+        BufferedImage beam;
+        try (java.io.InputStream in = TypedTextTest.class.getResourceAsStream("/cursors/dmz-white-xterm.png")) {
+            beam = javax.imageio.ImageIO.read(in);
+        }
+        assertTrue(TypedText.went(withPointer(page("", false), beam, 60), page("", false), line), "the I-beam went from the line");
+        assertFalse(TypedText.went(page("", false), page("bravo", false), line), "letters typed");
+        assertFalse(TypedText.went(withPointer(page("", false), beam, 20), page("bravo", false), line), "letters typed where the I-beam was");
+    }
+
     private static BufferedImage withPointer(BufferedImage page, BufferedImage pointer, int x) {
         Graphics2D g = page.createGraphics();
         g.drawImage(pointer, x, 46, null);

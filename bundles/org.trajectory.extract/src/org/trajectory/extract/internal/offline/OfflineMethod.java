@@ -98,7 +98,7 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         List<ExtractedAction> stayed = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            if (!asked.get(action).undone() && !asked.get(action).pointerCame(detector)) {
+            if (!asked.get(action).undone() && !asked.get(action).pointerCame(detector) && !asked.get(action).went()) {
                 stayed.add(action);
             }
         }
@@ -168,9 +168,9 @@ public final class OfflineMethod implements ExtractionMethod {
     /**
      * The pictures asked for an action as it was found: the crops its words are read from, a click's pictures for its
      * kind (or null), and for a typing, pictures of its line and the lines around it before, after and a moment after
-     * it, and where on the screen its line changed (else none).
+     * it, where on the screen its line changed (else none), and whether it was drawn at once, in one frame.
      */
-    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band) {
+    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band, boolean atOnce) {
 
         /**
          * Whether a typing's line went back to what it showed before it within {@link ActionInference#TYPED_STAYS} seconds
@@ -196,6 +196,14 @@ public final class OfflineMethod implements ExtractionMethod {
             return TypedText.pointerCame(around.get(0).image(), around.get(1).image(), line(), detector);
         }
 
+        /** Whether what a typing drawn at once changed went rather than came (ink taken away is not typed). */
+        boolean went() throws IOException {
+            if (!atOnce || around.size() < 2 || around.get(0).image() == null || around.get(1).image() == null) {
+                return false;
+            }
+            return TypedText.went(around.get(0).image(), around.get(1).image(), line());
+        }
+
         /** Where the typing's line is in the pictures around it. */
         private Rect line() {
             return around.get(0).local(band);
@@ -216,12 +224,12 @@ public final class OfflineMethod implements ExtractionMethod {
                     IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(ActionInference.TYPED_STAYS * fps))).toArray()) {
                 around.add(pictures.crop(frame, x, y, band.width + 8, 5 * band.height));
             }
-            return new Asked(words, null, around, band);
+            return new Asked(words, null, around, band, typing.intervals() == 1);
         }
         if (kinds == null || !found.shown() || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
-            return new Asked(words, null, List.of(), null);
+            return new Asked(words, null, List.of(), null, false);
         }
-        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps), List.of(), null);
+        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps), List.of(), null, false);
     }
 
     /**

@@ -127,6 +127,36 @@ final class TypedText {
     }
 
     /**
+     * Whether what changed on a typing's {@code line} went rather than came: over the pixels that changed there, the
+     * picture {@code after} it stands out from its paper less than half as much as the one {@code before} did. Typed
+     * letters add ink; a pointer hidden as the keys begin (one the pointer finder never told), a tooltip going, take
+     * ink away.
+     */
+    static boolean went(BufferedImage before, BufferedImage after, Rect line) throws IOException {
+        Mat was = OpenCvLibrary.grey(before);
+        Mat is = OpenCvLibrary.grey(after);
+        Mat changed = changed(was, is);
+        Rect within = PointerFinder.clip(line, changed);
+        boolean went = false;
+        if (!within.empty() && Mats.countNonZero(changed, within) > 0) {
+            went = ink(is, changed, within) < ink(was, changed, within) / 2;
+        }
+        for (Mat mat : new Mat[] { was, is, changed }) {
+            mat.release();
+        }
+        return went;
+    }
+
+    /** How far, on average, a picture of a line stands out from its paper {@code within} an area, where {@code mask} is set. */
+    private static double ink(Mat grey, Mat mask, Rect within) {
+        Mat off = new Mat();
+        Core.absdiff(new Mat(grey, within), new Scalar(paper(grey)), off);
+        double ink = Core.mean(off, new Mat(mask, within)).val[0];
+        off.release();
+        return ink;
+    }
+
+    /**
      * Whether what changed on a typing's {@code line} is a pointer that came over it: the detector sees a pointer's
      * hotspot on the line after the typing and none near there before it, and nearly all the pixels that changed on the
      * line lie within that pointer's reach (from just above and left of its hotspot, {@link #POINTER_LINES} lines right
