@@ -147,12 +147,16 @@ final class TypedText {
         return went;
     }
 
-    /** How far, on average, a picture of a line stands out from its paper {@code within} an area, where {@code mask} is set. */
+    /** How far, on average, a picture of a line stands out from its paper {@code within} an area where {@code mask} is set. */
     private static double ink(Mat grey, Mat mask, Rect within) {
+        Mat part = new Mat(grey, within);
+        Mat where = new Mat(mask, within);
         Mat off = new Mat();
-        Core.absdiff(new Mat(grey, within), new Scalar(paper(grey)), off);
-        double ink = Core.mean(off, new Mat(mask, within)).val[0];
-        off.release();
+        Core.absdiff(part, new Scalar(paper(grey)), off);
+        double ink = Core.mean(off, where).val[0];
+        for (Mat mat : new Mat[] { part, where, off }) {
+            mat.release();
+        }
         return ink;
     }
 
