@@ -177,7 +177,7 @@ public class Corpus {
      * desktop, a Wine prefix of its own whose virtual desktop fills the screen, recorded by our Windows backend.
      */
     private void startDesktop(String name) throws Exception {
-        desktop = name.isEmpty() ? spec : spec.path("desktops").path(name);
+        desktop = desktopNamed(name);
         if (desktop.isMissingNode()) {
             throw new IOException("a session names the desktop '" + name + "', which the spec's desktops do not have");
         }
@@ -228,7 +228,7 @@ public class Corpus {
         java.util.Set<String> themes = new java.util.TreeSet<>();
         for (JsonNode session : sessions) {
             String name = session.path("desktop").asText("");
-            JsonNode on = name.isEmpty() ? spec : spec.path("desktops").path(name);
+            JsonNode on = desktopNamed(name);
             JsonNode app = spec.path("apps").path(session.path("app").asText());
             if (on.path("windows").asBoolean()) {
                 programs.addAll(List.of("wine", "wineserver", "xwininfo"));
@@ -262,12 +262,17 @@ public class Corpus {
         return String.join(" and ", missing);
     }
 
+    /** The desktop a session names, or the spec's own for a session that names none; missing when the spec has no such. */
+    private JsonNode desktopNamed(String name) {
+        return name.isEmpty() ? spec : spec.path("desktops").path(name);
+    }
+
     /** The Linux desktops the sessions use that leave the pointer theme to the machine, quoted; empty when none does. */
     private String unpinnedDesktops(List<JsonNode> sessions) {
         java.util.Set<String> unpinned = new java.util.TreeSet<>();
         for (JsonNode session : sessions) {
             String name = session.path("desktop").asText("");
-            JsonNode on = name.isEmpty() ? spec : spec.path("desktops").path(name);
+            JsonNode on = desktopNamed(name);
             if (!on.path("windows").asBoolean() && !on.has("cursor_theme")) {
                 unpinned.add("'" + (name.isEmpty() ? "(the spec's own)" : name) + "'");
             }

@@ -444,8 +444,8 @@ class ActionInferenceTest {
     }
 
     /**
-     * The same drag where the pointer is seen pressing the title bar and goes as the window starts to move (a pointer
-     * theme whose move pointer is drawn only while it moves): the window's first move is the frame the pointer went in,
+     * The same drag where the pointer is seen pressing the title bar and is lost as the window starts to move (it moves
+     * as far a frame as the window under it, and is not found there): the window's first move is the frame it went in,
      * and the pointer is found again where it stopped, as having rested there unseen. One drag from where it was seen;
      * the press read as a click as the window started to move goes.
      */

@@ -178,7 +178,7 @@ public final class OfflineMethod implements ExtractionMethod {
          * tooltip) was not typed. (An Enter that clears or scrolls the screen changes the lines around too.)
          */
         boolean undone() throws IOException {
-            if (around.size() < 3 || around.get(0).image() == null || around.get(1).image() == null) {
+            if (around.size() < 3 || !beforeAndAfter()) {
                 return false;
             }
             List<BufferedImage> later = around.subList(2, around.size()).stream().map(Pictures.Crop::image).filter(Objects::nonNull).toList();
@@ -190,7 +190,7 @@ public final class OfflineMethod implements ExtractionMethod {
          * detector's doing, none without it.
          */
         boolean pointerCame(PointerDetector detector) throws IOException {
-            if (detector == null || around.size() < 2 || around.get(0).image() == null || around.get(1).image() == null) {
+            if (detector == null || !beforeAndAfter()) {
                 return false;
             }
             return TypedText.pointerCame(around.get(0).image(), around.get(1).image(), line(), detector);
@@ -198,10 +198,15 @@ public final class OfflineMethod implements ExtractionMethod {
 
         /** Whether what a typing drawn at once changed went rather than came (ink taken away is not typed). */
         boolean went() throws IOException {
-            if (!atOnce || around.size() < 2 || around.get(0).image() == null || around.get(1).image() == null) {
+            if (!atOnce || !beforeAndAfter()) {
                 return false;
             }
             return TypedText.went(around.get(0).image(), around.get(1).image(), line());
+        }
+
+        /** Whether the pictures of a typing's line before and after it are both there (none past the video's end). */
+        private boolean beforeAndAfter() {
+            return around.size() >= 2 && around.get(0).image() != null && around.get(1).image() != null;
         }
 
         /** Where the typing's line is in the pictures around it. */
