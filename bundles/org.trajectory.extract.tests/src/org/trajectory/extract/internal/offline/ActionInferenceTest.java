@@ -301,6 +301,29 @@ class ActionInferenceTest {
     }
 
     /**
+     * A command typed on a full terminal's last line, the pointer resting away; a second and a half later (one read it
+     * first) the terminal's content shifts up two lines, the typed line with it: its Enter's output scrolling the view.
+     * One typing and its Enter; no scroll. When only a shift within a second of the typing was its Enter's, this was
+     * written as a wheel turned down where the pointer rested, and the Enter was lost.
+     */
+    @Test
+    void aFullTerminalScrollingUpAfterACommandReadAWhileIsItsEnterNotAWheel() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        for (int letter = 0; letter < 4; letter++) {
+            inference.accept(observation(frame++, away(), new Rect(35 + 14 * letter, 341, 14, 13))); // two letters a frame
+        }
+        frame = still(inference, frame, 15);
+        inference.accept(new Observation(frame++, frame / FPS, away(), null, false,
+                List.of(new Rect(23, 44, 11, 220), new Rect(23, 265, 113, 89)), List.of(), new Observation.Shift(0, -26, 0.9).explaining(0.9)));
+        still(inference, frame, 20);
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
+                found.toString());
+        assertEquals("enter", found.get(1).text());
+    }
+
+    /**
      * Three lines evaluated by an interpreter whose caret is a thin bar, so that its move at an Enter changes nothing the
      * method counts: the first answered at once, the second seven tenths of a second after its Enter, the third at once
      * with a notification coming at the screen's top as it is typed. Each answer and the prompt under it are drawn at

@@ -663,9 +663,10 @@ final class ActionInference {
         // the frame right after the pointer arrived may show its click as well as a wheel's turn: a shift begins a scroll
         // there only where it accounts for what changed
         boolean justArrived = at != null && !restUsed && now.time() - restSince <= frameTime + 1e-6;
-        if (now.shift().vertical() && (at == null || beside(union, at) || recentlyTyped(now.time()))
-                && (scrolling || !justArrived && now.shift().movedSome() || now.shift().clean() || recentlyTyped(now.time()) || now.time() - enterAt < 0.5)) {
-            if (recentlyTyped(now.time()) || now.time() - enterAt < 0.5) {
+        boolean answered = recentlyTyped(now.time()) || scrolledUpTyped(now, union);
+        if (now.shift().vertical() && (at == null || beside(union, at) || answered)
+                && (scrolling || !justArrived && now.shift().movedSome() || now.shift().clean() || answered || now.time() - enterAt < 0.5)) {
+            if (answered || now.time() - enterAt < 0.5) {
                 enter(before.time()); // a terminal scrolling its output after a command
                 return;
             }
@@ -1019,6 +1020,18 @@ final class ActionInference {
         }
         enterAt = time;
         add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
+    }
+
+    /**
+     * Whether the content shifted up with the line just typed in it, the pointer still where it was while one typed: an
+     * Enter's output scrolling a full view, one may pause before pressing it (an Enter never moves content down).
+     */
+    private boolean scrolledUpTyped(Observation now, Rect moved) {
+        if (typing == null || !typing.typed() || now.shift().dy() >= 0 || now.time() - typing.end() > ENTER_AFTER || movedAt > typing.end()) {
+            return false;
+        }
+        Rect band = typing.band();
+        return near(moved, new Pixel(band.x + band.width / 2, band.y + band.height / 2), 0);
     }
 
     private boolean recentlyTyped(double time) {
