@@ -483,6 +483,24 @@ class ActionInferenceTest {
                 Observation.Shift.NONE), new ExtractedAction.Pixel(330, 9));
     }
 
+    /**
+     * The same, but the window's first move is too mixed to measure (the box of what changed holds the window where it was
+     * and where it went; the shift's response 0.76): the moves summed are a fifth short of the pointer's. The drag began
+     * where the pointer was seen a frame before the window moved, not that far short of it, and the press read as a click
+     * there goes. Before, a click stayed at the title bar and the drag began 60 px down the way.
+     */
+    @Test
+    void aWindowWhoseFirstMoveIsTooMixedToMeasureIsDraggedFromWhereThePointerWasSeen() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(862, 129));
+        frame = restsAt(inference, frame, 12, pointer(330, 9));
+        inference.accept(shifted(frame++, new Rect(0, 0, 722, 555), new Observation.Shift(60, 30, 0.76)));
+        int[][] moves = { { 60, 29, 752, 571, 90, 45 }, { 150, 74, 752, 571, 90, 45 }, { 240, 119, 722, 556, 60, 30 } };
+        frame = carried(inference, frame, moves);
+        assertOneDrag(inference, new Observation(frame, frame / FPS, pointer(630, 159), pointer(630, 159), false, List.of(), List.of(),
+                Observation.Shift.NONE), new ExtractedAction.Pixel(330, 9));
+    }
+
     /** A pane scrolled while the pointer was unseen: what changed stays where it was as its content shifts. No drag. */
     @Test
     void aPaneScrolledWhileThePointerWasUnseenIsNoDrag() {

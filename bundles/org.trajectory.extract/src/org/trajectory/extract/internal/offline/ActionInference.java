@@ -173,8 +173,9 @@ final class ActionInference {
     private PassedOver passedOver;
     /** The typing before the one in progress. */
     private Typing lastTyped;
-    /** Where the pointer was last seen, before it was hidden (an application hides it while one types). */
+    /** Where the pointer was last seen, before it was hidden (an application hides it while one types), and when. */
     private Pixel lastSeen;
+    private double lastSeenAt = Double.NEGATIVE_INFINITY;
     /** When the pointer last moved (or showed elsewhere than it was last seen). */
     private double movedAt = Double.NEGATIVE_INFINITY;
     /** Where the pointer last clicked: a field typed into next. */
@@ -290,7 +291,7 @@ final class ActionInference {
             endRun(from, before.time());
         }
         if (to != null && from == null && typing != null && selectedUnseen(now, to)) {
-            lastSeen = to;
+            seen(to, now.time());
             return;
         }
         if (to == null) {
@@ -298,7 +299,7 @@ final class ActionInference {
         }
         // found again, perhaps where it rested the frame before unseen
         if (to != null && before.pointer() == null && carried != null && draggedUnseen(to, before.time())) {
-            lastSeen = to;
+            seen(to, now.time());
             previousChanges = now.union();
             return;
         }
@@ -314,7 +315,9 @@ final class ActionInference {
             restSince = before.time();
             restUsed = true;
         }
-        lastSeen = to != null ? to : lastSeen;
+        if (to != null) {
+            seen(to, now.time());
+        }
         atRest(before, now, to == null ? restAt : to);
         previousChanges = now.union();
     }
@@ -635,7 +638,7 @@ final class ActionInference {
         if (move.followed() == 0 || time - move.end() > 0.5) {
             return false;
         }
-        Pixel from = new Pixel((int) Math.round(to.x() - move.dx()), (int) Math.round(to.y() - move.dy()));
+        Pixel from = wentWith(move, to) ? lastSeen : new Pixel((int) Math.round(to.x() - move.dx()), (int) Math.round(to.y() - move.dy()));
         runStartTime = move.start();
         endTyping();
         // the press, read as a click or as typing where it began (the title bar's change), and a key read from the
@@ -649,6 +652,26 @@ final class ActionInference {
         restUsed = true;
         settleUntil = time + DRAG_SETTLE;
         return true;
+    }
+
+    /**
+     * Whether the pointer was seen a frame or two before the window began to move, and went from there the way the window
+     * did, at least as far: the drag began where it was seen (a first move too mixed to measure is missing from the sum).
+     */
+    private boolean wentWith(UnseenCarry move, Pixel to) {
+        if (lastSeen == null || move.start() - lastSeenAt > 2 * frameTime + 1e-6) {
+            return false;
+        }
+        double dx = to.x() - lastSeen.x();
+        double dy = to.y() - lastSeen.y();
+        double went = Math.hypot(dx, dy);
+        double moved = Math.hypot(move.dx(), move.dy());
+        return went >= moved - 4 && went <= 2 * moved && (dx * move.dx() + dy * move.dy()) / (went * moved) > 0.95;
+    }
+
+    private void seen(Pixel at, double time) {
+        lastSeen = at;
+        lastSeenAt = time;
     }
 
     private void atRest(Observation before, Observation now, Pixel at) {
