@@ -44,8 +44,9 @@ pointer (`screens.sh`, light and dark, 1280x800 and 1920x1080) with a pointer dr
 draws it) at a random place and size (every size its theme has, 10-64 px as shown), the screen scaled 1/2 to 2 (a video
 shown smaller or larger), 60 % compressed as JPEG at quality 25-95; a quarter from the recordings of the first corpus
 and of the action classifier's sessions (`releng/corpus`, sessions.json and kinds.json), whose pointer the recorder drew
-where its events say. In training only, a quarter of the pointers are drawn here (arrows, I-beams and crosses of random
-proportions, fill, outline and shadow), and of the themes' pointers a third are recoloured (hue turned, light and dark
+where its events say. In training only, a third of the pointers are drawn here (arrows of any slant, breadth and tail,
+sharp or rounded, turned up to 12 degrees; I-beams and crosses; plain, coloured or shaded fills, outlines of 1-3 px,
+shadows), and of the themes' pointers a third are recoloured (hue turned, light and dark
 swapped) and a third stretched (0.8 to 1.25 each way). 40 % of crops hold no pointer; from step {card['mine_every']} on, a third of those are
 cut around **hard places**: where the detector in training, shown whole training screens, took something for a pointer
 ({card['hard_places']} places kept at the end). The weights kept are the checkpoint's (of those from half way on) that found the most

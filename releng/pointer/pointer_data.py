@@ -248,11 +248,11 @@ def sample(screens, themes, split, rng, positive):
 def pointer(shapes_by_theme, rng, side, vary=False):
     """A pointer of one of the themes, at a size a screen shows it at: as drawn it fits the crop, and shown at the
     crop's scale it is 10 to 64 px high (a scaled-down 24 px pointer, a HiDPI 48 px one). With vary (training only),
-    a quarter are pointers drawn here (arrows, I-beams, crosses), and of the themes' a third are recoloured (hue turned,
+    a third are pointers drawn here (arrows of any slant and tail, I-beams, crosses), and of the themes' a third are recoloured (hue turned,
     or black and white swapped) and a third stretched a little, so that what is learned is a pointer's form, not one
     theme's colours and proportions."""
     scale = CROP / side
-    if vary and rng.random() < 1 / 4:
+    if vary and rng.random() < 1 / 3:
         return drawn(rng, max(10, min(64, int(rng.uniform(12, 40) / scale))))
     while True:
         shapes = shapes_by_theme[rng.randrange(len(shapes_by_theme))]
@@ -295,15 +295,10 @@ def drawn(rng, height):
     or a cross (their centre the hotspot); premultiplied RGBA and its hotspot."""
     s = DRAWN_SCALE
     h = height * s
-    margin = 6 * s  # room for a shadow to fade out
-    form = rng.choice(("arrow", "arrow", "ibeam", "cross"))
+    margin = 8 * s  # room for an outline and a shadow to fade out
+    form = rng.choice(("arrow", "arrow", "arrow", "ibeam", "cross"))
     if form == "arrow":
-        w = int(h * rng.uniform(0.55, 0.75))
-        mask = np.zeros((h + 2 * margin, w + 2 * margin), np.uint8)
-        pts = np.array([(0, 0), (0, h * 0.85), (w * 0.28, h * 0.66), (w * 0.5, h), (w * 0.65, h * 0.94),
-                        (w * 0.45, h * 0.6), (w, h * 0.6)], np.int32) + margin
-        cv2.fillPoly(mask, [pts], 255, cv2.LINE_AA)
-        spot = (margin, margin)
+        mask, spot = arrow(rng, h, margin)
     else:
         w = h if form == "cross" else int(h * rng.uniform(0.3, 0.5))
         mask = np.zeros((h + 2 * margin, w + 2 * margin), np.uint8)
@@ -321,18 +316,56 @@ def drawn(rng, height):
     return styled(mask, rng), spot[0] // s, spot[1] // s
 
 
+def arrow(rng, h, margin):
+    """An arrow's mask, its tip the hotspot: a head of any slant and breadth, with or without a tail, its corners
+    sharp or rounded, turned a little either way (themes draw them upright, tilted, slim or squat)."""
+    w = h * rng.uniform(0.5, 0.85)
+    wing = rng.uniform(0.55, 0.8)  # how far down the head's right corner is
+    side = rng.uniform(0.7, 0.95)  # how far down the left edge goes
+    points = [(0, 0), (0, h * side)]
+    if rng.random() < 0.65:  # a tail, as classic arrows have
+        notch = (w * rng.uniform(0.2, 0.35), h * (side - rng.uniform(0.12, 0.25)))
+        breadth = w * rng.uniform(0.12, 0.25)
+        points += [notch, (notch[0] + w * 0.2, h), (notch[0] + w * 0.2 + breadth, h * 0.95),
+                   (notch[0] + breadth * 0.8, h * wing), (w, h * wing)]
+    else:  # a head alone, its notch deep or shallow
+        points += [(w * rng.uniform(0.3, 0.5), h * wing * rng.uniform(0.85, 1.0)), (w, h * wing)]
+    angle = np.radians(rng.uniform(-12, 12))
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    pts = np.array(points) @ turn.T
+    pts -= pts.min(0)  # turned, the tip may no longer be the top left corner
+    size = np.ceil(pts.max(0)).astype(int) + 2 * margin
+    mask = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillPoly(mask, [(pts + margin).astype(np.int32)], 255, cv2.LINE_AA)
+    if rng.random() < 0.4:  # rounded corners
+        radius = h * rng.uniform(0.02, 0.06)
+        mask = np.where(cv2.GaussianBlur(mask, (0, 0), radius) > 127, 255, 0).astype(np.uint8)
+    return mask, (int(round(pts[0][0])) + margin, int(round(pts[0][1])) + margin)
+
+
 def styled(mask, rng):
-    """A drawn shape coloured as themes colour theirs: a fill and a one-pixel outline of random colours (light on
-    dark or dark on light), sometimes a soft shadow; reduced to its size, premultiplied RGBA."""
+    """A drawn shape coloured as themes colour theirs: a fill (plain, coloured or shaded top to bottom) and an outline
+    of 1 to 3 pixels (light on dark or dark on light), sometimes a soft shadow; reduced to its size, premultiplied RGBA."""
     s = DRAWN_SCALE
     fill_is_light = rng.random() < 0.5
-    fill = np.array([rng.randrange(190, 256) if fill_is_light else rng.randrange(0, 70) for _ in range(3)], np.float32)
-    edge = np.array([rng.randrange(0, 70) if fill_is_light else rng.randrange(190, 256) for _ in range(3)], np.float32)
-    outer = cv2.dilate(mask, np.ones((2 * s + 1, 2 * s + 1), np.uint8))
+    def tone(light):
+        if rng.random() < 0.25:  # a coloured one (amber, blue, green pointers)
+            hsv = np.uint8([[[rng.randrange(180), rng.randrange(120, 256), rng.randrange(150, 256) if light else rng.randrange(60, 140)]]])
+            return cv2.cvtColor(hsv, cv2.COLOR_HSV2RGB)[0, 0].astype(np.float32)
+        return np.array([rng.randrange(190, 256) if light else rng.randrange(0, 70) for _ in range(3)], np.float32)
+    fill = tone(fill_is_light)
+    edge = tone(not fill_is_light)
+    width = rng.choice((1, 1, 1, 2, 2, 3))
+    outer = cv2.dilate(mask, np.ones((2 * width * s + 1, 2 * width * s + 1), np.uint8))
     colour = np.where(mask[..., None] > 0, fill, edge)
+    if rng.random() < 0.3:  # shaded: the fill darker or lighter towards the bottom
+        rows = np.linspace(0, 1, mask.shape[0], dtype=np.float32)[:, None, None]
+        other = tone(fill_is_light)
+        colour = np.where(mask[..., None] > 0, fill * (1 - rows) + other * rows, colour)
     alpha = outer.astype(np.float32)
-    if rng.random() < 0.3:
-        shadow = cv2.GaussianBlur(np.roll(np.roll(outer, 2 * s, 0), 2 * s, 1), (0, 0), 2 * s).astype(np.float32) * 0.4
+    if rng.random() < 0.4:
+        offset, blur = rng.randrange(1, 4) * s, rng.uniform(1, 3) * s
+        shadow = cv2.GaussianBlur(np.roll(np.roll(outer, offset, 0), offset, 1), (0, 0), blur).astype(np.float32) * rng.uniform(0.25, 0.6)
         colour = np.where(outer[..., None] > 0, colour, 0)
         alpha = np.maximum(alpha, shadow)
     rgba = np.concatenate([colour * (alpha[..., None] / 255), alpha[..., None]], axis=-1)

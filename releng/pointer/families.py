@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+"""The pointer detector per pointer family: for each family of pointer_data's themes, the share of crops (150 by
+default) of each screen part's screens with one of the family's pointers drawn in where the detector finds it within
+3 px, its sigmoid at least 0.5; and for each screen part, the share of crops without a pointer it says hold one.
+Any ONNX file train_pointer.py writes (or the one shipped) is run through OpenCV's DNN module, as the workbench reads it.
+
+Usage: families.py MODEL.onnx SCREENS_DIR [CROPS]   (SCREENS_DIR: what screens.sh wrote)
+"""
+import collections
+import random
+import sys
+
+import cv2
+import numpy as np
+
+import pointer_data
+
+THRESHOLD = 0.5
+
+
+class Unfit(Exception):
+    """No pointer of the family is shown 10 to 64 px high at the crop's scale (Breeze has none under 30 px at 2x)."""
+
+
+def fitting(shapes_by_theme, rng, side, vary=False):
+    """pointer_data.pointer for one family, which may have no pointer that fits a crop of this scale: then Unfit."""
+    for _ in range(300):
+        shapes = shapes_by_theme[rng.randrange(len(shapes_by_theme))]
+        rgba, hotx, hoty = shapes[rng.randrange(len(shapes))]
+        shown = rgba.shape[0] * pointer_data.CROP / side
+        if 10 <= shown <= 64 and rgba.shape[0] < side - 4 and rgba.shape[1] < side - 4:
+            return rgba, hotx, hoty
+    raise Unfit()
+
+
+def sample(screens, themes, split, rng, positive):
+    while True:
+        try:
+            return pointer_data.sample(screens, themes, split, rng, positive)
+        except Unfit:
+            pass  # another scale
+
+
+def located(net, crops):
+    """(sigmoid, x, y) of each crop's best cell, at the softmax centroid of the 3x3 cells around it (as train_pointer)."""
+    net.setInput(np.stack(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255)
+    out = []
+    for logits in net.forward()[:, 0]:
+        cy, cx = divmod(int(logits.argmax()), logits.shape[1])
+        y0, y1, x0, x1 = max(cy - 1, 0), min(cy + 2, logits.shape[0]), max(cx - 1, 0), min(cx + 2, logits.shape[1])
+        top = logits[cy, cx]
+        patch = np.exp(logits[y0:y1, x0:x1] - top)
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        out.append((1 / (1 + np.exp(-top)), (patch * xs).sum() / patch.sum() * 2, (patch * ys).sum() / patch.sum() * 2))
+    return out
+
+
+def main():
+    model, screens_dir = sys.argv[1], sys.argv[2]
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 150
+    net = cv2.dnn.readNetFromONNX(model)
+    screens = pointer_data.Screens(screens_dir, [])
+    pointer_data.pointer = fitting
+    families = collections.defaultdict(list)
+    for theme, shapes in pointer_data.pointers(__file__.rsplit("/releng/", 1)[0]).items():
+        families[pointer_data.family(theme)].append(shapes)
+    parts = ("train", "dev", "held-out")
+    print("family (its part)", *(f"{p} screens" for p in parts), sep="\t")
+    for family, shapes in sorted(families.items()):
+        row = [f"{family} ({pointer_data.part(family, pointer_data.HELD_OUT_THEMES, pointer_data.DEV_THEMES)})"]
+        for split in parts:
+            rng = random.Random(5)
+            samples = [sample(screens, {split: shapes}, split, rng, True) for _ in range(n)]
+            said = located(net, [crop for crop, _ in samples])
+            hits = sum(p >= THRESHOLD and abs(x - label[1]) <= 3 and abs(y - label[2]) <= 3
+                       for (p, x, y), (_, label) in zip(said, samples))
+            row.append(f"{hits / n:.2f}")
+        print(*row, sep="\t", flush=True)
+    row = ["no pointer: said to hold one"]
+    for split in parts:
+        rng = random.Random(6)
+        crops = [sample(screens, {split: families["adwaita"]}, split, rng, False)[0] for _ in range(n)]
+        row.append(f"{sum(p >= THRESHOLD for p, _, _ in located(net, crops)) / n:.2f}")
+    print(*row, sep="\t")
+
+
+if __name__ == "__main__":
+    main()
