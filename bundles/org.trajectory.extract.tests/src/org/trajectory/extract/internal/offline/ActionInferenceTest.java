@@ -311,7 +311,7 @@ class ActionInferenceTest {
         ActionInference inference = new ActionInference(FPS, new DesktopNoise());
         int frame = still(inference, 0, 10);
         for (int letter = 0; letter < 4; letter++) {
-            inference.accept(observation(frame++, away(), new Rect(35 + 14 * letter, 341, 14, 13))); // two letters a frame
+            inference.accept(observation(frame++, away(), new Rect(35 + 14 * letter, 341, 14, 13))); // a letter a frame
         }
         frame = still(inference, frame, 15);
         inference.accept(new Observation(frame++, frame / FPS, away(), null, false,
@@ -485,9 +485,9 @@ class ActionInferenceTest {
 
     /**
      * The same, but the window's first move is too mixed to measure (the box of what changed holds the window where it was
-     * and where it went; the shift's response 0.76): the moves summed are a fifth short of the pointer's. The drag began
-     * where the pointer was seen a frame before the window moved, not that far short of it, and the press read as a click
-     * there goes. Before, a click stayed at the title bar and the drag began 60 px down the way.
+     * and where it went; the shift's response 0.76): the moves summed are a fifth short of the pointer's. The drag begins
+     * where the pointer was seen a frame before the window moved, not where the short sum puts it, and the press read as
+     * a click there goes. Before, a click stayed at the title bar and the drag began 60 px down the way.
      */
     @Test
     void aWindowWhoseFirstMoveIsTooMixedToMeasureIsDraggedFromWhereThePointerWasSeen() {
