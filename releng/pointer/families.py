@@ -12,47 +12,28 @@ import sys
 
 import cv2
 import numpy as np
+import torch
 
 import pointer_data
+import train_pointer
 
 THRESHOLD = 0.5
 
 
-class Unfit(Exception):
-    """No pointer of the family is shown 10 to 64 px high at the crop's scale (Breeze has none under 30 px at 2x)."""
-
-
-def fitting(shapes_by_theme, rng, side, vary=False):
-    """pointer_data.pointer for one family, which may have no pointer that fits a crop of this scale: then Unfit."""
-    for _ in range(300):
-        shapes = shapes_by_theme[rng.randrange(len(shapes_by_theme))]
-        rgba, hotx, hoty = shapes[rng.randrange(len(shapes))]
-        shown = rgba.shape[0] * pointer_data.CROP / side
-        if 10 <= shown <= 64 and rgba.shape[0] < side - 4 and rgba.shape[1] < side - 4:
-            return rgba, hotx, hoty
-    raise Unfit()
-
-
 def sample(screens, themes, split, rng, positive):
+    """pointer_data.sample for one family's own pointers (not varied as in training), which may have none at the scale
+    drawn: then another scale."""
     while True:
         try:
-            return pointer_data.sample(screens, themes, split, rng, positive)
-        except Unfit:
-            pass  # another scale
+            return pointer_data.sample(screens, themes, split, rng, positive, vary=False)
+        except pointer_data.NoPointerFits:
+            pass
 
 
 def located(net, crops):
-    """(sigmoid, x, y) of each crop's best cell, at the softmax centroid of the 3x3 cells around it (as train_pointer)."""
+    """(sigmoid, x, y) of each crop's best place, as train_pointer judges it."""
     net.setInput(np.stack(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255)
-    out = []
-    for logits in net.forward()[:, 0]:
-        cy, cx = divmod(int(logits.argmax()), logits.shape[1])
-        y0, y1, x0, x1 = max(cy - 1, 0), min(cy + 2, logits.shape[0]), max(cx - 1, 0), min(cx + 2, logits.shape[1])
-        top = logits[cy, cx]
-        patch = np.exp(logits[y0:y1, x0:x1] - top)
-        ys, xs = np.mgrid[y0:y1, x0:x1]
-        out.append((1 / (1 + np.exp(-top)), (patch * xs).sum() / patch.sum() * 2, (patch * ys).sum() / patch.sum() * 2))
-    return out
+    return train_pointer.locate(torch.from_numpy(net.forward()))
 
 
 def main():
@@ -60,7 +41,6 @@ def main():
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 150
     net = cv2.dnn.readNetFromONNX(model)
     screens = pointer_data.Screens(screens_dir, [])
-    pointer_data.pointer = fitting
     families = collections.defaultdict(list)
     for theme, shapes in pointer_data.pointers(__file__.rsplit("/releng/", 1)[0]).items():
         families[pointer_data.family(theme)].append(shapes)

@@ -195,8 +195,8 @@ def corpus_frames(recording, every=2, most=10):
     return [out[int(i * len(out) / count)] for i in range(count)]
 
 
-def sample(screens, themes, split, rng, positive):
-    """One crop and its label (visible, x, y)."""
+def sample(screens, themes, split, rng, positive, vary=None):
+    """One crop and its label (visible, x, y); its pointer varied as in training (vary, by default on the train split)."""
     screen, known = screens.any(split, rng)
     scale = rng.choice((0.5, 2 / 3, 0.75, 1, 1, 1, 1.25, 1.5, 2))
     side = int(round(CROP / scale))
@@ -227,7 +227,7 @@ def sample(screens, themes, split, rng, positive):
         crop = screen[y:y + side, x:x + side].copy()
         spot = None
         if positive:
-            rgba, hotx, hoty = pointer(themes[split], rng, side, vary=split == "train")
+            rgba, hotx, hoty = pointer(themes[split], rng, side, vary=split == "train" if vary is None else vary)
             h_, w_ = rgba.shape[:2]
             # the whole pointer in the crop, as on a screen (a crop's edge is no screen's), the hotspot never at its edge
             sx = rng.randrange(max(2, hotx), max(max(2, hotx) + 1, side - 2 - (w_ - hotx)))
@@ -254,7 +254,7 @@ def pointer(shapes_by_theme, rng, side, vary=False):
     scale = CROP / side
     if vary and rng.random() < 1 / 3:
         return drawn(rng, max(10, min(64, int(rng.uniform(12, 40) / scale))))
-    while True:
+    for _ in range(300):
         shapes = shapes_by_theme[rng.randrange(len(shapes_by_theme))]
         rgba, hotx, hoty = shapes[rng.randrange(len(shapes))]
         if vary and rng.random() < 1 / 3:
@@ -262,6 +262,11 @@ def pointer(shapes_by_theme, rng, side, vary=False):
         shown = rgba.shape[0] * scale
         if 10 <= shown <= 64 and rgba.shape[0] < side - 4 and rgba.shape[1] < side - 4:
             return (recoloured(rgba, rng) if vary and rng.random() < 1 / 3 else rgba), hotx, hoty
+    raise NoPointerFits(f"no pointer of these themes is 10 to 64 px high in a crop of {side} px")
+
+
+class NoPointerFits(Exception):
+    """Themes with no pointer of a size a crop of this scale shows (one family alone: Breeze has none under 30 px at 2x)."""
 
 
 def stretched(rgba, hotx, hoty, rng):
