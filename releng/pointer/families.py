@@ -22,12 +22,13 @@ THRESHOLD = 0.5
 
 def sample(screens, themes, split, rng, positive):
     """pointer_data.sample for one family's own pointers (not varied as in training), which may have none at the scale
-    drawn: then another scale."""
-    while True:
+    drawn: then another scale, a hundred times at most."""
+    for _ in range(100):
         try:
             return pointer_data.sample(screens, themes, split, rng, positive, vary=False)
         except pointer_data.NoPointerFits:
             pass
+    raise pointer_data.NoPointerFits("no pointer of this family fits a crop at any scale drawn")
 
 
 def located(net, crops):
