@@ -129,6 +129,34 @@ class ActionInferenceTest {
     }
 
     /**
+     * A pointer that jumps into a terminal and rests, then a small box far away changing (a clock's first tick), then
+     * letters typed, and the box ticking on: the click that gave the terminal its focus stays, found where the pointer
+     * rested. The first tick, taken for typing before the box was known to tick, was given that click first and did not
+     * state it; when the tick was dropped at the end, the click of the same place and time that the letters stated
+     * went with it.
+     */
+    @Test
+    void theClickAClocksFirstTickWasGivenBeforeTheLettersStaysWhenTheTickIsDropped() {
+        DesktopNoise noise = new DesktopNoise();
+        ActionInference inference = new ActionInference(FPS, noise);
+        Rect clock = new Rect(842, 668, 5, 7);
+        for (int frame = 0; frame < 50; frame++) {
+            List<Rect> changes = new ArrayList<>();
+            if (frame % 10 == 2 && frame > 10) {
+                changes.add(clock);
+            }
+            if (frame >= 15 && frame < 21) {
+                changes.add(new Rect(22 + 16 * (frame - 15), 31, 16, 12));
+            }
+            PointerFinder.Found pointer = frame < 5 ? pointer(900 - 10 * frame, 500) : pointer(270, 216);
+            inference.accept(noise.filter(new Observation(frame, frame / FPS, pointer, null, false, changes, List.of(), Observation.Shift.NONE)));
+        }
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertEquals(new ExtractedAction.Pixel(270, 216), found.get(0).at());
+    }
+
+    /**
      * A caret blinking at a text's start while the pointer is not seen yet, then the pointer showing in the text and
      * resting, then letters typed at the caret: the click comes first and the typing begins with its letters. When the
      * caret's blinks began the typing, it came before the click that gave the text its focus, and its picture showed

@@ -24,7 +24,7 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
  * And a pointer no change showed arriving (it came inside the highlight its click made) is learned from the place it
  * left. A waiting shape cut from a video made smaller, found a third of a pixel off that grid, is learned where the
- * detector sees it. A pointer that changed its shape on the way and never moved again is learned where a field's text
+ * detector sees it; so is one cut where a pointer of such a video jumped to, found so where it left. A pointer that changed its shape on the way and never moved again is learned where a field's text
  * is selected under it, its own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in
  * for another is learned from where it left; a shape that came as the pointer left takes the place of one waiting
  * elsewhere. An arrow drawn on a button that came with no pointer leaving is not learned where the button is highlighted
@@ -72,6 +72,15 @@ class PointerLearnerTest {
         PointerFinder.Found found = learn(moved, clicked, 6.4);
         assertLearnedAt(found, 671 * 2 / 3.0, 517 * 2 / 3.0,
                 "the I-beam that moved a third of a pixel off the grid it was cut on was not learned");
+    }
+
+    @Test
+    void aPointerJumpingInAResizedVideoIsLearnedWhereItCameFromWhereItLeftOffTheGrid() throws Exception {
+        Mat rested = shrunk(terminal(true, 730, 513));
+        Mat jumped = shrunk(terminal(true, 671, 517));
+        PointerFinder.Found found = learn(jumped, rested, 1.0);
+        assertLearnedAt(found, 671 * 2 / 3.0, 517 * 2 / 3.0,
+                "the I-beam that left a place a third of a pixel off the grid it was cut on, where the detector saw it, was not learned");
     }
 
     @Test

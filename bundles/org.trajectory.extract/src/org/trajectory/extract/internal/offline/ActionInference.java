@@ -344,7 +344,11 @@ final class ActionInference {
         typed.forEach((action, span) -> {
             if (noise.ticking(span.band()) && !span.grewOn()) {
                 actions.remove(action); // a clock's first ticks, before it was known to tick (not typing at a blinking caret)
-                actions.remove(span.focus());
+                if (span.typed()) {
+                    // the click it was given, and only where it took it: one it did not state went on to the typing
+                    // after it, as a click of the same place and time (an action is its values)
+                    actions.remove(span.focus());
+                }
             }
         });
         actions.sort(Comparator.comparingDouble(ExtractedAction::start));

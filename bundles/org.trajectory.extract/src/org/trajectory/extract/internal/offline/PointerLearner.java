@@ -152,8 +152,11 @@ final class PointerLearner {
         if (candidate != null && candidate.withAnother() && !fromThePointer) {
             return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
         }
-        if (leftFrom(finder, previous, small, arrived)) {
-            return kept(arrived, List.of());
+        PointerFinder.Found left = leftFrom(finder, previous, small, arrived, colour);
+        if (left != null) {
+            // kept with the slack it took to be found where it left, if any: the video blurs it so wherever it goes
+            return kept(left.template().slack() == 1 ? arrived
+                    : new PointerFinder.Found(arrived.x(), arrived.y(), arrived.template().slackened(), arrived.score()), List.of());
         }
         boolean withAnother = small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint()));
         candidate = new Candidate(List.of(new Seen(time, arrived)), withAnother, fromThePointer);
@@ -199,22 +202,26 @@ final class PointerLearner {
     }
 
     /**
-     * Whether the frame before shows the cut shape in another changed region, all of whose change it explains: the
+     * Where the frame before shows the cut shape in another changed region, all of whose change it explains, or null: the
      * pointer jumped (a tablet, a script, a fast hand) and its old place changed as it left, the motion that confirms it
-     * in one frame.
+     * in one frame. As in a later frame ({@link #confirm}), it may be found there as a resized pointer is, where the
+     * detector saw a pointer in the frame before too.
      */
-    private static boolean leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived) {
+    private PointerFinder.Found leftFrom(PointerFinder finder, Mat previous, List<Rect> regions, PointerFinder.Found arrived, Colour colour) {
         for (Rect region : regions) {
             if (ScreenObserver.overlap(region, arrived.footprint())) {
                 continue;
             }
             PointerFinder.Found there = finder.findOnly(previous, null, around(region), arrived.template());
+            if (there == null) {
+                there = resized(previous, region, finder.closestOnly(previous, around(region), arrived.template()), colour.before());
+            }
             // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like it
             if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))) {
-                return true;
+                return there;
             }
         }
-        return false;
+        return null;
     }
 
     /**
@@ -305,7 +312,7 @@ final class PointerLearner {
             }
             PointerFinder.Found closest = finder.closestOnly(current, around(region), last.template());
             PointerFinder.Found found = closest != null && closest.score() < PointerFinder.MATCH ? closest
-                    : resized(current, region, closest, colour);
+                    : resized(current, region, closest, colour.now());
             if (found == null) {
                 continue;
             }
@@ -367,13 +374,14 @@ final class PointerLearner {
     /**
      * A learned shape cut from a resized video, at its closest place in a region, where it fits as well as a resized
      * pointer that has just arrived ({@link PointerFinder#ARRIVED}) and the detector sees a pointer too (within
-     * {@link #HIT_OFF}): found there with that slack ({@link PointerFinder.Template#slackened}). Null otherwise.
+     * {@link #HIT_OFF}) in {@code colour}, the same frame: found there with that slack
+     * ({@link PointerFinder.Template#slackened}). Null otherwise.
      */
-    private PointerFinder.Found resized(Mat current, Rect region, PointerFinder.Found closest, Colour colour) {
+    private PointerFinder.Found resized(Mat frame, Rect region, PointerFinder.Found closest, Supplier<Mat> colour) {
         if (closest == null || closest.template().slack() != 1 || closest.score() >= PointerFinder.ARRIVED || broken) {
             return null;
         }
-        PointerDetector.Hit hit = best(List.of(region), current, colour.now());
+        PointerDetector.Hit hit = best(List.of(region), frame, colour);
         return hit != null && Math.hypot(hit.x() - closest.x(), hit.y() - closest.y()) <= HIT_OFF
                 ? new PointerFinder.Found(closest.x(), closest.y(), closest.template().slackened(), closest.score() / PointerFinder.SLACK)
                 : null;
