@@ -24,11 +24,11 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * When a waiting shape kept any other from being learned, the pointer stayed unknown and every click it made was lost.
  * And a pointer no change showed arriving (it came inside the highlight its click made) is learned from the place it
  * left. A waiting shape cut from a video made smaller, found a third of a pixel off that grid, is learned where the
- * detector sees it; so is one cut where a pointer of such a video jumped to, found so where it left. A pointer that changed its shape on the way and never moved again is learned where a field's text
- * is selected under it, its own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in
- * for another is learned from where it left; a shape that came as the pointer left takes the place of one waiting
- * elsewhere. An arrow drawn on a button that came with no pointer leaving is not learned where the button is highlighted
- * under it.
+ * detector sees it; so is a shape cut where such a video's pointer jumped to, found that way where it left. A pointer
+ * that changed its shape on the way and never moved again is learned where a field's text is selected under it, its
+ * own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in for another is learned from
+ * where it left; a shape that came as the pointer left takes the place of one waiting elsewhere. An arrow drawn on a
+ * button that came with no pointer leaving is not learned where the button is highlighted under it.
  */
 class PointerLearnerTest {
 
