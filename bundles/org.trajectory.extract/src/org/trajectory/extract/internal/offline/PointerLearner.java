@@ -212,10 +212,7 @@ final class PointerLearner {
             if (ScreenObserver.overlap(region, arrived.footprint())) {
                 continue;
             }
-            PointerFinder.Found there = finder.findOnly(previous, null, around(region), arrived.template());
-            if (there == null) {
-                there = resized(previous, region, finder.closestOnly(previous, around(region), arrived.template()), colour.before());
-            }
+            PointerFinder.Found there = fitted(finder, previous, region, arrived.template(), colour.before());
             // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like it
             if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))) {
                 return there;
@@ -310,9 +307,7 @@ final class PointerLearner {
             if (region.width > 2 * LARGEST || region.height > 2 * LARGEST) {
                 continue;
             }
-            PointerFinder.Found closest = finder.closestOnly(current, around(region), last.template());
-            PointerFinder.Found found = closest != null && closest.score() < PointerFinder.MATCH ? closest
-                    : resized(current, region, closest, colour.now());
+            PointerFinder.Found found = fitted(finder, current, region, last.template(), colour.now());
             if (found == null) {
                 continue;
             }
@@ -369,6 +364,15 @@ final class PointerLearner {
                 mat.release();
             }
         }
+    }
+
+    /**
+     * Where a shape fits in a region of {@code frame} as a template does, or else as a resized pointer does
+     * ({@link #resized}; {@code colour} is that frame); null where neither.
+     */
+    private PointerFinder.Found fitted(PointerFinder finder, Mat frame, Rect region, PointerFinder.Template shape, Supplier<Mat> colour) {
+        PointerFinder.Found closest = finder.closestOnly(frame, around(region), shape);
+        return closest != null && closest.score() < PointerFinder.MATCH ? closest : resized(frame, region, closest, colour);
     }
 
     /**
