@@ -1,6 +1,7 @@
 package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -13,7 +14,9 @@ import org.opencv.core.Rect;
  * prompt is learnt as ticking, and the command then typed from there, a letter a frame, is all typing (a ticking box
  * that grew with every change it held crept along the line and swallowed the whole command; one that held every change
  * over where it blinked took the first letters, which reach past it to where the caret went). A clock whose minute
- * turns, four digits at once around the one that turns every second, is still the clock.
+ * turns, four digits at once around the one that turns every second, is still the clock. A status line's counter, redrawn
+ * whole by a click now and then and then ticking every two seconds over more or less of its digits, is learnt once it
+ * ticks in step; a caret-thin box blinking where letters will go never is.
  */
 class DesktopNoiseTest {
 
@@ -44,6 +47,31 @@ class DesktopNoiseTest {
         }
         Rect minute = new Rect(1200 - 3 * CHAR, 780, 4 * CHAR, 12); // 6:59 turning into 7:00
         assertTrue(noise.filter(observation(5, minute)).changes().isEmpty(), "the minute's turn is the clock's");
+    }
+
+    @Test
+    void aCounterRedrawnByClicksThenTickingOverMoreOrLessOfItsDigitsIsLearnt() {
+        DesktopNoise noise = new DesktopNoise();
+        Rect field = new Rect(500, 400, 90, 8); // "Mem Usage: 52628K / 2097152K"
+        noise.filter(observation(1.0, field)); // redrawn by a click on a tab
+        noise.filter(observation(1.3, field)); // and by the next: out of step
+        noise.filter(observation(3.3, new Rect(520, 400, 18, 8)));
+        noise.filter(observation(5.3, new Rect(520, 400, 23, 8))); // a digit more changed, reaching further right
+        Rect digits = new Rect(524, 400, 23, 8);
+        assertTrue(noise.filter(observation(7.3, digits)).changes().isEmpty(), "in step every two seconds since: the counter's");
+        assertTrue(noise.ticking(digits));
+    }
+
+    @Test
+    void aCaretThinBoxBlinkingWhereLettersWillGoIsNeverLearnt() {
+        DesktopNoise noise = new DesktopNoise();
+        Rect caret = new Rect(90, 47, 3, 12); // an I-beam caret, blurred by a resized video's encoding
+        for (double time = 1; time < 3; time += 0.5) {
+            noise.filter(observation(time, caret));
+        }
+        Rect firstLetter = new Rect(89, 47, 5, 12); // drawn over the caret, in step with its blinking
+        assertEquals(List.of(firstLetter), noise.filter(observation(3, firstLetter)).changes(), "the inference tells a caret from letters");
+        assertFalse(noise.ticking(caret));
     }
 
     private static Observation observation(double time, Rect change) {

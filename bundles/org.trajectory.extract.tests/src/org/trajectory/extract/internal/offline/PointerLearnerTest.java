@@ -28,7 +28,9 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * that changed its shape on the way and never moved again is learned where a field's text is selected under it, its
  * own pixels unchanged; a shape the selection redraws is not. The shape a pointer left in for another is learned from
  * where it left; a shape that came as the pointer left takes the place of one waiting elsewhere. An arrow drawn on a
- * button that came with no pointer leaving is not learned where the button is highlighted under it.
+ * button that came with no pointer leaving is not learned where the button is highlighted under it. NEdit's caret (an
+ * I-beam) blinking off as a panel clock's digit like it turned elsewhere, in frames of a recording, is not learned
+ * where the digit is: the detector sees no pointer there.
  */
 class PointerLearnerTest {
 
@@ -53,6 +55,15 @@ class PointerLearnerTest {
         assertNull(learn(blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
         PointerFinder.Found found = learn(jumped, blinked, 0.6);
         assertLearnedAt(found, 489, 385, "the pointer that jumped was not learned");
+    }
+
+    @Test
+    void aCaretBlinkingOffAsAClocksDigitLikeItTurnsElsewhereIsNotLearned() throws Exception {
+        Mat off = recorded("nedit-clock-off.png");
+        Mat shown = recorded("nedit-clock-caret.png");
+        Mat turned = recorded("nedit-clock-turned.png");
+        assertNull(learn(shown, off, 0.1), "a caret blinking on in place moved nowhere: not yet a pointer");
+        assertNull(learn(turned, shown, 0.6), "the caret blinking off as the clock turned was taken for a pointer moving there");
     }
 
     @Test
@@ -220,6 +231,16 @@ class PointerLearnerTest {
         }
         PointerDetectorTest.draw(screen, "windows-arrow", x, y);
         return screen;
+    }
+
+    /**
+     * Frames of a dev recording (NEdit at 1440x900, its caret blinking, the panel clock at 21:31:37-38): the window's
+     * corner and the clock, on a 640x400 screen as the desktop shows them.
+     */
+    private static Mat recorded(String name) throws Exception {
+        try (java.io.InputStream in = PointerLearnerTest.class.getResourceAsStream(name)) {
+            return org.opencv.imgcodecs.Imgcodecs.imdecode(new org.opencv.core.MatOfByte(in.readAllBytes()), org.opencv.imgcodecs.Imgcodecs.IMREAD_COLOR);
+        }
     }
 
     /** That the learner found a pointer ({@code what} says which, when it did not), within 3 px of x, y. */

@@ -8,9 +8,10 @@ import org.opencv.core.Rect;
 /**
  * Changes nobody made: a panel's clock ticking, a counter counting, a spinner turning. Learnt as the video is read: a
  * small box away from the pointer that changes again and again, in step (the gaps between its changes alike, each at
- * least {@link #APART}), each time where it first changed (a clock's last digit turns every time, the digits before it
- * now and then; typing moves on along its line), is the desktop's own; from its {@link #TICKS}th change on, its
- * changes are left out of what actions are inferred from.
+ * least {@link #APART}), each time where it changed before (a clock's last digit turns every time, the digits before it
+ * now and then; a counter's digits change over more or less of its width; typing moves on along its line), is the
+ * desktop's own; from its {@link #TICKS}th change in step on, its changes are left out of what actions are inferred
+ * from. A change out of step begins the count again (a status line a click redrew ticks in step afterwards).
  */
 final class DesktopNoise {
 
@@ -26,55 +27,87 @@ final class DesktopNoise {
     private static final int LARGEST_WIDTH = 320;
     private static final int LARGEST_HEIGHT = 40;
     private static final int MOST_SPOTS = 256;
+    /**
+     * Pixels wide a caret-thin box is at most: an I-beam caret, blurred by a resized video's encoding, over which the first
+     * letter typed is drawn hardly wider (a block caret's letter reaches a letter further right, where the caret went).
+     */
+    private static final int THIN = 4;
 
-    /** A box that changed with no visible cause, when, and whether it moved on like text being typed. */
+    /** A box that changed with no visible cause: where, when, and how many times in step. */
     private static final class Spot {
-        final Rect first;
+        /** Where it changed in step while it was learnt, the changes together. */
+        Rect place;
+        Rect lastChange;
         double last;
         double gap;
         int ticks = 1;
-        boolean irregular;
         boolean known;
 
         Spot(Rect box, double time) {
-            this.first = box;
+            this.place = box;
+            this.lastChange = box;
             this.last = time;
         }
 
-        /** Known to tick, once it changed in step enough times where it first did; then for good (a clock's minutes turn too). */
+        /**
+         * Known to tick, once it changed in step enough times; then for good (a clock's minutes turn too). A caret-thin
+         * box never is: it blinks where letters will go, the first drawn over it in step perhaps, and the inference tells
+         * a caret from letters.
+         */
         boolean ticking() {
-            known |= ticks >= TICKS && !irregular;
+            known |= ticks >= TICKS && !caret();
             return known;
         }
 
-        /**
-         * Whether a change covers the middle of where the box first changed and reaches no further right: a clock's
-         * tick turns its last digit every time, and a digit or two before it now and then; a caret blinks in place.
-         * Text typed on from a blinking caret's place moves right of it, its first letters too, drawn over where it
-         * blinked as the caret moves on (a box grown with every change held crept along the line being typed, and took
-         * the typing for ticks).
-         */
-        boolean holds(Rect change) {
-            int cx = first.x + first.width / 2;
-            int cy = first.y + first.height / 2;
-            return cx >= change.x - 4 && cx <= change.x + change.width + 4 && cy >= change.y - 4 && cy <= change.y + change.height + 4
-                    && change.x + change.width <= first.x + first.width + 3;
+        /** Its place with a change held; a caret's stays the caret's (the first letter typed there is drawn over it). */
+        private void grow(Rect change) {
+            if (!caret()) {
+                place = Observation.union(List.of(place, change));
+            }
         }
 
+        boolean caret() {
+            return place.width <= THIN && 2 * place.width <= place.height;
+        }
+
+        /**
+         * Whether a change is this box's: on its rows, covering the middle of where it changed or lying mostly within it,
+         * and reaching no further right, except while it is learnt a box wider than a caret (a counter's digits change over
+         * more or less of its width, a status line's fields one at a time). A clock's tick turns its last digit every
+         * time, and a digit or two before it now and then; a caret blinks in place. Text typed on from a blinking caret's
+         * place moves right of it, its first letters too, drawn over where it blinked as the caret moves on.
+         */
+        boolean holds(Rect change) {
+            int cx = place.x + place.width / 2;
+            int rows = Math.min(change.y + change.height, place.y + place.height) - Math.max(change.y, place.y);
+            boolean covers = cx >= change.x - 4 && cx <= change.x + change.width + 4;
+            return 2 * rows >= Math.min(change.height, place.height) && (covers || 2 * overlap(change, place) >= change.area())
+                    && (change.x + change.width <= place.x + place.width + 3 || !known && !caret());
+        }
+
+        /**
+         * Counts a change in step with the ones before it; one out of step (too soon, too late, or moved on along its
+         * line as typing does, each change starting past the middle of the one before) begins the count again there.
+         */
         void changed(Rect change, double time) {
+            if (known) {
+                return;
+            }
             double since = time - last;
-            if (since < SAME_TICK) {
-                last = time; // one tick drawn, or encoded, over two frames
-                return;
-            }
-            if (since < APART) {
-                irregular |= ticks < TICKS; // changing faster than a clock before it was known to tick: drawing or typing
-                return;
-            }
-            irregular |= ticks < TICKS && gap > 0 && (since > 1.5 * gap || since < gap / 1.5);
-            gap = gap == 0 ? since : gap;
-            ticks++;
+            boolean movedOn = change.x > lastChange.x + lastChange.width / 2;
+            lastChange = change;
             last = time;
+            if (since < SAME_TICK) {
+                grow(change); // one tick drawn, or encoded, over two frames
+            } else if (since >= APART && !movedOn && (gap == 0 || since <= 1.5 * gap && since >= gap / 1.5)) {
+                gap = gap == 0 ? since : gap;
+                ticks++;
+                grow(change);
+            } else {
+                ticks = 1;
+                gap = 0;
+                place = change;
+            }
         }
     }
 
@@ -120,6 +153,12 @@ final class DesktopNoise {
     /** Whether {@code box} is where something ticks by itself. */
     boolean ticking(Rect box) {
         return spots.stream().anyMatch(spot -> spot.ticking() && spot.holds(box));
+    }
+
+    private static double overlap(Rect a, Rect b) {
+        double width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        double height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        return width > 0 && height > 0 ? width * height : 0;
     }
 
     private static boolean nearPointer(Rect change, PointerFinder.Found pointer) {

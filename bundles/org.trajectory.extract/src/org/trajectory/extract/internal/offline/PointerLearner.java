@@ -21,14 +21,16 @@ import org.opencv.imgproc.Imgproc;
  * pixels that changed there are the pointer's (its outline filled), cut with the detector's hotspot. The cut shape is
  * kept once the motion of a pointer confirms it: found again where the screen changed, away from where it was and not
  * in the same change (a line of text redrawn), while its old place changed too (it left), or, in the frame it was cut
- * from, shown by the frame before in another changed region (it jumped there from that place). Text being typed never
- * does both, so a glyph the detector takes for an I-beam is not kept. A shape that came as the pointer left another
- * change (where it was last known, the detector seeing it there in the frame before) takes the place of one waiting
- * (one waits at a time), and is kept too where it is left in place while the screen changes under it, its own pixels
- * unchanged (a field's text selected around it): drawn over the screen, it is the pointer, where a glyph would have
- * changed with the rest. A shape cut from a resized video differs from itself a fraction of a pixel along: found only
- * loosely, it is kept where the detector sees a pointer too. Where a kept shape was seen while it waited is given too
- * ({@link #waited}): the observer tells the frames it held meanwhile with the pointer there.
+ * from, shown by the frame before in another changed region (it jumped there from that place); and the detector sees a
+ * pointer at the other place too (a caret it took for an I-beam, blinking off as a clock's digit like it turned
+ * elsewhere, did the rest). Text being typed never does both, so a glyph the detector takes for an I-beam is not kept.
+ * A shape that came as the pointer left another change (where it was last known, the detector seeing it there in the
+ * frame before) takes the place of one waiting (one waits at a time), and is kept too where it is left in place while
+ * the screen changes under it, its own pixels unchanged (a field's text selected around it): drawn over the screen, it
+ * is the pointer, where a glyph would have changed with the rest. A shape cut from a resized video differs from itself
+ * a fraction of a pixel along: found only loosely, it is kept where the detector sees a pointer too. Where a kept shape
+ * was seen while it waited is given too ({@link #waited}): the observer tells the frames it held meanwhile with the
+ * pointer there.
  * <p>
  * Where no shape can be cut (the pointer came with a change larger than itself), the observer asks it for the
  * detector's place alone ({@link #sight}), held by a stand-in. A pointer never seen that came so is learned from the
@@ -213,8 +215,11 @@ final class PointerLearner {
                 continue;
             }
             PointerFinder.Found there = fitted(finder, previous, region, arrived.template(), colour.before());
-            // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like it
-            if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))) {
+            // and what changed there is what the shape changes leaving: not an icon or a line of text holding a glyph like
+            // it; and the detector saw a pointer there, as it sees one where the shape came (a caret blinking as a clock's
+            // digit turns elsewhere, both glyphs, is no pointer jumping)
+            if (there != null && ScreenObserver.covered(region, ScreenObserver.grown(there.footprint(), MARGIN - 2))
+                    && seenAt(there, region, previous, colour.before())) {
                 return there;
             }
         }
@@ -321,7 +326,10 @@ final class PointerLearner {
             if (!ScreenObserver.covered(region, ScreenObserver.grown(passed, MARGIN - 2))) {
                 continue;
             }
-            if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED) {
+            // the detector seeing a pointer where it came, as where it was cut (a caret blinking off as a clock's digit
+            // turns elsewhere, both glyphs, is no pointer moving)
+            if (left && !oneChange && Math.hypot(found.x() - last.x(), found.y() - last.y()) >= MOVED
+                    && seenAt(found, region, current, colour.now())) {
                 return kept(found, candidate.seen());
             }
             candidate = candidate.seenAgain(found, time);
@@ -385,10 +393,15 @@ final class PointerLearner {
         if (closest == null || closest.template().slack() != 1 || closest.score() >= PointerFinder.ARRIVED || broken) {
             return null;
         }
-        PointerDetector.Hit hit = best(List.of(region), frame, colour);
-        return hit != null && Math.hypot(hit.x() - closest.x(), hit.y() - closest.y()) <= HIT_OFF
+        return seenAt(closest, region, frame, colour)
                 ? new PointerFinder.Found(closest.x(), closest.y(), closest.template().slackened(), closest.score() / PointerFinder.SLACK)
                 : null;
+    }
+
+    /** Whether the detector sees a pointer in a region of {@code frame} ({@code colour} is that frame) where one was found. */
+    private boolean seenAt(PointerFinder.Found found, Rect region, Mat frame, Supplier<Mat> colour) {
+        PointerDetector.Hit hit = best(List.of(region), frame, colour);
+        return hit != null && Math.hypot(hit.x() - found.x(), hit.y() - found.y()) <= HIT_OFF;
     }
 
     /** A shape confirmed as the video's pointer, where it {@code waited} for that: one more learned, none waiting. */
