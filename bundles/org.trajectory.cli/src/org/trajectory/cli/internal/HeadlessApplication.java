@@ -1,6 +1,7 @@
 package org.trajectory.cli.internal;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -23,11 +24,35 @@ public final class HeadlessApplication implements IApplication {
         context.applicationRunning();
         deleteStartMarker();
         String[] argv = (String[]) context.getArguments().get(IApplicationContext.APPLICATION_ARGS);
-        List<String> args = argv == null ? List.of() : Arrays.asList(argv);
+        List<String> args;
+        try {
+            args = arguments(argv, System.getProperty("trajectory.args"));
+        } catch (IOException e) {
+            System.err.println("workbench: the command's arguments could not be read: " + e.getMessage());
+            return 2;
+        }
         ILog log = ILog.of(getClass());
         CommandLine commandLine = createCommandLine(version(),
                 e -> log.log(Status.error("A headless command failed unexpectedly", e)));
         return commandLine.run(args, System.out, System.err);
+    }
+
+    /**
+     * The command's arguments: those given, or, where {@code ./workbench} put a long command's in a file ({@code file},
+     * the property {@code trajectory.args}; ONNX Runtime dies starting in a process with a long command line), that
+     * file's, each ended by a NUL; the file is deleted once read.
+     */
+    static List<String> arguments(String[] argv, String file) throws IOException {
+        if (file == null) {
+            return argv == null ? List.of() : Arrays.asList(argv);
+        }
+        Path path = Path.of(file);
+        String all = Files.readString(path, StandardCharsets.UTF_8);
+        Files.delete(path);
+        if (!all.isEmpty() && !all.endsWith("\0")) {
+            throw new IOException(file + " does not end with a NUL: cut short");
+        }
+        return all.isEmpty() ? List.of() : List.of(all.substring(0, all.length() - 1).split("\0", -1));
     }
 
     /**
