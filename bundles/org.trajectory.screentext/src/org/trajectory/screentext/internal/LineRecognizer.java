@@ -295,21 +295,10 @@ final class LineRecognizer {
             Imgproc.cvtColor(bgr, grey, Imgproc.COLOR_BGR2GRAY);
             // the middle rows: a crop taller than its line holds the edges of the lines above and below
             Mat middle = grey.submat(grey.rows() / 8, Math.max(grey.rows() / 8 + 1, grey.rows() * 7 / 8), 0, grey.cols());
-            Mat binary = new Mat();
-            Imgproc.threshold(middle, binary, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
-            boolean lightInk = Core.countNonZero(binary) < binary.total() / 2;
-            byte[] pixels = new byte[(int) binary.total()];
-            binary.get(0, 0, pixels);
-            boolean[] ink = new boolean[binary.cols()];
-            for (int y = 0; y < binary.rows(); y++) {
-                for (int x = 0; x < binary.cols(); x++) {
-                    ink[x] |= (pixels[y * binary.cols() + x] != 0) == lightInk;
-                }
-            }
+            Gaps gaps = new Gaps(Monospaced.inkColumns(middle));
             grey.release();
             middle.release();
-            binary.release();
-            return new Gaps(ink);
+            return gaps;
         }
 
         int firstInk() {

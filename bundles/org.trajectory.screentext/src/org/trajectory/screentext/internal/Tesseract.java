@@ -65,6 +65,7 @@ public final class Tesseract implements ScreenText {
         OpenCvLibrary.load();
         List<List<TextLine>> read = new ArrayList<>();
         List<Integer> crops = new ArrayList<>();
+        List<Mat> greys = new ArrayList<>();
         List<byte[]> enlarged = new ArrayList<>();
         for (int i = 0; i < pictures.size(); i++) {
             BufferedImage picture = pictures.get(i);
@@ -75,7 +76,7 @@ public final class Tesseract implements ScreenText {
                 Mat large = new Mat();
                 Imgproc.resize(grey, large, new Size(), ENLARGE, ENLARGE, Imgproc.INTER_CUBIC);
                 enlarged.add(encoded(large));
-                grey.release();
+                greys.add(grey);
                 large.release();
             } else {
                 Mat grey = OpenCvLibrary.grey(picture);
@@ -86,10 +87,14 @@ public final class Tesseract implements ScreenText {
                 }
             }
         }
-        List<List<TesseractProcesses.Read>> cropWords = TesseractProcesses.read(enlarged, ENLARGE, 6,
-                Runtime.getRuntime().availableProcessors(), true);
-        for (int c = 0; c < crops.size(); c++) {
-            read.set(crops.get(c), lines(cropWords.get(c)));
+        try {
+            List<List<TesseractProcesses.Read>> cropWords = TesseractProcesses.read(enlarged, ENLARGE, 6,
+                    Runtime.getRuntime().availableProcessors(), true);
+            for (int c = 0; c < crops.size(); c++) {
+                read.set(crops.get(c), lines(cropWords.get(c), greys.get(c)));
+            }
+        } finally {
+            greys.forEach(Mat::release);
         }
         return read;
     }
@@ -98,7 +103,7 @@ public final class Tesseract implements ScreenText {
     private static List<TextLine> screen(Mat grey) throws IOException, InterruptedException {
         darkOnLight(grey);
         List<TesseractProcesses.Read> first = TesseractProcesses.read(List.of(encoded(grey)), 1, 3, 1, true).get(0);
-        List<TextLine> lines = new ArrayList<>(lines(first));
+        List<TextLine> lines = new ArrayList<>(lines(first, grey));
         List<Rectangle> regions = unsure(textLines(grey), first.stream().map(TesseractProcesses.Read::word).toList(),
                 new Rectangle(0, 0, grey.width(), grey.height()));
         List<byte[]> crops = new ArrayList<>();
@@ -116,7 +121,7 @@ public final class Tesseract implements ScreenText {
             Rectangle region = regions.get(c);
             List<TesseractProcesses.Read> moved = again.get(c).stream()
                     .map(r -> new TesseractProcesses.Read(r.word().moved(region.x, region.y), r.line())).toList();
-            lines.addAll(lines(moved));
+            lines.addAll(lines(moved, grey));
         }
         return lines;
     }
@@ -130,12 +135,13 @@ public final class Tesseract implements ScreenText {
         return encoded;
     }
 
-    private static List<TextLine> lines(List<TesseractProcesses.Read> words) {
+    /** The words read in a picture as its lines, a monospaced line spaced by its cells ({@link Monospaced}). */
+    private static List<TextLine> lines(List<TesseractProcesses.Read> words, Mat grey) {
         Map<Integer, List<Word>> byLine = new TreeMap<>();
         for (TesseractProcesses.Read read : words) {
             byLine.computeIfAbsent(read.line(), l -> new ArrayList<>()).add(read.word());
         }
-        return byLine.values().stream().map(TextLine::new).toList();
+        return byLine.values().stream().map(line -> Monospaced.respaced(grey, new TextLine(line))).toList();
     }
 
     /**
