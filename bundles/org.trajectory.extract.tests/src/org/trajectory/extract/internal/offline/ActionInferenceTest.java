@@ -60,6 +60,51 @@ class ActionInferenceTest {
     }
 
     /**
+     * The same, a clock turning in the frame of the first letters too: three lines changed at once, which is how a screen
+     * redrawn looks, so nothing of that frame was typing; the first letters went with it ({@code garden window} read
+     * {@code den window}). They begin the typing that goes on beside them in the next frame.
+     */
+    @Test
+    void typingWhoseFirstLettersCameWithATitlesMarkAndAClocksTurnBeganWithThem() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        for (int frame = 0; frame < 10; frame++) {
+            inference.accept(observation(frame));
+        }
+        inference.accept(observation(10, new Rect(339, 5, 120, 11), new Rect(7, 51, 24, 13), new Rect(52, 877, 60, 13)));
+        for (int frame = 11; frame < 15; frame++) {
+            inference.accept(observation(frame, new Rect(31 + (frame - 11) * 16, 51, 16, 13)));
+        }
+        for (int frame = 15; frame < 40; frame++) {
+            inference.accept(observation(frame));
+        }
+        inference.finish();
+        List<ActionInference.Found> typings = inference.fresh().stream()
+                .filter(found -> found.action().operation().equals(ExtractedAction.TYPE)).toList();
+        assertEquals(1, typings.size(), inference.fresh().toString());
+        assertEquals(9, typings.get(0).typing().firstFrame(), "read from the frame before its first letters");
+        assertEquals(7, typings.get(0).typing().band().x, "its band begins at its first letter");
+    }
+
+    /**
+     * Lines of a menu changing together, then a speck changing again inside one of them: whatever the speck is, the
+     * menu's text that changed before it is not its first letters (the speck does not go on beyond it). Task Manager's
+     * menu in a video made smaller was read so as a typing {@code 2}.
+     */
+    @Test
+    void aSpeckChangingAgainInsideWhatChangedWithOtherLinesBeginsNoTypingThere() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(389, 249));
+        inference.accept(observation(frame++, pointer(389, 249), new Rect(537, 293, 14, 6), new Rect(525, 321, 26, 15), new Rect(461, 330, 4, 6),
+                new Rect(950, 593, 7, 3)));
+        inference.accept(observation(frame++, pointer(389, 249), new Rect(464, 331, 1, 4)));
+        restsAt(inference, frame, frame + 30, pointer(389, 249));
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertTrue(found.stream().filter(f -> f.action().operation().equals(ExtractedAction.TYPE)).allMatch(f -> f.typing().band().x >= 464),
+                found.toString());
+    }
+
+    /**
      * A line typed while the pointer rested far from it, then, within a second, the pointer jumps to the line's start
      * and selects it, stopping one frame on its way: the typing stays (the pointer was seen away as it ended, so no press
      * of the selection showed as it) and the selection is one. When a typing so near a selection's start was taken for
@@ -314,6 +359,29 @@ class ActionInferenceTest {
     }
 
     /**
+     * A command typed at a prompt, the pointer resting away and no caret seen to say where text goes: its first frame
+     * shows its first letter and, a space further on, the next one ({@code 2 *}), as fast typing does. The typing begins
+     * with its first letter. When only the larger of the two was taken for the typing, {@code 2 ** 10} was read
+     * {@code ** 10}.
+     */
+    @Test
+    void lettersTypedInOneFrameASpaceApartAllBeginTheTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        inference.accept(observation(frame++, away(), new Rect(34, 47, 7, 17), new Rect(51, 47, 8, 17)));
+        inference.accept(observation(frame++, away(), new Rect(58, 47, 7, 17), new Rect(75, 47, 8, 17)));
+        inference.accept(observation(frame++, away(), new Rect(82, 47, 9, 17)));
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> typings = inference.fresh().stream()
+                .filter(found -> found.action().operation().equals(ExtractedAction.TYPE)).toList();
+        assertEquals(1, typings.size(), inference.fresh().toString());
+        Rect band = typings.get(0).typing().band();
+        assertEquals(34, band.x, "it begins at its first letter");
+        assertEquals(91, band.x + band.width, "and ends at its last");
+    }
+
+    /**
      * A command typed on the line at {@code y} after a prompt, its Enter, and its answer with the next prompt under it,
      * the pointer resting away; the frame after.
      */
@@ -380,6 +448,34 @@ class ActionInferenceTest {
      * {@code late} frames after it, drawn with the next prompt under it, the caret after that prompt. The pointer rests
      * away. {@code notified}: a notification comes at the screen's top as the line is typed. The frame after.
      */
+    /**
+     * An interpreter in a video made smaller: a command typed behind a thin caret 11 pixels high, its answer and the
+     * next prompt drawn at once in one box two lines high, and a second later the next command, whose first two
+     * letters, blurred, come out 14 pixels high. They are typing, a line's letters, not what the Enter printed (two
+     * lines); taken for its output, the command was read without them ({@code 'ange(7)).} for {@code sum(range(7))}).
+     */
+    @Test
+    void theNextCommandsFirstLettersALittleTallerThanASmallCaretAreTyped() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = still(inference, 0, 10);
+        for (int letter = 0; letter < 4; letter++) {
+            inference.accept(withCarets(frame++, List.of(new Rect(34 + 12 * (letter + 1), 32, 1, 11)), new Rect(34 + 12 * letter, 32, 12, 12)));
+        }
+        frame = still(inference, frame, 8);
+        inference.accept(withCarets(frame++, List.of(new Rect(34, 56, 1, 11)), new Rect(1, 45, 23, 21))); // the answer and the prompt
+        frame = still(inference, frame, 8);
+        inference.accept(withCarets(frame++, List.of(), new Rect(22, 52, 13, 14)));
+        for (int letter = 0; letter < 4; letter++) {
+            inference.accept(withCarets(frame++, List.of(), new Rect(35 + 12 * letter, 53, 12, 13)));
+        }
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> typings = inference.fresh().stream()
+                .filter(found -> found.action().operation().equals(ExtractedAction.TYPE)).toList();
+        assertEquals(2, typings.size(), inference.fresh().toString());
+        assertEquals(22, typings.get(1).typing().band().x, "the next command begins with its first letters");
+    }
+
     private static int evaluated(ActionInference inference, int frame, int y, int late, boolean notified) {
         for (int letter = 0; letter < 8; letter++) {
             Rect caret = new Rect(34 + 16 * (letter + 1), y, 1, 17);

@@ -739,7 +739,11 @@ final class ActionInference {
             enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
         }
         if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes(), now.time())) {
-            return; // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a time
+            // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a
+            // time; but a typing going on beside one of them next begins with it (its first letters came with a
+            // title's mark and a clock's turn)
+            passedOver = new PassedOver(now.changes().stream().filter(c -> c.height <= LINE).toList(), before.frame(), before.time(), now.frame());
+            return;
         }
         if (recentlyTyped(now.time()) && now.changes().stream().anyMatch(c -> c.height > line(now.time()) && c.contains(typing.band().tl())
                 && c.contains(typing.band().br()))) {
@@ -911,8 +915,10 @@ final class ActionInference {
                 return false;
             }
             Rect band = lastTyped.band();
+            // two lines under it (an answer and the next prompt), apart or in one box; one line's letters, blurred by a
+            // resized video's encoding, reach a little past a caret's height
             List<Rect> under = now.changes().stream().filter(c -> below(band, c) && c.y < band.y + band.height + 2 * caret.height).toList();
-            return !under.isEmpty() && Observation.union(under).height > 1.25 * caret.height;
+            return !under.isEmpty() && (lines(under) >= 2 || Observation.union(under).height > 1.5 * caret.height);
         }
         if (young.intervals() != 1 || young.start() < enterAt) {
             return false;
@@ -923,14 +929,16 @@ final class ActionInference {
 
     /**
      * Where typing that begins now began an interval earlier: a line-high change of the interval before, passed over for
-     * a larger one that changed with it (an edited document's title mark drawn with the first letters), on this
-     * change's line and on its left, as letters typed before these stand; or null.
+     * a larger one that changed with it (an edited document's title mark drawn with the first letters) or with lines
+     * changing together, on this change's line and on its left, as letters typed before these stand, this change going
+     * on further right (a speck changing again inside it is not letters going on); or null.
      */
     private Rect begunBefore(Observation before, Rect union) {
         if (passedOver == null || passedOver.at() != before.frame()) {
             return null;
         }
-        List<Rect> begun = passedOver.changes().stream().filter(c -> continues(c, union) && c.x < union.x).toList();
+        List<Rect> begun = passedOver.changes().stream().filter(c -> continues(c, union) && c.x < union.x && c.x + c.width < union.x + union.width)
+                .toList();
         return begun.isEmpty() ? null : Observation.union(begun);
     }
 
@@ -949,8 +957,9 @@ final class ActionInference {
     }
 
     /**
-     * The changes typing made: those on the line where text is entered ({@link #entered}); the largest line-high one
-     * where none is there; all changes when none is line-high.
+     * The changes typing made: those on the line where text is entered ({@link #entered}); where none is there, the
+     * largest line-high one and those beside it on its line (letters typed within a frame, a space between them); all
+     * changes when none is line-high.
      */
     private Rect typed(List<Rect> changes, double time) {
         int line = line(time);
@@ -959,7 +968,11 @@ final class ActionInference {
             return Observation.union(changes);
         }
         Rect entered = entered(lines, time);
-        return entered != null ? entered : lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+        if (entered != null) {
+            return entered;
+        }
+        Rect largest = lines.stream().max(Comparator.comparingInt(c -> c.width * c.height)).orElseThrow();
+        return Observation.union(run(lines.stream().filter(c -> sameLine(largest, c)).toList(), largest, line));
     }
 
     /**
