@@ -66,6 +66,12 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
     /** A screen unchanged this long, after at least {@link #BLINK_MS} (a caret's blink), is settled. */
     private static final long STILL_MS = 600;
     private static final long BLINK_MS = 1200;
+    /**
+     * The share of its pixels in which a still screen that differs from the recorded one this much or more is waited
+     * on to {@link #SETTLE_BOUND_MS}: a slow application's answer (a window, a dialog) may not be drawn yet, where a few
+     * pixels (a caret, a clock) will not change by waiting.
+     */
+    private static final double UNANSWERED = 0.05;
     private static final long GRAB_EVERY_MS = 150;
 
     /**
@@ -404,7 +410,8 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
 
         /**
          * Grabs the screen until it matches the recorded one, or has settled (unchanged for a while, longer than a
-         * caret's blink) or the bound has passed: then it is judged by the grab closest to the recorded screen.
+         * caret's blink, and near the recorded one) or the bound has passed: then it is judged by the grab closest to
+         * the recorded screen.
          */
         private StepVerdict judge(int index, BufferedImage recorded, List<java.awt.Point> pointers) throws IOException, ReplayException {
             long start = System.currentTimeMillis();
@@ -427,7 +434,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 if (previous != null && !ScreenComparison.compare(previous, grab, List.of()).matched()) {
                     stillSince = now;
                 }
-                if (now - stillSince >= STILL_MS && now - start >= BLINK_MS) {
+                if (now - stillSince >= STILL_MS && now - start >= BLINK_MS && 1 - bestDifference.similarity() < UNANSWERED) {
                     break;
                 }
                 previous = grab;

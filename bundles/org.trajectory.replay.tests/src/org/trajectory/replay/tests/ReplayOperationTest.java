@@ -81,6 +81,10 @@ class ReplayOperationTest {
     }
 
     private static void put(Dataset dataset, String id, List<String> codes, Setup taskSetup) throws Exception {
+        put(dataset, id, codes, taskSetup, screens);
+    }
+
+    private static void put(Dataset dataset, String id, List<String> codes, Setup taskSetup, List<byte[]> shots) throws Exception {
         ObjectNode record = Json.MAPPER.createObjectNode().put(Task.TASK_ID, id).put(Task.INSTRUCTION, "Echo a word in the terminal");
         if (taskSetup != null) {
             record.set(Setup.FIELD, taskSetup.json());
@@ -89,7 +93,7 @@ class ReplayOperationTest {
             ObjectNode step = record.withArray(Task.TRAJ).addObject().put("index", i).put("image", id + "_" + i + ".png");
             step.putObject("value").put("code", codes.get(i));
         }
-        dataset.put(Task.of(record), screens, "test");
+        dataset.put(Task.of(record), shots, "test");
     }
 
     @Test
@@ -128,6 +132,39 @@ class ReplayOperationTest {
             assertTrue(noSetup.contains("the task has no setup") && noSetup.contains("--environment desktop"), noSetup);
             assertEquals(3, report.problems().size());
             assertNotNull(dataset.replays().get("ok"));
+        }
+    }
+
+    /**
+     * A command whose answer, a window, comes two seconds after its Enter (an application slow to answer, or a machine
+     * busy with other work): the replay waits for it while the screen is still far from the recorded one, and matches.
+     * A screen still for 0.6 s was judged as it was, before the window came.
+     */
+    @Test
+    void anAnswerThatComesLateIsWaitedFor() throws Exception {
+        List<String> codes = List.of("pyautogui.write(message='( (sleep 2; exec xterm -geometry 60x15+350+200 -e sleep 60) & )')",
+                "pyautogui.press('enter')", "computer.terminate(status='success')");
+        List<byte[]> recorded = new ArrayList<>();
+        Environments.Descriptor xvfb = Environments.get().choose(null);
+        try (Desktop desktop = xvfb.environment().start(setup, work.resolve("making-late"));
+                ReplaySession session = ReplayBackends.get().open(desktop)) {
+            session.moveTo(700, 450);
+            Performer performer = new Performer(session);
+            for (int step = 0; step < codes.size(); step++) {
+                Thread.sleep(step == 2 ? 5000 : 1500); // the window is there before the last screen is taken
+                recorded.add(png(session));
+                for (Action action : ActionParser.parse(codes.get(step)).actions()) {
+                    performer.perform(action);
+                }
+            }
+        }
+        try (Dataset dataset = Dataset.openOrCreate(work.resolve("late"))) {
+            put(dataset, "late", codes, setup, recorded);
+            ReplayPolicy approved = new ReplayPolicy(Set.of("xterm"), Set.of(ReplayPolicy.hash(setup)), Set.of(), ReplayPolicy.Limits.DEFAULT);
+            new ReplayOperation(dataset, new ReplayOperation.Options(List.of(), null, 0, work.resolve("replays-late")).with(approved))
+                    .run(new Progress.Silent(false));
+            StoredReplay late = dataset.replays().get("late");
+            assertEquals(StoredReplay.REPLAYED, late.outcome(), late.details());
         }
     }
 
