@@ -67,27 +67,26 @@ public final class Tesseract implements ScreenText {
         List<Integer> crops = new ArrayList<>();
         List<Mat> greys = new ArrayList<>();
         List<byte[]> enlarged = new ArrayList<>();
-        for (int i = 0; i < pictures.size(); i++) {
-            BufferedImage picture = pictures.get(i);
-            if (picture.getHeight() <= CROP) {
-                read.add(null);
-                crops.add(i);
+        try {
+            for (int i = 0; i < pictures.size(); i++) {
+                BufferedImage picture = pictures.get(i);
                 Mat grey = OpenCvLibrary.grey(picture);
-                Mat large = new Mat();
-                Imgproc.resize(grey, large, new Size(), ENLARGE, ENLARGE, Imgproc.INTER_CUBIC);
-                enlarged.add(encoded(large));
-                greys.add(grey);
-                large.release();
-            } else {
-                Mat grey = OpenCvLibrary.grey(picture);
-                try {
-                    read.add(screen(grey));
-                } finally {
-                    grey.release();
+                if (picture.getHeight() <= CROP) {
+                    read.add(null);
+                    crops.add(i);
+                    greys.add(grey); // kept for the lines read in it (Monospaced)
+                    Mat large = new Mat();
+                    Imgproc.resize(grey, large, new Size(), ENLARGE, ENLARGE, Imgproc.INTER_CUBIC);
+                    enlarged.add(encoded(large));
+                    large.release();
+                } else {
+                    try {
+                        read.add(screen(grey));
+                    } finally {
+                        grey.release();
+                    }
                 }
             }
-        }
-        try {
             List<List<TesseractProcesses.Read>> cropWords = TesseractProcesses.read(enlarged, ENLARGE, 6,
                     Runtime.getRuntime().availableProcessors(), true);
             for (int c = 0; c < crops.size(); c++) {
