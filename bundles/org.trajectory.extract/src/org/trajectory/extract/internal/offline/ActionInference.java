@@ -782,8 +782,7 @@ final class ActionInference {
             return false;
         }
         Rect union = Observation.union(there);
-        double overlap = Math.max(0, Math.min(union.x + union.width, opened.x + opened.width) - Math.max(union.x, opened.x))
-                * (double) Math.max(0, Math.min(union.y + union.height, opened.y + opened.height) - Math.max(union.y, opened.y));
+        double overlap = ScreenObserver.overlapArea(union, opened);
         // what went is what opened, or lies inside it with a corner at the pointer: a menu opened there, and the row the
         // right-click highlighted with it stays
         boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area()) || overlap >= 0.9 * union.area() && cornerAt(union, at);

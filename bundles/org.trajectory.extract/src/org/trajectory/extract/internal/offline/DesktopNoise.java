@@ -81,7 +81,8 @@ final class DesktopNoise {
             int cx = place.x + place.width / 2;
             int rows = Math.min(change.y + change.height, place.y + place.height) - Math.max(change.y, place.y);
             boolean covers = cx >= change.x - 4 && cx <= change.x + change.width + 4;
-            return 2 * rows >= Math.min(change.height, place.height) && (covers || 2 * overlap(change, place) >= change.area())
+            boolean within = 2 * ScreenObserver.overlapArea(change, place) >= change.area();
+            return 2 * rows >= Math.min(change.height, place.height) && (covers || within)
                     && (change.x + change.width <= place.x + place.width + 3 || !known && !caret());
         }
 
@@ -153,12 +154,6 @@ final class DesktopNoise {
     /** Whether {@code box} is where something ticks by itself. */
     boolean ticking(Rect box) {
         return spots.stream().anyMatch(spot -> spot.ticking() && spot.holds(box));
-    }
-
-    private static double overlap(Rect a, Rect b) {
-        double width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-        double height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-        return width > 0 && height > 0 ? width * height : 0;
     }
 
     private static boolean nearPointer(Rect change, PointerFinder.Found pointer) {

@@ -442,6 +442,13 @@ final class ScreenObserver {
         return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     }
 
+    /** The area (pixels) two boxes share: 0 where they do not overlap. */
+    static double overlapArea(Rect a, Rect b) {
+        double width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        double height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        return width > 0 && height > 0 ? width * height : 0;
+    }
+
     private static Rect footprint(PointerFinder.Found pointer) {
         return pointer == null ? null : pointer.footprint();
     }
