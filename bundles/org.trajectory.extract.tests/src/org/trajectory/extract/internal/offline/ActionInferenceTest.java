@@ -681,6 +681,43 @@ class ActionInferenceTest {
         assertEquals(new ExtractedAction.Pixel(shown.pointer().x(), shown.pointer().y()), found.get(0).to());
     }
 
+    /**
+     * A pointer that jumps to a toolbar's button and clicks it (the button drawn pressed, the view redrawn), then rests:
+     * half a second later the button's tooltip, a line of 37 letters, is drawn at once beside it, on the line it clicked.
+     * More text came in one frame than anyone types in a tenth of a second: no typing, the click alone.
+     */
+    @Test
+    void aTooltipDrawnAtOnceBesideTheButtonThePointerClickedIsNotTyping() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(700, 400));
+        inference.accept(observation(frame++, pointer(84, 67), new Rect(67, 49, 34, 38), new Rect(0, 100, 900, 500)));
+        frame = restsAt(inference, frame, 16, pointer(84, 67));
+        inference.accept(observation(frame++, pointer(84, 67), new Rect(96, 77, 243, 21)));
+        restsAt(inference, frame, 40, pointer(84, 67));
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+    }
+
+    /**
+     * A location field clicked, its old text selected and replaced by the letters typed: the first frame changes the old
+     * text's whole width, the next ones letters within it. As wide at once as the tooltip, but changing again: typing.
+     */
+    @Test
+    void lettersReplacingAFieldsSelectedTextAreTypedThoughTheFirstFrameChangedItsWholeWidth() {
+        ActionInference inference = new ActionInference(FPS, new DesktopNoise());
+        int frame = restsAt(inference, 0, 10, pointer(700, 400));
+        inference.accept(observation(frame++, pointer(472, 67), new Rect(300, 58, 400, 20)));
+        frame = restsAt(inference, frame, 16, pointer(472, 67));
+        inference.accept(observation(frame++, pointer(472, 67), new Rect(305, 60, 243, 16)));
+        for (int letter = 0; letter < 4; letter++) {
+            inference.accept(observation(frame++, pointer(472, 67), new Rect(318 + 9 * letter, 61, 9, 14)));
+        }
+        restsAt(inference, frame, 40, pointer(472, 67));
+        List<ExtractedAction> found = inference.finish();
+        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(),
+                found.toString());
+    }
+
     /** Frames from {@code frame} to {@code until} where nothing changes and no pointer is seen; the frame after. */
     private static int unseen(ActionInference inference, int frame, int until) {
         return restsAt(inference, frame, until, null);

@@ -30,7 +30,8 @@ import org.trajectory.extract.opencv.OpenCvLibrary;
  * where it left; a shape that came as the pointer left takes the place of one waiting elsewhere. An arrow drawn on a
  * button that came with no pointer leaving is not learned where the button is highlighted under it. NEdit's caret (an
  * I-beam) blinking off as a panel clock's digit like it turned elsewhere, in frames of a recording, is not learned
- * where the digit is: the detector sees no pointer there.
+ * where the digit is: the detector sees no pointer there. A pointer that jumped in the frame the caret blinked on, the
+ * detector surer of the caret, is learned where it came: the jump confirms it.
  */
 class PointerLearnerTest {
 
@@ -55,6 +56,14 @@ class PointerLearnerTest {
         assertNull(learn(blinked, dark, 0.5), "a caret blinking on in place moved nowhere: not yet a pointer");
         PointerFinder.Found found = learn(jumped, blinked, 0.6);
         assertLearnedAt(found, 489, 385, "the pointer that jumped was not learned");
+    }
+
+    @Test
+    void aPointerJumpingAsTheCaretBlinksOnIsLearnedWhereItCameThoughTheDetectorIsSurerOfTheCaret() throws Exception {
+        Mat before = recorded("nedit-jump-before.png");
+        Mat jumped = recorded("nedit-jump-jumped.png");
+        PointerFinder.Found found = learn(jumped, before, 1.1);
+        assertLearnedAt(found, 449, 311, "the pointer that jumped in the frame the caret blinked on was not learned");
     }
 
     @Test
@@ -234,8 +243,9 @@ class PointerLearnerTest {
     }
 
     /**
-     * Frames of a dev recording (NEdit at 1440x900, its caret blinking, the panel clock at 21:31:37-38): the window's
-     * corner and the clock, on a 640x400 screen as the desktop shows them.
+     * Frames of dev recordings: NEdit at 1440x900, its caret blinking, the panel clock at 21:31:37-38 (the window's
+     * corner and the clock, on a 640x400 screen as the desktop shows them); NEdit at 1920x1080 as Bibata's white arrow
+     * jumps from the bare desktop into the text and the caret blinks on (the screen's top left 1000x600).
      */
     private static Mat recorded(String name) throws Exception {
         try (java.io.InputStream in = PointerLearnerTest.class.getResourceAsStream(name)) {

@@ -45,6 +45,11 @@ final class ActionInference {
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
     private static final double TYPING_GAP = 1.5;
+    /**
+     * The most text (in line heights a second) anyone types: about 130 letters a second, several times a fast typist's
+     * rate and a script's.
+     */
+    private static final double FASTEST = 80;
     /** Seconds after typing in which lines appearing under it are its Enter's doing (one reads a command before running it). */
     private static final double ENTER_AFTER = 5;
     /** Seconds after typing or an Enter in which a line changing elsewhere, neither at a caret nor growing, is the screen's answer. */
@@ -99,7 +104,15 @@ final class ActionInference {
          */
         boolean typed() {
             boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
-            return atEntry && !guessedLine || grewOn();
+            return atEntry && !guessedLine && !tooFast() || grewOn();
+        }
+
+        /**
+         * Whether more text came in one frame, and nothing after, than anyone types in that time: a tooltip beside the
+         * pointer that clicked, a line redrawn. (Letters replacing a selection change its width first, and then again.)
+         */
+        boolean tooFast() {
+            return intervals == 1 && first.width > FASTEST * first.height * (end - start);
         }
 
         /** Whether it grew to the right of its first change, as characters typed do (a clock's digits turn in place). */

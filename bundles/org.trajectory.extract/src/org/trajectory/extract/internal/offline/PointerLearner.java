@@ -2,6 +2,7 @@ package org.trajectory.extract.internal.offline;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -24,6 +25,8 @@ import org.opencv.imgproc.Imgproc;
  * from, shown by the frame before in another changed region (it jumped there from that place); and the detector sees a
  * pointer at the other place too (a caret it took for an I-beam, blinking off as a clock's digit like it turned
  * elsewhere, did the rest). Text being typed never does both, so a glyph the detector takes for an I-beam is not kept.
+ * Every place the detector sees a pointer in is tried, likeliest first, for such a jump: a caret blinking on as the
+ * pointer jumps is seen as surely as the pointer, and only the likeliest place waits where none jumped.
  * A shape that came as the pointer left another change (where it was last known, the detector seeing it there in the
  * frame before) takes the place of one waiting (one waits at a time), and is kept too where it is left in place while
  * the screen changes under it, its own pixels unchanged (a field's text selected around it): drawn over the screen, it
@@ -144,24 +147,40 @@ final class PointerLearner {
             return null;
         }
         small.forEach(r -> tried.add(new Tried(r, time)));
-        PointerDetector.Hit best = best(small, current, colour.now());
-        PointerFinder.Template cut = best == null ? null : cut(current, previous, best);
-        if (cut == null) {
-            return best == null ? departed(finder, current, previous, changed, small, time, colour) : null;
+        List<PointerDetector.Hit> hits = hits(small, current, colour.now());
+        if (hits.isEmpty()) {
+            return departed(finder, current, previous, changed, small, time, colour);
         }
-        PointerFinder.Found arrived = at(best, cut);
-        boolean fromThePointer = cameFromThePointer(current, small, arrived, colour, lastSeen);
-        if (candidate != null && candidate.withAnother() && !fromThePointer) {
-            return null; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
+        // the likeliest place that a jump confirms, else the likeliest waits: the detector takes a blinking caret for
+        // an I-beam as surely as it sees a pointer that jumped in the same frame
+        PointerFinder.Found waits = null;
+        boolean waitsFromThePointer = false;
+        for (PointerDetector.Hit hit : hits) {
+            PointerFinder.Template cut = cut(current, previous, hit);
+            if (cut == null) {
+                continue;
+            }
+            PointerFinder.Found arrived = at(hit, cut);
+            boolean fromThePointer = cameFromThePointer(current, small, arrived, colour, lastSeen);
+            if (candidate != null && candidate.withAnother() && !fromThePointer) {
+                continue; // one that may have come from elsewhere waits for its motion (a caret jumping a line down reads as one)
+            }
+            PointerFinder.Found left = leftFrom(finder, previous, small, arrived, colour);
+            if (left != null) {
+                // kept with the slack it took to be found where it left, if any: the video blurs it so wherever it goes
+                return kept(left.template().slack() == 1 ? arrived
+                        : new PointerFinder.Found(arrived.x(), arrived.y(), arrived.template().slackened(), arrived.score()), List.of());
+            }
+            if (waits == null) {
+                waits = arrived;
+                waitsFromThePointer = fromThePointer;
+            }
         }
-        PointerFinder.Found left = leftFrom(finder, previous, small, arrived, colour);
-        if (left != null) {
-            // kept with the slack it took to be found where it left, if any: the video blurs it so wherever it goes
-            return kept(left.template().slack() == 1 ? arrived
-                    : new PointerFinder.Found(arrived.x(), arrived.y(), arrived.template().slackened(), arrived.score()), List.of());
+        if (waits != null) {
+            PointerFinder.Found cutAt = waits;
+            boolean withAnother = small.stream().anyMatch(r -> !ScreenObserver.overlap(r, cutAt.footprint()));
+            candidate = new Candidate(List.of(new Seen(time, waits)), withAnother, waitsFromThePointer);
         }
-        boolean withAnother = small.stream().anyMatch(r -> !ScreenObserver.overlap(r, arrived.footprint()));
-        candidate = new Candidate(List.of(new Seen(time, arrived)), withAnother, fromThePointer);
         return null;
     }
 
@@ -269,26 +288,33 @@ final class PointerLearner {
 
     /** The likeliest pointer the detector sees in the regions, or null (also when it fails: then it is not asked again). */
     private PointerDetector.Hit best(List<Rect> regions, Mat current, Supplier<Mat> colour) {
+        List<PointerDetector.Hit> hits = hits(regions, current, colour);
+        return hits.isEmpty() ? null : hits.get(0);
+    }
+
+    /** The pointer the detector sees in each region where it sees one, likeliest first (none when it fails: then it is not asked again). */
+    private List<PointerDetector.Hit> hits(List<Rect> regions, Mat current, Supplier<Mat> colour) {
         Mat bgr = colour.get();
         if (bgr == null) { // a frame of odd size has no BGR picture: not asked again
             broken = true;
-            return null;
+            return List.of();
         }
-        PointerDetector.Hit best = null;
+        List<PointerDetector.Hit> hits = new ArrayList<>();
         try {
             for (Rect region : regions) {
                 PointerDetector.Hit hit = detector.find(bgr, PointerFinder.clip(around(region), current));
-                if (hit != null && (best == null || hit.probability() > best.probability())) {
-                    best = hit;
+                if (hit != null) {
+                    hits.add(hit);
                 }
             }
         } catch (IOException e) {
             broken = true;
-            return null;
+            return List.of();
         } finally {
             bgr.release();
         }
-        return best;
+        hits.sort(Comparator.comparingDouble(PointerDetector.Hit::probability).reversed());
+        return hits;
     }
 
     /**
@@ -396,6 +422,28 @@ final class PointerLearner {
         return seenAt(closest, region, frame, colour)
                 ? new PointerFinder.Found(closest.x(), closest.y(), closest.template().slackened(), closest.score() / PointerFinder.SLACK)
                 : null;
+    }
+
+    /**
+     * The pointer, known in the frame before and found nowhere now, in its last {@code shape} at the closest place inside
+     * a change where the shape fits as loosely as a pointer that has just arrived and the detector sees a pointer too: a
+     * shape cut from the video carries at its edge the ground it was cut over, and fits another ground only so (where
+     * its click redrew the window under it). The closest such place first; null where none is.
+     */
+    PointerFinder.Found lostIn(PointerFinder finder, Mat current, List<Rect> changed, PointerFinder.Template shape, Colour colour) {
+        if (broken || shape == null || shape.standIn()) {
+            return null;
+        }
+        List<PointerFinder.Found> closest = new ArrayList<>();
+        for (Rect region : changed) {
+            PointerFinder.Found found = finder.closestOnly(current, around(region), shape);
+            if (found != null && found.score() < PointerFinder.ARRIVED) {
+                closest.add(found);
+            }
+        }
+        closest.sort(Comparator.comparingDouble(PointerFinder.Found::score));
+        // found so once, not slackened for the rest of the video: a shape fitting that loosely elsewhere is a look-alike
+        return closest.stream().filter(found -> seenAt(found, found.footprint(), current, colour.now())).findFirst().orElse(null);
     }
 
     /** Whether the detector sees a pointer in a region of {@code frame} ({@code colour} is that frame) where one was found. */

@@ -23,7 +23,8 @@ import org.trajectory.model.operation.Progress;
  * where the pointer is and what changed since the frame before ({@link Observation}). Frames equal to the one before
  * cost a comparison; the pointer is looked for near where it was, then where the screen changed, and on the
  * whole screen only while it has not been seen. While a shape cut from the video waits to be known as the pointer, the
- * observations (not the frames) are held, and told once it is kept or given up.
+ * observations (not the frames) are held, and told once it is kept or given up. A pointer lost from one frame to the
+ * next is looked for in the changes loosely, where the detector sees it ({@link PointerLearner#lostIn}).
  */
 final class ScreenObserver {
 
@@ -253,10 +254,14 @@ final class ScreenObserver {
                     lastShape = pointer.template();
                     scale.saw(pointer);
                     before = held.isEmpty() ? before : told(learner.waited()); // it moved from where it waited
-                } else if (before != null) {
-                    // it left its place as much changed, and no shape could be cut there: it came with a change larger
-                    // than itself (a menu its click opened under it, where it took the menu's shape)
+                } else if (before != null || lastShape == null) {
+                    // it left its place as much changed, or was never seen, and no shape could be cut there: it came with
+                    // a change larger than itself (a menu its click opened under it, where it took the menu's shape; the
+                    // highlight its click drew over an icon)
                     pointer = learner.sight(current, changed, time, colour);
+                }
+                if (pointer == null && before != null) {
+                    pointer = learner.lostIn(finder, current, changed, lastShape, colour);
                 }
             }
             pointer = anchored(current, pointer, before);
