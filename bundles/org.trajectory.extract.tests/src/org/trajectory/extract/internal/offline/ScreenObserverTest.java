@@ -37,7 +37,8 @@ import org.trajectory.model.operation.Progress;
  * was taken for the pointer, which then rested there for the whole video and kept every real one from being looked
  * for. A pointer that came or left changes its own place: none is found beside a change. And a pointer learned from the
  * video is told where it was from the frame it came in, not from the frame that confirmed its shape; and is found where
- * it clicked as the window redrew under it, though its shape, cut over another ground, fits there only loosely.
+ * it clicked as the window redrew under it, though its shape, cut over another ground, fits there only loosely. A
+ * pointer never seen that came inside the highlight its click drew is placed where the detector is sure of it.
  */
 class ScreenObserverTest {
 
@@ -175,7 +176,6 @@ class ScreenObserverTest {
         return grey;
     }
 
-    /** The corner at the top left of a screen of the editor's grey. */
     /** A frame of a recording, in colour. */
     private static Mat recorded(String name) throws IOException {
         try (InputStream in = ScreenObserverTest.class.getResourceAsStream(name)) {
@@ -183,6 +183,7 @@ class ScreenObserverTest {
         }
     }
 
+    /** The corner at the top left of a screen of the editor's grey. */
     private static Mat screen(String corner) throws IOException {
         Mat picture;
         try (InputStream in = ScreenObserverTest.class.getResourceAsStream(corner)) {
