@@ -122,7 +122,7 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, pointer(85, 71), new Rect(75, 64, 32, 36)));
         restsAt(inference, frame, 50, pointer(85, 71));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.TYPE, ExtractedAction.SELECT);
         assertEquals(new ExtractedAction.Pixel(85, 71), found.get(1).to());
     }
 
@@ -143,7 +143,7 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, pointer(52, 38), new Rect(36, 32, 18, 12)));
         restsAt(inference, frame, 50, pointer(52, 38));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.SELECT), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.TYPE, ExtractedAction.SELECT);
     }
 
     /**
@@ -197,7 +197,7 @@ class ActionInferenceTest {
             inference.accept(noise.filter(new Observation(frame, frame / FPS, pointer, null, false, changes, List.of(), Observation.Shift.NONE)));
         }
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE);
         assertEquals(new ExtractedAction.Pixel(270, 216), found.get(0).at());
     }
 
@@ -221,7 +221,7 @@ class ActionInferenceTest {
         }
         restsAt(inference, frame, 40, pointer(489, 385));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE);
         ActionInference.Typing typing = inference.fresh().stream().filter(f -> f.typing() != null).findFirst().orElseThrow().typing();
         assertEquals(19, typing.firstFrame(), "read from the frame before its first letters");
     }
@@ -250,7 +250,7 @@ class ActionInferenceTest {
             inference.accept(observation(frame, pointer(367, 43)));
         }
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
     }
 
     /**
@@ -414,8 +414,7 @@ class ActionInferenceTest {
                 List.of(new Rect(23, 44, 11, 220), new Rect(23, 265, 113, 89)), List.of(), new Observation.Shift(0, -26, 0.9).explaining(0.9)));
         still(inference, frame, 20);
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
-                found.toString());
+        assertOperations(found, ExtractedAction.TYPE, ExtractedAction.PRESS);
         assertEquals("enter", found.get(1).text());
     }
 
@@ -502,8 +501,7 @@ class ActionInferenceTest {
     @Test
     void aMenuGoingFromThePointerWhileTheRowItsClickHighlightedStaysIsAKey() {
         List<ExtractedAction> found = menuOpenedThenInside(new Rect(561, 404, 168, 117));
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.PRESS), found.stream().map(ExtractedAction::operation).toList(),
-                found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.PRESS);
         assertEquals("esc", found.get(1).text());
     }
 
@@ -511,7 +509,7 @@ class ActionInferenceTest {
     @Test
     void somethingRedrawnInsideWhatAClickOpenedAwayFromThePointerIsNoKey() {
         List<ExtractedAction> found = menuOpenedThenInside(new Rect(600, 440, 200, 70));
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
     }
 
     /** A click at (561, 404) opening a change over a row and a menu, then {@code inside} changing in it, the pointer resting. */
@@ -541,7 +539,7 @@ class ActionInferenceTest {
                 List.of(new Rect(406, 297, 417, 172), new Rect(730, 668, 119, 23)), List.of(), byChance));
         restsAt(inference, frame, 40, pointer(788, 678));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
     }
 
     /**
@@ -566,8 +564,7 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, button, new Rect(324, 156, 279, 116), new Rect(542, 406, 76, 12)));
         restsAt(inference, frame, frame + 20, button);
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS),
-                found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE, ExtractedAction.PRESS);
         assertEquals("enter", found.get(2).text());
     }
 
@@ -676,7 +673,7 @@ class ActionInferenceTest {
         inference.accept(shown);
         restsAt(inference, shown.frame() + 1, 40, shown.pointer());
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.DRAG), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.DRAG);
         assertEquals(from, found.get(0).at());
         assertEquals(new ExtractedAction.Pixel(shown.pointer().x(), shown.pointer().y()), found.get(0).to());
     }
@@ -695,7 +692,7 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, pointer(84, 67), new Rect(96, 77, 243, 21)));
         restsAt(inference, frame, 40, pointer(84, 67));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK), found.stream().map(ExtractedAction::operation).toList(), found.toString());
+        assertOperations(found, ExtractedAction.CLICK);
     }
 
     /**
@@ -714,8 +711,12 @@ class ActionInferenceTest {
         }
         restsAt(inference, frame, 40, pointer(472, 67));
         List<ExtractedAction> found = inference.finish();
-        assertEquals(List.of(ExtractedAction.CLICK, ExtractedAction.TYPE), found.stream().map(ExtractedAction::operation).toList(),
-                found.toString());
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE);
+    }
+
+    /** That the actions found are of these operations, in this order (all of them are shown when not). */
+    private static void assertOperations(List<ExtractedAction> found, String... operations) {
+        assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());
     }
 
     /** Frames from {@code frame} to {@code until} where nothing changes and no pointer is seen; the frame after. */
