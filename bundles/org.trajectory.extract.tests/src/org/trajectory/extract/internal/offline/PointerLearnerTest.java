@@ -62,8 +62,7 @@ class PointerLearnerTest {
     void aPointerJumpingAsTheCaretBlinksOnIsLearnedWhereItCameThoughTheDetectorIsSurerOfTheCaret() throws Exception {
         Mat before = recorded("nedit-jump-before.png");
         Mat jumped = recorded("nedit-jump-jumped.png");
-        PointerFinder.Found found = learn(jumped, before, 1.1);
-        assertLearnedAt(found, 449, 311, "the pointer that jumped in the frame the caret blinked on was not learned");
+        assertLearnedAt(learn(jumped, before, 1.1), 449, 311, "the pointer that jumped in the frame the caret blinked on was not learned");
     }
 
     @Test
