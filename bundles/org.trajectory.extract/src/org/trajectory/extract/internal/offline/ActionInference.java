@@ -201,8 +201,13 @@ final class ActionInference {
     /** A vertical shift under the resting pointer too mixed to begin a scroll with: the first turn of one that follows. */
     private Observation unclearShift;
 
-    ActionInference(double fps, DesktopNoise noise) {
+    /** How far across (pixels) from a click a change may lie and be on the clicked line: a third of the screen. */
+    private final int clickReach;
+
+    /** The inference over the observations of a video {@code width} pixels wide, at {@code fps} frames a second. */
+    ActionInference(double fps, int width, DesktopNoise noise) {
         this.frameTime = 1 / fps;
+        this.clickReach = width / 3;
         this.noise = noise;
     }
 
@@ -1120,13 +1125,13 @@ final class ActionInference {
     }
 
     /**
-     * Whether the band lies on the line the pointer clicked, no further across from the click than {@link #entered} looks
+     * Whether the band lies on the line the pointer clicked, no further across from the click than a third of the screen
      * (a short line's end left of it, a right-aligned field's text right of it): a notification that comes at the top
-     * right, level with a location field clicked at the left, is not what was typed there.
+     * right, level with a location field clicked at the left, is not what was typed there, in a video of any size.
      */
-    private static boolean onClickedLine(Rect band, Pixel clicked) {
+    private boolean onClickedLine(Rect band, Pixel clicked) {
         return clicked != null && Math.abs(clicked.y() - (band.y + band.height / 2)) <= LINE / 2
-                && band.x <= clicked.x() + 2 * ACROSS && band.x + band.width >= clicked.x() - 2 * ACROSS;
+                && band.x <= clicked.x() + clickReach && band.x + band.width >= clicked.x() - clickReach;
     }
 
     /**

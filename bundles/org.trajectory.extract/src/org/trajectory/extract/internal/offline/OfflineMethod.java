@@ -65,7 +65,7 @@ public final class OfflineMethod implements ExtractionMethod {
         ScreenText reader = ScreenTexts.get().working().orElse(null);
         boolean ocr = reader != null;
         DesktopNoise noise = new DesktopNoise();
-        ActionInference inference = new ActionInference(fps, noise);
+        ActionInference inference = new ActionInference(fps, video.width(), noise);
         ClickKinds kinds = clickKinds(context.progress());
         PointerDetector detector = pointerDetector(context.progress());
         Map<ExtractedAction, Asked> asked = new IdentityHashMap<>();
