@@ -262,6 +262,30 @@ class ActionInferenceTest {
     }
 
     /**
+     * A video shown at 2/3 size (a dev recording of NEdit's OBS copy): the pointer rests in the text, the caret blinks at
+     * the line's start (4 px wide, no thin caret), the panel clock turns, and the first letter comes with the title's
+     * modified-mark, a wide line drawn at once that is taken for the typing; the next letters, under the title, were read
+     * as lines an Enter made under what was typed. One typing, no Enter.
+     */
+    @Test
+    void lettersTypedUnderATitlesMarkDrawnWithTheFirstOfThemAreNoEnter() {
+        ActionInference inference = new ActionInference(FPS, 1280, new DesktopNoise());
+        PointerFinder.Found resting = pointer(184, 304);
+        int frame = restsAt(inference, 0, 10, resting);
+        inference.accept(observation(frame++, resting, new Rect(2, 33, 4, 10))); // the caret
+        inference.accept(observation(frame++, resting, new Rect(1104, 686, 10, 7))); // the clock
+        frame = restsAt(inference, frame, 20, resting);
+        inference.accept(observation(frame++, resting, new Rect(226, 3, 80, 8), new Rect(4, 33, 10, 10), new Rect(35, 686, 41, 8)));
+        for (Rect letters : List.of(new Rect(10, 32, 20, 12), new Rect(24, 33, 19, 11), new Rect(36, 33, 18, 10), new Rect(48, 32, 10, 11))) {
+            inference.accept(observation(frame++, resting, letters));
+        }
+        restsAt(inference, frame, 60, resting);
+        List<ExtractedAction> found = inference.finish();
+        assertTrue(found.stream().noneMatch(action -> action.operation().equals(ExtractedAction.PRESS)), found.toString());
+        assertTrue(found.stream().anyMatch(action -> action.operation().equals(ExtractedAction.TYPE)), found.toString());
+    }
+
+    /**
      * A video shown at 2/3 size: a notification two lines high slides in level with a search field, in the frame where the
      * first letters typed there show, and the field's button to clear it is drawn at its right end. Behind a thin caret
      * 12 px high, the notification (35 px) is no line of typing, and the button, 59 px along the line from the letters, is

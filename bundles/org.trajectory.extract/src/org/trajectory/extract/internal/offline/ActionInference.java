@@ -129,6 +129,14 @@ final class ActionInference {
         boolean drawnAtOnce() {
             return band.x >= first.x - 2 && band.x + band.width <= first.x + first.width + 2;
         }
+
+        /**
+         * Whether it is a line of text drawn at once, not typing one can state: a shell's prompt coming back, a
+         * notification, a title's mark; not letters arriving one by one.
+         */
+        boolean lineDrawnAtOnce() {
+            return !typed() && drawnAtOnce() && band.width > 3 * band.height;
+        }
     }
 
     private final List<ExtractedAction> actions = new ArrayList<>();
@@ -752,9 +760,11 @@ final class ActionInference {
             add(new ExtractedAction(ExtractedAction.PRESS, before.time(), now.time(), null, null, "esc", 1, null, null, 0.5));
             return;
         }
-        if (typing != null && now.time() - typing.end() <= ENTER_AFTER
+        if (typing != null && !typing.lineDrawnAtOnce() && now.time() - typing.end() <= ENTER_AFTER
                 && now.changes().stream().anyMatch(c -> below(typing.band(), c))) {
-            enter(before.time()); // lines appeared under the typed one: a command's output, the cursor of a sheet moving down
+            // lines appeared under the typed one: a command's output, the cursor of a sheet moving down (not letters
+            // typed under a title whose mark was drawn with the first of them)
+            enter(before.time());
         }
         if (typing == null && lines(now.changes()) >= 3 && !echoed(now.changes(), now.time())) {
             // lines changing together (a menu closing, a page redrawn): the screen, not typing, which writes one at a
@@ -1151,8 +1161,8 @@ final class ActionInference {
         if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
             return false; // a title or status line changing after typing or an Enter: the screen's answer
         }
-        if (!ended.typed() && ended.drawnAtOnce() && ended.band().width > 3 * ended.band().height) {
-            return false; // a line of text drawn at once (a shell's prompt coming back, a notification), not letters arriving one by one
+        if (ended.lineDrawnAtOnce()) {
+            return false;
         }
         lastTyped = ended;
         if (ended.focus() != null && ended.typed()) {
