@@ -262,7 +262,7 @@ class ActionInferenceTest {
     }
 
     /**
-     * A video shown at 2/3 size (a dev recording of NEdit's OBS copy): the pointer rests in the text, the caret blinks at
+     * A video shown at 2/3 size (the OBS copy of a dev recording of NEdit): the pointer rests in the text, the caret blinks at
      * the line's start (4 px wide, no thin caret), the panel clock turns, and the first letter comes with the title's
      * modified-mark, a wide line drawn at once that is taken for the typing; the next letters, under the title, were read
      * as lines an Enter made under what was typed. One typing, no Enter.
@@ -275,8 +275,11 @@ class ActionInferenceTest {
         inference.accept(observation(frame++, resting, new Rect(2, 33, 4, 10))); // the caret
         inference.accept(observation(frame++, resting, new Rect(1104, 686, 10, 7))); // the clock
         frame = restsAt(inference, frame, 20, resting);
-        inference.accept(observation(frame++, resting, new Rect(226, 3, 80, 8), new Rect(4, 33, 10, 10), new Rect(35, 686, 41, 8)));
-        for (Rect letters : List.of(new Rect(10, 32, 20, 12), new Rect(24, 33, 19, 11), new Rect(36, 33, 18, 10), new Rect(48, 32, 10, 11))) {
+        Rect titleMark = new Rect(226, 3, 80, 8);
+        inference.accept(observation(frame++, resting, titleMark, new Rect(4, 33, 10, 10), new Rect(35, 686, 41, 8)));
+        List<Rect> nextLetters = List.of(new Rect(10, 32, 20, 12), new Rect(24, 33, 19, 11), new Rect(36, 33, 18, 10),
+                new Rect(48, 32, 10, 11));
+        for (Rect letters : nextLetters) {
             inference.accept(observation(frame++, resting, letters));
         }
         restsAt(inference, frame, 60, resting);
