@@ -58,18 +58,26 @@ class PointerLearnerTest {
         assertLearnedAt(found, 489, 385, "the pointer that jumped was not learned");
     }
 
+    /**
+     * Frames of a dev recording: NEdit at 1920x1080 as Bibata's white arrow jumps from the bare desktop into the text and
+     * the caret blinks on (the screen's top left 1000x600).
+     */
     @Test
     void aPointerJumpingAsTheCaretBlinksOnIsLearnedWhereItCameThoughTheDetectorIsSurerOfTheCaret() throws Exception {
-        Mat before = recorded("nedit-jump-before.png");
-        Mat jumped = recorded("nedit-jump-jumped.png");
+        Mat before = ScreenObserverTest.recorded("nedit-jump-before.png");
+        Mat jumped = ScreenObserverTest.recorded("nedit-jump-jumped.png");
         assertLearnedAt(learn(jumped, before, 1.1), 449, 311, "the pointer that jumped in the frame the caret blinked on was not learned");
     }
 
+    /**
+     * Frames of a dev recording: NEdit at 1440x900, its caret blinking, the panel clock at 21:31:37-38 (the window's
+     * corner and the clock, on a 640x400 screen as the desktop shows them).
+     */
     @Test
     void aCaretBlinkingOffAsAClocksDigitLikeItTurnsElsewhereIsNotLearned() throws Exception {
-        Mat off = recorded("nedit-clock-off.png");
-        Mat shown = recorded("nedit-clock-caret.png");
-        Mat turned = recorded("nedit-clock-turned.png");
+        Mat off = ScreenObserverTest.recorded("nedit-clock-off.png");
+        Mat shown = ScreenObserverTest.recorded("nedit-clock-caret.png");
+        Mat turned = ScreenObserverTest.recorded("nedit-clock-turned.png");
         assertNull(learn(shown, off, 0.1), "a caret blinking on in place moved nowhere: not yet a pointer");
         assertNull(learn(turned, shown, 0.6), "the caret blinking off as the clock turned was taken for a pointer moving there");
     }
@@ -239,17 +247,6 @@ class PointerLearnerTest {
         }
         PointerDetectorTest.draw(screen, "windows-arrow", x, y);
         return screen;
-    }
-
-    /**
-     * Frames of dev recordings: NEdit at 1440x900, its caret blinking, the panel clock at 21:31:37-38 (the window's
-     * corner and the clock, on a 640x400 screen as the desktop shows them); NEdit at 1920x1080 as Bibata's white arrow
-     * jumps from the bare desktop into the text and the caret blinks on (the screen's top left 1000x600).
-     */
-    private static Mat recorded(String name) throws Exception {
-        try (java.io.InputStream in = PointerLearnerTest.class.getResourceAsStream(name)) {
-            return org.opencv.imgcodecs.Imgcodecs.imdecode(new org.opencv.core.MatOfByte(in.readAllBytes()), org.opencv.imgcodecs.Imgcodecs.IMREAD_COLOR);
-        }
     }
 
     /** That the learner found a pointer ({@code what} says which, when it did not), within 3 px of x, y. */

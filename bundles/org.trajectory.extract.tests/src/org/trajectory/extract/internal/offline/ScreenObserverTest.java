@@ -176,8 +176,8 @@ class ScreenObserverTest {
         return grey;
     }
 
-    /** A frame of a recording, in colour. */
-    private static Mat recorded(String name) throws IOException {
+    /** A frame of a recording stored beside these tests, in colour (the pointer learner's tests read theirs so too). */
+    static Mat recorded(String name) throws IOException {
         try (InputStream in = ScreenObserverTest.class.getResourceAsStream(name)) {
             return Imgcodecs.imdecode(new MatOfByte(in.readAllBytes()), Imgcodecs.IMREAD_COLOR);
         }
