@@ -149,28 +149,15 @@ final class ActionInference {
     /** The observations since the pointer went unrecognized, held a moment ({@link #LOST_IN_MOTION}). */
     private final List<Observation> unseen = new ArrayList<>();
 
-    // a motion run
-    private Pixel runStart;
-    private double runStartTime;
-    /** What changed along the pointer's path in the run. */
-    private Rect runChanges;
-    private int runCarried;
-    private int runIntervals;
-    private double runShiftX;
-    private double runShiftY;
-    private Rect runLastChanges;
-    private double runLastTime;
+    /** The pointer's motion in progress, or null. */
+    private Run run;
     // the last rest
     private Pixel restAt;
     private double restSince = Double.NEGATIVE_INFINITY;
     private boolean restUsed = true;
     // typing and scrolling in progress
     private Typing typing;
-    private boolean scrolling;
-    private Pixel scrollAt;
-    private double scrollStart;
-    private double scrollEnd;
-    private double scrollShift;
+    private Scroll scroll;
     private double enterAt = Double.NEGATIVE_INFINITY;
     /** Changes until this time are the effect of the pointer action before (a click's answer, a window settling after a drag). */
     private double settleUntil = START_SETTLE;
@@ -180,13 +167,6 @@ final class ActionInference {
     private Rect previousChanges;
     /** A window carried whole while the pointer was unseen (its title bar dragged), until the pointer shows again. */
     private UnseenCarry carried;
-    private Rect runPreChanges;
-    private int runNearPointer;
-    /** Whether one highlight reached from where the pointer was to where it went, in an interval it went unseen in. */
-    private boolean runSpanned;
-    /** How far the run's highlight went on growing along its line once the pointer stayed unseen, or null. */
-    private Rect runUnseenEnd;
-    private Observation runLast;
     /** Where a text caret was last seen, and when: typing happens there. */
     private Rect caret;
     private double caretTime = Double.NEGATIVE_INFINITY;
@@ -232,6 +212,100 @@ final class ActionInference {
     }
 
     /**
+     * The pointer moving, from where and when it began to the interval seen last: what changed along its path (a
+     * highlight growing under it), how often the content moved with it (a drag carries what it holds) and by how much in
+     * all, and the changes of the interval before it began (a drag's press shows there).
+     */
+    private static final class Run {
+        final Pixel start;
+        final double startTime;
+        final Rect preChanges;
+        Rect changes;
+        int nearPointer;
+        /** Whether one highlight reached from where the pointer was to where it went, in an interval it went unseen in. */
+        boolean spanned;
+        /** How far the highlight went on growing along its line once the pointer stayed unseen, or null. */
+        Rect unseenEnd;
+        int intervals;
+        int carried;
+        double shiftX;
+        double shiftY;
+        Observation last;
+        Rect lastChanges;
+        double lastTime;
+
+        Run(Pixel start, double startTime, Rect preChanges) {
+            this.start = start;
+            this.startTime = startTime;
+            this.preChanges = preChanges;
+        }
+
+        /** The pointer went from {@code from} to {@code to} between the two observations. */
+        void went(Observation before, Observation now, Pixel from, Pixel to) {
+            Rect union = now.union();
+            last = now;
+            // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
+            List<Rect> onPath = now.changes().stream().filter(c -> near(c, to, 24) || near(c, from, 24)).toList();
+            spanned |= from.distance(to) >= 16 && spans(onPath, from, to);
+            if (!onPath.isEmpty()) {
+                nearPointer++;
+                changes = Observation.union(changes == null ? onPath : Stream.concat(onPath.stream(), Stream.of(changes)).toList());
+            }
+            intervals++;
+            lastChanges = union;
+            lastTime = before.time();
+            if (union != null) {
+                Observation.Shift shift = now.shift();
+                if (shift.response() > 0.2) {
+                    shiftX += shift.dx();
+                    shiftY += shift.dy();
+                }
+                if (shift.response() > 0.2 && Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
+                    carried++;
+                }
+            }
+        }
+
+        /**
+         * The pointer stays unseen over these observations: a highlight it was growing along a line may go on growing
+         * (the pointer, unrecognized over it, still dragging); a selection ends where that highlight does.
+         */
+        void goesOnUnseen(List<Observation> held) {
+            unseenEnd = null;
+            if (changes == null) {
+                return;
+            }
+            for (Observation observation : held) {
+                for (Rect change : observation.changes()) {
+                    Rect reach = unseenEnd == null ? changes : unseenEnd;
+                    if (change.height <= LINE && continues(reach, change) && change.x + change.width > reach.x + reach.width) {
+                        unseenEnd = Observation.union(List.of(reach, change));
+                    }
+                }
+            }
+        }
+
+        /** Whether the content moved with the pointer, as what a drag carries does (it may have jumped to the start first). */
+        boolean carriedContent() {
+            return carried > 0 && carried * 2 >= Math.min(intervals, 2);
+        }
+    }
+
+    /** A scroll in progress: where the wheel turned, from when to when, and how far the content shifted in all. */
+    private static final class Scroll {
+        final Pixel at;
+        final double start;
+        double end;
+        double shift;
+
+        Scroll(Pixel at, double start) {
+            this.at = at;
+            this.start = start;
+            this.end = start;
+        }
+    }
+
+    /**
      * An action as it was found, with its typing span for a TYPE action (its text is still to be read), else null; and
      * whether the screen showed it (the click guessed for the typing it focused did not: no picture tells its kind).
      */
@@ -254,30 +328,13 @@ final class ActionInference {
             if (now.pointer() != null) {
                 now = merged(held, now);
             } else {
-                runGoesOnUnseen(held);
+                if (run != null) {
+                    run.goesOnUnseen(held);
+                }
                 held.forEach(this::step);
             }
         }
         step(now);
-    }
-
-    /**
-     * A moving pointer that stays unseen: a highlight it was growing along a line may go on growing (the pointer,
-     * unrecognized over it, still dragging); a selection ends where that highlight does.
-     */
-    private void runGoesOnUnseen(List<Observation> held) {
-        runUnseenEnd = null;
-        if (runStart == null || runChanges == null) {
-            return;
-        }
-        for (Observation observation : held) {
-            for (Rect change : observation.changes()) {
-                Rect reach = runUnseenEnd == null ? runChanges : runUnseenEnd;
-                if (change.height <= LINE && continues(reach, change) && change.x + change.width > reach.x + reach.width) {
-                    runUnseenEnd = Observation.union(List.of(reach, change));
-                }
-            }
-        }
     }
 
     private static Observation merged(List<Observation> held, Observation now) {
@@ -313,7 +370,7 @@ final class ActionInference {
             motion(before, now, from, to);
             return;
         }
-        if (runStart != null) {
+        if (run != null) {
             endRun(from, before.time());
         }
         if (to != null && from == null && typing != null && selectedUnseen(now, to)) {
@@ -362,7 +419,7 @@ final class ActionInference {
     List<ExtractedAction> finish() {
         unseen.forEach(this::step);
         unseen.clear();
-        if (runStart != null && before != null) {
+        if (run != null && before != null) {
             endRun(pixel(before.pointer()), before.time());
         }
         endTyping();
@@ -401,9 +458,9 @@ final class ActionInference {
             held.add(passedOver.frame()); // where typing that begins next may have begun
         }
         unseen.forEach(observation -> held.add(observation.frame()));
-        if (runStart != null) {
-            held.add(frame(runStartTime));
-            held.add(frame(runLastTime));
+        if (run != null) {
+            held.add(frame(run.startTime));
+            held.add(frame(run.lastTime));
         }
         if (Double.isFinite(restSince)) {
             held.add(frame(restSince));
@@ -417,8 +474,8 @@ final class ActionInference {
                 held.add(frame(typing.focus().start())); // the click it will be given when it ends typed
             }
         }
-        if (scrolling) {
-            held.add(frame(scrollStart));
+        if (scroll != null) {
+            held.add(frame(scroll.start));
         }
         return held;
     }
@@ -440,94 +497,64 @@ final class ActionInference {
     }
 
     private void motion(Observation before, Observation now, Pixel from, Pixel to) {
-        if (runStart == null) {
+        if (run == null) {
             endTyping();
             endScroll();
-            runStart = from;
-            runStartTime = before.time();
-            runChanges = null;
-            runCarried = 0;
-            runIntervals = 0;
-            runShiftX = 0;
-            runShiftY = 0;
-            runNearPointer = 0;
-            runPreChanges = previousChanges;
-            runSpanned = false;
-            runUnseenEnd = null;
+            run = new Run(from, before.time(), previousChanges);
         }
         popup = null;
-        Rect union = now.union();
-        runLast = now;
-        // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
-        List<Rect> onPath = now.changes().stream().filter(c -> near(c, to, 24) || near(c, from, 24)).toList();
-        runSpanned |= from.distance(to) >= 16 && spans(onPath, from, to);
-        if (!onPath.isEmpty()) {
-            runNearPointer++;
-            runChanges = Observation.union(runChanges == null ? onPath : Stream.concat(onPath.stream(),
-                    Stream.of(runChanges)).toList());
-        }
-        runIntervals++;
-        runLastChanges = union;
-        runLastTime = before.time();
-        if (union != null) {
-            if (now.shift().response() > 0.2) {
-                runShiftX += now.shift().dx();
-                runShiftY += now.shift().dy();
-            }
-            Observation.Shift shift = now.shift();
-            if (shift.response() > 0.2 && Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
-                runCarried++;
-            }
-        }
+        run.went(before, now, from, to);
         restAt = null;
     }
 
     /** A motion run ended at {@code end}: a drag, a selection, or the pointer moved somewhere to act. */
     private void endRun(Pixel end, double time) {
-        Pixel start = runStart;
-        runStart = null;
+        Run ended = run;
+        run = null;
         if (end == null) {
             return;
         }
-        if (runCarried > 0 && runCarried * 2 >= Math.min(runIntervals, 2)) {
+        Pixel start = ended.start;
+        if (ended.carriedContent()) {
             // where the drag began: what was carried moved as far as the pointer did since (the pointer may have jumped
             // to the start within the first interval)
-            Pixel from = new Pixel((int) Math.round(end.x() - runShiftX), (int) Math.round(end.y() - runShiftY));
-            addMotion(ExtractedAction.DRAG, from, start, end, time, 0.8);
+            Pixel from = new Pixel((int) Math.round(end.x() - ended.shiftX), (int) Math.round(end.y() - ended.shiftY));
+            addMotion(ExtractedAction.DRAG, from, start, ended.startTime, end, time, 0.8);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runChanges != null && (runNearPointer >= 2 || runSpanned && time - runStartTime > 1.5 * frameTime)
-                && reaches(runChanges, end) && runChanges.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
+        } else if (ended.changes != null && (ended.nearPointer >= 2 || ended.spanned && time - ended.startTime > 1.5 * frameTime)
+                && reaches(ended.changes, end) && ended.changes.height <= 3 * LINE + Math.abs(end.y() - start.y())) {
             // a highlight grew along the pointer's path (over frames, or from its start to its end while it went unseen;
             // not a row highlighted as the pointer jumped onto it within a frame, which is its click): it begins where
             // the press was, at its far edge
-            Rect extent = runPreChanges == null ? runChanges : Observation.union(List.of(runChanges, runPreChanges));
+            Rect extent = ended.preChanges == null ? ended.changes : Observation.union(List.of(ended.changes, ended.preChanges));
             boolean rightwards = end.x() >= start.x();
-            if (runUnseenEnd != null && runUnseenEnd.x + runUnseenEnd.width - 2 > end.x()) {
+            Rect unseenEnd = ended.unseenEnd;
+            if (unseenEnd != null && unseenEnd.x + unseenEnd.width - 2 > end.x()) {
                 rightwards = true; // it went on growing to the right where the pointer went unseen: it ends there
-                end = new Pixel(runUnseenEnd.x + runUnseenEnd.width - 2, end.y());
+                end = new Pixel(unseenEnd.x + unseenEnd.width - 2, end.y());
             }
             Pixel from = new Pixel(rightwards ? Math.min(start.x(), extent.x + 4) : Math.max(start.x(), extent.x + extent.width - 4), start.y());
             if (!near(extent, start, 10)) {
                 // the pointer came from elsewhere and pressed without a stop one could see: the highlight's far edge
                 from = new Pixel(rightwards ? extent.x + 4 : extent.x + extent.width - 4, extent.height <= LINE ? end.y() : extent.y + 8);
             }
-            addMotion(ExtractedAction.SELECT, from, start, end, time, 0.7);
+            addMotion(ExtractedAction.SELECT, from, start, ended.startTime, end, time, 0.7);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (runLast != null && runLast.shift().clean() && beside(runLastChanges, end)) {
+        } else if (ended.last.shift().clean() && beside(ended.lastChanges, end)) {
             restUsed = true; // the wheel turned as the pointer arrived: the scroll starts with this interval
-            startScroll(end, runLastTime);
-            scrollEnd = time;
-            scrollShift += runLast.shift().dy();
-        } else if (runLastChanges != null) {
+            startScroll(end, ended.lastTime);
+            scroll.end = time;
+            scroll.shift += ended.last.shift().dy();
+        } else if (ended.lastChanges != null) {
             // the screen changed as the pointer arrived: its click (a hover's highlight reads the same, less surely)
             endTyping();
-            boolean far = !near(runLastChanges, end, 30);
-            add(new ExtractedAction(ExtractedAction.CLICK, runLastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
+            boolean far = !near(ended.lastChanges, end, 30);
+            add(new ExtractedAction(ExtractedAction.CLICK, ended.lastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
             restUsed = true;
             settleUntil = time + CLICK_SETTLE;
-            opened(runLast, end);
+            opened(ended.last, end);
         } else {
             restUsed = false;
         }
@@ -577,10 +604,7 @@ final class ActionInference {
                 break;
             }
         }
-        scrolling = true;
-        scrollAt = at;
-        scrollStart = time;
-        scrollShift = 0;
+        scroll = new Scroll(at, time);
     }
 
     /**
@@ -606,16 +630,16 @@ final class ActionInference {
      * A drag or selection from {@code from} (the run began at {@code start}) to {@code end}; where the same motion ended
      * at that start a frame or two before, the two are one (the hand stopped a moment on its way) and begin at its press.
      */
-    private void addMotion(String operation, Pixel from, Pixel start, Pixel end, double time, double confidence) {
+    private void addMotion(String operation, Pixel from, Pixel start, double startTime, Pixel end, double time, double confidence) {
         ExtractedAction last = actions.isEmpty() ? null : actions.get(actions.size() - 1);
         if (last != null && last.operation().equals(operation) && last.to() != null && last.to().distance(start) <= REST
-                && runStartTime - last.end() <= 2 * frameTime) {
+                && startTime - last.end() <= 2 * frameTime) {
             actions.remove(last);
             add(new ExtractedAction(operation, last.start(), time, last.at(), end, null, 0, null, null, confidence));
             return;
         }
-        dropPressOf(from, runStartTime, start, restSince); // (the time it came to rest where the run began)
-        add(new ExtractedAction(operation, runStartTime, time, from, end, null, 0, null, null, confidence));
+        dropPressOf(from, startTime, start, restSince); // (the time it came to rest where the run began)
+        add(new ExtractedAction(operation, startTime, time, from, end, null, 0, null, null, confidence));
     }
 
     /**
@@ -669,14 +693,13 @@ final class ActionInference {
             return false;
         }
         Pixel from = wentWith(move, to) ? lastSeen : new Pixel((int) Math.round(to.x() - move.dx()), (int) Math.round(to.y() - move.dy()));
-        runStartTime = move.start();
         endTyping();
         // the press, read as a click or as typing where it began (the title bar's change), and a key read from the
         // window's first move
         actions.removeIf(a -> a.operation().equals(ExtractedAction.PRESS) && a.start() >= move.start() && a.start() <= move.end()
                 || a.operation().equals(ExtractedAction.CLICK) && a.end() >= move.start() - 0.5 && a.at() != null && a.at().distance(from) <= 12
                 || typed.containsKey(a) && a.end() >= move.start() - 0.5 && near(typed.get(a).band(), from, 12));
-        addMotion(ExtractedAction.DRAG, from, from, to, move.end(), 0.6);
+        addMotion(ExtractedAction.DRAG, from, from, move.start(), to, move.end(), 0.6);
         restAt = to;
         restSince = time;
         restUsed = true;
@@ -718,25 +741,25 @@ final class ActionInference {
         boolean justArrived = at != null && !restUsed && now.time() - restSince <= frameTime + 1e-6;
         boolean answered = recentlyTyped(now.time()) || scrolledUpTyped(now, union);
         if (now.shift().vertical() && (at == null || beside(union, at) || answered)
-                && (scrolling || !justArrived && now.shift().movedSome() || now.shift().clean() || answered || now.time() - enterAt < 0.5)) {
+                && (scroll != null || !justArrived && now.shift().movedSome() || now.shift().clean() || answered || now.time() - enterAt < 0.5)) {
             if (answered || now.time() - enterAt < 0.5) {
                 enter(before.time()); // a terminal scrolling its output after a command
                 return;
             }
-            if (!scrolling) {
+            if (scroll == null) {
                 boolean turnedBefore = unclearShift != null && now.time() - unclearShift.time() <= 2.5 * frameTime;
                 startScroll(at, turnedBefore ? unclearShift.time() - frameTime : before.time());
-                scrollShift += turnedBefore ? unclearShift.shift().dy() : 0;
+                scroll.shift += turnedBefore ? unclearShift.shift().dy() : 0;
                 restUsed = true;
             }
             unclearShift = null;
-            scrollEnd = now.time();
-            scrollShift += now.shift().dy();
+            scroll.end = now.time();
+            scroll.shift += now.shift().dy();
             return;
         }
         unclearShift = now.shift().vertical() ? now : null;
-        if (scrolling && now.time() - scrollEnd <= SCROLL_SETTLE && (at == null || beside(union, at))) {
-            scrollEnd = now.time(); // a smooth scroll easing out: its last frames shift too little, or unevenly, to measure
+        if (scroll != null && now.time() - scroll.end <= SCROLL_SETTLE && (at == null || beside(union, at))) {
+            scroll.end = now.time(); // a smooth scroll easing out: its last frames shift too little, or unevenly, to measure
             return;
         }
         endScroll();
@@ -1176,14 +1199,13 @@ final class ActionInference {
     }
 
     private void endScroll() {
-        if (!scrolling) {
+        Scroll ended = scroll;
+        if (ended == null) {
             return;
         }
-        scrolling = false;
-        int clicks = (int) Math.signum(scrollShift) * Math.max(1, (int) Math.round(Math.abs(scrollShift) / SHIFT_PER_CLICK));
-        add(new ExtractedAction(ExtractedAction.SCROLL, scrollStart, scrollEnd, scrollAt, null, null, clicks, null, null, 0.8));
-        scrollAt = null;
-        scrollShift = 0;
+        scroll = null;
+        int clicks = (int) Math.signum(ended.shift) * Math.max(1, (int) Math.round(Math.abs(ended.shift) / SHIFT_PER_CLICK));
+        add(new ExtractedAction(ExtractedAction.SCROLL, ended.start, ended.end, ended.at, null, null, clicks, null, null, 0.8));
     }
 
     /**
