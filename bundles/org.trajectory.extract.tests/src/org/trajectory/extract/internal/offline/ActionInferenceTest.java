@@ -56,7 +56,7 @@ class ActionInferenceTest {
         List<ActionInference.Found> typings = new ArrayList<>(inference.fresh().stream()
                 .filter(found -> found.action().operation().equals(ExtractedAction.TYPE)).toList());
         assertEquals(1, typings.size(), "one typing");
-        ActionInference.Typing typing = typings.get(0).typing();
+        Typing typing = typings.get(0).typing();
         assertEquals(9, typing.firstFrame(), "read from the frame before its first letters");
         assertEquals(7, typing.band().x, "its band begins at its first letter");
     }
@@ -224,7 +224,7 @@ class ActionInferenceTest {
         restsAt(inference, frame, 40, pointer(489, 385));
         List<ExtractedAction> found = inference.finish();
         assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE);
-        ActionInference.Typing typing = inference.fresh().stream().filter(f -> f.typing() != null).findFirst().orElseThrow().typing();
+        Typing typing = inference.fresh().stream().filter(f -> f.typing() != null).findFirst().orElseThrow().typing();
         assertEquals(19, typing.firstFrame(), "read from the frame before its first letters");
     }
 

@@ -31,6 +31,10 @@ import org.trajectory.extract.ExtractedAction.Pixel;
  * </ul>
  * Typing that begins soon after the pointer came to rest, with no visible click, gets the click that focused it, with a
  * low confidence.
+ * <p>
+ * Its state: the pointer's motion ({@link Run}) or its rest, the {@link Typing} or {@link Scroll} in progress, and what
+ * recent actions leave for the next to be read by: the caret seen last, where the last click was and what it opened,
+ * the last Enter, the typing before.
  */
 final class ActionInference {
 
@@ -45,11 +49,6 @@ final class ActionInference {
     static final double CLICK_WINDOW = 0.6;
     /** Seconds without a change after which typing on the same line is a new action. */
     private static final double TYPING_GAP = 1.5;
-    /**
-     * The most text (in line heights a second) anyone types: about 130 letters a second, several times a fast typist's
-     * rate and a script's.
-     */
-    private static final double FASTEST = 80;
     /** Seconds after typing in which lines appearing under it are its Enter's doing (one reads a command before running it). */
     private static final double ENTER_AFTER = 5;
     /** Seconds after typing or an Enter in which a line changing elsewhere, neither at a caret nor growing, is the screen's answer. */
@@ -78,67 +77,6 @@ final class ActionInference {
     /** Pixel units of content shift per scroll click (three lines of about 16 px, PyAutoGUI's usual). */
     static final double SHIFT_PER_CLICK = 48;
 
-    /**
-     * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where
-     * text is entered (at a caret, on the line the pointer clicked), the click that gave it focus where none showed, and
-     * whether text was only expected there (no caret or click seen, not under the resting pointer).
-     */
-    record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
-            ExtractedAction focus, boolean guessedEntry) {
-
-        Typing grown(Rect change, double time, int frame) {
-            if (intervals == 1 && band.width > 3 * band.height && change.x >= band.x + band.width - 4) {
-                // the first change was a piece of text drawn at once (a shell's prompt, a field's old value), typing
-                // follows it: what was typed is read from there on
-                return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus, guessedEntry);
-            }
-            return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, first, atEntry,
-                    focus, guessedEntry);
-        }
-
-        /**
-         * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters
-         * do. A box changing in place (a clock, a counter) is neither; nor a line drawn at once where text is only
-         * expected, not seen entered, away from the resting pointer (a tooltip beside it, a shell's answer on the line
-         * after an Enter); what is drawn at once under it is its click's doing.
-         */
-        boolean typed() {
-            boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
-            return atEntry && !guessedLine && !tooFast() || grewOn();
-        }
-
-        /**
-         * Whether more text came in one frame, and nothing after, than anyone types in that time: a tooltip beside the
-         * pointer that clicked, a line redrawn. (Letters replacing a selection change its width first, and then again.)
-         */
-        boolean tooFast() {
-            return intervals == 1 && first.width > FASTEST * first.height * (end - start);
-        }
-
-        /** Whether it grew to the right of its first change, as characters typed do (a clock's digits turn in place). */
-        boolean grewOn() {
-            return pastFirst(band);
-        }
-
-        /** Whether {@code change} reaches right of its first change, as the next characters typed do. */
-        boolean pastFirst(Rect change) {
-            return change.x + change.width > first.x + first.width + 2;
-        }
-
-        /** Whether it never grew past its first change: drawn at once, perhaps over a few frames (a notification sliding in). */
-        boolean drawnAtOnce() {
-            return band.x >= first.x - 2 && band.x + band.width <= first.x + first.width + 2;
-        }
-
-        /**
-         * Whether it is a line of text drawn at once, not typing one can state: a shell's prompt coming back, a
-         * notification, a title's mark; not letters arriving one by one.
-         */
-        boolean lineDrawnAtOnce() {
-            return !typed() && drawnAtOnce() && band.width > 3 * band.height;
-        }
-    }
-
     private final List<ExtractedAction> actions = new ArrayList<>();
     private final List<Found> fresh = new ArrayList<>();
     private final double frameTime;
@@ -151,7 +89,7 @@ final class ActionInference {
 
     /** The pointer's motion in progress, or null. */
     private Run run;
-    // the last rest
+    /** Where the pointer rests (null while it moves), since when, and whether an action took that rest (a click there). */
     private Pixel restAt;
     private double restSince = Double.NEGATIVE_INFINITY;
     private boolean restUsed = true;
@@ -727,9 +665,14 @@ final class ActionInference {
         lastSeenAt = time;
     }
 
+    /** Whether the pointer came to rest at most {@code seconds} before {@code time}, and no action took that rest yet. */
+    private boolean restUnusedWithin(double time, double seconds) {
+        return !restUsed && time - restSince <= seconds;
+    }
+
     private void atRest(Observation before, Observation now, Pixel at) {
         List<Rect> evidence = new ArrayList<>(now.changes());
-        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime) {
+        if (at != null && restUnusedWithin(now.time(), CLICK_WINDOW + frameTime)) {
             now.carets().stream().filter(c -> near(c, at, 40)).forEach(evidence::add); // a click into text moves its caret
         }
         if (evidence.isEmpty()) {
@@ -738,7 +681,7 @@ final class ActionInference {
         Rect union = Observation.union(evidence);
         // the frame right after the pointer arrived may show its click as well as a wheel's turn: a shift begins a scroll
         // there only where it accounts for what changed
-        boolean justArrived = at != null && !restUsed && now.time() - restSince <= frameTime + 1e-6;
+        boolean justArrived = at != null && restUnusedWithin(now.time(), frameTime + 1e-6);
         boolean answered = recentlyTyped(now.time()) || scrolledUpTyped(now, union);
         if (now.shift().vertical() && (at == null || beside(union, at) || answered)
                 && (scroll != null || !justArrived && now.shift().movedSome() || now.shift().clean() || answered || now.time() - enterAt < 0.5)) {
@@ -763,7 +706,7 @@ final class ActionInference {
             return;
         }
         endScroll();
-        if (at != null && !restUsed && now.time() - restSince <= CLICK_WINDOW + frameTime
+        if (at != null && restUnusedWithin(now.time(), CLICK_WINDOW + frameTime)
                 && (now.time() - restSince <= frameTime + 1e-6 || evidence.stream().anyMatch(c -> answers(c, at)))) {
             boolean far = !near(union, at, 30);
             add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
@@ -931,7 +874,7 @@ final class ActionInference {
             enter(last.end()); // typing went on a line lower
         }
         ExtractedAction focus = null;
-        if (restAt != null && arrived && !restUsed && now.time() - restSince <= 2 + CLICK_WINDOW) {
+        if (restAt != null && arrived && restUnusedWithin(now.time(), 2 + CLICK_WINDOW)) {
             // typing soon after the pointer came to rest: the click that gave it focus did not show
             focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
             restUsed = true;

@@ -220,7 +220,7 @@ public final class OfflineMethod implements ExtractionMethod {
         List<Pictures.Crop> words = pictures(found, pictures, ocr, fps);
         if (found.typing() != null) {
             // the line typed on and two of its heights above and below: before, after, and each frame of a moment after
-            ActionInference.Typing typing = found.typing();
+            Typing typing = found.typing();
             Rect band = typing.band();
             int x = band.x - 4;
             int y = band.y - 2 * band.height;
