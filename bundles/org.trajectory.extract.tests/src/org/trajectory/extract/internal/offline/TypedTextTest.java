@@ -2,6 +2,7 @@ package org.trajectory.extract.internal.offline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
@@ -118,6 +119,24 @@ class TypedTextTest {
         BufferedImage cleared = new BufferedImage(120, 110, BufferedImage.TYPE_3BYTE_BGR);
         paper(cleared).dispose();
         assertFalse(TypedText.undone(before, typed, List.of(cleared), line), "the screen was cleared around it");
+    }
+
+    /**
+     * A typed line is read from the moment after it where its caret blinked off: the same letters, no stroke beside the
+     * last to be read as one. Not where something else changed first (a letter more: the line may show more than was
+     * typed; a short word going is no caret), nor where the caret came on.
+     */
+    @Test
+    void aTypedLineIsReadWhereItsCaretBlinkedOffAndNotPastAnotherChange() throws Exception {
+        Rect whole = new Rect(0, 0, 60, 22);
+        BufferedImage last = line("garden", true);
+        BufferedImage off = line("garden", false);
+        assertSame(off, TypedText.settled(last, List.of(line("garden", true), off), whole), "the caret blinked off");
+        assertSame(last, TypedText.settled(last, List.of(line("gardens", true), line("gardens", false)), whole), "a letter came first");
+        assertSame(off, TypedText.settled(off, List.of(last), whole), "the caret came on");
+        assertSame(last, TypedText.settled(last, List.of(), whole), "nothing later");
+        BufferedImage word = page("garden ab", false);
+        assertSame(word, TypedText.settled(word, List.of(page("garden", false)), new Rect(4, 44, 112, 22)), "a short word went");
     }
 
     /**

@@ -120,9 +120,12 @@ public final class OfflineMethod implements ExtractionMethod {
         // a typing's line is read before and after it only where both pictures are there
         List<ExtractedAction> inked = actions.stream().filter(a -> asked.get(a).band() != null && crops.get(a).size() == 2).toList();
         Map<Pictures.Crop, BufferedImage> plain = new IdentityHashMap<>();
+        Map<ExtractedAction, BufferedImage> after = new IdentityHashMap<>();
         for (ExtractedAction typing : inked) {
             List<Pictures.Crop> line = crops.get(typing);
-            List<BufferedImage> both = TypedText.plain(line.get(0).image(), line.get(1).image(), line.get(0).local(asked.get(typing).band()));
+            Rect band = line.get(0).local(asked.get(typing).band());
+            after.put(typing, TypedText.settled(line.get(1).image(), asked.get(typing).settling(), band));
+            List<BufferedImage> both = TypedText.plain(line.get(0).image(), after.get(typing), band);
             plain.put(line.get(0), both.get(0));
             plain.put(line.get(1), both.get(1));
         }
@@ -134,7 +137,7 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         // and each typing's new ink alone, read where its line before and after cannot be told apart by their words
         for (ExtractedAction typing : inked) {
-            images.add(TypedText.added(crops.get(typing).get(0).image(), crops.get(typing).get(1).image()));
+            images.add(TypedText.added(crops.get(typing).get(0).image(), after.get(typing)));
         }
         List<String> read = texts(reader, images);
         Map<Pictures.Crop, String> words = new IdentityHashMap<>();
@@ -168,9 +171,15 @@ public final class OfflineMethod implements ExtractionMethod {
     /**
      * The pictures asked for an action as it was found: the crops its words are read from, a click's pictures for its
      * kind (or null), and for a typing, pictures of its line and the lines around it before, after and a moment after
-     * it, where on the screen its line changed (else none), and whether it was drawn at once, in one frame.
+     * it, where on the screen its line changed (else none), whether it was drawn at once, in one frame, and the crop
+     * its words are read from after it again at each frame of that moment.
      */
-    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band, boolean atOnce) {
+    private record Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind, List<Pictures.Crop> around, Rect band, boolean atOnce,
+            List<Pictures.Crop> wordsLater) {
+
+        private Asked(List<Pictures.Crop> words, List<Pictures.Crop> kind) {
+            this(words, kind, List.of(), null, false, List.of());
+        }
 
         /**
          * Whether a typing's line went back to what it showed before it within {@link ActionInference#TYPED_STAYS} seconds
@@ -209,6 +218,11 @@ public final class OfflineMethod implements ExtractionMethod {
             return around.size() >= 2 && around.get(0).image() != null && around.get(1).image() != null;
         }
 
+        /** The pictures of a typing's words a moment after it, in order, those past the video's end left out. */
+        List<BufferedImage> settling() {
+            return wordsLater.stream().map(Pictures.Crop::image).filter(Objects::nonNull).toList();
+        }
+
         /** Where the typing's line is in the pictures around it. */
         private Rect line() {
             return around.get(0).local(band);
@@ -224,17 +238,19 @@ public final class OfflineMethod implements ExtractionMethod {
             Rect band = typing.band();
             int x = band.x - 4;
             int y = band.y - 2 * band.height;
+            int[] moment = IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(ActionInference.TYPED_STAYS * fps))
+                    .toArray();
             List<Pictures.Crop> around = new ArrayList<>();
-            for (int frame : IntStream.concat(IntStream.of(typing.firstFrame(), typing.lastFrame()),
-                    IntStream.rangeClosed(typing.lastFrame() + 1, typing.lastFrame() + (int) Math.round(ActionInference.TYPED_STAYS * fps))).toArray()) {
+            for (int frame : IntStream.concat(IntStream.of(typing.firstFrame(), typing.lastFrame()), IntStream.of(moment)).toArray()) {
                 around.add(pictures.crop(frame, x, y, band.width + 8, 5 * band.height));
             }
-            return new Asked(words, null, around, band, typing.intervals() == 1);
+            List<Pictures.Crop> wordsLater = ocr ? IntStream.of(moment).mapToObj(frame -> typedLine(pictures, band, frame)).toList() : List.of();
+            return new Asked(words, null, around, band, typing.intervals() == 1, wordsLater);
         }
         if (kinds == null || !found.shown() || !action.operation().equals(ExtractedAction.CLICK) || action.at() == null) {
-            return new Asked(words, null, List.of(), null, false);
+            return new Asked(words, null);
         }
-        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps), List.of(), null, false);
+        return new Asked(words, kinds.pictures(pictures, action.at(), frame(action.start(), fps), frame(action.end(), fps), fps));
     }
 
     /**
@@ -271,8 +287,7 @@ public final class OfflineMethod implements ExtractionMethod {
         if (found.typing() != null) {
             // where the typing changed the line, before and after: not the prompt or label in front of it
             Rect band = found.typing().band();
-            return List.of(pictures.crop(found.typing().firstFrame(), band.x - 4, band.y - 4, band.width + 8, band.height + 8),
-                    pictures.crop(found.typing().lastFrame(), band.x - 4, band.y - 4, band.width + 8, band.height + 8));
+            return List.of(typedLine(pictures, band, found.typing().firstFrame()), typedLine(pictures, band, found.typing().lastFrame()));
         }
         Pixel at = action.at();
         if (at == null || action.operation().equals(ExtractedAction.SCROLL)) {
@@ -284,6 +299,11 @@ public final class OfflineMethod implements ExtractionMethod {
                     Math.abs(to.x() - at.x()) + 1, Math.abs(to.y() - at.y()) + 20));
         }
         return List.of(pictures.crop(frame(action.start(), fps), at.x() - 60, at.y() - 16, 120, 32)); // the words under it
+    }
+
+    /** The crop of frame {@code frame} a typing's words are read from: where its line changed, and a little around. */
+    private static Pictures.Crop typedLine(Pictures pictures, Rect band, int frame) {
+        return pictures.crop(frame, band.x - 4, band.y - 4, band.width + 8, band.height + 8);
     }
 
     /**

@@ -147,6 +147,40 @@ final class TypedText {
         return went;
     }
 
+    /**
+     * The picture of a typed line to read: the first of the pictures {@code later} than the {@code last} one in which all
+     * that changed is one thin upright stroke on the line that went (a caret blinking off, a thin pointer moving
+     * away), the same text with nothing beside it to be read as a letter; else the last one. It stops looking at the
+     * first other change: the line may no longer show what was typed.
+     */
+    static BufferedImage settled(BufferedImage last, List<BufferedImage> later, Rect line) throws IOException {
+        Mat is = OpenCvLibrary.grey(last);
+        BufferedImage settled = last;
+        for (int i = 0; i < later.size() && settled == last; i++) {
+            BufferedImage image = later.get(i);
+            if (image.getWidth() != last.getWidth() || image.getHeight() != last.getHeight()) {
+                break;
+            }
+            Mat then = OpenCvLibrary.grey(image);
+            Mat changed = changed(is, then);
+            Rect box = Imgproc.boundingRect(changed);
+            boolean stroke = box.width <= Math.max(4, line.height / 3) && box.height >= line.height / 2
+                    && box.y >= line.y - 2 && box.y + box.height <= line.y + line.height + 2;
+            boolean other = box.area() > 0 && !stroke;
+            if (stroke && ink(then, changed, box) < ink(is, changed, box) / 2) {
+                settled = image;
+            }
+            for (Mat mat : new Mat[] { then, changed }) {
+                mat.release();
+            }
+            if (other) {
+                break;
+            }
+        }
+        is.release();
+        return settled;
+    }
+
     /** How far, on average, a picture of a line stands out from its paper {@code within} an area where {@code mask} is set. */
     private static double ink(Mat grey, Mat mask, Rect within) {
         Mat part = new Mat(grey, within);
