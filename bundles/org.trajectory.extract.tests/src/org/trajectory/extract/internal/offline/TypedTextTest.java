@@ -124,7 +124,8 @@ class TypedTextTest {
     /**
      * A typed line is read from the moment after it where its caret blinked off: the same letters, no stroke beside the
      * last to be read as one. Not where something else changed first (a letter more: the line may show more than was
-     * typed; a short word going is no caret), nor where the caret came on.
+     * typed; a short word going is no caret), nor where the caret came on, nor where a thin letter went with none in
+     * front of it (a cell's "1" moving on as it is entered).
      */
     @Test
     void aTypedLineIsReadWhereItsCaretBlinkedOffAndNotPastAnotherChange() throws Exception {
@@ -136,7 +137,10 @@ class TypedTextTest {
         assertSame(off, TypedText.settled(off, List.of(last), whole), "the caret came on");
         assertSame(last, TypedText.settled(last, List.of(), whole), "nothing later");
         BufferedImage word = page("garden ab", false);
-        assertSame(word, TypedText.settled(word, List.of(page("garden", false)), new Rect(4, 44, 112, 22)), "a short word went");
+        Rect middle = new Rect(4, 44, 112, 22);
+        assertSame(word, TypedText.settled(word, List.of(page("garden", false)), middle), "a short word went");
+        BufferedImage letter = page("l", false);
+        assertSame(letter, TypedText.settled(letter, List.of(page("", false)), middle), "the only letter went");
     }
 
     /**

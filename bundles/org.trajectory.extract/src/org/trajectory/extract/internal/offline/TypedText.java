@@ -150,8 +150,9 @@ final class TypedText {
     /**
      * The picture of a typed line to read: the first of the pictures {@code later} than the {@code last} one in which all
      * that changed is one thin upright stroke on the line that went (a caret blinking off, a thin pointer moving
-     * away), the same text with nothing beside it to be read as a letter; else the last one. It stops looking at the
-     * first other change: the line may no longer show what was typed.
+     * away) with letters of the line in front of it, the same text with nothing beside it to be read as a letter; else
+     * the last one (a lone thin letter going, a cell's "1" moving on as it is entered, is no caret). It stops looking at
+     * the first other change: the line may no longer show what was typed.
      */
     static BufferedImage settled(BufferedImage last, List<BufferedImage> later, Rect line) throws IOException {
         Mat is = OpenCvLibrary.grey(last);
@@ -167,7 +168,8 @@ final class TypedText {
             boolean stroke = box.width <= Math.max(4, line.height / 3) && box.height >= line.height / 2
                     && box.y >= line.y - 2 && box.y + box.height <= line.y + line.height + 2;
             boolean other = box.area() > 0 && !stroke;
-            if (stroke && ink(then, changed, box) < ink(is, changed, box) / 2) {
+            Rect front = PointerFinder.clip(new Rect(line.x, line.y, box.x - line.x, line.height), is);
+            if (stroke && ink(then, changed, box) < ink(is, changed, box) / 2 && inked(then, front)) {
                 settled = image;
             }
             for (Mat mat : new Mat[] { then, changed }) {
@@ -179,6 +181,19 @@ final class TypedText {
         }
         is.release();
         return settled;
+    }
+
+    /** Whether a part of a grey picture holds ink: pixels further than {@link #KEPT} grey levels from its paper. */
+    private static boolean inked(Mat grey, Rect part) {
+        if (part.empty()) {
+            return false;
+        }
+        Mat off = new Mat();
+        Core.absdiff(new Mat(grey, part), new Scalar(paper(grey)), off);
+        Imgproc.threshold(off, off, KEPT, 255, Imgproc.THRESH_BINARY);
+        boolean inked = Core.countNonZero(off) > 0;
+        off.release();
+        return inked;
     }
 
     /** How far, on average, a picture of a line stands out from its paper {@code within} an area where {@code mask} is set. */
