@@ -168,8 +168,8 @@ final class ActionInference {
         int carried;
         double shiftX;
         double shiftY;
+        /** The run's latest interval: its observation, and the time it began. */
         Observation last;
-        Rect lastChanges;
         double lastTime;
 
         Run(Pixel start, double startTime, Rect preChanges) {
@@ -180,7 +180,6 @@ final class ActionInference {
 
         /** The pointer went from {@code from} to {@code to} between the two observations. */
         void went(Observation before, Observation now, Pixel from, Pixel to) {
-            Rect union = now.union();
             last = now;
             // what changed along the pointer's path (a highlight growing under it), not elsewhere (a window losing focus)
             List<Rect> onPath = now.changes().stream().filter(c -> near(c, to, 24) || near(c, from, 24)).toList();
@@ -190,15 +189,12 @@ final class ActionInference {
                 changes = Observation.union(changes == null ? onPath : Stream.concat(onPath.stream(), Stream.of(changes)).toList());
             }
             intervals++;
-            lastChanges = union;
             lastTime = before.time();
-            if (union != null) {
-                Observation.Shift shift = now.shift();
-                if (shift.response() > 0.2) {
-                    shiftX += shift.dx();
-                    shiftY += shift.dy();
-                }
-                if (shift.response() > 0.2 && Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
+            Observation.Shift shift = now.shift();
+            if (now.changed() && shift.response() > 0.2) {
+                shiftX += shift.dx();
+                shiftY += shift.dy();
+                if (Math.hypot(shift.dx() - (to.x() - from.x()), shift.dy() - (to.y() - from.y())) <= 4) {
                     carried++;
                 }
             }
@@ -480,15 +476,15 @@ final class ActionInference {
             addMotion(ExtractedAction.SELECT, from, start, ended.startTime, end, time, 0.7);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
-        } else if (ended.last.shift().clean() && beside(ended.lastChanges, end)) {
+        } else if (ended.last.shift().clean() && beside(ended.last.union(), end)) {
             restUsed = true; // the wheel turned as the pointer arrived: the scroll starts with this interval
             startScroll(end, ended.lastTime);
             scroll.end = time;
             scroll.shift += ended.last.shift().dy();
-        } else if (ended.lastChanges != null) {
+        } else if (ended.last.changed()) {
             // the screen changed as the pointer arrived: its click (a hover's highlight reads the same, less surely)
             endTyping();
-            boolean far = !near(ended.lastChanges, end, 30);
+            boolean far = !near(ended.last.union(), end, 30);
             add(new ExtractedAction(ExtractedAction.CLICK, ended.lastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
             restUsed = true;
             settleUntil = time + CLICK_SETTLE;
