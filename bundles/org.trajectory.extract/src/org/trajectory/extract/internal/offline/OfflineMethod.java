@@ -139,19 +139,19 @@ public final class OfflineMethod implements ExtractionMethod {
         for (ExtractedAction typing : inked) {
             images.add(TypedText.added(crops.get(typing).get(0).image(), after.get(typing)));
         }
-        List<String> read = texts(reader, images);
-        Map<Pictures.Crop, String> words = new IdentityHashMap<>();
+        List<Read> read = reads(reader, images);
+        Map<Pictures.Crop, Read> words = new IdentityHashMap<>();
         for (int i = 0; i < all.size(); i++) {
             words.put(all.get(i), read.get(i));
         }
-        Map<ExtractedAction, String> added = new IdentityHashMap<>();
+        Map<ExtractedAction, Read> added = new IdentityHashMap<>();
         for (int i = 0; i < inked.size(); i++) {
             added.put(inked.get(i), read.get(all.size() + i));
         }
         List<ExtractedAction> worded = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            List<String> texts = asked.get(action).words().stream().map(crop -> words.getOrDefault(crop, "")).toList(); // a frame past the end: none
-            ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, ""));
+            List<Read> texts = asked.get(action).words().stream().map(crop -> words.getOrDefault(crop, Read.NONE)).toList(); // a frame past the end: none
+            ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, Read.NONE));
             if (done != null) {
                 worded.add(done);
             }
@@ -159,13 +159,20 @@ public final class OfflineMethod implements ExtractionMethod {
         return worded;
     }
 
-    /** The text of each picture, its lines joined by spaces, characters of no script dropped; all empty without a reader. */
-    private static List<String> texts(ScreenText reader, List<BufferedImage> images) throws IOException, InterruptedException {
+    /** What was read in a picture: its lines joined by spaces, and how sure the reader is of its least sure word. */
+    private record Read(String text, double confidence) {
+
+        static final Read NONE = new Read("", 0);
+    }
+
+    /** What is read in each picture, characters of no script dropped; nothing without a reader. */
+    private static List<Read> reads(ScreenText reader, List<BufferedImage> images) throws IOException, InterruptedException {
         if (reader == null) {
-            return images.stream().map(image -> "").toList();
+            return images.stream().map(image -> Read.NONE).toList();
         }
-        return reader.read(images).stream().map(lines -> String.join(" ", lines.stream().map(TextLine::text).toList())
-                .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip()).toList();
+        return reader.read(images).stream().map(lines -> new Read(String.join(" ", lines.stream().map(TextLine::text).toList())
+                .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip(),
+                lines.stream().mapToDouble(TextLine::confidence).min().orElse(0))).toList();
     }
 
     /**
@@ -308,19 +315,22 @@ public final class OfflineMethod implements ExtractionMethod {
 
     /**
      * An action with its words (read from its crops; for a typing, also from the ink it added alone); a typing whose new
-     * text cannot be read is null (dropped).
+     * text cannot be read is null (dropped). A typing's confidence is that it happened times that its text is read
+     * right, taken as the surer of its two readings (its line after it, the ink it added): a line read unsurely is most
+     * often read wrong, and a reviewer sorting by confidence meets it first.
      */
-    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<String> texts, String added) {
+    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<Read> texts, Read added) {
         if (action.operation().equals(ExtractedAction.TYPE)) {
-            String text = ocr ? typed(texts.get(0), texts.get(1), added) : null;
+            String text = ocr ? typed(texts.get(0).text(), texts.get(1).text(), added.text()) : null;
             if (text != null && text.isEmpty()) {
                 return null; // a change in a line-high band where no new text can be read: not typing one can state
             }
+            double read = Math.max(texts.get(1).confidence(), added.confidence());
             return new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
-                    text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence());
+                    text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence() * read);
         }
-        String target = texts.isEmpty() || texts.get(0).isEmpty() ? null
-                : texts.get(0).length() > 60 ? texts.get(0).substring(0, 60) + "…" : texts.get(0);
+        String words = texts.isEmpty() ? "" : texts.get(0).text();
+        String target = words.isEmpty() ? null : words.length() > 60 ? words.substring(0, 60) + "…" : words;
         return action.withWords(detail(action, target), null);
     }
 

@@ -3,6 +3,7 @@ package org.trajectory.ui.internal.editor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,7 @@ class TrajectoryEditorTest extends WorkbenchTest {
                 .readTree(Files.readAllLines(fixture.resolve("raw_example.jsonl")).get(0));
         ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).putObject(Step.ELEMENT).put("role", "push button")
                 .put("name", "Display").put("cause", "press").putArray("bbox").add(0.25).add(0.25).add(0.5).add(0.5);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).put(Task.CONFIDENCE, 0.4217); // as extraction writes it
         Path jsonl = temp.resolve("with-element.jsonl");
         Files.writeString(jsonl, record + "\n");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
@@ -90,6 +92,14 @@ class TrajectoryEditorTest extends WorkbenchTest {
         waitFor(() -> cyanPixels(canvas) > 200, "the dashed box and its label are drawn");
         editor.selectStep(1);
         assertTrue(editor.draft().stepField(1, Step.ELEMENT).isMissingNode(), "the next step has none");
+    }
+
+    /** The Properties view shows how sure extraction was of a step, where it says; a step it did not make shows none. */
+    @Test
+    void theConfidenceExtractionGaveAStepIsAmongItsProperties() throws Exception {
+        TrajectoryEditor editor = open();
+        assertEquals("0.42", new StepProperties(editor.draft(), 0).getPropertyValue(Task.CONFIDENCE));
+        assertNull(new StepProperties(editor.draft(), 1).getPropertyValue(Task.CONFIDENCE));
     }
 
     @Test

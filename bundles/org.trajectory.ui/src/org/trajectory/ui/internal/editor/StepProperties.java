@@ -1,5 +1,7 @@
 package org.trajectory.ui.internal.editor;
 
+import java.util.Locale;
+
 import org.eclipse.core.runtime.IAdaptable;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.trajectory.dataset.TaskDraft;
@@ -8,6 +10,8 @@ import org.trajectory.model.Task;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
 import org.trajectory.ui.internal.ReadOnlyProperties;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** What the Properties view shows for the step in the editor: the task's and the step's values, read-only. */
 final class StepProperties extends ReadOnlyProperties implements IAdaptable {
@@ -25,6 +29,10 @@ final class StepProperties extends ReadOnlyProperties implements IAdaptable {
             put("Step", "image sha256", draft.image(step));
             ParsedCode code = ActionParser.parse(draft.stepText(step, Step.CODE));
             put("Step", "actions", code.ok() ? code.actions().size() + " parsed" : code.problems().get(0).toString());
+            JsonNode sure = draft.stepField(step, Task.CONFIDENCE); // how sure extraction from a video was of it
+            if (sure.isNumber()) {
+                put("Step", Task.CONFIDENCE, String.format(Locale.ROOT, "%.2f", sure.doubleValue()));
+            }
             put("Step", Step.LAST_STEP_CORRECT, draft.stepFlag(step, Step.LAST_STEP_CORRECT));
             put("Step", Step.LAST_STEP_REDUNDANT, draft.stepFlag(step, Step.LAST_STEP_REDUNDANT));
         }
