@@ -47,12 +47,14 @@ final class ChatServer implements AutoCloseable {
             String text = byPrompt.entrySet().stream().filter(e -> system.contains(e.getKey())).map(java.util.Map.Entry::getValue)
                     .findFirst().orElse(null);
             byte[] reply = (text == null ? "{\"error\":{\"message\":\"no answer scripted\"}}" : completion(text)).getBytes(StandardCharsets.UTF_8);
+            // no longer in flight before the client can have its answer: it may ask its next question at once, and on a
+            // busy machine before this thread would have counted the answer sent
+            inFlight.decrementAndGet();
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(text == null ? 400 : 200, reply.length);
             try (java.io.OutputStream out = exchange.getResponseBody()) {
                 out.write(reply);
             }
-            inFlight.decrementAndGet();
         });
         routed.start();
     }
