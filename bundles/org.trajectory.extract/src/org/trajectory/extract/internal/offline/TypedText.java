@@ -188,11 +188,14 @@ final class TypedText {
         if (part.empty()) {
             return false;
         }
+        Mat view = new Mat(grey, part);
         Mat off = new Mat();
-        Core.absdiff(new Mat(grey, part), new Scalar(paper(grey)), off);
+        Core.absdiff(view, new Scalar(paper(grey)), off);
         Imgproc.threshold(off, off, KEPT, 255, Imgproc.THRESH_BINARY);
         boolean inked = Core.countNonZero(off) > 0;
-        off.release();
+        for (Mat mat : new Mat[] { view, off }) {
+            mat.release(); // the view too: left to the finalizer it holds the whole picture's memory (see Mats)
+        }
         return inked;
     }
 
