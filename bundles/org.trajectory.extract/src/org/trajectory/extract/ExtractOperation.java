@@ -188,7 +188,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
         List<ExtractedAction> actions = method.method().extract(video, input.task(), own);
         progress.begin("Taking the screenshots of " + (actions.size() + 1) + " steps", -1);
         // each action starts at a sampled frame: those the method did not keep come out of one decoding pass
-        double fps = options.settings().fps(method.fps());
+        double fps = options.settings().fps(video, method.fps());
         List<Integer> missing = actions.stream().filter(a -> !own.taken().containsKey(ExtractionContext.at(a.start())))
                 .map(a -> (int) Math.round(a.start() * fps)).toList();
         Map<Integer, byte[]> taken = FrameGrab.sampled(video, fps, missing);
@@ -218,7 +218,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
             extraction.put("model", options.model());
         }
         extraction.put("video", video.file().getFileName().toString());
-        extraction.put("fps", options.settings().fps(method.fps()));
+        extraction.put("fps", options.settings().fps(video, method.fps()));
         extraction.put(Task.CONFIDENCE, round(actions.stream().mapToDouble(ExtractedAction::confidence).average().orElse(1)));
         ArrayNode traj = record.putArray(Task.TRAJ);
         for (int i = 0; i <= actions.size(); i++) {

@@ -4,7 +4,7 @@ package org.trajectory.extract;
  * How a method samples and groups frames.
  *
  * @param fps         frames taken a second; 0 leaves it to the method (the paper: 1 for short clips, 2 for real-world
- *                    videos; the offline method 5)
+ *                    videos; the offline method 10)
  * @param window      frames a model sees at once (Direct-Frame's sliding window; the paper: 10), 0 for all at once
  * @param overlap     frames two windows share (the paper: 5)
  * @param changedOnly send a model only the frames where the screen changed, to save calls
@@ -29,8 +29,16 @@ public record ExtractionSettings(double fps, int window, int overlap, boolean ch
         }
     }
 
-    /** The rate to sample at: this one, or the method's own when none is set. */
-    public double fps(double methodDefault) {
-        return fps > 0 ? fps : methodDefault;
+    /**
+     * The rate to sample {@code video} at: this one, or where none is set the method's own, but not faster than the
+     * video's frames come where they come at a steady rate clearly slower (sampled faster, each frame would be taken
+     * twice, and a pointer moving in every frame would seem to rest in every other); a rate within a twentieth of the
+     * method's repeats a frame too seldom to matter (a recorder's 10 frames a second measured as 9.9).
+     */
+    public double fps(Video video, double methodDefault) {
+        if (fps > 0) {
+            return fps;
+        }
+        return video.frameRate() > 0 && video.frameRate() < 0.95 * methodDefault ? video.frameRate() : methodDefault;
     }
 }

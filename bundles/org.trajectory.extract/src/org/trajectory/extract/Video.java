@@ -5,23 +5,30 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.VideoFiles;
 
 /**
  * A video file as ffprobe sees it: its size in pixels and its length in seconds, as far as its frames go; {@code claimed}
- * is the length its container says, longer when the file was cut after its index (an MP4 made with the index in front).
+ * is the length its container says, longer when the file was cut after its index (an MP4 made with the index in front);
+ * {@code frameRate} is how many frames come a second where they come on one steady beat (a camera's, a screen recorder
+ * set to one rate, a frame dropped here and there), 0 where some come much closer than usual (a recorder that writes a
+ * frame as the screen changes: quickly while the pointer moves, seldom otherwise) or where it is not known.
  *
  * @since 0.1
  */
-public record Video(Path file, int width, int height, double duration, double claimed) {
+public record Video(Path file, int width, int height, double duration, double claimed, double frameRate) {
 
-    /** A whole video: its frames go as far as it says. */
+    /** The fewest intervals between frames that tell a steady rate. */
+    private static final int STEADY_INTERVALS = 10;
+
+    /** A whole video: its frames go as far as it says, at a rate not known. */
     public Video(Path file, int width, int height, double duration) {
-        this(file, width, height, duration, duration);
+        this(file, width, height, duration, duration, 0);
     }
 
     /** Null, or what the person is told of a cut video: how long it says it is, and where its frames end. */
@@ -64,7 +71,28 @@ public record Video(Path file, int width, int height, double duration, double cl
         }
         double step = frames.length > 1 ? (frames[frames.length - 1] - frames[0]) / (frames.length - 1) : 0;
         double end = frames[frames.length - 1] + step;
-        return new Video(file, width, height, claimed > 0 ? Math.min(claimed, end) : end, claimed > 0 ? claimed : end);
+        return new Video(file, width, height, claimed > 0 ? Math.min(claimed, end) : end, claimed > 0 ? claimed : end, steadyRate(frames));
+    }
+
+    /**
+     * Frames a second where the frames (their times in order) come on one steady beat, else 0: none closer than nine
+     * tenths of the usual (median) interval between them; a dropped frame only makes a longer one.
+     */
+    static double steadyRate(double[] frames) {
+        double[] intervals = new double[Math.max(0, frames.length - 1)];
+        int count = 0;
+        for (int i = 1; i < frames.length; i++) {
+            if (frames[i] - frames[i - 1] > 1e-6) { // a frame stamped twice is no interval
+                intervals[count++] = frames[i] - frames[i - 1];
+            }
+        }
+        if (count < STEADY_INTERVALS) {
+            return 0;
+        }
+        double[] sorted = Arrays.copyOf(intervals, count);
+        Arrays.sort(sorted);
+        double usual = sorted[count / 2];
+        return sorted[0] >= 0.9 * usual ? 1 / usual : 0;
     }
 
     private static double value(String probed, String key) {

@@ -45,7 +45,7 @@ final class ExtractCommand extends OptionsCommand<ExtractCommand.Options> {
                 description = "what the person was doing (default: VIDEO.txt beside the video, or the recording's task)") String task;
         @Option(names = "--provider", paramLabel = "ID", description = "the model provider of df and difff") String provider;
         @Mixin ModelOptions model;
-        @Option(names = "--fps", paramLabel = "N", description = "frames taken a second (default: the method's; the paper 1, offline 10)") double fps;
+        @Option(names = "--fps", paramLabel = "N", description = "frames taken a second (default: the method's, the paper 1, offline 10; a video whose frames come steadily more slowly at its own rate)") double fps;
         @Option(names = "--window", paramLabel = "N",
                 description = "frames a model sees at once, 0 for all (default 10)") int window = ExtractionSettings.PAPER.window();
         @Option(names = "--overlap", paramLabel = "N",

@@ -427,6 +427,36 @@ class DesktopVideoTest {
         assertNear(found, 2, 330, 233);
     }
 
+    /**
+     * Words selected by dragging across them, in a video of five frames a second (a recorder set to a low rate): the
+     * pointer moves in every frame, so it is one selection. Read at ten frames a second, each frame would come twice and
+     * the pointer seem to rest in every other, the highlight growing under it each time: clicks along the line.
+     */
+    @Test
+    void wordsSelectedByDraggingInAVideoOfFiveFramesASecondAreOneSelectionNotClicksAlongThem() throws Exception {
+        BufferedImage beam = pointer("adwaita-xterm", 1);
+        Video video = write("select-5fps.mp4", WIDTH, HEIGHT, 1, 6, 5, (g, time) -> {
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, WIDTH, HEIGHT);
+            double dragged = Math.clamp((time - 2.0) / 1.6, 0, 1);
+            int x = time < 1.0 ? 420 : 200 + (int) Math.round(dragged * 320);
+            int y = time < 1.0 ? 460 : 300;
+            if (dragged > 0) {
+                g.setColor(new Color(120, 170, 230));
+                g.fillRect(200, 284, x - 200, 22);
+            }
+            g.setColor(Color.BLACK);
+            g.setFont(MONO);
+            g.drawString("selected words in a line of text", 200, 300);
+            g.drawImage(beam, x - beam.getWidth() / 2, y - beam.getHeight() / 2, null);
+        });
+        assertEquals(5, video.frameRate(), 0.01, video + " comes at five frames a second");
+        List<ExtractedAction> found = new OfflineMethod().extract(video, "Select the words", context());
+        assertTrue(found.stream().noneMatch(a -> a.operation().equals(ExtractedAction.CLICK)), found.toString());
+        assertEquals(1, found.stream().filter(a -> a.operation().equals(ExtractedAction.SELECT) || a.operation().equals(ExtractedAction.DRAG)).count(),
+                found.toString());
+    }
+
     /** The actions found are these operations, in this order. */
     private static void assertOperations(List<ExtractedAction> found, String... operations) {
         assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());
@@ -718,17 +748,23 @@ class DesktopVideoTest {
      */
     private Video write(String name, int width, int height, double scale, double seconds, BiConsumer<Graphics2D, Double> draw)
             throws IOException, InterruptedException {
+        return write(name, width, height, scale, seconds, FPS, draw);
+    }
+
+    /** As {@link #write(String, int, int, double, double, BiConsumer)}, at {@code fps} frames a second. */
+    private Video write(String name, int width, int height, double scale, double seconds, int fps, BiConsumer<Graphics2D, Double> draw)
+            throws IOException, InterruptedException {
         Path file = folder.resolve(name);
         List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24", "-s",
-                width + "x" + height, "-r", Integer.toString(FPS), "-i", "-", "-vf", "scale=trunc(iw*" + scale + "/2)*2:-2", "-c:v", "libx264",
+                width + "x" + height, "-r", Integer.toString(fps), "-i", "-", "-vf", "scale=trunc(iw*" + scale + "/2)*2:-2", "-c:v", "libx264",
                 "-preset", "veryfast", "-crf", "26", "-pix_fmt", "yuv420p", file.toString()));
         Process ffmpeg = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedImage screen = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
         try (OutputStream out = ffmpeg.getOutputStream()) {
-            for (int frame = 0; frame < seconds * FPS; frame++) {
+            for (int frame = 0; frame < seconds * fps; frame++) {
                 Graphics2D g = screen.createGraphics();
                 g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-                draw.accept(g, frame / (double) FPS);
+                draw.accept(g, frame / (double) fps);
                 g.dispose();
                 out.write(((java.awt.image.DataBufferByte) screen.getRaster().getDataBuffer()).getData());
             }

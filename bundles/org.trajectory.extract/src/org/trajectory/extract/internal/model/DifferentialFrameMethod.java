@@ -53,7 +53,7 @@ public final class DifferentialFrameMethod implements ExtractionMethod {
             throws IOException, VlmException, InterruptedException {
         Model model = ModelMethods.model(context, "difff");
         Prompts prompts = ModelMethods.prompts(context);
-        SampledFrames frames = SampledFrames.of(video, context.settings().fps(FPS), false, context);
+        SampledFrames frames = SampledFrames.of(video, context.settings().fps(video, FPS), false, context);
         List<SampledFrames.Shown> changed = frames.frames().stream().filter(f -> !f.changes().isEmpty()).toList();
         context.progress().begin("Describing the changes of " + changed.size() + " frames", changed.size() + 2L, "calls");
         List<Callable<String>> calls = new ArrayList<>();
@@ -91,7 +91,7 @@ public final class DifferentialFrameMethod implements ExtractionMethod {
     /** A description per frame that changed (at most every frame but the first), then the proposer and the corrector. */
     @Override
     public long estimateCalls(Video video, org.trajectory.extract.ExtractionSettings settings) {
-        return Math.max(0, (long) Math.ceil(video.duration() * settings.fps(FPS)) - 1) + 2;
+        return Math.max(0, (long) Math.ceil(video.duration() * settings.fps(video, FPS)) - 1) + 2;
     }
 
     /** The Corrector's rules: no scroll without vertical movement in its frames, no pointer action without a pointer. */

@@ -36,7 +36,7 @@ public final class DirectFrameMethod implements ExtractionMethod {
             throws IOException, VlmException, InterruptedException {
         Model model = ModelMethods.model(context, "df");
         Prompts prompts = ModelMethods.prompts(context);
-        SampledFrames frames = SampledFrames.of(video, context.settings().fps(FPS), context.settings().changedOnly(), context);
+        SampledFrames frames = SampledFrames.of(video, context.settings().fps(video, FPS), context.settings().changedOnly(), context);
         List<List<SampledFrames.Shown>> windows = frames.windows(context.settings().window(), context.settings().overlap());
         context.progress().begin("Asking the model about " + windows.size() + (windows.size() == 1 ? " window" : " windows"),
                 windows.size() * 2L + (windows.size() > 1 ? 1 : 0), "calls");
@@ -67,7 +67,7 @@ public final class DirectFrameMethod implements ExtractionMethod {
 
     @Override
     public long estimateCalls(Video video, org.trajectory.extract.ExtractionSettings settings) {
-        long frames = (long) Math.ceil(video.duration() * settings.fps(FPS));
+        long frames = (long) Math.ceil(video.duration() * settings.fps(video, FPS));
         int size = settings.window();
         long windows = size <= 0 || frames <= size ? 1 : (long) Math.ceil((frames - settings.overlap()) / (double) (size - settings.overlap()));
         return 2 * windows + (windows > 1 ? 1 : 0);

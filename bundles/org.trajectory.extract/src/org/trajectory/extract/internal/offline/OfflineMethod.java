@@ -61,7 +61,7 @@ public final class OfflineMethod implements ExtractionMethod {
     @Override
     public List<ExtractedAction> extract(Video video, String task, ExtractionContext context) throws IOException, InterruptedException {
         OpenCvLibrary.load();
-        double fps = context.settings().fps(FPS);
+        double fps = context.settings().fps(video, FPS);
         ScreenText reader = ScreenTexts.get().working().orElse(null);
         boolean ocr = reader != null;
         DesktopNoise noise = new DesktopNoise();
