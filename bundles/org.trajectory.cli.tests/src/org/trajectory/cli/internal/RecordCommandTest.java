@@ -44,25 +44,24 @@ class RecordCommandTest {
         Path folder = temp.resolve("recording");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CompletableFuture<Integer> recording = CompletableFuture.supplyAsync(() -> HeadlessApplication.createCommandLine("test", t -> { })
-                .run(List.of("record", "--task", "Type a secret", "--out", folder.toString(), "--duration", "5", "--fps", "10"),
-                        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-        Process vault = null;
+        // the vault is in front before the recording starts: every wait below is on a condition, none on a busy machine's pace
+        Process vault = new ProcessBuilder("xterm", "-T", "Orchid Vault", "-geometry", "60x20+40+40").start();
         try {
-            long started = System.currentTimeMillis() + 10_000;
-            while (!err.toString(StandardCharsets.UTF_8).contains("recording with") && System.currentTimeMillis() < started) {
+            new ProcessBuilder("xdotool", "search", "--sync", "--name", "Orchid Vault", "windowactivate", "--sync").start()
+                    .waitFor(20, TimeUnit.SECONDS);
+            CompletableFuture<Integer> recording = CompletableFuture.supplyAsync(() -> HeadlessApplication.createCommandLine("test", t -> { })
+                    .run(List.of("record", "--task", "Type a secret", "--out", folder.toString(), "--duration", "8", "--fps", "10"),
+                            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+            Path windows = folder.resolve(RecordingFolder.WINDOWS);
+            long noticed = System.currentTimeMillis() + 20_000;
+            while (!lastLineSays(windows, "<redacted>") && !recording.isDone() && System.currentTimeMillis() < noticed) {
                 Thread.sleep(50);
             }
-            vault = new ProcessBuilder("xterm", "-T", "Orchid Vault", "-geometry", "60x20+40+40").start();
-            new ProcessBuilder("xdotool", "search", "--sync", "--name", "Orchid Vault", "windowactivate", "--sync").start()
-                    .waitFor(10, TimeUnit.SECONDS);
-            Thread.sleep(500);
+            assertTrue(lastLineSays(windows, "<redacted>"), () -> "the recorder saw the vault in front: " + err.toString(StandardCharsets.UTF_8));
             new ProcessBuilder("xdotool", "type", "--delay", "40", "tulip42").start().waitFor();
             assertEquals(Command.OK, recording.get(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
         } finally {
-            if (vault != null) {
-                vault.destroy();
-            }
+            vault.destroy();
         }
         String events = Files.readString(folder.resolve(RecordingFolder.EVENTS));
         assertTrue(events.contains("\"press\""), "keys were recorded, as redacted presses");
@@ -71,6 +70,15 @@ class RecordCommandTest {
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
         assertEquals(0, VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingFolder.VIDEO)), 8, "the frames with the vault in front are blanked");
+    }
+
+    private static boolean lastLineSays(Path file, String text) {
+        try {
+            List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of();
+            return !lines.isEmpty() && lines.get(lines.size() - 1).contains(text);
+        } catch (java.io.IOException e) {
+            return false; // being written
+        }
     }
 
 }
