@@ -8,7 +8,7 @@
 #     desktop.json, the held-out ones of heldout.json and heldout-windows.json) is extracted with no events, and compared with the corpus
 #     references by Sharingan's metric (operations, per kind of session) and AgentNetBench's (click pixel error). The
 #     harder and the held-out corpora are measured again as other recorders encode (OBS's defaults: MP4, 30 fps, H.264
-#     CRF 26, downscaled to 2/3).
+#     CRF 26, downscaled to 2/3), and the dev and held-out ones as a recorder set to 5 frames a second would.
 #  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
 #     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
 #  3. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
@@ -63,21 +63,22 @@ PY
   python3 "$ROOT/releng/benchmarks/operation_counts.py" "$reference" "$out/predicted.jsonl" "$out/mapping.txt" || true
 }
 
-# obs NAME CORPUS_DIR: the corpus's videos encoded as OBS does, measured as NAME-obs
-obs() {
-  local name="$1" corpus="$2" videos="$WORK/$1-obs-videos"
-  echo "== encoding the $name corpus as OBS does (MP4, 30 fps, CRF 26, 2/3 size)"
+# encoded NAME CORPUS_DIR SUFFIX WHAT FFMPEG_ARGS...: the corpus's videos encoded otherwise, measured as NAME-SUFFIX
+encoded() {
+  local name="$1" corpus="$2" suffix="$3" what="$4" videos="$WORK/$1-$3-videos"
+  shift 4
+  echo "== encoding the $name corpus $what"
   mkdir -p "$videos"
   for recording in "$corpus"/recordings/*/; do
     session=$(basename "$recording")
-    ffmpeg -nostdin -v error -y -i "$recording/video.mkv" -vf "fps=30,scale=trunc(iw*2/3/2)*2:-2" -c:v libx264 -preset veryfast \
-      -crf 26 -pix_fmt yuv420p "$videos/$session.mp4"
+    ffmpeg -nostdin -v error -y -i "$recording/video.mkv" "$@" -c:v libx264 -preset veryfast -pix_fmt yuv420p "$videos/$session.mp4"
     python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['task_name'])" "$recording/task_name.json" >"$videos/$session.mp4.txt"
   done
-  measure "$name-obs" "$corpus/reference.jsonl" "$videos"/*.mp4
+  measure "$name-$suffix" "$corpus/reference.jsonl" "$videos"/*.mp4
 }
 
-# corpus NAME PART CORPUS_DIR SPEC [obs]: one corpus measured (and as OBS encodes), or named as missing
+# corpus NAME PART CORPUS_DIR SPEC [obs] [slow]: one corpus measured, and as OBS encodes it (30 frames a second, CRF 26,
+# 2/3 size) and as a recorder set to 5 frames a second would (CRF 23, full size), or named as missing
 corpus() {
   local name="$1" part="$2" dir="$3" spec="$4"
   if [ ! -d "$dir/recordings" ]; then
@@ -86,17 +87,20 @@ corpus() {
   fi
   echo "######## $part: the $name corpus ($spec)"
   measure "$name" "$dir/reference.jsonl" "$dir"/recordings/*/
-  if [ "${5:-}" = obs ]; then
-    obs "$name" "$dir"
+  if [[ " ${*:5} " == *" obs "* ]]; then
+    encoded "$name" "$dir" obs "as OBS does (MP4, 30 fps, CRF 26, 2/3 size)" -vf "fps=30,scale=trunc(iw*2/3/2)*2:-2" -crf 26
+  fi
+  if [[ " ${*:5} " == *" slow "* ]]; then
+    encoded "$name" "$dir" 5fps "as a recorder set to 5 frames a second would (MP4, CRF 23, full size)" -vf "fps=5" -crf 23
   fi
 }
 
 corpus first "train (the offline method's rules were made on it)" "$CORPUS" sessions.json
 corpus desktop "train (the offline method's rules were made on it)" "$HARD" desktop.json obs
-corpus dev "DEV (judged on, never trained on)" "$DEV" dev.json obs
+corpus dev "DEV (judged on, never trained on)" "$DEV" dev.json obs slow
 corpus dev-windows "DEV, Windows under Wine (judged on, never trained on)" "$DEV_WINDOWS" dev-windows.json obs
-corpus heldout "HELD-OUT (nothing tuned or trained on it)" "$HELDOUT" heldout.json obs
-corpus heldout-windows "HELD-OUT, Windows under Wine (nothing tuned or trained on it)" "$HELDOUT_WINDOWS" heldout-windows.json obs
+corpus heldout "HELD-OUT (nothing tuned or trained on it)" "$HELDOUT" heldout.json obs slow
+corpus heldout-windows "HELD-OUT, Windows under Wine (nothing tuned or trained on it)" "$HELDOUT_WINDOWS" heldout-windows.json obs slow
 [ "$METHOD" = offline ] || exit 0
 
 if [ "$IDLE_MINUTES" != 0 ]; then
