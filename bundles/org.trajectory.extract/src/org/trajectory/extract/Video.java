@@ -89,10 +89,9 @@ public record Video(Path file, int width, int height, double duration, double cl
         if (count < STEADY_INTERVALS) {
             return 0;
         }
-        double[] sorted = Arrays.copyOf(intervals, count);
-        Arrays.sort(sorted);
-        double usual = sorted[count / 2];
-        return sorted[0] >= 0.9 * usual ? 1 / usual : 0;
+        Arrays.sort(intervals, 0, count);
+        double usual = intervals[count / 2];
+        return intervals[0] >= 0.9 * usual ? 1 / usual : 0;
     }
 
     private static double value(String probed, String key) {
