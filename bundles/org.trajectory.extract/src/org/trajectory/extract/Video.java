@@ -75,8 +75,8 @@ public record Video(Path file, int width, int height, double duration, double cl
     }
 
     /**
-     * Frames a second where the frames (their times in order) come on one steady beat, else 0: none closer than nine
-     * tenths of the usual (median) interval between them; a dropped frame only makes a longer one.
+     * Frames a second (to a hundredth) where the frames (their times in order) come on one steady beat, else 0: none
+     * closer than nine tenths of the usual (median) interval between them; a dropped frame only makes a longer one.
      */
     static double steadyRate(double[] frames) {
         double[] intervals = new double[Math.max(0, frames.length - 1)];
@@ -91,7 +91,7 @@ public record Video(Path file, int width, int height, double duration, double cl
         }
         Arrays.sort(intervals, 0, count);
         double usual = intervals[count / 2];
-        return intervals[0] >= 0.9 * usual ? 1 / usual : 0;
+        return intervals[0] >= 0.9 * usual ? Math.round(100 / usual) / 100.0 : 0; // to a hundredth: 5, not 4.999999999999996
     }
 
     private static double value(String probed, String key) {
