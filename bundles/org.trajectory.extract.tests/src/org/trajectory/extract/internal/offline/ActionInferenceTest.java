@@ -204,6 +204,38 @@ class ActionInferenceTest {
     }
 
     /**
+     * A pointer resting at one place while a box far away changes (a clock's first ticks, given the click that rest would
+     * have had), then hidden, then showing at a field that answers it at once (a click there), then letters typed in the
+     * field: one click at the field. When the box's span ended without typing, it gave back the rest the pointer was in
+     * then, the field's, already clicked, and the letters took it again: the field was clicked twice.
+     */
+    @Test
+    void aSpanThatTookAnOlderRestsClickGivesBackNoRestButThatOne() {
+        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise());
+        Rect box = new Rect(1500, 40, 30, 12);
+        int frame = 0;
+        for (; frame < 5; frame++) {
+            inference.accept(observation(frame, pointer(900 - 40 * frame, 500)));
+        }
+        for (; frame < 10; frame++) {
+            inference.accept(observation(frame, pointer(740, 500), frame == 8 ? new Rect[] {box} : new Rect[0]));
+        }
+        for (; frame < 20; frame++) {
+            inference.accept(observation(frame, null, frame == 18 ? new Rect[] {box} : new Rect[0]));
+        }
+        inference.accept(new Observation(frame++, 2.0, pointer(300, 216), null, true, List.of(new Rect(250, 204, 240, 26)), List.of(),
+                Observation.Shift.NONE));
+        frame = restsAt(inference, frame, 25, pointer(300, 216));
+        for (; frame < 31; frame++) {
+            inference.accept(observation(frame, pointer(300, 216), new Rect(256 + 16 * (frame - 25), 209, 16, 13)));
+        }
+        restsAt(inference, frame, 50, pointer(300, 216));
+        List<ExtractedAction> clicks = inference.finish().stream().filter(a -> a.operation().equals(ExtractedAction.CLICK)).toList();
+        assertEquals(1, clicks.size(), clicks.toString());
+        assertEquals(new ExtractedAction.Pixel(300, 216), clicks.get(0).at());
+    }
+
+    /**
      * A caret blinking at a text's start while the pointer is not seen yet, then the pointer showing in the text and
      * resting, then letters typed at the caret: the click comes first and the typing begins with its letters. When the
      * caret's blinks began the typing, it came before the click that gave the text its focus, and its picture showed

@@ -849,7 +849,7 @@ final class ActionInference {
             // a caret-thin box changed in place again and again, or before the pointer came to rest (a caret blinking
             // where letters will go), and now letters come: the typing begins with them, after the click that put the
             // caret there (where they begin, kept in its band: letters drawn in frames read as something else are in it)
-            restUsed &= typing.focus() == null; // the click it took, if any, is the letters' to take
+            restUsed &= !tookThisRest(typing); // the click it took, if any, is the letters' to take
             blinked = typing.band();
             typing = null;
         }
@@ -1117,7 +1117,7 @@ final class ActionInference {
         if (ended == null) {
             return false;
         }
-        if (ended.focus() != null && !ended.typed()) {
+        if (!ended.typed() && tookThisRest(ended)) {
             restUsed = false; // not typing one can state (a clock's first ticks) took the click it would have had: typing may yet
         }
         if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
@@ -1135,6 +1135,14 @@ final class ActionInference {
         add(action, ended, true);
         typed.put(action, ended);
         return ended.typed();
+    }
+
+    /**
+     * Whether the click a typing took is the one of the rest the pointer is in now: only that rest is given back when the
+     * typing lets its click go (one before it may since have been clicked, and would be clicked twice).
+     */
+    private boolean tookThisRest(Typing span) {
+        return span.focus() != null && span.focus().start() == restSince && span.focus().at().equals(restAt);
     }
 
     private void endScroll() {
