@@ -199,7 +199,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
         }
         images.add(FrameGrab.last(video));
         String taskId = taskId(video.file(), method.id());
-        Task task = task(taskId, input.task(), video, actions);
+        Task task = task(taskId, input.task(), video, fps, actions);
         dataset.put(task, images, Dataset.EXTRACTED + method.id());
         Map<String, Integer> operations = new TreeMap<>();
         actions.forEach(a -> operations.merge(a.operation(), 1, Integer::sum));
@@ -207,7 +207,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
                 video.cut() == null ? List.of() : List.of(video.cut()));
     }
 
-    private Task task(String taskId, String instruction, Video video, List<ExtractedAction> actions) {
+    private Task task(String taskId, String instruction, Video video, double fps, List<ExtractedAction> actions) {
         ObjectNode record = Json.MAPPER.createObjectNode();
         record.put(Task.TASK_ID, taskId);
         record.put(Task.INSTRUCTION, instruction);
@@ -218,7 +218,7 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
             extraction.put("model", options.model());
         }
         extraction.put("video", video.file().getFileName().toString());
-        extraction.put("fps", options.settings().fps(video, method.fps()));
+        extraction.put("fps", fps);
         extraction.put(Task.CONFIDENCE, round(actions.stream().mapToDouble(ExtractedAction::confidence).average().orElse(1)));
         ArrayNode traj = record.putArray(Task.TRAJ);
         for (int i = 0; i <= actions.size(); i++) {

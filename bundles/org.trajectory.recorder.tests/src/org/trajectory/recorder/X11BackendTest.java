@@ -17,6 +17,7 @@ import org.trajectory.model.Json;
 import org.trajectory.recorder.FrameTable;
 import org.trajectory.recorder.internal.RecordingWriter;
 import org.trajectory.recorder.kit.CollectingSink;
+import org.trajectory.recorder.kit.Recordings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -199,9 +200,9 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                 PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
                 try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 10), privacy)) {
                     Path events = folder.resolve(RecordingFolder.EVENTS);
-                    Path windows = folder.resolve(RecordingFolder.WINDOWS);
                     // and the recorder knows the notes are in front: on a busy machine its word of them may come late
-                    untilCapturing(() -> Files.exists(events) && readQuietly(events).contains("\"move\"") && inFront(windows, "notes"));
+                    untilCapturing(() -> Files.exists(events) && readQuietly(events).contains("\"move\"")
+                            && Recordings.lastWindow(folder).contains("\"top_window_name\":\"notes\""));
                     xdotool("type", "--delay", "20", "ok");
                     xdotool("search", "--name", "Enter password", "windowactivate", "--sync");
                     xdotool("type", "--delay", "20", "hunter2"); // at once: the keys may reach the filter before the window
@@ -274,15 +275,6 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
         String text = Files.exists(table) ? Files.readString(table) : "";
         return text.substring(0, text.lastIndexOf('\n') + 1).lines().skip(1) // the header
                 .map(row -> Double.parseDouble(row.split(",")[1])).toList();
-    }
-
-    /** Whether the last window the recording's window stream says came to the front is titled {@code title}. */
-    private static boolean inFront(Path windows, String title) {
-        if (!Files.exists(windows)) {
-            return false;
-        }
-        List<String> lines = readQuietly(windows).lines().toList();
-        return !lines.isEmpty() && lines.get(lines.size() - 1).contains("\"top_window_name\":\"" + title + "\"");
     }
 
     private static String readQuietly(Path file) {

@@ -21,6 +21,7 @@ import org.trajectory.cli.Command;
 import org.trajectory.model.Json;
 import org.trajectory.recorder.RecorderPreferences;
 import org.trajectory.recorder.RecordingFolder;
+import org.trajectory.recorder.kit.Recordings;
 import org.trajectory.recorder.kit.VideoFrames;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,12 +53,11 @@ class RecordCommandTest {
             CompletableFuture<Integer> recording = CompletableFuture.supplyAsync(() -> HeadlessApplication.createCommandLine("test", t -> { })
                     .run(List.of("record", "--task", "Type a secret", "--out", folder.toString(), "--duration", "8", "--fps", "10"),
                             new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-            Path windows = folder.resolve(RecordingFolder.WINDOWS);
             long noticed = System.currentTimeMillis() + 20_000;
-            while (!lastLineSays(windows, "<redacted>") && !recording.isDone() && System.currentTimeMillis() < noticed) {
+            while (!Recordings.lastWindow(folder).contains("<redacted>") && !recording.isDone() && System.currentTimeMillis() < noticed) {
                 Thread.sleep(50);
             }
-            assertTrue(lastLineSays(windows, "<redacted>"), () -> "the recorder saw the vault in front: " + err.toString(StandardCharsets.UTF_8));
+            assertTrue(Recordings.lastWindow(folder).contains("<redacted>"), () -> "the recorder saw the vault in front: " + err.toString(StandardCharsets.UTF_8));
             new ProcessBuilder("xdotool", "type", "--delay", "40", "tulip42").start().waitFor();
             assertEquals(Command.OK, recording.get(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
         } finally {
@@ -70,15 +70,6 @@ class RecordCommandTest {
         JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
         assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
         assertEquals(0, VideoFrames.brightestPixelOfLastFrame(folder.resolve(RecordingFolder.VIDEO)), 8, "the frames with the vault in front are blanked");
-    }
-
-    private static boolean lastLineSays(Path file, String text) {
-        try {
-            List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of();
-            return !lines.isEmpty() && lines.get(lines.size() - 1).contains(text);
-        } catch (java.io.IOException e) {
-            return false; // being written
-        }
     }
 
 }

@@ -56,6 +56,20 @@ public final class Recordings {
         return folder;
     }
 
+    /**
+     * The last line of the window stream of a recording in progress ("" while it holds none): the window its recorder
+     * last saw come to the front. Tests wait on it before typing, as a busy machine's recorder hears of a window late.
+     */
+    public static String lastWindow(Path folder) {
+        Path windows = folder.resolve(RecordingFolder.WINDOWS);
+        try {
+            List<String> lines = Files.exists(windows) ? Files.readAllLines(windows) : List.of();
+            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            return ""; // being written
+        }
+    }
+
     /** Makes a closed recording what a killed recorder leaves: everything but the stop time, which is written last. */
     public static void unfinish(Path folder) throws IOException {
         Path file = folder.resolve(RecordingFolder.METADATA);

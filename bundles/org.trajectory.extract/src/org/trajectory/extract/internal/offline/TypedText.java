@@ -191,11 +191,10 @@ final class TypedText {
         Mat view = new Mat(grey, part);
         Mat off = new Mat();
         Core.absdiff(view, new Scalar(paper(grey)), off);
+        view.release(); // left to the finalizer, a view holds the whole picture's memory (see Mats)
         Imgproc.threshold(off, off, KEPT, 255, Imgproc.THRESH_BINARY);
         boolean inked = Core.countNonZero(off) > 0;
-        for (Mat mat : new Mat[] { view, off }) {
-            mat.release(); // the view too: left to the finalizer it holds the whole picture's memory (see Mats)
-        }
+        off.release();
         return inked;
     }
 
