@@ -9,6 +9,9 @@
 #     references by Sharingan's metric (operations, per kind of session) and AgentNetBench's (click pixel error). The
 #     harder and the held-out corpora are measured again as other recorders encode (OBS's defaults: MP4, 30 fps, H.264
 #     CRF 26, downscaled to 2/3), and the dev and held-out ones as a recorder set to 5 frames a second would.
+#     Each part's last lines say how well the actions' confidences tell the right ones from the wrong
+#     (releng/confidence/rightness.py: AUROC, and how many are right among the least sure fifth) and how many actions
+#     each evidence gave, and how many of them were right.
 #  2. (offline only) A video of an idle desktop (a panel clock ticking every second, notifications, a blinking caret)
 #     recorded by our recorder for IDLE_MINUTES (5): the actions found in it, which should be none.
 #  3. (offline only) A 1920x1080 30 fps video made of the corpus videos, padded (not scaled, so the pointer keeps its
@@ -61,6 +64,8 @@ PY
     --metric agentnetbench 2>/dev/null | grep "click error" || true
   TW_NO_REBUILD=1 "$WB" export --dataset "$out/extracted" --out "$out/predicted.jsonl" --force --review any --set personal_data=keep >/dev/null 2>&1 || true
   python3 "$ROOT/releng/benchmarks/operation_counts.py" "$reference" "$out/predicted.jsonl" "$out/mapping.txt" || true
+  python3 "$ROOT/releng/confidence/rightness.py" measure "$reference" "$out/predicted.jsonl" "$out/mapping.txt" \
+    "$(dirname "$reference")/recordings" || true
 }
 
 # encoded NAME CORPUS_DIR SUFFIX WHAT FFMPEG_ARGS...: the corpus's videos encoded otherwise, measured as NAME-SUFFIX

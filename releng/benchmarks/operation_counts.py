@@ -115,4 +115,5 @@ def main(reference, predicted, mapping):
           f"{sum(e for e, _ in typed) / characters if characters else float('nan'):.3f}")
 
 
-main(*sys.argv[1:4])
+if __name__ == "__main__":
+    main(*sys.argv[1:4])

@@ -241,6 +241,9 @@ public final class ExtractOperation extends DatasetOperation<ExtractOperation.Re
             }
             step.put("start_time", round(action.start())).put("end_time", round(action.end()));
             step.put(Task.CONFIDENCE, round(action.confidence()));
+            if (action.evidence() != null) {
+                step.put(Step.EVIDENCE, action.evidence());
+            }
             if (action.context() != null) {
                 step.put("context", action.context());
             }

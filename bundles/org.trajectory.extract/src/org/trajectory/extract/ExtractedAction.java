@@ -16,11 +16,13 @@ import org.trajectory.model.action.Action;
  * @param amount    scroll clicks (positive is up), or how many times a key was pressed; 0 otherwise
  * @param clickKind a click's kind (a double-click, a right-click; {@link Action.ClickKind#CLICK} where not told);
  *                  null for every other operation
+ * @param evidence  what the method read the action from, in a word a reviewer can look up (the offline method's
+ *                  evidence, say "click-at-rest"), or null where the method does not say
  *
  * @since 0.1
  */
 public record ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
-        String context, double confidence, Action.ClickKind clickKind) {
+        String context, double confidence, Action.ClickKind clickKind, String evidence) {
 
     public static final String CLICK = "click";
     public static final String SELECT = "select";
@@ -53,23 +55,29 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
         }
     }
 
-    /** An action whose kind is not told: a click is a plain click. */
+    /** An action whose kind is not told (a click is a plain click), its evidence not said. */
     public ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
             String context, double confidence) {
-        this(operation, start, end, at, to, text, amount, detail, context, confidence, operation.equals(CLICK) ? Action.ClickKind.CLICK : null);
+        this(operation, start, end, at, to, text, amount, detail, context, confidence, operation.equals(CLICK) ? Action.ClickKind.CLICK : null,
+                null);
     }
 
     public ExtractedAction withPoints(Pixel newAt, Pixel newTo) {
-        return new ExtractedAction(operation, start, end, newAt, newTo, text, amount, detail, context, confidence, clickKind);
+        return new ExtractedAction(operation, start, end, newAt, newTo, text, amount, detail, context, confidence, clickKind, evidence);
     }
 
     public ExtractedAction withWords(String newDetail, String newContext) {
-        return new ExtractedAction(operation, start, end, at, to, text, amount, newDetail, newContext, confidence, clickKind);
+        return new ExtractedAction(operation, start, end, at, to, text, amount, newDetail, newContext, confidence, clickKind, evidence);
     }
 
     /** This click as one of another kind (a double-click, a right-click). */
     public ExtractedAction withClickKind(Action.ClickKind kind) {
-        return new ExtractedAction(operation, start, end, at, to, text, amount, detail, context, confidence, kind);
+        return new ExtractedAction(operation, start, end, at, to, text, amount, detail, context, confidence, kind, evidence);
+    }
+
+    /** This action as read from {@code newEvidence}, as sure as {@code newConfidence} says. */
+    public ExtractedAction withEvidence(String newEvidence, double newConfidence) {
+        return new ExtractedAction(operation, start, end, at, to, text, amount, detail, context, newConfidence, clickKind, newEvidence);
     }
 
     /**

@@ -56,6 +56,8 @@ public final class Step {
      * {@code [{code, action_bboxes}, ...]}. A prediction is scored against the best of them when the code does not give it full marks.
      */
     public static final String ALTERNATIVES = "alternatives";
+    /** An extracted step's evidence: what the extraction method read its action from (the offline method's, say "click-at-rest"). */
+    public static final String EVIDENCE = "evidence";
 
     private final ObjectNode node;
 

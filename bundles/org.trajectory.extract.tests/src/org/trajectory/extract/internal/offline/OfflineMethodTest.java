@@ -41,6 +41,17 @@ class OfflineMethodTest extends ExtractionMethodContract {
         assertTrue(click.detail().startsWith("Click"), click.detail());
     }
 
+    /** The click says what it was read from, and is as sure as the train recordings found that evidence right. */
+    @Test
+    void theClickSaysItsEvidenceAndIsAsSureAsThatEvidenceWasRightInTraining() throws Exception {
+        Video video = Video.probe(ScreenVideo.write(folder.resolve("screen.mkv")));
+        ExtractedAction click = method().extract(video, "Add one", context(Progress.NONE)).get(0);
+        Evidence evidence = java.util.Arrays.stream(Evidence.values()).filter(e -> e.word().equals(click.evidence())).findFirst()
+                .orElseThrow(() -> new AssertionError("no evidence said: " + click.evidence()));
+        assertTrue(evidence.name().startsWith("CLICK"), evidence.toString());
+        assertEquals(Calibration.shipped().confidence(evidence), click.confidence(), 1e-9);
+    }
+
     /**
      * What was typed is the text after less the text before, with the quotes a keyboard types where OCR read curly ones;
      * or the ink the typing added, read alone, where the whole line read otherwise before than after in front of it (the

@@ -13,6 +13,7 @@ import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
+import org.trajectory.model.action.Action;
 
 /**
  * Actions from the pointer's path and the changes ({@link Observation}s), fed one at a time as the video is read;
@@ -29,8 +30,8 @@ import org.trajectory.extract.ExtractedAction.Pixel;
  * ({@link DesktopNoise}). Typing that goes on one line lower is an Enter between them, and so are lines appearing
  * under typed text (a terminal's output, a sheet's cursor moving down).</li>
  * </ul>
- * Typing that begins soon after the pointer came to rest, with no visible click, gets the click that focused it, with a
- * low confidence.
+ * Typing that begins soon after the pointer came to rest, with no visible click, gets the click that focused it. Each
+ * action says the {@link Evidence} it was read from, and is as sure as the {@link Calibration} says that evidence is.
  * <p>
  * Its state: the pointer's motion ({@link Run}) or its rest, the {@link Typing} or {@link Scroll} in progress, and what
  * recent actions leave for the next to be read by: the caret seen last, where the last click was and what it opened,
@@ -130,11 +131,24 @@ final class ActionInference {
     /** How far across (pixels) from a click a change may lie and be on the clicked line: a third of the screen. */
     private final int clickReach;
 
-    /** The inference over the observations of a video {@code width} pixels wide, at {@code fps} frames a second. */
-    ActionInference(double fps, int width, DesktopNoise noise) {
+    /** How sure each evidence is. */
+    private final Calibration calibration;
+
+    /**
+     * The inference over the observations of a video {@code width} pixels wide, at {@code fps} frames a second, each
+     * action as sure as {@code calibration} says its evidence is.
+     */
+    ActionInference(double fps, int width, DesktopNoise noise, Calibration calibration) {
         this.frameTime = 1 / fps;
         this.clickReach = width / 3;
         this.noise = noise;
+        this.calibration = calibration;
+    }
+
+    /** An action read from {@code evidence}, as sure as that is; a press or key presses {@code text} once. */
+    private ExtractedAction found(String operation, double start, double end, Pixel at, Pixel to, String text, Evidence evidence) {
+        return new ExtractedAction(operation, start, end, at, to, text, text == null ? 0 : 1, null, null, calibration.confidence(evidence),
+                operation.equals(ExtractedAction.CLICK) ? Action.ClickKind.CLICK : null, evidence.word());
     }
 
     /** Line-high changes not taken for typing, in the interval from {@code frame} (at {@code time}) to frame {@code at}. */
@@ -453,7 +467,7 @@ final class ActionInference {
             // where the drag began: what was carried moved as far as the pointer did since (the pointer may have jumped
             // to the start within the first interval)
             Pixel from = new Pixel((int) Math.round(end.x() - ended.shiftX), (int) Math.round(end.y() - ended.shiftY));
-            addMotion(ExtractedAction.DRAG, from, start, ended.startTime, end, time, 0.8);
+            addMotion(ExtractedAction.DRAG, from, start, ended.startTime, end, time, Evidence.DRAG_CARRIED);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (ended.changes != null && (ended.nearPointer >= 2 || ended.spanned && time - ended.startTime > 1.5 * frameTime)
@@ -473,7 +487,7 @@ final class ActionInference {
                 // the pointer came from elsewhere and pressed without a stop one could see: the highlight's far edge
                 from = new Pixel(rightwards ? extent.x + 4 : extent.x + extent.width - 4, extent.height <= LINE ? end.y() : extent.y + 8);
             }
-            addMotion(ExtractedAction.SELECT, from, start, ended.startTime, end, time, 0.7);
+            addMotion(ExtractedAction.SELECT, from, start, ended.startTime, end, time, Evidence.SELECTION);
             restUsed = true;
             settleUntil = time + DRAG_SETTLE;
         } else if (ended.last.shift().clean() && beside(ended.last.union(), end)) {
@@ -485,7 +499,7 @@ final class ActionInference {
             // the screen changed as the pointer arrived: its click (a hover's highlight reads the same, less surely)
             endTyping();
             boolean far = !near(ended.last.union(), end, 30);
-            add(new ExtractedAction(ExtractedAction.CLICK, ended.lastTime, time, end, null, null, 0, null, null, far ? 0.7 : 0.5));
+            add(found(ExtractedAction.CLICK, ended.lastTime, time, end, null, null, far ? Evidence.CLICK_ON_ARRIVAL_FAR : Evidence.CLICK_ON_ARRIVAL));
             restUsed = true;
             settleUntil = time + CLICK_SETTLE;
             opened(ended.last, end);
@@ -513,7 +527,7 @@ final class ActionInference {
         double start = typing.start();
         typing = null;
         dropPressOf(from, start, null, Double.NEGATIVE_INFINITY);
-        add(new ExtractedAction(ExtractedAction.SELECT, start, now.time(), from, to, null, 0, null, null, 0.6));
+        add(found(ExtractedAction.SELECT, start, now.time(), from, to, null, Evidence.SELECTION_UNSEEN));
         restAt = to;
         restSince = now.time();
         restUsed = true;
@@ -564,16 +578,16 @@ final class ActionInference {
      * A drag or selection from {@code from} (the run began at {@code start}) to {@code end}; where the same motion ended
      * at that start a frame or two before, the two are one (the hand stopped a moment on its way) and begin at its press.
      */
-    private void addMotion(String operation, Pixel from, Pixel start, double startTime, Pixel end, double time, double confidence) {
+    private void addMotion(String operation, Pixel from, Pixel start, double startTime, Pixel end, double time, Evidence evidence) {
         ExtractedAction last = actions.isEmpty() ? null : actions.get(actions.size() - 1);
         if (last != null && last.operation().equals(operation) && last.to() != null && last.to().distance(start) <= REST
                 && startTime - last.end() <= 2 * frameTime) {
             actions.remove(last);
-            add(new ExtractedAction(operation, last.start(), time, last.at(), end, null, 0, null, null, confidence));
+            add(found(operation, last.start(), time, last.at(), end, null, evidence));
             return;
         }
         dropPressOf(from, startTime, start, restSince); // (the time it came to rest where the run began)
-        add(new ExtractedAction(operation, startTime, time, from, end, null, 0, null, null, confidence));
+        add(found(operation, startTime, time, from, end, null, evidence));
     }
 
     /**
@@ -633,7 +647,7 @@ final class ActionInference {
         actions.removeIf(a -> a.operation().equals(ExtractedAction.PRESS) && a.start() >= move.start() && a.start() <= move.end()
                 || a.operation().equals(ExtractedAction.CLICK) && a.end() >= move.start() - 0.5 && a.at() != null && a.at().distance(from) <= 12
                 || typed.containsKey(a) && a.end() >= move.start() - 0.5 && near(typed.get(a).band(), from, 12));
-        addMotion(ExtractedAction.DRAG, from, from, move.start(), to, move.end(), 0.6);
+        addMotion(ExtractedAction.DRAG, from, from, move.start(), to, move.end(), Evidence.DRAG_UNSEEN);
         restAt = to;
         restSince = time;
         restUsed = true;
@@ -705,7 +719,7 @@ final class ActionInference {
         if (at != null && restUnusedWithin(now.time(), CLICK_WINDOW + frameTime)
                 && (now.time() - restSince <= frameTime + 1e-6 || evidence.stream().anyMatch(c -> answers(c, at)))) {
             boolean far = !near(union, at, 30);
-            add(new ExtractedAction(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, 0, null, null, far ? 0.8 : 0.6));
+            add(found(ExtractedAction.CLICK, before.time(), now.time(), at, null, null, far ? Evidence.CLICK_AT_REST_FAR : Evidence.CLICK_AT_REST));
             restUsed = true;
             settleUntil = now.time() + CLICK_SETTLE;
             popup = null;
@@ -719,7 +733,7 @@ final class ActionInference {
             return;
         }
         if (closedByKey(now, at)) {
-            add(new ExtractedAction(ExtractedAction.PRESS, before.time(), now.time(), null, null, "esc", 1, null, null, 0.5));
+            add(found(ExtractedAction.PRESS, before.time(), now.time(), null, null, "esc", Evidence.ESCAPE));
             return;
         }
         if (typing != null && !typing.lineDrawnAtOnce() && now.time() - typing.end() <= ENTER_AFTER
@@ -872,7 +886,7 @@ final class ActionInference {
         ExtractedAction focus = null;
         if (restAt != null && arrived && restUnusedWithin(now.time(), 2 + CLICK_WINDOW)) {
             // typing soon after the pointer came to rest: the click that gave it focus did not show
-            focus = new ExtractedAction(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, 0, null, null, 0.4);
+            focus = found(ExtractedAction.CLICK, restSince, restSince + frameTime, restAt, null, null, Evidence.FOCUS_CLICK);
             restUsed = true;
         }
         boolean underPointer = focus != null && union.contains(new Point(focus.at().x(), focus.at().y()));
@@ -1048,7 +1062,7 @@ final class ActionInference {
             return;
         }
         enterAt = time;
-        add(new ExtractedAction(ExtractedAction.PRESS, time, time, null, null, "enter", 1, null, null, 0.5));
+        add(found(ExtractedAction.PRESS, time, time, null, null, "enter", Evidence.ENTER));
     }
 
     /**
@@ -1130,8 +1144,8 @@ final class ActionInference {
         if (ended.focus() != null && ended.typed()) {
             add(ended.focus(), null, false);
         }
-        ExtractedAction action = new ExtractedAction(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null, 0, null, null,
-                ended.atEntry() ? 0.8 : ended.typed() ? 0.6 : 0.4);
+        ExtractedAction action = found(ExtractedAction.TYPE, ended.start(), ended.end(), null, null, null,
+                ended.atEntry() ? Evidence.TYPING_AT_ENTRY : ended.typed() ? Evidence.TYPING_GREW : Evidence.TYPING_GUESSED);
         add(action, ended, true);
         typed.put(action, ended);
         return ended.typed();
@@ -1152,7 +1166,8 @@ final class ActionInference {
         }
         scroll = null;
         int clicks = (int) Math.signum(ended.shift) * Math.max(1, (int) Math.round(Math.abs(ended.shift) / SHIFT_PER_CLICK));
-        add(new ExtractedAction(ExtractedAction.SCROLL, ended.start, ended.end, ended.at, null, null, clicks, null, null, 0.8));
+        add(new ExtractedAction(ExtractedAction.SCROLL, ended.start, ended.end, ended.at, null, null, clicks, null, null,
+                calibration.confidence(Evidence.SCROLL), null, Evidence.SCROLL.word()));
     }
 
     /**

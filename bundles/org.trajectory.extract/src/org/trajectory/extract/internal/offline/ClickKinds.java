@@ -136,6 +136,11 @@ final class ClickKinds {
         return new Said(Kind.values()[best], 1 / total);
     }
 
+    /** Whether the network, shown a click's pictures, sees no click in them (it saw them all). */
+    static boolean seesNone(Said said) {
+        return said != null && said.kind() == Kind.NONE;
+    }
+
     /**
      * The kind of click a click's pictures tell, where the network is sure enough of a double- or right-click; a plain
      * click otherwise (it says click, or none, which is not enough to drop what the method saw).

@@ -65,7 +65,8 @@ public final class OfflineMethod implements ExtractionMethod {
         ScreenText reader = ScreenTexts.get().working().orElse(null);
         boolean ocr = reader != null;
         DesktopNoise noise = new DesktopNoise();
-        ActionInference inference = new ActionInference(fps, video.width(), noise);
+        Calibration calibration = Calibration.shipped();
+        ActionInference inference = new ActionInference(fps, video.width(), noise, calibration);
         ClickKinds kinds = clickKinds(context.progress());
         PointerDetector detector = pointerDetector(context.progress());
         Map<ExtractedAction, Asked> asked = new IdentityHashMap<>();
@@ -103,7 +104,7 @@ public final class OfflineMethod implements ExtractionMethod {
             }
         }
         actions = stayed;
-        actions = kinded(actions, kinds, asked);
+        actions = kinded(actions, kinds, asked, calibration);
         context.progress().begin("Reading the words at " + actions.size() + " actions", -1);
         return worded(actions, asked, reader);
     }
@@ -262,22 +263,29 @@ public final class OfflineMethod implements ExtractionMethod {
 
     /**
      * The clicks as the action classifier tells their kind (a double-click, a right-click), their crops kept; where it
-     * cannot tell (no classifier, pictures past the video's end, or it sees no click) a click stays a plain click.
+     * cannot tell (no classifier, pictures past the video's end, or it sees no click) a click stays a plain click, and
+     * one in whose pictures it sees no click is as sure as {@link Evidence#CLICK_DOUBTED} says.
      */
-    private static List<ExtractedAction> kinded(List<ExtractedAction> actions, ClickKinds kinds, Map<ExtractedAction, Asked> asked)
-            throws IOException {
+    private static List<ExtractedAction> kinded(List<ExtractedAction> actions, ClickKinds kinds, Map<ExtractedAction, Asked> asked,
+            Calibration calibration) throws IOException {
         List<ExtractedAction> clicks = actions.stream().filter(action -> asked.get(action).kind() != null).toList();
         if (clicks.isEmpty()) {
             return actions;
         }
         List<ClickKinds.Said> said = kinds.classify(clicks.stream().map(click -> asked.get(click).kind()).toList());
-        Map<ExtractedAction, Action.ClickKind> told = new IdentityHashMap<>();
+        Map<ExtractedAction, ClickKinds.Said> told = new IdentityHashMap<>();
         for (int i = 0; i < clicks.size(); i++) {
-            told.put(clicks.get(i), kinds.clickKind(said.get(i)));
+            told.put(clicks.get(i), said.get(i));
         }
         List<ExtractedAction> out = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            ExtractedAction now = told.containsKey(action) ? action.withClickKind(told.get(action)) : action;
+            ExtractedAction now = action;
+            if (told.containsKey(action)) {
+                now = action.withClickKind(kinds.clickKind(told.get(action)));
+                if (ClickKinds.seesNone(told.get(action))) {
+                    now = now.withEvidence(Evidence.CLICK_DOUBTED.word(), calibration.confidence(Evidence.CLICK_DOUBTED));
+                }
+            }
             asked.put(now, asked.get(action));
             out.add(now);
         }
@@ -327,7 +335,8 @@ public final class OfflineMethod implements ExtractionMethod {
             }
             double read = Math.max(texts.get(1).confidence(), added.confidence());
             return new ExtractedAction(action.operation(), action.start(), action.end(), null, null, text, 0,
-                    text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? 0.4 : action.confidence() * read);
+                    text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? action.confidence() : action.confidence() * read,
+                    null, action.evidence());
         }
         String words = texts.isEmpty() ? "" : texts.get(0).text();
         String target = words.isEmpty() ? null : words.length() > 60 ? words.substring(0, 60) + "…" : words;

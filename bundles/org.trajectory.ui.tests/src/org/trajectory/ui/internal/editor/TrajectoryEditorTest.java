@@ -61,7 +61,8 @@ class TrajectoryEditorTest extends WorkbenchTest {
                 .readTree(Files.readAllLines(fixture.resolve("raw_example.jsonl")).get(0));
         ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).putObject(Step.ELEMENT).put("role", "push button")
                 .put("name", "Display").put("cause", "press").putArray("bbox").add(0.25).add(0.25).add(0.5).add(0.5);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).put(Task.CONFIDENCE, 0.4217); // as extraction writes it
+        ((com.fasterxml.jackson.databind.node.ObjectNode) record.path(Task.TRAJ).get(0)).put(Task.CONFIDENCE, 0.4217)
+                .put(Step.EVIDENCE, "click-at-rest"); // as extraction writes them
         Path jsonl = temp.resolve("with-element.jsonl");
         Files.writeString(jsonl, record + "\n");
         try (Dataset dataset = Dataset.openOrCreate(folder); ImageSource images = ImageSource.open(fixture.resolve("images"))) {
@@ -94,12 +95,17 @@ class TrajectoryEditorTest extends WorkbenchTest {
         assertTrue(editor.draft().stepField(1, Step.ELEMENT).isMissingNode(), "the next step has none");
     }
 
-    /** The Properties view shows how sure extraction was of a step, where it says; a step it did not make shows none. */
+    /**
+     * The Properties view shows how sure extraction was of a step and what it read it from, where it says; a step it did
+     * not make shows neither.
+     */
     @Test
-    void theConfidenceExtractionGaveAStepIsAmongItsProperties() throws Exception {
+    void theConfidenceAndEvidenceExtractionGaveAStepAreAmongItsProperties() throws Exception {
         TrajectoryEditor editor = open();
         assertEquals("0.42", new StepProperties(editor.draft(), 0).getPropertyValue(Task.CONFIDENCE));
+        assertEquals("click-at-rest", new StepProperties(editor.draft(), 0).getPropertyValue(Step.EVIDENCE));
         assertNull(new StepProperties(editor.draft(), 1).getPropertyValue(Task.CONFIDENCE));
+        assertNull(new StepProperties(editor.draft(), 1).getPropertyValue(Step.EVIDENCE));
     }
 
     @Test

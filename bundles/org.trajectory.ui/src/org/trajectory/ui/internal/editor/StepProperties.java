@@ -33,6 +33,10 @@ final class StepProperties extends ReadOnlyProperties implements IAdaptable {
             if (sure.isNumber()) {
                 put("Step", Task.CONFIDENCE, String.format(Locale.ROOT, "%.2f", sure.doubleValue()));
             }
+            JsonNode evidence = draft.stepField(step, Step.EVIDENCE); // what extraction read the step's action from
+            if (evidence.isTextual()) {
+                put("Step", Step.EVIDENCE, evidence.asText());
+            }
             put("Step", Step.LAST_STEP_CORRECT, draft.stepFlag(step, Step.LAST_STEP_CORRECT));
             put("Step", Step.LAST_STEP_REDUNDANT, draft.stepFlag(step, Step.LAST_STEP_REDUNDANT));
         }
