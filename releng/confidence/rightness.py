@@ -13,6 +13,7 @@ Used by calibrate.py (what share of each kind of evidence is right, on train par
 confidences tell right from wrong, on any part).
 Usage: rightness.py measure REFERENCE.jsonl PREDICTED.jsonl MAPPING.txt RECORDINGS_DIR"""
 import csv
+import itertools
 import json
 import os
 import re
@@ -100,17 +101,28 @@ def auroc(scored):
     return wins / (len(right) * len(wrong))
 
 
+def least_sure_wrong(scored, count):
+    """How many wrong actions a reviewer meets in the count least sure, actions equally sure taken in proportion."""
+    wrong = 0.0
+    for _, alike in itertools.groupby(sorted(scored, key=lambda p: p[0]), key=lambda p: p[0]):
+        alike = list(alike)
+        taken = min(count, len(alike))
+        wrong += sum(not ok for _, ok in alike) * taken / len(alike)
+        count -= taken
+        if count == 0:
+            break
+    return wrong
+
+
 def measure(reference, predicted, mapping, recordings):
     videos = tasks(reference, predicted, mapping, recordings)
     steps = [pair for _, judged_steps in videos for pair in judged_steps]
     scored = [(s.get("confidence", 0), ok) for s, ok in steps]
     right = sum(ok for _, ok in scored)
     print(f"confidence: {len(scored)} actions, {right} right ({right / max(1, len(scored)):.2f}); AUROC {auroc(scored):.3f}")
-    ranked = sorted(scored, key=lambda p: p[0])
-    fifth = max(1, len(ranked) // 5)
-    low, rest = ranked[:fifth], ranked[fifth:]
-    print(f"  least sure fifth ({len(low)}): {sum(ok for _, ok in low) / len(low):.2f} right; the rest: "
-          f"{sum(ok for _, ok in rest) / max(1, len(rest)):.2f} right")
+    fifth = max(1, len(scored) // 5)
+    low = least_sure_wrong(scored, fifth)
+    print(f"  wrong among the least sure fifth ({fifth}): {low:.1f} of the {len(scored) - right} wrong")
     whole = [(t.get("extraction", {}).get("confidence", 0), all(ok for _, ok in judged_steps)) for t, judged_steps in videos]
     print(f"  tasks (their confidence, the mean of their actions'): {sum(ok for _, ok in whole)} of {len(whole)} with every "
           f"action right; AUROC {auroc(whole):.3f}")
