@@ -58,8 +58,13 @@ public record ExtractedAction(String operation, double start, double end, Pixel 
     /** An action whose kind is not told (a click is a plain click), its evidence not said. */
     public ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
             String context, double confidence) {
-        this(operation, start, end, at, to, text, amount, detail, context, confidence, operation.equals(CLICK) ? Action.ClickKind.CLICK : null,
-                null);
+        this(operation, start, end, at, to, text, amount, detail, context, confidence, operation.equals(CLICK) ? Action.ClickKind.CLICK : null);
+    }
+
+    /** An action whose evidence is not said (as methods made before there was evidence to say make theirs). */
+    public ExtractedAction(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, String detail,
+            String context, double confidence, Action.ClickKind clickKind) {
+        this(operation, start, end, at, to, text, amount, detail, context, confidence, clickKind, null);
     }
 
     public ExtractedAction withPoints(Pixel newAt, Pixel newTo) {
