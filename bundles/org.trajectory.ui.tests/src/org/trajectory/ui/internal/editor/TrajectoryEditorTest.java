@@ -108,6 +108,16 @@ class TrajectoryEditorTest extends WorkbenchTest {
         assertNull(new StepProperties(editor.draft(), 1).getPropertyValue(Step.EVIDENCE));
     }
 
+    /** A step extraction was less sure of than not says so in the strip of steps, in words, with how sure it was. */
+    @Test
+    void aStepMoreLikelyWrongThanRightSaysItIsUnsureInTheStrip() throws Exception {
+        TrajectoryEditor editor = open();
+        String unsure = editor.strip().table().getItem(0).getText();
+        assertTrue(unsure.endsWith(" · unsure 0.42"), unsure);
+        String plain = editor.strip().table().getItem(1).getText();
+        assertFalse(plain.contains("unsure"), plain);
+    }
+
     @Test
     void theStatusLineSaysWhichTaskAndStepAreShown() throws Exception {
         TrajectoryEditor editor = open();

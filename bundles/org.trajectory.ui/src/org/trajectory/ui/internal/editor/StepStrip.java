@@ -3,6 +3,7 @@ package org.trajectory.ui.internal.editor;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
@@ -21,9 +22,12 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.trajectory.dataset.TaskDraft;
 import org.trajectory.model.Step;
+import org.trajectory.model.Task;
 import org.trajectory.model.action.Action;
 import org.trajectory.model.action.ActionParser;
 import org.trajectory.model.action.ParsedCode;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The steps of a task as a strip of thumbnails with their action, lazy: a virtual table whose items get their
@@ -32,6 +36,8 @@ import org.trajectory.model.action.ParsedCode;
 final class StepStrip {
 
     private static final int THUMB_WIDTH = 96;
+    /** Below this confidence an extracted step is more likely wrong than right, and its label says so. */
+    static final double UNSURE = 0.5;
     private static final int THUMB_HEIGHT = 54;
 
     private final Composite holder;
@@ -82,7 +88,7 @@ final class StepStrip {
     private void fill(TableItem item, int position) {
         String code = draft.stepText(position, Step.CODE);
         String action = draft.stepText(position, Step.ACTION);
-        item.setText((position + 1) + ". " + (action != null && !action.isBlank() ? action : calls(code)));
+        item.setText((position + 1) + ". " + (action != null && !action.isBlank() ? action : calls(code)) + doubt(position));
         String sha = draft.image(position);
         Image thumbnail = thumbnails.get(sha);
         if (thumbnail == null && sha != null) {
@@ -97,6 +103,15 @@ final class StepStrip {
             }
         }
         item.setData(thumbnail);
+    }
+
+    /**
+     * What a reviewer is told of a step extraction was less sure of than not (its confidence below a half: more likely
+     * wrong than right), else nothing.
+     */
+    private String doubt(int position) {
+        JsonNode sure = draft.stepField(position, Task.CONFIDENCE);
+        return sure.isNumber() && sure.doubleValue() < UNSURE ? String.format(Locale.ROOT, " · unsure %.2f", sure.doubleValue()) : "";
     }
 
     /** What an unannotated step does, in a word a call: "click", "write, press"; code that does not parse, as written. */
