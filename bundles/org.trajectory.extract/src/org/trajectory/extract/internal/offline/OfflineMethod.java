@@ -19,7 +19,6 @@ import org.trajectory.extract.Frame;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
 import org.trajectory.model.Words;
-import org.trajectory.model.action.Action;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.screentext.ScreenText;
 import org.trajectory.screentext.ScreenTexts;
