@@ -21,7 +21,8 @@
 # Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
 # is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
-# breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme; and for Windows desktops the Windows Java runtime
+# breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme
+# chameleon-cursor-theme (kinds.json); and for Windows desktops the Windows Java runtime
 # and ffmpeg the build fetches for the Windows tests. Exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
