@@ -28,7 +28,7 @@ CALL = re.compile(r"pyautogui\.(\w+)\(")
 
 
 def actions(task, offset=0.0):
-    """(kind, start, end, (x, y) or None, text or None) of each step's first counted call, times less offset."""
+    """Each step's first counted call: its kind, start and end (less offset), point (x, y) or None, text or None, step."""
     out = []
     for step in task["traj"]:
         code = step["value"]["code"]
