@@ -35,6 +35,11 @@ class ActionInferenceTest {
         calibration = Calibration.shipped();
     }
 
+    /** The inference over a video {@code width} pixels wide, at {@link #FPS}, with nothing known to tick yet. */
+    private static ActionInference inference(int width) {
+        return new ActionInference(FPS, width, new DesktopNoise(), calibration);
+    }
+
     /**
      * Typing whose first letters came in the frame an edited document's title got its mark, with no caret or click seen to
      * say where text goes: the title, larger, is taken for the typing at first; the letters that go on beside the first
@@ -43,7 +48,7 @@ class ActionInferenceTest {
      */
     @Test
     void typingThatBeganBesideATitlesMarkBeganWithItsFirstLetters() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         for (int frame = 0; frame < 10; frame++) {
             inference.accept(observation(frame));
         }
@@ -72,7 +77,7 @@ class ActionInferenceTest {
      */
     @Test
     void typingWhoseFirstLettersCameWithATitlesMarkAndAClocksTurnBeganWithThem() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         for (int frame = 0; frame < 10; frame++) {
             inference.accept(observation(frame));
         }
@@ -98,7 +103,7 @@ class ActionInferenceTest {
      */
     @Test
     void aSpeckChangingAgainInsideWhatChangedWithOtherLinesBeginsNoTypingThere() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(389, 249));
         inference.accept(observation(frame++, pointer(389, 249), new Rect(537, 293, 14, 6), new Rect(525, 321, 26, 15), new Rect(461, 330, 4, 6),
                 new Rect(950, 593, 7, 3)));
@@ -118,7 +123,7 @@ class ActionInferenceTest {
      */
     @Test
     void aLineTypedAwayFromThePointerAndThenSelectedInTwoStrokesIsOneTypingAndOneSelection() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = typedAway(inference, new Rect(4, 64, 16, 13), 26);
         inference.accept(observation(frame++, pointer(7, 71)));
         inference.accept(observation(frame++, pointer(38, 71), new Rect(5, 64, 55, 36)));
@@ -141,7 +146,7 @@ class ActionInferenceTest {
      */
     @Test
     void aLineTypedBeforeThePointerCameToTheLineAboveToSelectItStays() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = typedAway(inference, new Rect(4, 40, 8, 12), 19);
         frame = restsAt(inference, frame, 23, pointer(5, 38)); // come to the line above, and rest
         inference.accept(observation(frame++, pointer(20, 38), new Rect(4, 32, 18, 12)));
@@ -158,7 +163,7 @@ class ActionInferenceTest {
      */
     @Test
     void theClickGuessedForTypingIsFoundWhereThePointerRestedAndNotShown() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = 0;
         for (; frame < 10; frame++) {
             inference.accept(observation(frame, pointer(900, 500)));
@@ -215,7 +220,7 @@ class ActionInferenceTest {
      */
     @Test
     void aSpanThatTookAnOlderRestsClickGivesBackNoRestButThatOne() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         Rect box = new Rect(1500, 40, 30, 12);
         int frame = 0;
         for (; frame < 5; frame++) {
@@ -247,7 +252,7 @@ class ActionInferenceTest {
      */
     @Test
     void lettersAtACaretThatBlinkedBeforeThePointerCameAreTypedAfterItsClick() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         Rect caret = new Rect(7, 51, 3, 13);
         for (int frame = 0; frame < 10; frame++) {
             inference.accept(frame == 4 || frame == 9 ? observation(frame, caret) : observation(frame));
@@ -278,7 +283,7 @@ class ActionInferenceTest {
 
     /** What is found in a video {@code width} wide: a click on a location field at 367, 43, then {@code notification}. */
     private static List<ExtractedAction> notifiedAfterAClick(int width, Rect notification) {
-        ActionInference inference = new ActionInference(FPS, width, new DesktopNoise(), calibration);
+        ActionInference inference = inference(width);
         int frame = 0;
         for (; frame < 10; frame++) {
             inference.accept(observation(frame, pointer(700, 400)));
@@ -305,7 +310,7 @@ class ActionInferenceTest {
      */
     @Test
     void lettersTypedUnderATitlesMarkDrawnWithTheFirstOfThemAreNoEnter() {
-        ActionInference inference = new ActionInference(FPS, 1280, new DesktopNoise(), calibration);
+        ActionInference inference = inference(1280);
         PointerFinder.Found resting = pointer(184, 304);
         int frame = restsAt(inference, 0, 10, resting);
         inference.accept(observation(frame++, resting, new Rect(2, 33, 4, 10))); // the caret
@@ -333,7 +338,7 @@ class ActionInferenceTest {
      */
     @Test
     void aNotificationTwoLinesHighAndAFieldsButtonDrawnWithTheFirstLettersAreNotTyped() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         inference.accept(withCarets(frame++, List.of(new Rect(348, 43, 2, 12)), new Rect(631, 34, 215, 35), new Rect(333, 43, 15, 12),
                 new Rect(407, 45, 11, 9)));
@@ -357,7 +362,7 @@ class ActionInferenceTest {
      */
     @Test
     void lettersAtACaretSeenLatelyAreTypedThereNotOnAlongAStatusLine() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         inference.accept(withCarets(frame++, List.of(new Rect(15, 123, 1, 14))));
         frame = still(inference, frame, 4);
@@ -391,7 +396,7 @@ class ActionInferenceTest {
      */
     @Test
     void theSecondAfterATypingsLastChangeIsHeldUntilTheTypingIsFound() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         for (int frame = 0; frame < 10; frame++) {
             inference.accept(observation(frame));
         }
@@ -417,7 +422,7 @@ class ActionInferenceTest {
      */
     @Test
     void aSlowProgramsAnswerWhereTheCaretWentAfterAnEnterIsNotTyping() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         frame = command(inference, frame, 47);
         frame = command(inference, frame, 81);
@@ -437,7 +442,7 @@ class ActionInferenceTest {
      */
     @Test
     void lettersTypedInOneFrameASpaceApartAllBeginTheTyping() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         inference.accept(observation(frame++, away(), new Rect(34, 47, 7, 17), new Rect(51, 47, 8, 17)));
         inference.accept(observation(frame++, away(), new Rect(58, 47, 7, 17), new Rect(75, 47, 8, 17)));
@@ -475,7 +480,7 @@ class ActionInferenceTest {
      */
     @Test
     void aFullTerminalScrollingUpAfterACommandReadAWhileIsItsEnterNotAWheel() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         for (int letter = 0; letter < 4; letter++) {
             inference.accept(observation(frame++, away(), new Rect(35 + 14 * letter, 341, 14, 13))); // a letter a frame
@@ -499,7 +504,7 @@ class ActionInferenceTest {
      */
     @Test
     void anInterpretersAnswersBehindAThinCaretAreNotTyping() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         frame = evaluated(inference, frame, 47, 0, false);
         frame = evaluated(inference, frame, 81, 7, true);
@@ -526,7 +531,7 @@ class ActionInferenceTest {
      */
     @Test
     void theNextCommandsFirstLettersALittleTallerThanASmallCaretAreTyped() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = still(inference, 0, 10);
         for (int letter = 0; letter < 4; letter++) {
             inference.accept(withCarets(frame++, List.of(new Rect(34 + 12 * (letter + 1), 32, 1, 11)), new Rect(34 + 12 * letter, 32, 12, 12)));
@@ -585,7 +590,7 @@ class ActionInferenceTest {
 
     /** A click at (561, 404) opening a change over a row and a menu, then {@code inside} changing in it, the pointer resting. */
     private static List<ExtractedAction> menuOpenedThenInside(Rect inside) {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(610, 283));
         inference.accept(observation(frame++, pointer(561, 404), new Rect(515, 395, 328, 126)));
         frame = restsAt(inference, frame, 20, pointer(561, 404));
@@ -600,7 +605,7 @@ class ActionInferenceTest {
      */
     @Test
     void aDialogOpeningOverAListThatNoShiftExplainsIsNoScroll() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(456, 345));
         inference.accept(observation(frame++, pointer(788, 678)));
         frame = restsAt(inference, frame, 15, pointer(788, 678));
@@ -620,7 +625,7 @@ class ActionInferenceTest {
      */
     @Test
     void theDialogTypedIntoGoingIsTheTypingsEnterNotMoreTyping() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         PointerFinder.Found button = pointer(579, 411);
         int frame = restsAt(inference, 0, 10, pointer(300, 500));
         inference.accept(observation(frame++, button));
@@ -647,7 +652,7 @@ class ActionInferenceTest {
      */
     @Test
     void aWindowCarriedWholeWhileThePointerWasUnseenIsOneDragFromWhereItWas() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = unseen(inference, 0, 9);
         inference.accept(observation(frame++, new Rect(329, 8, 13, 22))); // the title bar pressed
         frame = unseen(inference, frame, 12);
@@ -666,7 +671,7 @@ class ActionInferenceTest {
      */
     @Test
     void aWindowCarriedWholeFromTheFrameThePointerWentInIsOneDragFromWhereItWasSeen() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(862, 129));
         frame = restsAt(inference, frame, 12, pointer(330, 9));
         int[][] moves = { { 0, 0, 722, 555, 60, 30 }, { 60, 29, 752, 571, 90, 45 }, { 150, 74, 752, 571, 90, 45 }, { 240, 119, 722, 556, 60, 30 } };
@@ -683,7 +688,7 @@ class ActionInferenceTest {
      */
     @Test
     void aWindowWhoseFirstMoveIsTooMixedToMeasureIsDraggedFromWhereThePointerWasSeen() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(862, 129));
         frame = restsAt(inference, frame, 12, pointer(330, 9));
         inference.accept(shifted(frame++, new Rect(0, 0, 722, 555), new Observation.Shift(60, 30, 0.76)));
@@ -696,7 +701,7 @@ class ActionInferenceTest {
     /** A pane scrolled while the pointer was unseen: what changed stays where it was as its content shifts. No drag. */
     @Test
     void aPaneScrolledWhileThePointerWasUnseenIsNoDrag() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = unseen(inference, 0, 10);
         for (int turn = 0; turn < 4; turn++) {
             inference.accept(shifted(frame++, new Rect(0, 40, 700, 500), new Observation.Shift(0, -16, 0.99).explaining(0.9)));
@@ -756,7 +761,7 @@ class ActionInferenceTest {
      */
     @Test
     void aTooltipDrawnAtOnceBesideTheButtonThePointerClickedIsNotTyping() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(700, 400));
         inference.accept(observation(frame++, pointer(84, 67), new Rect(67, 49, 34, 38), new Rect(0, 100, 900, 500)));
         frame = restsAt(inference, frame, 16, pointer(84, 67));
@@ -772,7 +777,7 @@ class ActionInferenceTest {
      */
     @Test
     void lettersReplacingAFieldsSelectedTextAreTypedThoughTheFirstFrameChangedItsWholeWidth() {
-        ActionInference inference = new ActionInference(FPS, WIDTH, new DesktopNoise(), calibration);
+        ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(700, 400));
         inference.accept(observation(frame++, pointer(472, 67), new Rect(300, 58, 400, 20)));
         frame = restsAt(inference, frame, 16, pointer(472, 67));

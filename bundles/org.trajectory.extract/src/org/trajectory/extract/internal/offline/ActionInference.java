@@ -13,7 +13,6 @@ import org.opencv.core.Point;
 import org.opencv.core.Rect;
 import org.trajectory.extract.ExtractedAction;
 import org.trajectory.extract.ExtractedAction.Pixel;
-import org.trajectory.model.action.Action;
 
 /**
  * Actions from the pointer's path and the changes ({@link Observation}s), fed one at a time as the video is read;
@@ -147,8 +146,12 @@ final class ActionInference {
 
     /** An action read from {@code evidence}, as sure as that is; a press or key presses {@code text} once. */
     private ExtractedAction found(String operation, double start, double end, Pixel at, Pixel to, String text, Evidence evidence) {
-        return new ExtractedAction(operation, start, end, at, to, text, text == null ? 0 : 1, null, null, calibration.confidence(evidence),
-                operation.equals(ExtractedAction.CLICK) ? Action.ClickKind.CLICK : null, evidence.word());
+        return found(operation, start, end, at, to, text, text == null ? 0 : 1, evidence);
+    }
+
+    private ExtractedAction found(String operation, double start, double end, Pixel at, Pixel to, String text, int amount, Evidence evidence) {
+        double sure = calibration.confidence(evidence);
+        return new ExtractedAction(operation, start, end, at, to, text, amount, null, null, sure).withEvidence(evidence.word(), sure);
     }
 
     /** Line-high changes not taken for typing, in the interval from {@code frame} (at {@code time}) to frame {@code at}. */
@@ -1166,8 +1169,7 @@ final class ActionInference {
         }
         scroll = null;
         int clicks = (int) Math.signum(ended.shift) * Math.max(1, (int) Math.round(Math.abs(ended.shift) / SHIFT_PER_CLICK));
-        add(new ExtractedAction(ExtractedAction.SCROLL, ended.start, ended.end, ended.at, null, null, clicks, null, null,
-                calibration.confidence(Evidence.SCROLL), null, Evidence.SCROLL.word()));
+        add(found(ExtractedAction.SCROLL, ended.start, ended.end, ended.at, null, null, clicks, Evidence.SCROLL));
     }
 
     /**

@@ -5,8 +5,9 @@ import java.io.InputStream;
 import java.util.EnumMap;
 import java.util.Map;
 
+import org.trajectory.model.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * How sure the offline method is of what each {@link Evidence} says: the share of the actions read from it that were
@@ -43,7 +44,7 @@ final class Calibration {
                 if (in == null) {
                     throw new IOException(TABLE + " is not in the extraction bundle");
                 }
-                shipped = new Calibration(new ObjectMapper().readTree(in));
+                shipped = new Calibration(Json.MAPPER.readTree(in));
             }
         }
         return shipped;

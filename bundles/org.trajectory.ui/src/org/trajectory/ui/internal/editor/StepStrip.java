@@ -36,9 +36,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class StepStrip {
 
     private static final int THUMB_WIDTH = 96;
-    /** Below this confidence an extracted step is more likely wrong than right, and its label says so. */
-    static final double UNSURE = 0.5;
     private static final int THUMB_HEIGHT = 54;
+    /** Below this confidence an extracted step is more likely wrong than right, and its label says so. */
+    private static final double UNSURE = 0.5;
 
     private final Composite holder;
     private final Table table;
