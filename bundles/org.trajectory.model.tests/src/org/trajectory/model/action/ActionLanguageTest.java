@@ -121,4 +121,12 @@ class ActionLanguageTest {
         assertEquals(List.of(1, 3), parsed.problems().stream().map(CodeProblem::line).toList());
         assertEquals(1, parsed.actions().size());
     }
+
+    @Test
+    void aStepActsWhereItsFirstActionThatMovesThePointerPutsIt() {
+        assertEquals(new Point(0.4546, 0.2682), Action.firstPoint(actions("pyautogui.moveTo(x=0.4546, y=0.2682)\npyautogui.dragTo(x=0.4107, y=0.2773)")));
+        assertEquals(new Point(0.4107, 0.2773), Action.firstPoint(actions("pyautogui.keyDown('shift')\npyautogui.dragTo(x=0.4107, y=0.2773)")));
+        assertEquals(new Point(0.3, 0.7), Action.firstPoint(actions("pyautogui.press('f5')\npyautogui.hscroll(2, x=0.3, y=0.7)")));
+        assertEquals(null, Action.firstPoint(actions("pyautogui.scroll(-3)\npyautogui.write(message='a')")), "a scroll where the pointer is");
+    }
 }

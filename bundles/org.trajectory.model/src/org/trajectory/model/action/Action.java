@@ -30,6 +30,23 @@ public sealed interface Action {
         };
     }
 
+    /** Where this action puts the pointer (a click's, move's, drag's or scroll's point); null for one that does not move it. */
+    default Point point() {
+        return switch (this) {
+            case Click c -> c.at();
+            case MoveTo m -> m.to();
+            case DragTo d -> d.to();
+            case Scroll s -> s.at();
+            case HScroll s -> s.at();
+            default -> null;
+        };
+    }
+
+    /** Where the first of these actions that moves the pointer puts it; null when none does. */
+    static Point firstPoint(List<Action> actions) {
+        return actions.stream().map(Action::point).filter(point -> point != null).findFirst().orElse(null);
+    }
+
     /** The mouse buttons PyAutoGUI knows. */
     enum Button {
         LEFT, RIGHT, MIDDLE;

@@ -96,21 +96,12 @@ public final class Performer {
 
     /** Where the first of the actions puts the pointer, in pixels; null when none of them moves it. */
     public Point firstPoint(List<Action> actions) {
-        for (Action action : actions) {
-            Action.Point point = switch (action) {
-                case Action.Click click -> click.at();
-                case Action.MoveTo move -> move.to();
-                case Action.DragTo drag -> drag.to();
-                case Action.Scroll scroll -> scroll.at();
-                case Action.HScroll scroll -> scroll.at();
-                default -> null;
-            };
-            if (point != null) {
-                int[] at = pixel(point);
-                return new Point(at[0], at[1]);
-            }
+        Action.Point point = Action.firstPoint(actions);
+        if (point == null) {
+            return null;
         }
-        return null;
+        int[] at = pixel(point);
+        return new Point(at[0], at[1]);
     }
 
     /** The pixel a normalized point stands for on this screen. */

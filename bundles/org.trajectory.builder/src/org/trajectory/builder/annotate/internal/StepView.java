@@ -42,18 +42,6 @@ public record StepView(String task, List<String> history, String code, List<Acti
 
     /** The normalized point the step acts on (its first click, drag start or scroll position), or null. */
     public Action.Point point() {
-        for (Action action : actions) {
-            Action.Point point = switch (action) {
-                case Action.Click click -> click.at();
-                case Action.MoveTo move -> move.to();
-                case Action.Scroll scroll -> scroll.at();
-                case Action.HScroll scroll -> scroll.at();
-                default -> null;
-            };
-            if (point != null) {
-                return point;
-            }
-        }
-        return null;
+        return Action.firstPoint(actions);
     }
 }

@@ -367,7 +367,7 @@ public final class ScreenshotCanvas extends Canvas {
     /** Where the pointer is before action {@code index}: the point of the action before it that has one. */
     private Point previousPoint(int index) {
         for (int i = index - 1; i >= 0; i--) {
-            Action.Point point = pointOf(actions.get(i));
+            Action.Point point = actions.get(i).point();
             if (point != null) {
                 return toCanvas(i == dragging ? dragAt : point);
             }
@@ -375,16 +375,6 @@ public final class ScreenshotCanvas extends Canvas {
         return null;
     }
 
-    private static Action.Point pointOf(Action action) {
-        return switch (action) {
-            case Action.Click c -> c.at();
-            case Action.MoveTo m -> m.to();
-            case Action.DragTo d -> d.to();
-            case Action.Scroll s -> s.at();
-            case Action.HScroll s -> s.at();
-            default -> null;
-        };
-    }
 
     private void badgeAt(GC gc, Point p, String text, Color background, Color foreground) {
         Point extent = gc.textExtent(text);
@@ -426,7 +416,7 @@ public final class ScreenshotCanvas extends Canvas {
         } else if (e.button == 1) {
             dragging = markerAt(e.x, e.y);
             if (dragging >= 0) {
-                dragAt = pointOf(actions.get(dragging));
+                dragAt = actions.get(dragging).point();
             }
         } else {
             panStart = new Point(e.x - pan.x, e.y - pan.y);
@@ -436,7 +426,7 @@ public final class ScreenshotCanvas extends Canvas {
     /** The index of the action whose marker is under (x, y), or -1. */
     int markerAt(int x, int y) {
         for (int i = actions.size() - 1; i >= 0; i--) {
-            Action.Point point = pointOf(actions.get(i));
+            Action.Point point = actions.get(i).point();
             if (point != null) {
                 Point p = toCanvas(point);
                 if (Math.abs(p.x - x) <= MARKER && Math.abs(p.y - y) <= MARKER) {
@@ -476,7 +466,7 @@ public final class ScreenshotCanvas extends Canvas {
             int index = dragging;
             Action.Point to = toNormalized(e.x, e.y);
             dragging = -1;
-            if (!to.equals(pointOf(actions.get(index)))) {
+            if (!to.equals(actions.get(index).point())) {
                 markerMoved.accept(index, to);
             }
             redraw();
