@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.trajectory.evaluation.internal.BenchAction;
+import org.trajectory.model.EditDistance;
 
 /**
  * AgentNetBench's step score (OpenCUA's offline evaluator, {@code evaluation/agentnetbench/eval.py}): the predicted
@@ -195,7 +196,7 @@ public final class AgentNetBench {
         if (longest == 0) {
             return 1;
         }
-        double similarity = 1 - (double) editDistance(reference, guess) / longest;
+        double similarity = 1 - (double) EditDistance.of(reference, guess) / longest;
         return similarity >= WRITE_THRESHOLD ? 1 : similarity / WRITE_THRESHOLD;
     }
 
@@ -261,29 +262,5 @@ public final class AgentNetBench {
             merged.add(action);
         }
         return merged;
-    }
-
-    /**
-     * Levenshtein distance over code points, as Python's strings count characters. Our own few lines: commons-text's
-     * LevenshteinDistance counts UTF-16 units, which would differ from the published evaluator on emoji and CJK extensions.
-     */
-    static int editDistance(String a, String b) {
-        int[] x = a.codePoints().toArray();
-        int[] y = b.codePoints().toArray();
-        int[] previous = new int[y.length + 1];
-        int[] current = new int[y.length + 1];
-        for (int j = 0; j <= y.length; j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= x.length; i++) {
-            current[0] = i;
-            for (int j = 1; j <= y.length; j++) {
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[y.length];
     }
 }

@@ -18,6 +18,7 @@ import org.trajectory.extract.ExtractionMethod;
 import org.trajectory.extract.Frame;
 import org.trajectory.extract.Video;
 import org.trajectory.extract.opencv.OpenCvLibrary;
+import org.trajectory.model.EditDistance;
 import org.trajectory.model.Words;
 import org.trajectory.model.operation.Progress;
 import org.trajectory.screentext.ScreenText;
@@ -344,14 +345,31 @@ public final class OfflineMethod implements ExtractionMethod {
 
     /**
      * What was typed: the line's text {@code after} the typing less what it read {@code before}, or else the ink it
-     * {@code added}, read alone: where nothing new is read whole, and where what is read whole ends with that ink and has
-     * more in front of it (a line half in the picture, above or below, read otherwise before than after: that is no
-     * typing, or the ink would show it).
+     * {@code added}, read alone: where nothing new is read whole, and where what is read whole ends with that ink, or
+     * with words read nearly as it is, and has more in front (a line half in the picture, above or below, read otherwise
+     * before than after: that is no typing, or the ink would show it). The ink alone is read without what the line's two
+     * readings share, which the whole reading loses at its ends (a last letter the line before ended with too).
      */
     static String typed(String before, String after, String added) {
         String whole = typed(before, after);
         String alone = typed("", added);
-        return whole.isEmpty() || !alone.isEmpty() && whole.length() > alone.length() && whole.endsWith(alone) ? alone : whole;
+        boolean inkEndsIt = !alone.isEmpty() && whole.length() > alone.length()
+                && (whole.endsWith(alone) || endsWithWordsReadAs(whole, alone));
+        return whole.isEmpty() || inkEndsIt ? alone : whole;
+    }
+
+    /**
+     * Whether {@code whole} ends, after a word or more, with words that read as {@code alone} does, but for a quarter of
+     * its letters at most: two readings of one ink, one of it within its line and compressed neighbours, one of it alone.
+     */
+    private static boolean endsWithWordsReadAs(String whole, String alone) {
+        for (int start = 1; start < whole.length(); start++) {
+            if (Character.isWhitespace(whole.charAt(start - 1)) && !Character.isWhitespace(whole.charAt(start))
+                    && EditDistance.of(whole.substring(start), alone) <= alone.length() / 4.0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
