@@ -24,7 +24,6 @@ import org.trajectory.scoring.TaskInput;
  */
 public final class ActionValidityCriterion implements ScoringCriterion {
 
-
     @Override
     public String version() {
         return "2";
