@@ -1,6 +1,7 @@
 package org.trajectory.model.action;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One PyAutoGUI call of a step's code, typed. Coordinates are normalized to [0,1] and kept as precise as they were
@@ -44,7 +45,7 @@ public sealed interface Action {
 
     /** Where the first of these actions that moves the pointer puts it; null when none does. */
     static Point firstPoint(List<Action> actions) {
-        return actions.stream().map(Action::point).filter(point -> point != null).findFirst().orElse(null);
+        return actions.stream().map(Action::point).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** The mouse buttons PyAutoGUI knows. */

@@ -40,7 +40,7 @@ public record StepView(String task, List<String> history, String code, List<Acti
         actions = List.copyOf(actions);
     }
 
-    /** The normalized point the step acts on (its first click, drag start or scroll position), or null. */
+    /** The normalized point the step acts on (its first click's, move's, drag's or scroll's), or null. */
     public Action.Point point() {
         return Action.firstPoint(actions);
     }
