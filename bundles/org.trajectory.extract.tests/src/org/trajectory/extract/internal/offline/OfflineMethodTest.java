@@ -66,6 +66,8 @@ class OfflineMethodTest extends ExtractionMethodContract {
         assertEquals("summer report", OfflineMethod.typed("orm wert", "or were re cummer report", "summer report"));
         assertEquals("bravo invoice", OfflineMethod.typed("arr ow we", "\u2014\u2014 ww :\u00b0 wwrr bravo invoice", "bravo invoice"));
         assertEquals("X", OfflineMethod.typed("echo abcd", "echo abXcd", "Xcd"), "typed into a text: the letters after it moved");
+        assertEquals("~/files/Videos", OfflineMethod.typed("/tmp/home/files/Templates", "~/files/Videos", ""),
+                "a line replaced: the s both end with is no letter of the line before");
         assertEquals("Anna", OfflineMethod.typed("Name:", "Name: Anna", ""));
         assertEquals("Anna", OfflineMethod.typed("Name: Anna", "Name: Anna", "Anna"));
     }

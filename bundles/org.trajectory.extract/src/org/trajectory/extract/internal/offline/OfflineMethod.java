@@ -373,7 +373,8 @@ public final class OfflineMethod implements ExtractionMethod {
     }
 
     /**
-     * What was typed: the line's text after the typing, less what it read before; its quotes as a keyboard types them
+     * What was typed: the line's text after the typing, less what it read before (the letters both begin and end with,
+     * where they share three or more); its quotes as a keyboard types them
      * (OCR reads a straight quote of many fonts as a curly one, and an editor that curls quotes was typed straight ones).
      */
     private static String typed(String read, String shown) {
@@ -387,6 +388,9 @@ public final class OfflineMethod implements ExtractionMethod {
         while (suffix < before.length() - prefix && suffix < after.length() - prefix
                 && before.charAt(before.length() - 1 - suffix) == after.charAt(after.length() - 1 - suffix)) {
             suffix++;
+        }
+        if (prefix + suffix < 3) {
+            suffix = 0; // ends that share a letter or two by chance: the line was replaced, not typed into
         }
         // a caret reads as |, what is left of a block caret as a lone > _ or ~ after the text
         return after.substring(prefix, after.length() - suffix).replaceAll("\\s+[>_~\u00af\u203e-]$", "").replaceAll("^[|\\s]+|[|\\s]+$", "");
