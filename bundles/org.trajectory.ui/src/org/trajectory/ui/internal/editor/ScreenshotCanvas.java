@@ -375,7 +375,6 @@ public final class ScreenshotCanvas extends Canvas {
         return null;
     }
 
-
     private void badgeAt(GC gc, Point p, String text, Color background, Color foreground) {
         Point extent = gc.textExtent(text);
         gc.setBackground(background);
