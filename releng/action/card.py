@@ -59,8 +59,9 @@ supported for is never written. Stored in the file.
 
 **Data** (made by the project): the recordings of the first corpus (`releng/corpus/sessions.json`) and of the action
 corpus (`releng/corpus/kinds.json`, written by `kinds_sessions.py`: Mousepad, L3afpad, Geany, FeatherPad (Qt),
-Gnumeric, the Chromium form and xterm under the DMZ, Adwaita and Chameleon pointer themes at 1280x800 to 2560x1440, with a ticking panel clock and
-notifications), whose events are the truth: every press group a sample (two left presses in place within 0.5 s a
+Gnumeric, the Chromium form, xterm, and Thunar's and Caja's icon views (a single click selects an icon, a double-click
+opens a folder) under the DMZ, Adwaita and Chameleon pointer themes at 1280x800 to 2560x1440, with a ticking panel
+clock and notifications), whose events are the truth: every press group a sample (two left presses in place within 0.5 s a
 double; drags and wheel turns left out), and up to three moments per recording where the pointer rested with no button
 near (none). In training the square is taken at 0.6-2 times its size, 60 % JPEG-compressed (quality 25-95), a fifth
 with light and dark swapped, some with colour channels swapped, the point up to 2 px off; classes drawn equally often.
@@ -82,9 +83,12 @@ Dev confusion:
 
 {confusion(figures['dev']['confusion'])}
 
-**Limits**: a few hundred samples from four applications. A click whose answer is far from the pointer (a button that
-changes another part of the window), or that changes nothing visible, looks like none; a double-click on something
-that opens looks like a click that opened it; a right-click in a terminal extends a selection and shows no menu.
+**Limits**: a few hundred samples from nine applications. A click whose answer is far from the pointer (a button that
+changes another part of the window), or that changes nothing visible, looks like none; a double-click is told from a
+single click by what each does in the applications trained on (a word selected against a caret placed, a folder
+opened against an icon selected), so one whose answer is like neither (a cell put into editing, a tree's branch
+expanded) is seldom said surely; a right-click is told by the menu it opens, so one that opens none (a game's flag, a
+terminal's extended selection) is said click.
 """
     with open(os.path.splitext(path)[0] + ".md", "w") as f:
         f.write(text)

@@ -6,6 +6,8 @@
 #     themes), made by releng/corpus/regenerate.sh unless the folders hold them; with a fourth argument also the
 #     action corpus's Windows part (kinds-windows.json: Wine's Notepad and Registry Editor, recorded under Wine). The
 #     shipped network is trained without it: trained with it, the held-out figures did not gain (docs/extraction.md);
+#     nor with the action corpus's file managers (Thunar, Caja), which kinds.json holds since: it gained dev and lost
+#     a held-out part (docs/extraction.md), so the shipped network predates them;
 #     The dev corpus (dev.json: NEdit, LXTerminal, PCManFM; DEV, /tmp/trajectory-dev) is made the same way;
 #  2. train_action.py: split by application (the dev corpus, the Chromium form, and the Registry Editor when given,
 #     are the dev part: never trained on, the thresholds chosen on them);

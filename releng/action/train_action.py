@@ -53,6 +53,12 @@ def split(samples, dev_samples):
     return train, dev
 
 
+def dev_named(samples, dev_corpora):
+    """The dev part in words: the dev applications the corpora held, and the dev corpora's."""
+    apps = [app for app in DEV_APPS if any(app in name for name in samples)]
+    return " and ".join(apps + (["the dev corpus (NEdit, LXTerminal, PCManFM)"] if dev_corpora else []))
+
+
 def batch(items, rng, size, augment=True):
     picked = [rng.choice(items) for _ in range(size)]
     x = torch.from_numpy(np.stack([action_data.view(p, rng, augment) for p, _ in picked]))
@@ -110,7 +116,8 @@ def main():
     torch.set_num_threads(2)
     rng = random.Random(SEED)
     began = time.time()
-    train, dev = split(action_data.corpus_samples(corpora), action_data.corpus_samples(dev_corpora))
+    samples = action_data.corpus_samples(corpora)
+    train, dev = split(samples, action_data.corpus_samples(dev_corpora))
     counts = {c: sum(1 for _, label in train if label == i) for i, c in enumerate(action_data.CLASSES)}
     print(f"{len(train)} train samples {counts}, {len(dev)} dev samples, read in {time.time() - began:.0f} s", flush=True)
     # classes drawn equally often: a double-click is rarer than a click in what people do, not less important
@@ -130,7 +137,7 @@ def main():
             print(f"step {step} loss {loss.item():.3f} dev {judge(model, dev)['accuracy']:.3f} ({time.time() - began:.0f} s)", flush=True)
     cuts = {name: threshold(model, dev, action_data.CLASSES.index(name)) for name in ("double", "right")}
     figures = {"train": judge(model, train), "dev": judge(model, dev), "train_counts": counts, "steps": steps,
-               "dev_application": " and ".join(DEV_APPS) + (" and the dev corpus" if dev_corpora else ""), "seconds": round(time.time() - began),
+               "dev_application": dev_named(samples, dev_corpora), "seconds": round(time.time() - began),
                "thresholds": {name: {"threshold": t, "dev_said": n, "dev_right": r} for name, (t, n, r) in cuts.items()}}
     print(json.dumps(figures))
     model.eval()

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes kinds.json, the action classifier's training corpus (issue 59): many clicks, double-clicks, right-clicks and
-drags on the train applications (Mousepad, L3afpad, Geany, FeatherPad (Qt), Gnumeric, the Chromium form, xterm) under train pointer themes (DMZ,
-Adwaita, Chameleon) at four screen sizes, with the panel clock and notifications of the harder corpus. Nothing of the
-held-out corpus (heldout.json: its applications, its theme families) is here. Played by Corpus.java like desktop.json;
-releng/action/train.sh trains on it.
+drags on the train applications (Mousepad, L3afpad, Geany, FeatherPad (Qt), Gnumeric, the Chromium form, xterm, Thunar's
+and Caja's icon views) under train pointer themes (DMZ, Adwaita, Chameleon) at four screen sizes, with the panel clock
+and notifications of the harder corpus. Nothing of the held-out corpus (heldout.json: its applications, its theme
+families) is here. Played by Corpus.java like desktop.json; releng/action/train.sh trains on it.
 With the argument `windows` it writes the Windows part (kinds-windows.json): the same kinds of clicks in Wine's Notepad
 and Registry Editor at the train sizes, recorded by our Windows backend (Wine's pointers). Nothing of the Windows
 held-out corpus (heldout-windows.json: Wordpad, WineMine, the console, 1366x768 and 1600x900) is here.
@@ -18,9 +18,9 @@ from desktop_sessions import APPS, BUTTONS, DESKTOPS as HARD_DESKTOPS, CITY, NAM
 rng = random.Random(61)
 
 
-def desktop(size, theme, pointer, summary, body):
+def desktop(size, theme, pointer, summary, body, after=None):
     return {"screen": size, "cursor_theme": theme, "cursor_size": pointer, "panel": True, "notifications": True,
-            "notification": {"after_seconds": rng.choice([2, 4, 6]), "summary": summary, "body": body}}
+            "notification": {"after_seconds": after or rng.choice([2, 4, 6]), "summary": summary, "body": body}}
 
 
 DESKTOPS = {
@@ -28,7 +28,10 @@ DESKTOPS = {
     "adwaita-800": desktop([1280, 800], "Adwaita", 24, "New mail", "Anna: the report is ready for review"),
     "chameleon-1600": desktop([1600, 900], "Chameleon-SkyBlue-Large", 32, "Calendar", "Lunch with Tom at 12:30"),
     "dmzblack-1440": desktop([2560, 1440], "DMZ-Black", 48, "Printer", "Your document was printed"),
+    "adwaita-1024": desktop([1280, 1024], "Adwaita", 24, "Updates", "Three updates are ready to install", after=4),
 }
+# the file managers' desktops: on adwaita-800 a window an earlier session left hangs over their view, unpainted
+FILES_DESKTOPS = ["dmz-1080", "adwaita-1024", "chameleon-1600", "dmzblack-1440"]
 
 
 def double(at, detail):
@@ -202,6 +205,57 @@ def term_sessions(count):
 HKLM, KEY_SPACING = [126, 99], 16
 
 
+# file managers' icon views at (0, 0), 900x600, opened on twelve folders: where the folders' and an opened folder's files'
+# icons lie (the first's middle, the spacing across and down, icons a row), the Back button and an empty part of the view
+FOLDERS = ["Archive", "Documents", "Drafts", "Invoices", "Music", "Notes", "Photos", "Pictures", "Projects", "Reports",
+           "Templates", "Videos"]
+MAKE_FILES = "for d in " + " ".join(FOLDERS) + "; do mkdir -p files/$d; for n in $(seq 10 29); do echo $n > files/$d/$d-$n.txt; done; done"
+FILE_MANAGERS = {
+    "thunar": {"command": "thunar files", "folders": (219, 162, 90, 95, 7), "files": (240, 162, 133, 95, 5), "back": [24, 66],
+               "empty": ((350, 850), (360, 540))},
+    "caja": {"command": "caja --no-desktop files", "folders": (248, 162, 186, 77, 4), "files": (248, 162, 186, 77, 4),
+             "back": [50, 66], "empty": ((200, 850), (380, 560))},
+}
+FILE_MANAGER_APPS = {name: {"command": ["sh", "-c", MAKE_FILES + "; exec " + manager["command"]], "class": name, "move": [0, 0],
+                            "size": [900, 600], "context": "files"} for name, manager in FILE_MANAGERS.items()}
+
+
+def icon_at(grid, n):
+    x0, y0, dx, dy, columns = grid
+    return [x0 + dx * (n % columns), y0 + dy * (n // columns)]
+
+
+def files_sessions(app, count):
+    """Single clicks that select an icon, double-clicks that open a folder (the whole view redrawn), right-clicks on an
+    icon and on the empty view: what a double-click looks like beside a single click where both highlight something."""
+    manager = FILE_MANAGERS[app]
+    sessions = []
+    for i in range(count):
+        first = rng.randrange(len(FOLDERS))
+        acts = [click(icon_at(manager["folders"], first), f"Select {FOLDERS[first]}")]
+        for _ in range(5):
+            n = rng.randrange(len(FOLDERS))
+            folder = icon_at(manager["folders"], n)
+            empty = [rng.randint(*manager["empty"][0]), rng.randint(*manager["empty"][1])]
+            kind = rng.choice(["click", "double", "double", "right", "empty", "blank"])
+            if kind == "click":
+                acts.append(click(folder, f"Select {FOLDERS[n]}"))
+            elif kind == "double":
+                acts.append(double(folder, f"Open {FOLDERS[n]}"))
+                if rng.random() < 0.5:
+                    acts.append(click(icon_at(manager["files"], rng.randrange(8)), "Select a file"))
+                acts.append(click(manager["back"], "Go back"))
+            elif kind == "right":
+                acts += right(folder, f"Open the menu of {FOLDERS[n]}")
+            elif kind == "empty":
+                acts += right(empty, "Open the folder's menu")
+            else:
+                acts.append(click(empty, "Click the empty view"))
+        sessions.append({"id": f"kinds-{app}-{i + 1}", "app": app, "task": "Select, open and look into folders",
+                         "actions": acts})
+    return sessions
+
+
 def regedit_sessions(count):
     sessions = []
     for i in range(count):
@@ -238,10 +292,14 @@ def main():
         return
     sessions = pad_sessions(12) + sheet_sessions(12) + form_sessions(12) + term_sessions(8)
     sessions += editor_sessions("l3afpad", 8) + editor_sessions("geany", 8) + editor_sessions("featherpad", 8)
-    names = list(DESKTOPS)
+    names = list(DESKTOPS)[:4]
     for i, session in enumerate(sessions):
         session["desktop"] = names[i % len(names)]
-    apps = {name: APPS[name] for name in ("pad", "sheet", "form", "terms")} | EDITOR_APPS
+    files = files_sessions("thunar", 8) + files_sessions("caja", 8)
+    for i, session in enumerate(files):
+        session["desktop"] = FILES_DESKTOPS[i % len(FILES_DESKTOPS)]
+    sessions += files
+    apps = {name: APPS[name] for name in ("pad", "sheet", "form", "terms")} | EDITOR_APPS | FILE_MANAGER_APPS
     print(json.dumps({"about": "The action classifier's training corpus (issue 59): generated by kinds_sessions.py.",
                       "gap_seconds": 0.7, "desktops": DESKTOPS, "apps": apps, "sessions": sessions}, indent=1))
 

@@ -15,14 +15,14 @@
 #   --spec releng/corpus/dev-windows.json: its Windows part (dev_sessions.py windows writes it): Wine's Task Manager at
 #   1440x900 and 1280x1024, recorded by workbench.cmd under Wine;
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
-#   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications and three more editors
-#   (l3afpad, geany, featherpad) under train pointer themes; --spec releng/corpus/kinds-windows.json: its Windows part
-#   (kinds_sessions.py windows writes it): Wine's Notepad and Registry Editor, recorded by workbench.cmd under Wine
+#   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications, three more editors
+#   (l3afpad, geany, featherpad) and two file managers (thunar, caja) under train pointer themes; --spec
+#   releng/corpus/kinds-windows.json: its Windows part (kinds_sessions.py windows writes it): Wine's Notepad and Registry Editor, recorded by workbench.cmd under Wine
 # Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
 # is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
 # breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme
-# chameleon-cursor-theme (kinds.json); and for Windows desktops the Windows Java runtime
+# chameleon-cursor-theme thunar caja (kinds.json); and for Windows desktops the Windows Java runtime
 # and ffmpeg the build fetches for the Windows tests. Exit 1 when a reference disagrees with its script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
