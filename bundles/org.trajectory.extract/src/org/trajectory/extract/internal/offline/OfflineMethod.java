@@ -152,7 +152,9 @@ public final class OfflineMethod implements ExtractionMethod {
         List<ExtractedAction> worded = new ArrayList<>();
         for (ExtractedAction action : actions) {
             List<Read> texts = asked.get(action).words().stream().map(crop -> words.getOrDefault(crop, Read.NONE)).toList(); // a frame past the end: none
-            ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, Read.NONE));
+            Pixel at = action.at();
+            Rect point = at == null || texts.isEmpty() ? null : asked.get(action).words().get(0).local(new Rect(at.x(), at.y(), 1, 1));
+            ExtractedAction done = worded(action, ocr, texts, added.getOrDefault(action, Read.NONE), point);
             if (done != null) {
                 worded.add(done);
             }
@@ -160,10 +162,10 @@ public final class OfflineMethod implements ExtractionMethod {
         return worded;
     }
 
-    /** What was read in a picture: its lines joined by spaces, and how sure the reader is of its least sure word. */
-    private record Read(String text, double confidence) {
+    /** What was read in a picture: its lines joined by spaces, how sure the reader is of its least sure word, and the lines. */
+    private record Read(String text, double confidence, List<TextLine> lines) {
 
-        static final Read NONE = new Read("", 0);
+        static final Read NONE = new Read("", 0, List.of());
     }
 
     /** What is read in each picture, characters of no script dropped; nothing without a reader. */
@@ -173,7 +175,7 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         return reader.read(images).stream().map(lines -> new Read(String.join(" ", lines.stream().map(TextLine::text).toList())
                 .replaceAll("[^\\p{L}\\p{N}\\p{P}\\p{S}\\p{Zs}]", "").strip(),
-                lines.stream().mapToDouble(TextLine::confidence).min().orElse(0))).toList();
+                lines.stream().mapToDouble(TextLine::confidence).min().orElse(0), lines)).toList();
     }
 
     /**
@@ -325,9 +327,10 @@ public final class OfflineMethod implements ExtractionMethod {
      * An action with its words (read from its crops; for a typing, also from the ink it added alone); a typing whose new
      * text cannot be read is null (dropped). A typing's confidence is that it happened times that its text is read
      * right, taken as the surer of its two readings (its line after it, the ink it added): a line read unsurely is most
-     * often read wrong, and a reviewer sorting by confidence meets it first.
+     * often read wrong, and a reviewer sorting by confidence meets it first. {@code point} is where the action's point
+     * lies in its first crop (null without one).
      */
-    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<Read> texts, Read added) {
+    private static ExtractedAction worded(ExtractedAction action, boolean ocr, List<Read> texts, Read added, Rect point) {
         if (action.operation().equals(ExtractedAction.TYPE)) {
             String text = ocr ? typed(texts.get(0).text(), texts.get(1).text(), added.text()) : null;
             if (text != null && text.isEmpty()) {
@@ -338,8 +341,11 @@ public final class OfflineMethod implements ExtractionMethod {
                     text == null ? "Type text" : "Type \"" + text + "\"", null, text == null ? action.confidence() : action.confidence() * read,
                     null, action.evidence());
         }
-        String words = texts.isEmpty() ? "" : texts.get(0).text();
-        String target = words.isEmpty() ? null : words.length() > 60 ? words.substring(0, 60) + "…" : words;
+        String words = ""; // a selection's crop is the selected text; any other action's is around its point: the words it was on
+        if (!texts.isEmpty()) {
+            words = action.operation().equals(ExtractedAction.SELECT) ? texts.get(0).text() : ClickedWords.under(texts.get(0).lines(), point);
+        }
+        String target = words == null || words.isEmpty() ? null : words.length() > 60 ? words.substring(0, 60) + "…" : words;
         return action.withWords(detail(action, target), null);
     }
 
