@@ -292,7 +292,7 @@ def main():
         return
     sessions = pad_sessions(12) + sheet_sessions(12) + form_sessions(12) + term_sessions(8)
     sessions += editor_sessions("l3afpad", 8) + editor_sessions("geany", 8) + editor_sessions("featherpad", 8)
-    names = list(DESKTOPS)[:4]
+    names = [name for name in DESKTOPS if name != "adwaita-1024"]  # that one is the file managers' own
     for i, session in enumerate(sessions):
         session["desktop"] = names[i % len(names)]
     files = files_sessions("thunar", 8) + files_sessions("caja", 8)

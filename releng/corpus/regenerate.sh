@@ -17,7 +17,8 @@
 #   --spec releng/corpus/kinds.json: the action classifier's training sessions (kinds_sessions.py writes it): many
 #   clicks, double-clicks, right-clicks and drags in the harder corpus's Linux applications, three more editors
 #   (l3afpad, geany, featherpad) and two file managers (thunar, caja) under train pointer themes; --spec
-#   releng/corpus/kinds-windows.json: its Windows part (kinds_sessions.py windows writes it): Wine's Notepad and Registry Editor, recorded by workbench.cmd under Wine
+#   releng/corpus/kinds-windows.json: its Windows part (kinds_sessions.py windows writes it): Wine's Notepad and
+#   Registry Editor, recorded by workbench.cmd under Wine
 # Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
 # is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme

@@ -17,7 +17,7 @@ import org.trajectory.screentext.Word;
 final class ClickedWords {
 
     /** The reader's own least confidence for text worth stating (PP-OCR drops readings below it by default). */
-    static final double SURE = 0.5;
+    private static final double SURE = 0.5;
 
     private ClickedWords() {
     }
