@@ -99,7 +99,7 @@ public final class OfflineMethod implements ExtractionMethod {
         }
         List<ExtractedAction> stayed = new ArrayList<>();
         for (ExtractedAction action : actions) {
-            if (!asked.get(action).undone() && !asked.get(action).pointerCame(detector) && !asked.get(action).went()) {
+            if (!asked.get(action).undone() && !asked.get(action).pointerCame(detector) && asked.get(action).inkCame()) {
                 stayed.add(action);
             }
         }
@@ -215,12 +215,16 @@ public final class OfflineMethod implements ExtractionMethod {
             return TypedText.pointerCame(around.get(0).image(), around.get(1).image(), line(), detector);
         }
 
-        /** Whether what a typing drawn at once changed went rather than came (ink taken away is not typed). */
-        boolean went() throws IOException {
+        /**
+         * Whether what a typing drawn at once changed is ink that came (ink taken away, or redrawn in place, is not
+         * typed). A typing over several frames grew letter by letter; the ink it took away (a selection it replaced, a
+         * block caret moving on) does not speak against it.
+         */
+        boolean inkCame() throws IOException {
             if (!atOnce || !beforeAndAfter()) {
-                return false;
+                return true;
             }
-            return TypedText.went(around.get(0).image(), around.get(1).image(), line());
+            return TypedText.inkCame(around.get(0).image(), around.get(1).image(), line());
         }
 
         /** Whether the pictures of a typing's line before and after it are both there (none past the video's end). */

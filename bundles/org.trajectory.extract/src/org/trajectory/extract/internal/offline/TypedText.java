@@ -127,24 +127,25 @@ final class TypedText {
     }
 
     /**
-     * Whether what changed on a typing's {@code line} went rather than came: over the pixels that changed there, the
-     * picture {@code after} it stands out from its paper less than half as much as the one {@code before} did. Typed
-     * letters add ink; a pointer hidden as the keys begin (one the pointer finder never told), a tooltip going, take
-     * ink away.
+     * Whether what changed on a typing's {@code line} is ink that came: over the pixels that changed there, the picture
+     * {@code after} it stands out from its paper at least twice as much as the one {@code before} did. Typed letters add
+     * ink where there was paper; a pointer hidden as the keys begin (one the pointer finder never told), a tooltip
+     * going, take ink away; a figure redrawn in place (a counter, a column of values) takes away about as much as it
+     * adds. Where nothing changed on the line, it cannot tell: true.
      */
-    static boolean went(BufferedImage before, BufferedImage after, Rect line) throws IOException {
+    static boolean inkCame(BufferedImage before, BufferedImage after, Rect line) throws IOException {
         Mat was = OpenCvLibrary.grey(before);
         Mat is = OpenCvLibrary.grey(after);
         Mat changed = changed(was, is);
         Rect within = PointerFinder.clip(line, changed);
-        boolean went = false;
+        boolean came = true;
         if (!within.empty() && Mats.countNonZero(changed, within) > 0) {
-            went = ink(is, changed, within) < ink(was, changed, within) / 2;
+            came = ink(is, changed, within) >= 2 * ink(was, changed, within);
         }
         for (Mat mat : new Mat[] { was, is, changed }) {
             mat.release();
         }
-        return went;
+        return came;
     }
 
     /**
