@@ -70,5 +70,7 @@ class OfflineMethodTest extends ExtractionMethodContract {
                 "a line replaced: the s both end with is no letter of the line before");
         assertEquals("Anna", OfflineMethod.typed("Name:", "Name: Anna", ""));
         assertEquals("Anna", OfflineMethod.typed("Name: Anna", "Name: Anna", "Anna"));
+        assertEquals("garden report", OfflineMethod.typed("", "garden report", "arden report"),
+                "the ink alone lost the first letter where the caret stood: a letter more in front is no word more");
     }
 }

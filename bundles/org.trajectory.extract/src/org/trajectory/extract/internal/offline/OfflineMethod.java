@@ -356,15 +356,16 @@ public final class OfflineMethod implements ExtractionMethod {
     /**
      * What was typed: the line's text {@code after} the typing less what it read {@code before}, or else the ink it
      * {@code added}, read alone: where nothing new is read whole, and where what is read whole ends with that ink, or
-     * with words read nearly as it is, and has more in front (a line half in the picture, above or below, read otherwise
-     * before than after: that is no typing, or the ink would show it). The ink alone is read without what the line's two
+     * with words read nearly as it is, and has words more in front (a line half in the picture, above or below, read
+     * otherwise before than after: that is no typing, or the ink would show it; a letter more in front is the ink's
+     * first, which the reading alone loses where the caret stood before it). The ink alone is read without what the line's two
      * readings share, which the whole reading loses at its ends (a last letter the line before ended with too).
      */
     static String typed(String before, String after, String added) {
         String whole = typed(before, after);
         String alone = typed("", added);
         boolean inkEndsIt = !alone.isEmpty() && whole.length() > alone.length()
-                && (whole.endsWith(alone) || endsWithWordsReadAs(whole, alone));
+                && (whole.endsWith(" " + alone) || endsWithWordsReadAs(whole, alone));
         return whole.isEmpty() || inkEndsIt ? alone : whole;
     }
 
