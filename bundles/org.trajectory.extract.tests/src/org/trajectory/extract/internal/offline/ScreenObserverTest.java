@@ -130,6 +130,29 @@ class ScreenObserverTest {
         assertPointerAt(seen.get(10), 490, 117, "where it came with its click");
     }
 
+    /**
+     * Two frames of a dev recording's OBS copy (an editor at 2/3 size, its top left 560x340): the window takes focus as
+     * the pointer, in a theme no template has, jumps from the screen's middle to where it clicks, and the caret shows at
+     * the text's start, an I-beam with serifs that a template fits. Two changes of a pointer's size and alike (where it
+     * left, where it arrived) are the pointer moving: the caret that showed elsewhere is not taken for it, and the
+     * pointer is found where it arrived.
+     */
+    @Test
+    void aCaretThatShowedAsThePointerMovedElsewhereIsNotTakenForIt() throws Exception {
+        OpenCvLibrary.load();
+        Mat before = recorded("nedit-focus-before.png");
+        Mat focused = recorded("nedit-focus-after.png");
+        Video video = video("focus", IntStream.range(0, 20).mapToObj(i -> i < 10 ? before : focused).toList());
+        List<Observation> seen = new ArrayList<>();
+        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
+                (observation, frame) -> seen.add(observation));
+        for (Observation observation : seen.subList(10, 20)) {
+            PointerFinder.Found at = observation.pointer();
+            assertTrue(at == null || Math.hypot(at.x() - 4, at.y() - 38) > 10, "the caret taken for the pointer in frame " + observation.frame());
+        }
+        assertPointerAt(seen.get(10), 326, 257, "where it arrived");
+    }
+
     /** How much taller than Adwaita's the I-beam is drawn: no template is that shape. */
     private static final double TALLER = 1.4;
 

@@ -211,19 +211,17 @@ final class ScreenObserver {
         /** A frame that changed more than encoder noise: the regions that changed, and the pointer found again. */
         private Held changed(int index, Frame frame) {
             double time = frame.time();
-            List<Rect> changed = List.of();
-            stretch(luma, current);
-            if (previousPixels != null) {
-                if (!previousStretched) {
-                    stretch(lumaBefore, previous);
-                }
-                changed = changes(previous, current, difference, mask);
-            }
+            List<Rect> changed = changedSincePrevious();
             PointerFinder.Found before = pointer;
             byte[] pixelsBefore = previousPixels;
             PointerLearner.Colour colour = new PointerLearner.Colour(() -> Pictures.bgr(frame.pixels(), frame.width(), frame.height()),
                     () -> pixelsBefore == null ? null : Pictures.bgr(pixelsBefore, frame.width(), frame.height()));
             pointer = locate(current, previous, before, changed, time);
+            PointerFinder.Found aside = null; // a still picture taken for the pointer, while it moved elsewhere
+            if (before == null && stillPicture(changed, pointer)) {
+                aside = pointer;
+                pointer = null;
+            }
             PointerFinder.Found rested = null;
             if (before == null && (pointer != null || lastShape == null || changed.stream().anyMatch(ScreenObserver::pointerSized))) {
                 // the pointer appeared, or left where it rested unseen: where it was, if it was visible, over what this
@@ -235,13 +233,11 @@ final class ScreenObserver {
                 before = rested;
             }
             if (pointer == null && before == null && time - lastFullSearch >= FULL_SEARCH_EVERY) {
-                Rect whole = new Rect(0, 0, current.cols(), current.rows());
-                pointer = lastShape == null ? finder.find(current, null, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
-                        : finder.findOnly(current, null, whole, lastShape);
-                lastFullSearch = time;
-                if (pointer != null) {
-                    lastShape = pointer.template();
-                    scale.saw(pointer);
+                PointerFinder.Found found = wholeScreen(time);
+                if (stillPicture(changed, found)) {
+                    aside = aside == null ? found : aside;
+                } else {
+                    pointer = took(found);
                 }
             }
             if (pointer == null && learner != null && !changed.isEmpty()) {
@@ -250,9 +246,7 @@ final class ScreenObserver {
                 if (leftIn != null) {
                     scale.saw(leftIn); // a shape this video's pointer takes: known when it comes back in it
                 }
-                if (pointer != null) {
-                    lastShape = pointer.template();
-                    scale.saw(pointer);
+                if (took(pointer) != null) {
                     before = held.isEmpty() ? before : told(learner.waited()); // it moved from where it waited
                 } else if (before != null || lastShape == null) {
                     // it left its place as much changed, or was never seen, and no shape could be cut there: it came with
@@ -264,10 +258,51 @@ final class ScreenObserver {
                     pointer = learner.lostIn(finder, current, changed, lastShape, colour);
                 }
             }
+            if (pointer == null && aside != null) {
+                pointer = took(aside); // nothing else found: it was the pointer after all
+            }
             pointer = anchored(current, pointer, before);
             lastSeen = pointer == null ? lastSeen : pointer.footprint();
             boolean appeared = appeared(changed, before, rested, pointer);
             return new Held(observe(index, time, previous, current, changed, before, pointer, rested, appeared), changed, before);
+        }
+
+        /** What changed since the frame before (nothing for the first frame), each frame's luma stretched once. */
+        private List<Rect> changedSincePrevious() {
+            stretch(luma, current);
+            if (previousPixels == null) {
+                return List.of();
+            }
+            if (!previousStretched) {
+                stretch(lumaBefore, previous);
+            }
+            return changes(previous, current, difference, mask);
+        }
+
+        /** The pointer anywhere on the screen, in its last shape once it has one (a screenful in every shape costs seconds). */
+        private PointerFinder.Found wholeScreen(double time) {
+            lastFullSearch = time;
+            Rect whole = new Rect(0, 0, current.cols(), current.rows());
+            return lastShape == null ? finder.find(current, null, whole, null, scale.known() ? scale : PointerFinder.Scale.NATIVE)
+                    : finder.findOnly(current, null, whole, lastShape);
+        }
+
+        /**
+         * Whether a pointer found while it was not known is a still picture (a text caret that showed as the window took
+         * focus): two changes of a pointer's size and alike lie away from it, where the pointer left and where it
+         * arrived, in a shape no template matched. The learner is asked there first.
+         */
+        private boolean stillPicture(List<Rect> changed, PointerFinder.Found found) {
+            return found != null && learner != null && movedElsewhere(changed, found);
+        }
+
+        /** The pointer found, its shape and size now this video's; null stays null. */
+        private PointerFinder.Found took(PointerFinder.Found found) {
+            if (found != null) {
+                lastShape = found.template();
+                scale.saw(found);
+            }
+            return found;
         }
 
         @Override
@@ -431,6 +466,22 @@ final class ScreenObserver {
         Core.absdiff(previous, current, difference);
         Imgproc.threshold(difference, mask, CHANGED, 255, Imgproc.THRESH_BINARY);
         return Regions.of(mask, difference);
+    }
+
+    /** Whether two changes of a pointer's size and alike in size lie away from {@code found}: where a pointer left and arrived. */
+    private static boolean movedElsewhere(List<Rect> changed, PointerFinder.Found found) {
+        List<Rect> small = changed.stream().filter(ScreenObserver::pointerSized).filter(r -> !overlap(r, found.footprint())).toList();
+        for (int i = 0; i < small.size(); i++) {
+            for (int j = i + 1; j < small.size(); j++) {
+                Rect a = small.get(i);
+                Rect b = small.get(j);
+                if (!overlap(a, b) && Math.abs(a.width - b.width) <= Math.max(2, a.width / 4)
+                        && Math.abs(a.height - b.height) <= Math.max(2, a.height / 4)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
