@@ -73,9 +73,7 @@ class ScreenObserverTest {
         Mat typed = grey(PointerLearnerTest.shrunk(glyph));
         Video video = video("terminal", IntStream.range(0, 80)
                 .mapToObj(i -> i < 11 ? unfocused : i >= 30 && i < 40 ? typed : i < 64 ? clicked : moved).toList());
-        List<Observation> seen = new ArrayList<>();
-        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
-                (observation, frame) -> seen.add(observation));
+        List<Observation> seen = observed(video);
         assertEquals(80, seen.size(), "one observation a frame");
         for (int i = 0; i < 80; i++) {
             assertEquals(i, seen.get(i).frame(), "the observations in the order of the frames");
@@ -103,9 +101,7 @@ class ScreenObserverTest {
         Mat jumped = recorded("files-jumped.png");
         Mat back = recorded("files-back.png");
         Video video = video("files", IntStream.range(0, 30).mapToObj(i -> i < 5 ? still : i < 15 ? jumped : back).toList());
-        List<Observation> seen = new ArrayList<>();
-        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
-                (observation, frame) -> seen.add(observation));
+        List<Observation> seen = observed(video);
         assertPointerAt(seen.get(10), 520, 380, "where it jumped onto the view");
         assertPointerAt(seen.get(15), 84, 65, "where it clicked as the window redrew");
         assertPointerAt(seen.get(29), 84, 65, "where it rested after");
@@ -119,13 +115,7 @@ class ScreenObserverTest {
      */
     @Test
     void aPointerNeverSeenThatCameInsideTheHighlightItsClickDrewIsPlacedWhereTheDetectorSeesIt() throws Exception {
-        OpenCvLibrary.load();
-        Mat before = recorded("files-icon-before.png");
-        Mat clicked = recorded("files-icon-clicked.png");
-        Video video = video("icon", IntStream.range(0, 20).mapToObj(i -> i < 10 ? before : clicked).toList());
-        List<Observation> seen = new ArrayList<>();
-        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
-                (observation, frame) -> seen.add(observation));
+        List<Observation> seen = tenThenTen("files-icon-before.png", "files-icon-clicked.png");
         assertNull(seen.get(5).pointer(), "before it came");
         assertPointerAt(seen.get(10), 490, 117, "where it came with its click");
     }
@@ -139,18 +129,28 @@ class ScreenObserverTest {
      */
     @Test
     void aCaretThatShowedAsThePointerMovedElsewhereIsNotTakenForIt() throws Exception {
-        OpenCvLibrary.load();
-        Mat before = recorded("nedit-focus-before.png");
-        Mat focused = recorded("nedit-focus-after.png");
-        Video video = video("focus", IntStream.range(0, 20).mapToObj(i -> i < 10 ? before : focused).toList());
-        List<Observation> seen = new ArrayList<>();
-        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
-                (observation, frame) -> seen.add(observation));
+        List<Observation> seen = tenThenTen("nedit-focus-before.png", "nedit-focus-after.png");
         for (Observation observation : seen.subList(10, 20)) {
             PointerFinder.Found at = observation.pointer();
             assertTrue(at == null || Math.hypot(at.x() - 4, at.y() - 38) > 10, "the caret taken for the pointer in frame " + observation.frame());
         }
         assertPointerAt(seen.get(10), 326, 257, "where it arrived");
+    }
+
+    /** The observations of ten frames of one recorded picture, then ten of another. */
+    private List<Observation> tenThenTen(String first, String then) throws Exception {
+        OpenCvLibrary.load();
+        Mat before = recorded(first);
+        Mat after = recorded(then);
+        return observed(video("two", IntStream.range(0, 20).mapToObj(i -> i < 10 ? before : after).toList()));
+    }
+
+    /** Each frame's observation, the learner (and its detector) beside the templates. */
+    private static List<Observation> observed(Video video) throws Exception {
+        List<Observation> seen = new ArrayList<>();
+        new ScreenObserver(new PointerFinder(), new PointerLearner(PointerDetector.shared())).observe(video, 10, Progress.NONE,
+                (observation, frame) -> seen.add(observation));
+        return seen;
     }
 
     /** How much taller than Adwaita's the I-beam is drawn: no template is that shape. */
