@@ -137,6 +137,18 @@ class ScreenObserverTest {
         assertPointerAt(seen.get(10), 326, 257, "where it arrived");
     }
 
+    /**
+     * Two frames of a dev recording's OBS copy (a terminal at 2/3 size, its top left 320x120), a letter typed between
+     * them while the terminal hides the pointer: blurred and resized, the letter fits an I-beam, which the detector does
+     * not see there. No pointer is found.
+     */
+    @Test
+    void aLetterTypedWhileThePointerIsHiddenIsNotThePointer() throws Exception {
+        List<Observation> seen = tenThenTen("terminal-typing-before.png", "terminal-typing-after.png");
+        PointerFinder.Found taken = seen.get(10).pointer();
+        assertNull(taken, () -> "a letter taken for the pointer at " + taken.x() + "," + taken.y());
+    }
+
     /** The observations of ten frames of one recorded picture, then ten of another. */
     private List<Observation> tenThenTen(String first, String then) throws Exception {
         OpenCvLibrary.load();

@@ -446,6 +446,15 @@ final class PointerLearner {
         return closest.stream().filter(found -> seenAt(found, found.footprint(), current, colour.now())).findFirst().orElse(null);
     }
 
+    /**
+     * Whether the detector sees the pointer a template found where it was not known: a letter typed in a blurred,
+     * resized copy fits an I-beam as well as a pointer does, and the detector tells letters from pointers. True where
+     * it cannot be asked (it failed on this video).
+     */
+    boolean confirms(PointerFinder.Found found, Mat current, Colour colour) {
+        return seenAt(found, found.footprint(), current, colour.now()) || broken;
+    }
+
     /** Whether the detector sees a pointer in a region of {@code frame} ({@code colour} is that frame) where one was found. */
     private boolean seenAt(PointerFinder.Found found, Rect region, Mat frame, Supplier<Mat> colour) {
         PointerDetector.Hit hit = best(List.of(region), frame, colour);

@@ -221,12 +221,14 @@ final class ScreenObserver {
             if (before == null && stillPicture(changed, pointer)) {
                 aside = pointer;
                 pointer = null;
+            } else if (before == null) {
+                pointer = took(confirmed(pointer, colour));
             }
             PointerFinder.Found rested = null;
             if (before == null && (pointer != null || lastShape == null || changed.stream().anyMatch(ScreenObserver::pointerSized))) {
                 // the pointer appeared, or left where it rested unseen: where it was, if it was visible, over what this
                 // frame shows there now it has gone (exactly what was under it)
-                rested = locate(previous, current, null, changed, time);
+                rested = took(locate(previous, current, null, changed, time));
                 if (pointer == null && rested != null) {
                     pointer = locate(current, previous, rested, changed, time); // and where it went, followed from there
                 }
@@ -294,6 +296,14 @@ final class ScreenObserver {
          */
         private boolean stillPicture(List<Rect> changed, PointerFinder.Found found) {
             return found != null && learner != null && movedElsewhere(changed, found);
+        }
+
+        /**
+         * A pointer found where it was not known, where the detector sees it too (or none is asked) if it is a shape a
+         * letter can pass for; else null.
+         */
+        private PointerFinder.Found confirmed(PointerFinder.Found found, PointerLearner.Colour colour) {
+            return found == null || learner == null || !letterLike(found.template()) || learner.confirms(found, current, colour) ? found : null;
         }
 
         /** The pointer found, its shape and size now this video's; null stays null. */
@@ -368,7 +378,7 @@ final class ScreenObserver {
             best = likely != null ? finder.findOnly(frame, before, large, likely)
                     : finder.find(frame, before, large, null, small || scale.known() ? scale : PointerFinder.Scale.NATIVE);
         }
-        if (best != null) {
+        if (best != null && last != null) { // where it was not known, the caller records it once it is taken
             lastShape = best.template();
             scale.saw(best);
         }
@@ -482,6 +492,11 @@ final class ScreenObserver {
             }
         }
         return false;
+    }
+
+    /** Whether a letter can pass for a shape: a thin upright stroke (an I-beam), twice as tall as it is wide or more. */
+    private static boolean letterLike(PointerFinder.Template shape) {
+        return shape.height() >= 2 * shape.width();
     }
 
     /** Whether a change is no larger than what a pointer leaves where it was (one drawn at 200 % is 48 pixels a side). */
