@@ -950,14 +950,11 @@ final class ActionInference {
 
     /**
      * The tallest change (pixels) read as one line of typing at {@code time}: two caret-heights where a caret was seen
-     * lately, else two heights of the line typed lately (a notification's two lines are taller, in a video shown at any
-     * size), never less than a small line's {@link #SMALL_LINE}; {@link #LINE} where neither was seen.
+     * lately (a notification's two lines are taller, in a video shown at any size), never less than a small line's
+     * {@link #SMALL_LINE}; {@link #LINE} where no caret was seen.
      */
     private int line(double time) {
-        if (caretLately(time)) {
-            return Math.clamp(2L * caret.height, SMALL_LINE, LINE);
-        }
-        return lastTyped != null && time - lastTyped.end() <= CARET_LATELY ? Math.clamp(2L * lastTyped.band().height, SMALL_LINE, LINE) : LINE;
+        return caretLately(time) ? Math.clamp(2L * caret.height, SMALL_LINE, LINE) : LINE;
     }
 
     /** Whether a caret was seen within {@link #CARET_LATELY} of {@code time}. */
