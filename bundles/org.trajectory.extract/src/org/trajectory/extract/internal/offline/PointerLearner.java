@@ -452,7 +452,7 @@ final class PointerLearner {
      * it cannot be asked (it failed on this video).
      */
     boolean confirms(PointerFinder.Found found, Mat current, Colour colour) {
-        return seenAt(found, found.footprint(), current, colour.now()) || broken;
+        return broken || seenAt(found, found.footprint(), current, colour.now());
     }
 
     /** Whether the detector sees a pointer in a region of {@code frame} ({@code colour} is that frame) where one was found. */
