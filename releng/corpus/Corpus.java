@@ -436,7 +436,48 @@ public class Corpus {
         for (JsonNode action : session.path("setup")) {
             perform(action);
             Thread.sleep(300);
+            settle();
         }
+    }
+
+    /**
+     * Waits until the screen has stayed the same for 0.6 s (a blinking caret's few pixels aside), at most 5 s: a setup
+     * command's output may still be running, and what is typed next would land amid it (the replay waits the same way).
+     */
+    private void settle() throws Exception {
+        long start = System.currentTimeMillis();
+        long stillSince = start;
+        byte[] previous = screenPixels();
+        for (long now = start; now - start < 5000 && now - stillSince < 600; now = System.currentTimeMillis()) {
+            Thread.sleep(150);
+            byte[] pixels = screenPixels();
+            if (differing(previous, pixels) > 200) {
+                stillSince = System.currentTimeMillis();
+            }
+            previous = pixels;
+        }
+    }
+
+    /** The screen's pixels, 3 bytes each, through ImageMagick's import. */
+    private byte[] screenPixels() throws Exception {
+        Process grab = process(List.of("import", "-silent", "-window", "root", "-depth", "8", "rgb:-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] pixels = grab.getInputStream().readAllBytes();
+        grab.waitFor();
+        return pixels;
+    }
+
+    /** How many pixels differ between two grabs of the screen (all of them when their sizes differ). */
+    private static int differing(byte[] a, byte[] b) {
+        if (a.length != b.length) {
+            return Integer.MAX_VALUE;
+        }
+        int count = 0;
+        for (int i = 0; i + 2 < a.length; i += 3) {
+            if (a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2]) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /**

@@ -19,7 +19,7 @@
 #   (l3afpad, geany, featherpad) and two file managers (thunar, caja) under train pointer themes; --spec
 #   releng/corpus/kinds-windows.json: its Windows part (kinds_sessions.py windows writes it): Wine's Notepad and
 #   Registry Editor, recorded by workbench.cmd under Wine
-# Needs: xvfb openbox xdotool xterm, and what the spec's sessions run (Corpus.java reads it from the spec and names what
+# Needs: xvfb openbox xdotool xterm imagemagick (a setup's commands are let finish before the next), and what the spec's sessions run (Corpus.java reads it from the spec and names what
 # is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
 # breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme
@@ -30,14 +30,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/../scripts/env.sh"
 tw_find_jdk
 OUT="/tmp/trajectory-corpus"
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then OUT="$1"; shift; fi
-TOOLS="Xvfb openbox xdotool xterm" # what every desktop needs; Corpus.java checks what the spec's sessions need besides
+TOOLS="Xvfb openbox xdotool xterm import" # what every desktop needs; Corpus.java checks what the spec's sessions need besides
 SPEC=""
 previous=""
 for argument in "$@"; do [ "$previous" = --spec ] && SPEC="$argument"; previous="$argument"; done
 WINE_SESSIONS=false # a spec with a Windows desktop is played under Wine
 [ -n "$SPEC" ] && grep -q '"windows": true' "$SPEC" && WINE_SESSIONS=true
 for tool in $TOOLS; do
-  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm')"
+  command -v "$tool" >/dev/null || tw_die "the corpus needs $tool; install it ('apt install xvfb openbox xdotool xterm imagemagick')"
 done
 WINDOWS="$TW_ROOT/bundles/org.trajectory.recorder.windows.tests/target/windows"
 if $WINE_SESSIONS && [ ! -d "$WINDOWS/org/bytedeco/ffmpeg" ]; then

@@ -224,8 +224,12 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         }
     }
 
-    /** Performs the setup's prelude, then puts the pointer where it was: what it hovers shows in the first screenshot. */
-    private static void prepare(Setup setup, ReplaySession session) throws ReplayException {
+    /**
+     * Performs the setup's prelude, each step once the screen has settled after the one before (what is typed while a
+     * command's output still runs lands amid it), then puts the pointer where it was: what it hovers shows in the first
+     * screenshot.
+     */
+    private static void prepare(Setup setup, ReplaySession session) throws ReplayException, IOException {
         Performer performer = new Performer(session);
         for (String code : setup.prelude()) {
             ParsedCode parsed = ActionParser.parse(code);
@@ -236,6 +240,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
                 performer.perform(action);
             }
             sleep(300);
+            settle(session);
         }
         if (setup.pointer() != null) {
             session.moveTo(setup.pointer().x, setup.pointer().y);
@@ -508,6 +513,21 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageIO.write(image, "png", out);
         return out.toByteArray();
+    }
+
+    /** Waits until the screen has not changed for {@link #STILL_MS}, or {@link #SETTLE_BOUND_MS} has passed. */
+    private static void settle(ReplaySession session) throws ReplayException, IOException {
+        long start = System.currentTimeMillis();
+        long stillSince = start;
+        BufferedImage previous = session.grab();
+        for (long now = start; now - start < SETTLE_BOUND_MS && now - stillSince < STILL_MS; now = System.currentTimeMillis()) {
+            sleep(GRAB_EVERY_MS);
+            BufferedImage grab = session.grab();
+            if (!ScreenComparison.compare(previous, grab, List.of()).matched()) {
+                stillSince = System.currentTimeMillis();
+            }
+            previous = grab;
+        }
     }
 
     private static void sleep(long millis) throws ReplayException {

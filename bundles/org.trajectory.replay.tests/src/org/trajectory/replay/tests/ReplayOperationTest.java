@@ -168,6 +168,43 @@ class ReplayOperationTest {
         }
     }
 
+    /**
+     * A setup whose prelude runs a command that prints for a while, then types another: the next command is typed once
+     * the screen has settled, not amid the first one's output (typed 0.3 s after the Enter, its echo fell among the
+     * numbers), so the first screen is the recorded one.
+     */
+    @Test
+    void aPreludesNextCommandWaitsForTheOutputOfTheOneBefore() throws Exception {
+        List<String> prelude = List.of("pyautogui.write(message='for i in 1 2 3 4 5 6; do echo $i; sleep 0.25; done')", "pyautogui.press('enter')",
+                "pyautogui.write(message='echo ready')", "pyautogui.press('enter')");
+        Setup slow = new Setup(setup.width(), setup.height(), setup.pointer(), setup.applications(), prelude);
+        List<byte[]> recorded = new ArrayList<>();
+        Environments.Descriptor xvfb = Environments.get().choose(null);
+        try (Desktop desktop = xvfb.environment().start(setup, work.resolve("making-prelude"));
+                ReplaySession session = ReplayBackends.get().open(desktop)) {
+            Performer performer = new Performer(session);
+            Thread.sleep(1500);
+            for (String code : prelude) {
+                for (Action action : ActionParser.parse(code).actions()) {
+                    performer.perform(action);
+                }
+                Thread.sleep(2500); // the loop has printed its numbers
+            }
+            session.moveTo(700, 450);
+            Thread.sleep(500);
+            recorded.add(png(session));
+        }
+        try (Dataset dataset = Dataset.openOrCreate(work.resolve("prelude"))) {
+            put(dataset, "prelude", List.of("computer.terminate(status='success')"), slow, recorded);
+            ReplayPolicy approved = new ReplayPolicy(Set.of("xterm"), Set.of(ReplayPolicy.hash(slow)), Set.of(), ReplayPolicy.Limits.DEFAULT);
+            new ReplayOperation(dataset, new ReplayOperation.Options(List.of(), null, 0, work.resolve("replays-prelude")).with(approved))
+                    .run(new Progress.Silent(false));
+            StoredReplay replayed = dataset.replays().get("prelude");
+            assertEquals(ReplayOperation.MATCHED, Json.MAPPER.readTree(replayed.details()).path("first_screen").path("verdict").asText(),
+                    replayed.details());
+        }
+    }
+
     @Test
     void aSetupReadsBackAsItWasWritten() throws Exception {
         Setup written = new Setup(1280, 800, new java.awt.Point(3, 4), List.of(new Setup.Application(List.of("~/bin/app", "--flag"), "~/work",
