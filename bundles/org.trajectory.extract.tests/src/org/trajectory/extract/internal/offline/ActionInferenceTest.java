@@ -355,6 +355,38 @@ class ActionInferenceTest {
     }
 
     /**
+     * A terminal in a video made 2/3 as large, the pointer hidden while one types and the caret a block (no thin caret
+     * tells how high a line is): a command typed on a line 12 px high, its Enter (the block caret to the next line), a
+     * notification two lines high (36 px) at the screen's top right, then the command's answer and the next prompt drawn
+     * at once in one box (24 px), and the next command. Held to the full-size line height (48 px), the notification was
+     * a line of typing, and the answer and the prompt began the next command: two lines of the line typed lately are
+     * taller than one. Two typings, each of its letters alone, and the Enter between.
+     */
+    @Test
+    void aNotificationAndAnAnswerTwoTypedLinesHighAreNotTypingWhereNoCaretTellsALinesHeight() {
+        ActionInference inference = inference(1280);
+        int frame = unseen(inference, 0, 10);
+        for (int letter = 0; letter < 5; letter++) {
+            inference.accept(observation(frame++, new Rect(60 + 16 * letter, 31, 20, 12)));
+        }
+        frame = unseen(inference, frame, frame + 9);
+        inference.accept(observation(frame++, new Rect(140, 31, 8, 12), new Rect(1, 42, 6, 13))); // the Enter
+        frame = unseen(inference, frame, frame + 5);
+        inference.accept(observation(frame++, new Rect(1060, 34, 214, 36))); // the notification
+        inference.accept(observation(frame++, new Rect(1, 42, 166, 24))); // the answer and the prompt
+        frame = unseen(inference, frame, frame + 1);
+        for (int letter = 0; letter < 6; letter++) {
+            inference.accept(observation(frame++, new Rect(60 + 16 * letter, 54, 22, 12)));
+        }
+        unseen(inference, frame, frame + 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE, ExtractedAction.PRESS, ExtractedAction.TYPE),
+                found.stream().map(f -> f.action().operation()).toList(), found.toString());
+        assertEquals(60, found.get(2).typing().band().x, "the next command begins with its letters, not with the answer");
+    }
+
+    /**
      * A word processor's status line (the caret's column) changes with every letter typed, and once more after the Enter,
      * before the next line is typed: that change was taken for typing, and the next line's letters, at the caret seen on
      * it, were passed over for the status line going on. Letters go where a caret seen lately is: the second line is

@@ -950,11 +950,16 @@ final class ActionInference {
 
     /**
      * The tallest change (pixels) read as one line of typing at {@code time}: two caret-heights where a caret was seen
-     * lately (a notification's two lines are taller, in a video shown at any size), never less than a small line's
-     * {@link #SMALL_LINE}; {@link #LINE} where no caret was seen.
+     * lately, else two heights of the line of letters typed lately (a notification's two lines are taller, in a video
+     * shown at any size), never less than a small line's {@link #SMALL_LINE}; {@link #LINE} where neither was seen.
      */
     private int line(double time) {
-        return caretLately(time) ? Math.clamp(2L * caret.height, SMALL_LINE, LINE) : LINE;
+        if (caretLately(time)) {
+            return Math.clamp(2L * caret.height, SMALL_LINE, LINE);
+        }
+        Rect typedLine = lastTyped == null || time - lastTyped.end() > CARET_LATELY ? null : lastTyped.band();
+        // only a line of letters tells its height: a digit turned (a clock's first tick, read as typed) may be no taller than an x
+        return typedLine != null && typedLine.width > 2 * typedLine.height ? Math.clamp(2L * typedLine.height, SMALL_LINE, LINE) : LINE;
     }
 
     /** Whether a caret was seen within {@link #CARET_LATELY} of {@code time}. */
