@@ -19,8 +19,9 @@
 #   (l3afpad, geany, featherpad) and two file managers (thunar, caja) under train pointer themes; --spec
 #   releng/corpus/kinds-windows.json: its Windows part (kinds_sessions.py windows writes it): Wine's Notepad and
 #   Registry Editor, recorded by workbench.cmd under Wine
-# Needs: xvfb openbox xdotool xterm imagemagick (a setup's commands are let finish before the next), and what the spec's sessions run (Corpus.java reads it from the spec and names what
-# is missing before recording anything): for all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
+# Needs: xvfb openbox xdotool xterm imagemagick (a setup's command is let finish before the next is typed), and what
+# the spec's sessions run (Corpus.java reads it from the spec and names what is missing before recording anything): for
+# all specs, apt install galculator mousepad chromium gnumeric tint2 dunst
 # libnotify-bin dbus-daemon x11-utils wine wine64 x11-apps idle3 gtk-3-examples l3afpad geany featherpad dmz-cursor-theme
 # breeze-cursor-theme comixcursors-righthanded-opaque xcursor-themes nedit lxterminal pcmanfm bibata-cursor-theme
 # chameleon-cursor-theme thunar caja (kinds.json); and for Windows desktops the Windows Java runtime

@@ -34,6 +34,7 @@ import org.trajectory.recorder.replay.ReplaySession;
 import org.trajectory.recorder.replay.Setup;
 import org.trajectory.replay.ReplayOperation;
 import org.trajectory.replay.internal.Performer;
+import org.trajectory.replay.internal.ScreenComparison;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -183,15 +184,15 @@ class ReplayOperationTest {
         try (Desktop desktop = xvfb.environment().start(setup, work.resolve("making-prelude"));
                 ReplaySession session = ReplayBackends.get().open(desktop)) {
             Performer performer = new Performer(session);
-            Thread.sleep(1500);
+            awaitStill(session);
             for (String code : prelude) {
                 for (Action action : ActionParser.parse(code).actions()) {
                     performer.perform(action);
                 }
-                Thread.sleep(2500); // the loop has printed its numbers
+                awaitStill(session); // the loop has printed its numbers
             }
             session.moveTo(700, 450);
-            Thread.sleep(500);
+            awaitStill(session);
             recorded.add(png(session));
         }
         try (Dataset dataset = Dataset.openOrCreate(work.resolve("prelude"))) {
@@ -202,6 +203,18 @@ class ReplayOperationTest {
             StoredReplay replayed = dataset.replays().get("prelude");
             assertEquals(ReplayOperation.MATCHED, Json.MAPPER.readTree(replayed.details()).path("first_screen").path("verdict").asText(),
                     replayed.details());
+        }
+    }
+
+    /** Waits until the screen has not changed for a second and a half (30 s at most: a busy machine draws slowly). */
+    private static void awaitStill(ReplaySession session) throws Exception {
+        long deadline = System.currentTimeMillis() + 30_000;
+        java.awt.image.BufferedImage previous = session.grab();
+        for (int still = 0; still < 6 && System.currentTimeMillis() < deadline;) {
+            Thread.sleep(250);
+            java.awt.image.BufferedImage grab = session.grab();
+            still = ScreenComparison.compare(previous, grab, List.of()).matched() ? still + 1 : 0;
+            previous = grab;
         }
     }
 
