@@ -458,9 +458,12 @@ public class Corpus {
         }
     }
 
-    /** The screen's pixels, 3 bytes each, through ImageMagick's import. */
+    /**
+     * The screen's pixels, 3 bytes each, through ImageMagick's import; none when it took over 5 s (a grab the server
+     * never answers ends the wait instead of the run).
+     */
     private byte[] screenPixels() throws Exception {
-        Process grab = process(List.of("import", "-silent", "-window", "root", "-depth", "8", "rgb:-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process grab = process(List.of("timeout", "5", "import", "-silent", "-window", "root", "-depth", "8", "rgb:-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         byte[] pixels = grab.getInputStream().readAllBytes();
         grab.waitFor();
         return pixels;
