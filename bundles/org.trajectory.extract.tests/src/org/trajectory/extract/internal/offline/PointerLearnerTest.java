@@ -110,6 +110,19 @@ class PointerLearnerTest {
                 "the I-beam that left a place a third of a pixel off the grid it was cut on, where the detector saw it, was not learned");
     }
 
+    /**
+     * Frames of a dev recording's OBS copy (LXTerminal at 1920x1080 made 1280x720 and encoded as OBS does; the screen's
+     * top left 640x400): Bibata's I-beam jumps from the prompt's line into the terminal. Where it left, its stem is two
+     * pixels of 180; where it came, three of 40, 240 and 120: the cut shape fits where it left only a third of a pixel
+     * off (about 0.05 as cut, past the 0.04 a resized pointer just arrived may differ by; 0.02 moved a third).
+     */
+    @Test
+    void aPointerJumpingInAnEncodedResizedVideoIsLearnedThoughItLeftAThirdOfAPixelOffItsNewLie() throws Exception {
+        Mat rested = ScreenObserverTest.recorded("terminal-obs-rested.png");
+        Mat jumped = ScreenObserverTest.recorded("terminal-obs-jumped.png");
+        assertLearnedAt(learn(jumped, rested, 1.1), 249, 172, "the I-beam that jumped into the terminal was not learned");
+    }
+
     @Test
     void aPointerThatChangedItsShapeOnTheWayIsLearnedWhereTheScreenChangesUnderIt() throws Exception {
         Mat atIcon = locationField(false, true, false);

@@ -60,6 +60,8 @@ final class PointerFinder {
     private static final int CANDIDATES = 4;
     /** The pixels a resized shape must half cover to be compared by them alone (an arrow, a cross: not an I-beam). */
     private static final int SOLID_OPAQUE = 3 * LEAST_OPAQUE;
+    /** The fractions of a pixel a learned shape is also made at, each way: within a sixth of a pixel of any lie. */
+    private static final double[] LIES = { -1 / 3.0, 0, 1 / 3.0 };
 
     /**
      * A pointer shape as a resized video shows it: its grey times its coverage (premultiplied), and the part of each
@@ -82,13 +84,14 @@ final class PointerFinder {
      * A pointer shape at one size; where it was resized, its blend averaged over where it may lie on the video's pixel
      * grid (what a place is found with) and its blend at each such lie (what the place is refined with); at its own size
      * neither (its opaque pixels compared). {@code slack} divides its differences: 1 but for a learned shape that
-     * showed itself resized ({@link #slackened}).
+     * showed itself resized ({@link #slackened}); {@code lies}, none but where such a shape is confirmed ({@link
+     * #atEveryLie}).
      */
     record Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend,
-            List<Phase> phases, double slack) {
+            List<Phase> phases, List<Mat> lies, double slack) {
         Template(String name, double scale, Mat grey, Mat mask, int hotX, int hotY, double opaque, Mat alpha, Blend blend,
                 List<Phase> phases) {
-            this(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, 1);
+            this(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, List.of(), 1);
         }
 
         /**
@@ -97,7 +100,26 @@ final class PointerFinder {
          * every lie for, {@link #scaled}, which a shape cut from the video has no original to make).
          */
         Template slackened() {
-            return new Template(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, SLACK);
+            return new Template(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, List.of(), SLACK);
+        }
+
+        /**
+         * This learned shape slackened and also made at each third of a pixel off the grid it was cut on, by interpolating
+         * its pixels ({@link #LIES}), compared at whichever lie fits best: an I-beam's stem is two pixels of 180 where it
+         * was cut and three of 40, 240 and 120 a third of a pixel over. Only to confirm a shape where it came from (the
+         * detector a second witness): followed so, it fits more look-alikes than the pointer (a stripe where a frame's
+         * edge is widened).
+         */
+        Template atEveryLie() {
+            List<Mat> shifted = new ArrayList<>();
+            for (double dy : LIES) {
+                for (double dx : LIES) {
+                    if (dx != 0 || dy != 0) {
+                        shifted.add(shifted(grey, dx, dy));
+                    }
+                }
+            }
+            return new Template(name, scale, grey, mask, hotX, hotY, opaque, alpha, blend, phases, List.copyOf(shifted), SLACK);
         }
 
         int width() {
@@ -352,6 +374,16 @@ final class PointerFinder {
         Mat alpha = new Mat();
         outline.convertTo(alpha, CvType.CV_32F);
         return new Template("learned", 1, grey, mask, hotX, hotY, opaque, alpha, null, List.of());
+    }
+
+    /** A picture moved by a fraction of a pixel, its pixels interpolated (those it moves in from its edge repeated). */
+    private static Mat shifted(Mat grey, double dx, double dy) {
+        Mat move = new Mat(2, 3, CvType.CV_64F);
+        move.put(0, 0, 1, 0, dx, 0, 1, dy);
+        Mat out = new Mat();
+        Imgproc.warpAffine(grey, out, move, grey.size(), Imgproc.INTER_LINEAR, Core.BORDER_REPLICATE);
+        move.release();
+        return out;
     }
 
     /**
@@ -616,10 +648,19 @@ final class PointerFinder {
         return found;
     }
 
-    /** The squared difference over the shape's opaque pixels at each place, per opaque pixel. */
+    /**
+     * The squared difference over the shape's opaque pixels at each place, per opaque pixel (at the lie that fits there
+     * best, where it has lies).
+     */
     private static Mat masked(Mat searched, Template template) {
         Mat result = new Mat();
         Imgproc.matchTemplate(searched, template.grey(), result, Imgproc.TM_SQDIFF, template.mask());
+        Mat atLie = new Mat();
+        for (Mat lie : template.lies()) {
+            Imgproc.matchTemplate(searched, lie, atLie, Imgproc.TM_SQDIFF, template.mask());
+            Core.min(result, atLie, result);
+        }
+        atLie.release();
         Core.multiply(result, new Scalar(1 / (template.opaque() * 255.0 * 255.0 * template.slack())), result);
         return result;
     }

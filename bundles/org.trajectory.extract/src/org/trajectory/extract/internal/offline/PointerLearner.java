@@ -406,21 +406,23 @@ final class PointerLearner {
      */
     private PointerFinder.Found fitted(PointerFinder finder, Mat frame, Rect region, PointerFinder.Template shape, Supplier<Mat> colour) {
         PointerFinder.Found closest = finder.closestOnly(frame, around(region), shape);
-        return closest != null && closest.score() < PointerFinder.MATCH ? closest : resized(frame, region, closest, colour);
+        return closest != null && closest.score() < PointerFinder.MATCH ? closest : resized(finder, frame, region, shape, colour);
     }
 
     /**
-     * A learned shape cut from a resized video, at its closest place in a region, where it fits as well as a resized
-     * pointer that has just arrived ({@link PointerFinder#ARRIVED}) and the detector sees a pointer too (within
-     * {@link #HIT_OFF}) in {@code colour}, the same frame: found there with that slack
-     * ({@link PointerFinder.Template#slackened}). Null otherwise.
+     * A learned shape cut from a resized video, at its closest place in a region as such a video shows it (at its best
+     * lie on the grid, with the slack a resized pointer that has just arrived is given: {@link
+     * PointerFinder.Template#atEveryLie}), where it fits so and the detector sees a pointer too (within {@link #HIT_OFF})
+     * in {@code colour}, the same frame: found there, slackened ({@link PointerFinder.Template#slackened}). Null
+     * otherwise.
      */
-    private PointerFinder.Found resized(Mat frame, Rect region, PointerFinder.Found closest, Supplier<Mat> colour) {
-        if (closest == null || closest.template().slack() != 1 || closest.score() >= PointerFinder.ARRIVED || broken) {
+    private PointerFinder.Found resized(PointerFinder finder, Mat frame, Rect region, PointerFinder.Template shape, Supplier<Mat> colour) {
+        if (shape.slack() != 1 || broken) {
             return null;
         }
-        return seenAt(closest, region, frame, colour)
-                ? new PointerFinder.Found(closest.x(), closest.y(), closest.template().slackened(), closest.score() / PointerFinder.SLACK)
+        PointerFinder.Found closest = finder.closestOnly(frame, around(region), shape.atEveryLie());
+        return closest != null && closest.score() < PointerFinder.MATCH && seenAt(closest, region, frame, colour)
+                ? new PointerFinder.Found(closest.x(), closest.y(), shape.slackened(), closest.score())
                 : null;
     }
 
