@@ -209,6 +209,31 @@ class TypedTextTest {
         assertTrue(TypedText.inkCame(withPointer(page("", false), beam, 20), page("bravo", false), line), "letters typed where the I-beam was");
     }
 
+    /**
+     * A terminal's block caret moves on with a command typed in one frame (typed fast, at ten frames a second): its box
+     * before and after took away as much ink as it added, and the letters read as figures redrawn in place (an encoded
+     * copy's `ls /` was lost so).
+     */
+    @Test
+    void lettersTypedInOneFrameBeforeABlockCaretAreInkThatCame() throws Exception {
+        Rect line = new Rect(0, 3, 70, 18);
+        assertTrue(TypedText.inkCame(terminal(""), terminal("ls /"), line), "the command typed before the caret");
+        assertFalse(TypedText.inkCame(terminal("81 %"), terminal("80 %"), line), "a figure turned before the caret");
+    }
+
+    /** A terminal's line: light letters on black, and the block caret after them. */
+    private static BufferedImage terminal(String typed) {
+        BufferedImage image = new BufferedImage(80, 24, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.BLACK);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.setColor(Color.LIGHT_GRAY);
+        g.drawString(typed, 4, 16);
+        g.fillRect(4 + g.getFontMetrics().stringWidth(typed), 4, 7, 15);
+        g.dispose();
+        return image;
+    }
+
     private static BufferedImage withPointer(BufferedImage page, BufferedImage pointer, int x) {
         Graphics2D g = page.createGraphics();
         g.drawImage(pointer, x, 46, null);

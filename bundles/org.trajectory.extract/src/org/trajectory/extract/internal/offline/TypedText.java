@@ -131,13 +131,20 @@ final class TypedText {
      * {@code after} it stands out from its paper at least twice as much as the one {@code before} did. Typed letters add
      * ink where there was paper; a pointer hidden as the keys begin (one the pointer finder never told), a tooltip
      * going, take ink away; a figure redrawn in place (a counter, a column of values) takes away about as much as it
-     * adds. Where nothing changed on the line, it cannot tell: true.
+     * adds. A terminal's block caret moves on with the letters typed in one frame: its box, before and after, is
+     * neither. Where nothing changed on the line, it cannot tell: true.
      */
     static boolean inkCame(BufferedImage before, BufferedImage after, Rect line) throws IOException {
         Mat was = OpenCvLibrary.grey(before);
         Mat is = OpenCvLibrary.grey(after);
         Mat changed = changed(was, is);
         Rect within = PointerFinder.clip(line, changed);
+        for (Mat picture : new Mat[] { was, is }) {
+            Rect caret = within.empty() ? null : blockCaret(picture, within);
+            if (caret != null) {
+                Mats.fill(changed, caret, new Scalar(0));
+            }
+        }
         boolean came = true;
         if (!within.empty() && Mats.countNonZero(changed, within) > 0) {
             came = ink(is, changed, within) >= 2 * ink(was, changed, within);
@@ -278,11 +285,7 @@ final class TypedText {
      * the soft edges of small letters, which a black-and-white cut of them turns into blocks), dark on light.
      */
     private static BufferedImage plain(Mat grey) {
-        Mat ink = new Mat();
-        Imgproc.threshold(grey, ink, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
-        if (Core.countNonZero(ink) > ink.total() / 2) {
-            Core.bitwise_not(ink, ink); // ink is white in the mask, whatever its colour on the screen
-        }
+        Mat ink = inkMask(grey);
         Mat letters = ink.clone();
         Rect caret = removeBlockCaret(letters); // first: a solid caret is as tall as a border; a line has one caret
         if (caret == null) {
@@ -398,6 +401,26 @@ final class TypedText {
             }
         }
         return best;
+    }
+
+    /** Otsu's ink of a picture, white in the mask whatever its colour on the screen (the lesser part is ink). */
+    private static Mat inkMask(Mat grey) {
+        Mat ink = new Mat();
+        Imgproc.threshold(grey, ink, 0, 255, Imgproc.THRESH_BINARY | Imgproc.THRESH_OTSU);
+        if (Core.countNonZero(ink) > ink.total() / 2) {
+            Core.bitwise_not(ink, ink);
+        }
+        return ink;
+    }
+
+    /** Where a block caret stands on a {@code line} of a picture ({@link #removeBlockCaret}), its blurred edges with it; or null. */
+    private static Rect blockCaret(Mat grey, Rect line) {
+        Mat part = new Mat(grey, line);
+        Mat ink = inkMask(part);
+        Rect caret = removeBlockCaret(ink);
+        part.release();
+        ink.release();
+        return caret == null ? null : PointerFinder.clip(new Rect(line.x + caret.x - 2, line.y, caret.width + 4, line.height), grey);
     }
 
     /**
