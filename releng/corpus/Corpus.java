@@ -459,8 +459,8 @@ public class Corpus {
     }
 
     /**
-     * The screen's pixels, 3 bytes each, through ImageMagick's import; none when it took over 5 s (a grab the server
-     * never answers ends the wait instead of the run).
+     * The screen's pixels, 3 bytes each, through ImageMagick's import; cut short when it takes over 5 s (a grab the
+     * server never answers ends this wait, which counts it as a change, instead of the run).
      */
     private byte[] screenPixels() throws Exception {
         Process grab = process(List.of("timeout", "5", "import", "-silent", "-window", "root", "-depth", "8", "rgb:-")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
