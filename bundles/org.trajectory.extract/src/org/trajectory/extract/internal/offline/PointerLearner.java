@@ -420,7 +420,9 @@ final class PointerLearner {
         if (shape.slack() != 1 || broken) {
             return null;
         }
-        PointerFinder.Found closest = finder.closestOnly(frame, around(region), shape.atEveryLie());
+        PointerFinder.Template lied = shape.atEveryLie();
+        PointerFinder.Found closest = finder.closestOnly(frame, around(region), lied);
+        lied.lies().forEach(Mat::release); // made for this look only: the shape is kept as cut
         return closest != null && closest.score() < PointerFinder.MATCH && seenAt(closest, region, frame, colour)
                 ? new PointerFinder.Found(closest.x(), closest.y(), shape.slackened(), closest.score())
                 : null;
