@@ -613,6 +613,26 @@ class ActionInferenceTest {
         assertEquals("esc", found.get(1).text());
     }
 
+    /**
+     * A video shown at 2/3 size (the OBS copy of a Windows dev recording), its pointer found in a theme's shape made that
+     * small: a menu bar's item clicked opens its menu under the pointer, 41 px high (62 at full size), and it goes again
+     * while the pointer rests: a key closed it. Held to a full-size line (48 px), the menu was a line that changed and
+     * the key was lost.
+     */
+    @Test
+    void aMenuOpenedAndClosedInAVideoShownSmallerIsAKey() {
+        ActionInference inference = inference(852);
+        int frame = restsAt(inference, 0, 10, shownSmaller(400, 300));
+        Rect menu = new Rect(294, 217, 106, 41);
+        inference.accept(observation(frame++, shownSmaller(313, 214), menu));
+        frame = restsAt(inference, frame, 20, shownSmaller(313, 214));
+        inference.accept(observation(frame++, shownSmaller(313, 214), menu));
+        restsAt(inference, frame, 40, shownSmaller(313, 214));
+        List<ExtractedAction> found = inference.finish();
+        assertOperations(found, ExtractedAction.CLICK, ExtractedAction.PRESS);
+        assertEquals("esc", found.get(1).text());
+    }
+
     /** The same click, then a part of what it opened redrawn away from the pointer (a graph on a page a tab opened): no key. */
     @Test
     void somethingRedrawnInsideWhatAClickOpenedAwayFromThePointerIsNoKey() {
@@ -858,6 +878,14 @@ class ActionInferenceTest {
     /** The pointer resting away from what changes, where it plays no part. */
     private static PointerFinder.Found away() {
         return pointer(449, 311);
+    }
+
+    /** A pointer found at x, y in a theme's arrow made 2/3 as large, as a video shown at 2/3 size shows it. */
+    private static PointerFinder.Found shownSmaller(int x, int y) {
+        Mat grey = new Mat(14, 9, CvType.CV_8UC1, new Scalar(0));
+        PointerFinder.Template arrow = new PointerFinder.Template("left_ptr", 2 / 3.0, grey, new Mat(grey.size(), CvType.CV_8UC1, new Scalar(1)),
+                0, 0, grey.total(), new Mat(grey.size(), CvType.CV_32F, new Scalar(1)), null, List.of());
+        return new PointerFinder.Found(x, y, arrow, 0);
     }
 
     /** A pointer found with its hotspot at x, y (its shape does not matter here). */

@@ -124,6 +124,11 @@ final class ActionInference {
      * while the pointer stays, a key closed it (Escape; a menu item chosen by the mouse moves the pointer first).
      */
     private Rect popup;
+    /**
+     * How much larger than its theme draws it the pointer showed last in a theme's shape: under 1 in a video made
+     * smaller, over 1 on a HiDPI screen; 1 until such a shape is found.
+     */
+    private double screenScale = 1;
     /** A vertical shift under the resting pointer too mixed to begin a scroll with: the first turn of one that follows. */
     private Observation unclearShift;
 
@@ -308,6 +313,9 @@ final class ActionInference {
         // a pointer that rested unseen is found as it leaves: it moves on from there
         Pixel from = pixel(before.pointer() != null ? before.pointer() : now.rested());
         Pixel to = pixel(now.pointer());
+        if (now.pointer() != null && now.pointer().template().screenScale() > 0) {
+            screenScale = now.pointer().template().screenScale();
+        }
         boolean moving = from != null && to != null && from.distance(to) > REST;
         if (moving || to != null && lastSeen != null && lastSeen.distance(to) > REST) {
             movedAt = now.time();
@@ -769,7 +777,7 @@ final class ActionInference {
             return;
         }
         for (Rect change : now.changes()) {
-            if (change.height > LINE && near(change, at, 30)) {
+            if (change.height > popupLine() && near(change, at, 30)) {
                 popup = popup == null ? change : Observation.union(List.of(popup, change));
             }
         }
@@ -785,7 +793,7 @@ final class ActionInference {
             return false;
         }
         List<Rect> there = now.changes().stream().filter(c -> ScreenObserver.overlap(c, opened)).toList();
-        if (there.isEmpty() || now.changes().stream().anyMatch(c -> !there.contains(c) && c.height > LINE)) {
+        if (there.isEmpty() || now.changes().stream().anyMatch(c -> !there.contains(c) && c.height > popupLine())) {
             return false;
         }
         Rect union = Observation.union(there);
@@ -797,6 +805,11 @@ final class ActionInference {
             popup = null;
         }
         return same;
+    }
+
+    /** How high a line of a menu is at most, at the size the pointer shows the screen at: what a popup is taller than. */
+    private int popupLine() {
+        return (int) Math.round(LINE * screenScale);
     }
 
     /** Whether a corner of the box is at the point (within 3 px): where a context menu opens from a pointer. */

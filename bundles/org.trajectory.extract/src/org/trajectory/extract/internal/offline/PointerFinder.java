@@ -56,6 +56,8 @@ final class PointerFinder {
     /** A stand-in's name, and its side (pixels): the pixels around a hotspot a pointer covers at any size. */
     private static final String STAND_IN = "stand-in";
     private static final int STAND_IN_SIDE = 11;
+    /** A shape learned from the video's name. */
+    private static final String LEARNED = "learned";
     /** How many places a resized shape fits nearly as well at are refined to tell which it is at, if any. */
     private static final int CANDIDATES = 4;
     /** The pixels a resized shape must half cover to be compared by them alone (an arrow, a cross: not an I-beam). */
@@ -217,6 +219,14 @@ final class PointerFinder {
             return grey.rows();
         }
 
+        /**
+         * How much larger than its theme draws it the screen shows this shape, or 0 where that is not known (a shape
+         * learned from the video, a stand-in): a pointer resized shows how the whole screen was.
+         */
+        double screenScale() {
+            return name.equals(LEARNED) || standIn() ? 0 : scale;
+        }
+
         /** Whether this stands in for a shape not known ({@link PointerFinder#standIn}). */
         boolean standIn() {
             return name.equals(STAND_IN);
@@ -373,7 +383,7 @@ final class PointerFinder {
         }
         Mat alpha = new Mat();
         outline.convertTo(alpha, CvType.CV_32F);
-        return new Template("learned", 1, grey, mask, hotX, hotY, opaque, alpha, null, List.of());
+        return new Template(LEARNED, 1, grey, mask, hotX, hotY, opaque, alpha, null, List.of());
     }
 
     /** A picture moved by a fraction of a pixel, its pixels interpolated (those it moves in from its edge repeated). */
