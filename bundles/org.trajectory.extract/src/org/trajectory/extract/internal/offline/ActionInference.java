@@ -798,9 +798,11 @@ final class ActionInference {
         }
         Rect union = Observation.union(there);
         double overlap = ScreenObserver.overlapArea(union, opened);
-        // what went is what opened, or lies inside it with a corner at the pointer: a menu opened there, and the row the
-        // right-click highlighted with it stays
-        boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area()) || overlap >= 0.9 * union.area() && cornerAt(union, at);
+        // what went is what opened, or lies inside it with a corner at the pointer (a menu opened there, and the row the
+        // right-click highlighted with it stays), or is all of it below the line at the pointer (a menu bar's menu, its
+        // item still highlighted)
+        boolean inside = overlap >= 0.9 * union.area();
+        boolean same = overlap >= 0.7 * Math.max(union.area(), opened.area()) || inside && (cornerAt(union, at) || belowItsItem(union, opened, at));
         if (same) {
             popup = null;
         }
@@ -810,6 +812,15 @@ final class ActionInference {
     /** How high a line of a menu is at most, at the size the pointer shows the screen at: what a popup is taller than. */
     private int popupLine() {
         return (int) Math.round(LINE * screenScale);
+    }
+
+    /**
+     * Whether {@code went} is {@code opened} but for a strip at its top no higher than a line, the point in that strip:
+     * a menu dropped from the item the pointer clicked.
+     */
+    private boolean belowItsItem(Rect went, Rect opened, Pixel at) {
+        return went.width >= 0.9 * opened.width && Math.abs(went.y + went.height - (opened.y + opened.height)) <= 3
+                && went.y - opened.y <= popupLine() && at.y() >= opened.y && at.y() < went.y;
     }
 
     /** Whether a corner of the box is at the point (within 3 px): where a context menu opens from a pointer. */
