@@ -200,9 +200,8 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
                 PrivacyFilter privacy = new PrivacyFilter(writer, PrivacyFilter.DEFAULT_EXCLUSIONS);
                 try (CaptureSession session = backend().start(new CaptureSettings(writer.video(), 10), privacy)) {
                     Path events = folder.resolve(RecordingFolder.EVENTS);
-                    // and the recorder knows the notes are in front: on a busy machine its word of them may come late
-                    untilCapturing(() -> Files.exists(events) && readQuietly(events).contains("\"move\"")
-                            && Recordings.lastWindow(folder).contains("\"top_window_name\":\"notes\""));
+                    untilCapturing(() -> Files.exists(events) && readQuietly(events).contains("\"move\""));
+                    untilInFront(folder, "notes");
                     xdotool("type", "--delay", "20", "ok");
                     xdotool("search", "--name", "Enter password", "windowactivate", "--sync");
                     xdotool("type", "--delay", "20", "hunter2"); // at once: the keys may reach the filter before the window
@@ -236,6 +235,19 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
             assertTrue(System.nanoTime() < deadline, "the recorder saw no pointer motion in 30 s");
             xdotool("mousemove", String.valueOf(x), "700");
             Thread.sleep(100);
+        }
+    }
+
+    /**
+     * Brings the window titled {@code title} to the front until the recorder says it is there: on a busy machine its word
+     * of it may come late, and a window mapped late may have taken the focus.
+     */
+    private static void untilInFront(Path folder, String title) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!Recordings.lastWindow(folder).contains("\"top_window_name\":\"" + title + "\"")) {
+            assertTrue(System.nanoTime() < deadline, "the recorder never saw '" + title + "' in front in 30 s: " + Recordings.lastWindow(folder));
+            xdotool("search", "--name", "^" + title + "$", "windowactivate", "--sync");
+            Thread.sleep(200);
         }
     }
 
