@@ -56,7 +56,7 @@ final class PointerFinder {
     /** A stand-in's name, and its side (pixels): the pixels around a hotspot a pointer covers at any size. */
     private static final String STAND_IN = "stand-in";
     private static final int STAND_IN_SIDE = 11;
-    /** A shape learned from the video's name. */
+    /** The name of a shape learned from the video. */
     private static final String LEARNED = "learned";
     /** How many places a resized shape fits nearly as well at are refined to tell which it is at, if any. */
     private static final int CANDIDATES = 4;
