@@ -48,7 +48,22 @@ class ElementCaptureTest {
         assertTrue(address != null && address.startsWith("unix:"), "a session bus: " + address);
         desktop.put("DBUS_SESSION_BUS_ADDRESS", address);
         start(new ProcessBuilder("/usr/libexec/at-spi-bus-launcher", "--launch-immediately"));
-        Thread.sleep(500);
+        untilTheAccessibilityBusAnswers();
+    }
+
+    /** A dialog started before the launcher owns its name would ask the session bus to start a second one, and wait. */
+    private void untilTheAccessibilityBusAnswers() throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        ProcessBuilder ask = new ProcessBuilder("dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus");
+        ask.environment().putAll(desktop);
+        ask.redirectErrorStream(true);
+        String answer = "";
+        while (!answer.contains("boolean true")) {
+            assertTrue(System.nanoTime() < deadline, "the accessibility bus never came up in 30 s: " + answer);
+            Thread.sleep(100);
+            answer = new String(ask.start().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @AfterEach
@@ -203,11 +218,18 @@ class ElementCaptureTest {
     private Process dialog(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("zenity"));
         command.addAll(List.of(arguments));
-        Process dialog = start(new ProcessBuilder(command));
+        Path log = temp.resolve("dialog.log");
+        Process dialog = start(new ProcessBuilder(command).redirectError(log.toFile()));
         String title = arguments[List.of(arguments).indexOf("--title") + 1];
         ProcessBuilder search = new ProcessBuilder("xdotool", "search", "--sync", "--name", title);
         search.environment().putAll(desktop);
-        assertTrue(search.start().waitFor(10, TimeUnit.SECONDS), "the dialog " + title + " shows");
+        Process searching = search.start();
+        // the first dialog on a fresh machine waits for caches it builds; this test asserts no speed
+        if (!searching.waitFor(60, TimeUnit.SECONDS)) {
+            searching.destroyForcibly();
+            throw new AssertionError("the dialog " + title + " did not show in 60 s (" + (dialog.isAlive() ? "running" : "exited " + dialog.exitValue())
+                    + "): " + Files.readString(log));
+        }
         Thread.sleep(500);
         return dialog;
     }
@@ -228,7 +250,9 @@ class ElementCaptureTest {
 
     private Process start(ProcessBuilder builder) throws Exception {
         builder.environment().putAll(desktop);
-        builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+        if (builder.redirectError() == ProcessBuilder.Redirect.PIPE) {
+            builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+        }
         Process process = builder.start();
         started.add(process);
         return process;

@@ -217,12 +217,28 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
             assertTrue(!events.contains("hunter") && !events.contains("\"char\":\"2\""), "no character typed in the prompt: " + events);
             assertTrue(events.contains("<redacted>"));
             JsonNode metadata = Json.MAPPER.readTree(Files.readString(folder.resolve(RecordingFolder.METADATA)));
-            assertEquals(1, metadata.path("redacted_spans").size(), metadata.toString());
+            // one span for each stay of the prompt in front: a busy desktop may hand it the focus back after the test left it
+            long stays = staysInFront(folder, PrivacyFilter.REDACTED);
+            assertTrue(stays >= 1, "the prompt came to the front under its redacted title");
+            assertEquals(stays, metadata.path("redacted_spans").size(), metadata.toString());
             assertTrue(metadata.path("frames").asInt() > 5, "the blanked video still plays");
         } finally {
             prompt.destroy();
             other.destroy();
         }
+    }
+
+    /** How many times the recording's window stream says a window titled {@code title} came to the front. */
+    private static long staysInFront(Path folder, String title) throws IOException {
+        String inFront = "\"top_window_name\":\"" + title + "\"";
+        List<String> windows = Files.readAllLines(folder.resolve(RecordingFolder.WINDOWS));
+        long stays = 0;
+        for (int i = 0; i < windows.size(); i++) {
+            if (windows.get(i).contains(inFront) && (i == 0 || !windows.get(i - 1).contains(inFront))) {
+                stays++;
+            }
+        }
+        return stays;
     }
 
     /**
