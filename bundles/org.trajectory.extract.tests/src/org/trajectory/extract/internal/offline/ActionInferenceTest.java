@@ -421,6 +421,25 @@ class ActionInferenceTest {
     }
 
     /**
+     * A line typed in small letters (a video shown at 2/3 of its screen) while the window's status line, ten of those
+     * lines lower, changes with every letter: one typing, no Enter. When "under the typed line" reached two screen lines
+     * of pixels whatever the letters' size, the status line's change was lines appearing under it, and the typing was
+     * split in two by an Enter after its second letter.
+     */
+    @Test
+    void aStatusLineTenLinesUnderSmallLettersChangingWithThemIsNoEnter() {
+        ActionInference inference = inference(WIDTH);
+        int frame = still(inference, 0, 10);
+        for (int letter = 0; letter < 8; letter++) {
+            inference.accept(withCarets(frame++, List.of(), new Rect(9 + 7 * letter, 82, 7, 10), new Rect(49 + 4 * letter, 188, 6, 8)));
+        }
+        still(inference, frame, 30);
+        inference.finish();
+        List<ActionInference.Found> found = inference.fresh();
+        assertEquals(List.of(ExtractedAction.TYPE), found.stream().map(f -> f.action().operation()).toList(), found.toString());
+    }
+
+    /**
      * A typing's line is looked at again in the second after its last change (what comes and goes by itself was not
      * typed): those frames are held while the typing goes on, so its pictures are taken from them when it is found. When
      * only its first and last frames were held, every typing's second after was decoded again after the reading: a

@@ -867,7 +867,8 @@ final class ActionInference {
         // (its middle under the band, not a letter on the line of a band a pixel high, nor a letter's descender)
         boolean under = change.y >= bottom - 2 && change.y + change.height / 2 > bottom
                 || change.y >= band.y - band.height && change.y + change.height >= bottom + band.height / 2 + 2;
-        return under && change.y <= bottom + 2 * LINE
+        // within a few of the typed lines (a status line further down answers each letter, in a video shown small too)
+        return under && change.y <= bottom + Math.min(2 * LINE, 4 * band.height)
                 && change.x + change.width >= band.x - 200
                 && change.x <= band.x + band.width + 200;
     }
