@@ -230,7 +230,7 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
 
     /** How many times the recording's window stream says a window titled {@code title} came to the front. */
     private static long staysInFront(Path folder, String title) throws IOException {
-        String inFront = "\"top_window_name\":\"" + title + "\"";
+        String inFront = titled(title);
         List<String> windows = Files.readAllLines(folder.resolve(RecordingFolder.WINDOWS));
         long stays = 0;
         for (int i = 0; i < windows.size(); i++) {
@@ -260,11 +260,16 @@ class X11BackendTest extends org.trajectory.recorder.kit.CaptureBackendContract 
      */
     private static void untilInFront(Path folder, String title) throws Exception {
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!Recordings.lastWindow(folder).contains("\"top_window_name\":\"" + title + "\"")) {
+        while (!Recordings.lastWindow(folder).contains(titled(title))) {
             assertTrue(System.nanoTime() < deadline, "the recorder never saw '" + title + "' in front in 30 s: " + Recordings.lastWindow(folder));
             xdotool("search", "--name", "^" + title + "$", "windowactivate", "--sync");
             Thread.sleep(200);
         }
+    }
+
+    /** What a line of the window stream holds for a window titled {@code title}, as the recorder writes it. */
+    private static String titled(String title) {
+        return "\"top_window_name\":\"" + title + "\"";
     }
 
     /**
