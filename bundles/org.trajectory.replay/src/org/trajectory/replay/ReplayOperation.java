@@ -239,7 +239,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
             for (Action action : parsed.actions()) {
                 performer.perform(action);
             }
-            sleep(300);
+            ReplayException.pause(300);
             settle(session);
         }
         if (setup.pointer() != null) {
@@ -521,7 +521,7 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         long stillSince = start;
         BufferedImage previous = session.grab();
         for (long now = start; now - start < SETTLE_BOUND_MS && now - stillSince < STILL_MS; now = System.currentTimeMillis()) {
-            sleep(GRAB_EVERY_MS);
+            ReplayException.pause(GRAB_EVERY_MS);
             BufferedImage grab = session.grab();
             if (!ScreenComparison.compare(previous, grab, List.of()).matched()) {
                 stillSince = System.currentTimeMillis();
@@ -530,12 +530,4 @@ public final class ReplayOperation extends DatasetOperation<ReplayOperation.Repo
         }
     }
 
-    private static void sleep(long millis) throws ReplayException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReplayException("the replay was stopped");
-        }
-    }
 }

@@ -17,4 +17,14 @@ public final class ReplayException extends Exception {
     public ReplayException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** Waits {@code millis}: the moment a desktop takes to answer. A replay stopped meanwhile (interrupted) ends with this exception. */
+    public static void pause(long millis) throws ReplayException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("the replay was stopped");
+        }
+    }
 }

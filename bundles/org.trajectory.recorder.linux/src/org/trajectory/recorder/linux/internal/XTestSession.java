@@ -102,7 +102,7 @@ final class XTestSession implements ReplaySession {
         for (int i = 0; i < Math.abs(clicks); i++) {
             fakeButton(number, true);
             fakeButton(number, false);
-            pause(20);
+            ReplayException.pause(20);
         }
     }
 
@@ -147,7 +147,7 @@ final class XTestSession implements ReplaySession {
             } else {
                 typeCharacter(codePoint);
             }
-            pause(8);
+            ReplayException.pause(8);
         }
     }
 
@@ -165,7 +165,7 @@ final class XTestSession implements ReplaySession {
             x.XChangeKeyboardMapping(display, spare, 1, new long[] { keysym }, 1);
             x.XSync(display, false);
             remapped.put(keysym, spare);
-            pause(50); // clients (and a recorder) reread the map on MappingNotify before the key arrives
+            ReplayException.pause(50); // clients (and a recorder) reread the map on MappingNotify before the key arrives
         }
         fakeKey(spare, true);
         fakeKey(spare, false);
@@ -277,12 +277,4 @@ final class XTestSession implements ReplaySession {
         x.XCloseDisplay(display);
     }
 
-    private static void pause(long millis) throws ReplayException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReplayException("the replay was stopped");
-        }
-    }
 }

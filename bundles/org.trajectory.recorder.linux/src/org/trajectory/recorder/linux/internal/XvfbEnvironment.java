@@ -159,7 +159,7 @@ public final class XvfbEnvironment implements Environment {
                 throw new ReplayException("'" + app.command().get(0) + "' ended (exit " + process.exitValue() + ") before showing a window"
                         + lastWords(log) + "; see " + log);
             }
-            sleep(100);
+            ReplayException.pause(100);
         }
         throw new ReplayException("'" + app.command().get(0) + "' showed no window of class " + app.windowClass() + " within "
                 + WINDOW_MILLIS / 1000 + " s" + lastWords(log) + "; see " + log);
@@ -183,7 +183,7 @@ public final class XvfbEnvironment implements Environment {
             windows.place(window, askX, askY, want.width(), want.height());
             WindowEvent now = null;
             for (int wait = 0; wait < 20 && (now == null || now.x() != want.x() || now.y() != want.y()); wait++) {
-                sleep(25); // the window manager answers the request a moment later
+                ReplayException.pause(25); // the window manager answers the request a moment later
                 now = windows.describe(window, 0);
             }
             if (now == null || now.x() == want.x() && now.y() == want.y()) {
@@ -253,17 +253,9 @@ public final class XvfbEnvironment implements Environment {
             if (System.currentTimeMillis() > end) {
                 throw new ReplayException(failure);
             }
-            sleep(50);
+            ReplayException.pause(50);
         }
     }
 
-    private static void sleep(long millis) throws ReplayException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReplayException("the replay was stopped while its display started");
-        }
-    }
 
 }

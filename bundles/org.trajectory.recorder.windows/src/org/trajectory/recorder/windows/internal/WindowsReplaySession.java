@@ -249,11 +249,6 @@ final class WindowsReplaySession implements ReplaySession {
             throw new ReplayException("Windows refused the input (SendInput: error " + com.sun.jna.Native.getLastError()
                     + "); is another program's window (run as administrator) in front?");
         }
-        try {
-            Thread.sleep(10);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReplayException("the replay was stopped");
-        }
+        ReplayException.pause(10);
     }
 }
