@@ -36,6 +36,8 @@ final class ScreenObserver {
     private static final int NEAR = 48;
     /** How far (pixels) from its last place a pointer held by a stand-in may be found and have stayed there. */
     private static final int SIGHTED_OFF = 6;
+    /** How much worse a pointer may fit its place than a moment ago and still be taken as resting there. */
+    private static final double WORSE_FIT = 3;
     /** How often (seconds) the whole screen is searched while the pointer is not known. */
     private static final double FULL_SEARCH_EVERY = 10;
 
@@ -336,9 +338,8 @@ final class ScreenObserver {
             if (!touched(changed, last)) {
                 return last; // nothing changed where it is: a pointer cannot leave without changing its place
             }
-            // most often it has not moved: looked for where it was first, where nothing else in reach can pass for it
-            PointerFinder.Found stayed = finder.findOnly(frame, null, grown(foot, 1), last.template());
-            if (stayed != null && Math.abs(stayed.x() - last.x()) <= 1 && Math.abs(stayed.y() - last.y()) <= 1) {
+            PointerFinder.Found stayed = stayed(frame, before, last, changed, likely);
+            if (stayed != null) {
                 return stayed;
             }
             // its hotspot within NEAR of where it was, its whole shape with it (an arrow reaches below and right of its tip)
@@ -381,6 +382,51 @@ final class ScreenObserver {
         if (best != null && last != null) { // where it was not known, the caller records it once it is taken
             lastShape = best.template();
             scale.saw(best);
+        }
+        return best;
+    }
+
+    /**
+     * The pointer where it was {@code last}, the most common answer, looked for there first, where nothing else in reach
+     * can pass for it; or where it went, where it fits its place far worse than a moment ago and fits a changed region far
+     * better (a pointer whose colours differ little from what it left in grey levels still fits its old place loosely).
+     * Null where it is not found in its place.
+     */
+    private PointerFinder.Found stayed(Mat frame, Mat before, PointerFinder.Found last, List<Rect> changed, PointerFinder.Template likely) {
+        Rect foot = last.footprint();
+        PointerFinder.Found stayed = finder.findOnly(frame, null, grown(foot, 1), last.template());
+        if (stayed == null || Math.abs(stayed.x() - last.x()) > 1 || Math.abs(stayed.y() - last.y()) > 1) {
+            return null;
+        }
+        if (fitsAsBefore(stayed, last)) {
+            return stayed;
+        }
+        PointerFinder.Found went = inChanges(frame, before, changed, likely, foot);
+        return went != null && went.score() * WORSE_FIT < stayed.score() ? went : stayed;
+    }
+
+    /**
+     * Whether the pointer {@code found} where it was {@code last} fits that place about as well as it did: where its place
+     * changed and it fits {@link #WORSE_FIT} times worse, it may have left (a pointer whose grey levels differ little
+     * from what lay under it still fits loosely where it was). A stand-in is its place's pixels: it fits or is gone.
+     */
+    private static boolean fitsAsBefore(PointerFinder.Found found, PointerFinder.Found last) {
+        return last.template().standIn() || found.score() <= WORSE_FIT * Math.max(last.score(), PointerFinder.MATCH / 10);
+    }
+
+    /** The pointer in its {@code likely} shape in the small changed regions away from {@code foot} that it fits best, or null. */
+    private PointerFinder.Found inChanges(Mat frame, Mat before, List<Rect> changed, PointerFinder.Template likely, Rect foot) {
+        PointerFinder.Found best = null;
+        for (Rect region : changed) {
+            if (region.area() > POINTER_REGION * POINTER_REGION || Math.max(region.width, region.height) > 2 * POINTER_REGION
+                    || covered(region, foot)) {
+                continue;
+            }
+            PointerFinder.Found found = finder.findOnly(frame, before, grown(region, 24), likely);
+            if (found != null && overlap(found.footprint(), region) && !overlap(found.footprint(), foot)
+                    && (best == null || found.score() < best.score())) {
+                best = found;
+            }
         }
         return best;
     }
