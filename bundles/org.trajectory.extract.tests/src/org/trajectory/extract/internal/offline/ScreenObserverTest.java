@@ -39,7 +39,8 @@ import org.trajectory.model.operation.Progress;
  * for. A pointer that came or left changes its own place: none is found beside a change. And a pointer learned from the
  * video is told where it was from the frame it came in, not from the frame that confirmed its shape; and is found where
  * it clicked as the window redrew under it, though its shape, cut over another ground, fits there only loosely. A
- * pointer never seen that came inside the highlight its click drew is placed where the detector is sure of it.
+ * pointer never seen that came inside the highlight its click drew is placed where the detector is sure of it; one that
+ * fits its old place far worse than a moment ago is found where it went.
  */
 class ScreenObserverTest {
 
