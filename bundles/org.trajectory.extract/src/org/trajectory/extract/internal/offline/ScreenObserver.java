@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -354,19 +355,8 @@ final class ScreenObserver {
                 return resting;
             }
         }
-        PointerFinder.Found best = null;
-        Rect large = null;
-        for (Rect region : changed) {
-            if (region.area() > POINTER_REGION * POINTER_REGION || Math.max(region.width, region.height) > 2 * POINTER_REGION) {
-                large = large == null ? region : Observation.union(List.of(large, region));
-                continue;
-            }
-            Rect around = grown(region, 24);
-            PointerFinder.Found found = finder.find(frame, before, around, likely, scale);
-            if (found != null && overlap(found.footprint(), region) && (best == null || found.score() < best.score())) {
-                best = found;
-            }
-        }
+        PointerFinder.Found best = bestInChanges(changed, null, around -> finder.find(frame, before, around, likely, scale));
+        Rect large = Observation.union(changed.stream().filter(region -> !movedPointerSized(region)).toList());
         if (best == null && large != null && last != null) {
             // followed every frame while it moves with what it drags; over a window's worth of pixels in its familiar shapes only
             best = large.area() <= 4.0 * POINTER_REGION * POINTER_REGION ? finder.find(frame, before, large, likely, scale)
@@ -401,7 +391,7 @@ final class ScreenObserver {
         if (fitsAsBefore(stayed, last)) {
             return stayed;
         }
-        PointerFinder.Found went = inChanges(frame, before, changed, likely, foot);
+        PointerFinder.Found went = bestInChanges(changed, foot, around -> finder.findOnly(frame, before, around, likely));
         return went != null && went.score() * WORSE_FIT < stayed.score() ? went : stayed;
     }
 
@@ -414,21 +404,28 @@ final class ScreenObserver {
         return last.template().standIn() || found.score() <= WORSE_FIT * Math.max(last.score(), PointerFinder.MATCH / 10);
     }
 
-    /** The pointer in its {@code likely} shape in the small changed regions away from {@code foot} that it fits best, or null. */
-    private PointerFinder.Found inChanges(Mat frame, Mat before, List<Rect> changed, PointerFinder.Template likely, Rect foot) {
+    /**
+     * What {@code look} finds around the changed regions no larger than a moved pointer's that fits best, or null; where
+     * {@code away} is given, only clear of it.
+     */
+    private static PointerFinder.Found bestInChanges(List<Rect> changed, Rect away, Function<Rect, PointerFinder.Found> look) {
         PointerFinder.Found best = null;
         for (Rect region : changed) {
-            if (region.area() > POINTER_REGION * POINTER_REGION || Math.max(region.width, region.height) > 2 * POINTER_REGION
-                    || covered(region, foot)) {
+            if (!movedPointerSized(region) || away != null && covered(region, away)) {
                 continue;
             }
-            PointerFinder.Found found = finder.findOnly(frame, before, grown(region, 24), likely);
-            if (found != null && overlap(found.footprint(), region) && !overlap(found.footprint(), foot)
+            PointerFinder.Found found = look.apply(grown(region, 24));
+            if (found != null && overlap(found.footprint(), region) && (away == null || !overlap(found.footprint(), away))
                     && (best == null || found.score() < best.score())) {
                 best = found;
             }
         }
         return best;
+    }
+
+    /** Whether a changed region is no larger than a pointer's old and new places together (not a window, not a page). */
+    private static boolean movedPointerSized(Rect region) {
+        return region.area() <= POINTER_REGION * POINTER_REGION && Math.max(region.width, region.height) <= 2 * POINTER_REGION;
     }
 
     /**
