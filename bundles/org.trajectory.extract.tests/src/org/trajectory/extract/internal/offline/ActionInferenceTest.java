@@ -883,6 +883,27 @@ class ActionInferenceTest {
         assertOperations(found, ExtractedAction.CLICK, ExtractedAction.TYPE);
     }
 
+    /**
+     * The same field, its click not seen (the pointer lost on its way there): its old text selected by a key, drawn at once
+     * as one line; a second later the first letter replaces it (the field's whole width changes again), then letters come
+     * one after another inside that width, each beginning right of the one before. A line drawn at once where no click
+     * or caret said text goes, yet typed letter by letter: typing.
+     */
+    @Test
+    void lettersTypedOneAfterAnotherOverASelectionAreTypingWhereNoClickShowedTheField() {
+        ActionInference inference = inference(WIDTH);
+        int frame = still(inference, 0, 10);
+        inference.accept(observation(frame++, away(), new Rect(154, 37, 229, 13)));
+        frame = still(inference, frame, 8);
+        inference.accept(observation(frame++, away(), new Rect(153, 32, 230, 23)));
+        int[][] letters = { { 160, 26 }, { 164, 24 }, { 184, 36 }, { 196, 20 }, { 210, 11 } };
+        for (int[] letter : letters) {
+            inference.accept(observation(frame++, away(), new Rect(letter[0], 38, letter[1], 12)));
+        }
+        still(inference, frame, 40);
+        assertOperations(inference.finish(), ExtractedAction.TYPE);
+    }
+
     /** That the actions found are of these operations, in this order (all of them are shown when not). */
     private static void assertOperations(List<ExtractedAction> found, String... operations) {
         assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());

@@ -8,10 +8,19 @@ import org.trajectory.extract.ExtractedAction;
 /**
  * Typing in progress: the band it changes, its time span, and its frames; its first change, whether it began where
  * text is entered (at a caret, on the line the pointer clicked), the click that gave it focus where none showed, and
- * whether text was only expected there (no caret or click seen, not under the resting pointer).
+ * whether text was only expected there (no caret or click seen, not under the resting pointer); its latest change, and
+ * how many changes in a row began further right than the one before (letters arriving one after another).
  */
 record Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
-        ExtractedAction focus, boolean guessedEntry) {
+        ExtractedAction focus, boolean guessedEntry, Rect latest, int marched) {
+
+    /** Changes in a row, each beginning further right than the one before, that are letters typed one after another. */
+    private static final int MARCHED = 3;
+
+    Typing(Rect band, double start, double end, int firstFrame, int lastFrame, int intervals, Rect first, boolean atEntry,
+            ExtractedAction focus, boolean guessedEntry) {
+        this(band, start, end, firstFrame, lastFrame, intervals, first, atEntry, focus, guessedEntry, first, 0);
+    }
 
     /**
      * The most text (in line heights a second) anyone types: about 130 letters a second, several times a fast typist's
@@ -23,21 +32,24 @@ record Typing(Rect band, double start, double end, int firstFrame, int lastFrame
         if (intervals == 1 && band.width > 3 * band.height && change.x >= band.x + band.width - 4) {
             // the first change was a piece of text drawn at once (a shell's prompt, a field's old value), typing
             // follows it: what was typed is read from there on
-            return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus, guessedEntry);
+            return new Typing(change, start, time, lastFrame, frame, 2, first, atEntry, focus, guessedEntry, change, 0);
         }
+        // a clock's or a counter's digits turn where they stand or further left; letters typed over a selection stay within
+        // what was selected, but each begins right of the one before
+        int inRow = change.x > latest.x ? marched + 1 : 0;
         return new Typing(Observation.union(List.of(band, change)), start, time, firstFrame, frame, intervals + 1, first, atEntry,
-                focus, guessedEntry);
+                focus, guessedEntry, change, inRow);
     }
 
     /**
      * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters
-     * do. A box changing in place (a clock, a counter) is neither; nor a line drawn at once where text is only
+     * do, past its first change or letter after letter within it. A box changing in place (a clock, a counter) is neither; nor a line drawn at once where text is only
      * expected, not seen entered, away from the resting pointer (a tooltip beside it, a shell's answer on the line
      * after an Enter); what is drawn at once under it is its click's doing.
      */
     boolean typed() {
         boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
-        return atEntry && !guessedLine && !tooFast() || grewOn();
+        return atEntry && !guessedLine && !tooFast() || grewOn() || marched >= MARCHED;
     }
 
     /**
