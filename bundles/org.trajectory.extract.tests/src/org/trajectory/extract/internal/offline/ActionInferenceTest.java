@@ -681,14 +681,28 @@ class ActionInferenceTest {
         assertOperations(found, ExtractedAction.CLICK);
     }
 
+    /**
+     * The same click, then what it opened going in the frame the pointer left its place unseen (for a field whose look
+     * changed as it came): the pointer may have closed it as well as a key. No key.
+     */
+    @Test
+    void whatAClickOpenedGoingAsThePointerLeftUnseenIsNoKey() {
+        assertOperations(menuOpenedThen(new Rect(561, 404, 168, 117), null), ExtractedAction.CLICK);
+    }
+
     /** A click at (561, 404) opening a change over a row and a menu, then {@code inside} changing in it, the pointer resting. */
     private static List<ExtractedAction> menuOpenedThenInside(Rect inside) {
+        return menuOpenedThen(inside, pointer(561, 404));
+    }
+
+    /** The same click, then {@code inside} changing with the pointer {@code then} where it is seen (null: unseen from then on). */
+    private static List<ExtractedAction> menuOpenedThen(Rect inside, PointerFinder.Found then) {
         ActionInference inference = inference(WIDTH);
         int frame = restsAt(inference, 0, 10, pointer(610, 283));
         inference.accept(observation(frame++, pointer(561, 404), new Rect(515, 395, 328, 126)));
         frame = restsAt(inference, frame, 20, pointer(561, 404));
-        inference.accept(observation(frame++, pointer(561, 404), inside));
-        restsAt(inference, frame, 40, pointer(561, 404));
+        inference.accept(observation(frame++, then, inside));
+        restsAt(inference, frame, 40, then);
         return inference.finish();
     }
 

@@ -40,7 +40,7 @@ import org.trajectory.model.operation.Progress;
  * video is told where it was from the frame it came in, not from the frame that confirmed its shape; and is found where
  * it clicked as the window redrew under it, though its shape, cut over another ground, fits there only loosely. A
  * pointer never seen that came inside the highlight its click drew is placed where the detector is sure of it; one that
- * fits its old place far worse than a moment ago is found where it went.
+ * fits its old place far worse than a moment ago is found where it went; one that jumps is not what the content did.
  */
 class ScreenObserverTest {
 
@@ -168,6 +168,20 @@ class ScreenObserverTest {
         List<Observation> seen = observed(Video.probe(clip));
         assertPointerAt(seen.get(15), 391, 128, "on the folder it clicked first");
         assertPointerAt(seen.get(22), 328, 128, "on the folder it went to");
+    }
+
+    /**
+     * Two frames of a dev recording's OBS copy (a task manager at 2/3 size, its top left 320x280): the pointer jumps from
+     * the screen's middle to the tabs to click one, and the window blanks its list to redraw it. Nothing else moved as
+     * one, so the pointer's own jump was what correlated, and read as the content's shift (a drag from where it rested).
+     * The pointer's places are left out: what moved is not the pointer's jump.
+     */
+    @Test
+    void aPointerThatJumpedAsTheWindowRedrewIsNotTheContentsShift() throws Exception {
+        List<Observation> seen = tenThenTen("taskmgr-obs-before.png", "taskmgr-obs-jumped.png");
+        assertPointerAt(seen.get(10), 87, 29, "where it jumped");
+        Observation.Shift shift = seen.get(10).shift();
+        assertTrue(Math.hypot(shift.dx() + 73, shift.dy() + 111) > 10, "the pointer's jump read as the content's shift: " + shift);
     }
 
     /** The observations of ten frames of one recorded picture, then ten of another. */

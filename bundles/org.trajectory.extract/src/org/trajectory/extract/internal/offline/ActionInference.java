@@ -784,12 +784,13 @@ final class ActionInference {
     }
 
     /**
-     * Whether what the click opened went again, the pointer still where it clicked, and nothing else changed but a line's
-     * worth (a clock ticking, a caret blinking in the same frame; a window opening is what a menu's item did).
+     * Whether what the click opened went again, the pointer seen still where it clicked (one gone from there unseen may
+     * have gone to close it), and nothing else changed but a line's worth (a clock ticking, a caret blinking in the same
+     * frame; a window opening is what a menu's item did).
      */
     private boolean closedByKey(Observation now, Pixel at) {
         Rect opened = popup;
-        if (opened == null || at == null || at.distance(clickedAt) > REST) {
+        if (opened == null || now.pointer() == null || at == null || at.distance(clickedAt) > REST) {
             return false;
         }
         List<Rect> there = now.changes().stream().filter(c -> ScreenObserver.overlap(c, opened)).toList();

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -12,6 +14,7 @@ import org.opencv.core.Mat;
 import org.opencv.core.MatOfDouble;
 import org.opencv.core.Point;
 import org.opencv.core.Rect;
+import org.opencv.core.Scalar;
 import org.opencv.imgproc.Imgproc;
 
 import org.trajectory.extract.Frame;
@@ -452,8 +455,9 @@ final class ScreenObserver {
         Rect union = Observation.union(changes);
         if (union != null && union.height >= 40) {
             // widened: a column of text (line numbers) shifting is too narrow to correlate on its own
+            List<Rect> pointers = Stream.of(before, rested, after).filter(Objects::nonNull).map(PointerFinder.Found::footprint).toList();
             shift = shift(previous, current, PointerFinder.clip(new Rect(union.x - 24, union.y, Math.max(union.width + 48, 96), union.height),
-                    previous));
+                    previous), pointers);
         }
         return new Observation(index, time, after, rested, appeared, List.copyOf(changes), List.copyOf(carets), shift);
     }
@@ -579,11 +583,23 @@ final class ScreenObserver {
     /**
      * How the content of {@code area} moved from one frame to the next (positive dy: down): by phase correlation, and
      * where that finds no clean shift, by where the middle half of the area's rows went (text scrolled by lines, which
-     * leaves blank margins phase correlation cannot lock on).
+     * leaves blank margins phase correlation cannot lock on). The {@code pointers}' places are left out of both frames:
+     * where little else moved coherently, a pointer that jumped is what correlates, and its move read as the content's.
      */
-    private static Observation.Shift shift(Mat previous, Mat current, Rect area) {
+    private static Observation.Shift shift(Mat previous, Mat current, Rect area, List<Rect> pointers) {
         Mat a = grey(previous.submat(area));
         Mat b = grey(current.submat(area));
+        Scalar level = Core.mean(a);
+        for (Rect pointer : pointers) {
+            Rect inArea = PointerFinder.clip(new Rect(pointer.x - area.x, pointer.y - area.y, pointer.width, pointer.height), a);
+            if (!inArea.empty()) {
+                for (Mat frame : new Mat[] { a, b }) {
+                    Mat place = frame.submat(inArea);
+                    place.setTo(level);
+                    place.release();
+                }
+            }
+        }
         double[] response = new double[1];
         Point moved = Imgproc.phaseCorrelate(a, b, new Mat(), response);
         a.release();
