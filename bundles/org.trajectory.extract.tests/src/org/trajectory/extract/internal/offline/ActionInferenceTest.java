@@ -918,6 +918,25 @@ class ActionInferenceTest {
         assertOperations(inference.finish(), ExtractedAction.TYPE);
     }
 
+    /**
+     * A line clicked, and then only a caret blinking at the line's start under the resting pointer, blurred in a video
+     * shown smaller so that it is no longer thin: the same box, no wider than high, changing on and off. A caret, not
+     * letters (which leave ink beside the last): the click, no typing.
+     */
+    @Test
+    void aBlurredCaretBlinkingOnTheClickedLineIsNotTyping() {
+        ActionInference inference = inference(WIDTH);
+        int frame = restsAt(inference, 0, 10, pointer(700, 400));
+        inference.accept(observation(frame++, pointer(30, 60), new Rect(10, 40, 300, 30)));
+        frame = restsAt(inference, frame, 16, pointer(30, 60));
+        for (int blink = 0; blink < 2; blink++) {
+            inference.accept(observation(frame++, pointer(30, 60), new Rect(18, 53, 4, 7)));
+            frame = restsAt(inference, frame, frame + 4, pointer(30, 60));
+        }
+        restsAt(inference, frame, 40, pointer(30, 60));
+        assertOperations(inference.finish(), ExtractedAction.CLICK);
+    }
+
     /** That the actions found are of these operations, in this order (all of them are shown when not). */
     private static void assertOperations(List<ExtractedAction> found, String... operations) {
         assertEquals(List.of(operations), found.stream().map(ExtractedAction::operation).toList(), found.toString());

@@ -1171,7 +1171,7 @@ final class ActionInference {
         if (!ended.typed() && lastTyped != null && ended.start() - Math.max(lastTyped.end(), enterAt) <= ANSWER) {
             return false; // a title or status line changing after typing or an Enter: the screen's answer
         }
-        if (ended.lineDrawnAtOnce()) {
+        if (ended.lineDrawnAtOnce() || ended.blinked()) {
             return false;
         }
         lastTyped = ended;

@@ -49,7 +49,16 @@ record Typing(Rect band, double start, double end, int firstFrame, int lastFrame
      */
     boolean typed() {
         boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
-        return atEntry && !guessedLine && !tooFast() || grewOn() || marched >= MARCHED;
+        return !blinked() && (atEntry && !guessedLine && !tooFast() || grewOn() || marched >= MARCHED);
+    }
+
+    /**
+     * Whether it only ever changed its first box again, a box no wider than high: a caret blinking (too blurred, in a
+     * video shown smaller, to be told as thin), not letters, which leave ink beside the last.
+     */
+    boolean blinked() {
+        return intervals >= 2 && first.width <= first.height && band.x >= first.x - 1 && band.y >= first.y - 1
+                && band.x + band.width <= first.x + first.width + 1 && band.y + band.height <= first.y + first.height + 1;
     }
 
     /**
