@@ -869,9 +869,7 @@ class ActionInferenceTest {
     @Test
     void aTooltipDrawnAtOnceBesideTheButtonThePointerClickedIsNotTyping() {
         ActionInference inference = inference(WIDTH);
-        int frame = restsAt(inference, 0, 10, pointer(700, 400));
-        inference.accept(observation(frame++, pointer(84, 67), new Rect(67, 49, 34, 38), new Rect(0, 100, 900, 500)));
-        frame = restsAt(inference, frame, 16, pointer(84, 67));
+        int frame = clicked(inference, pointer(84, 67), new Rect(67, 49, 34, 38), new Rect(0, 100, 900, 500));
         inference.accept(observation(frame++, pointer(84, 67), new Rect(96, 77, 243, 21)));
         restsAt(inference, frame, 40, pointer(84, 67));
         List<ExtractedAction> found = inference.finish();
@@ -885,9 +883,7 @@ class ActionInferenceTest {
     @Test
     void lettersReplacingAFieldsSelectedTextAreTypedThoughTheFirstFrameChangedItsWholeWidth() {
         ActionInference inference = inference(WIDTH);
-        int frame = restsAt(inference, 0, 10, pointer(700, 400));
-        inference.accept(observation(frame++, pointer(472, 67), new Rect(300, 58, 400, 20)));
-        frame = restsAt(inference, frame, 16, pointer(472, 67));
+        int frame = clicked(inference, pointer(472, 67), new Rect(300, 58, 400, 20));
         inference.accept(observation(frame++, pointer(472, 67), new Rect(305, 60, 243, 16)));
         for (int letter = 0; letter < 4; letter++) {
             inference.accept(observation(frame++, pointer(472, 67), new Rect(318 + 9 * letter, 61, 9, 14)));
@@ -926,15 +922,20 @@ class ActionInferenceTest {
     @Test
     void aBlurredCaretBlinkingOnTheClickedLineIsNotTyping() {
         ActionInference inference = inference(WIDTH);
-        int frame = restsAt(inference, 0, 10, pointer(700, 400));
-        inference.accept(observation(frame++, pointer(30, 60), new Rect(10, 40, 300, 30)));
-        frame = restsAt(inference, frame, 16, pointer(30, 60));
+        int frame = clicked(inference, pointer(30, 60), new Rect(10, 40, 300, 30));
         for (int blink = 0; blink < 2; blink++) {
             inference.accept(observation(frame++, pointer(30, 60), new Rect(18, 53, 4, 7)));
             frame = restsAt(inference, frame, frame + 4, pointer(30, 60));
         }
         restsAt(inference, frame, 40, pointer(30, 60));
         assertOperations(inference.finish(), ExtractedAction.CLICK);
+    }
+
+    /** The pointer resting away, then clicking at {@code at} as {@code answer} changes and resting there; the frame after. */
+    private static int clicked(ActionInference inference, PointerFinder.Found at, Rect... answer) {
+        int frame = restsAt(inference, 0, 10, pointer(700, 400));
+        inference.accept(observation(frame++, at, answer));
+        return restsAt(inference, frame, 16, at);
     }
 
     /** That the actions found are of these operations, in this order (all of them are shown when not). */
