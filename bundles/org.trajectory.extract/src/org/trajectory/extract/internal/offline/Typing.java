@@ -42,10 +42,10 @@ record Typing(Rect band, double start, double end, int firstFrame, int lastFrame
     }
 
     /**
-     * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters
-     * do, past its first change or letter after letter within it. A box changing in place (a clock, a counter) is neither; nor a line drawn at once where text is only
-     * expected, not seen entered, away from the resting pointer (a tooltip beside it, a shell's answer on the line
-     * after an Enter); what is drawn at once under it is its click's doing.
+     * Whether this is typing one can state: it began where text is entered, or it grew to the right as characters do,
+     * past its first change or letter after letter within it. A box changing in place (a clock, a counter) is neither;
+     * nor a line drawn at once where text is only expected, not seen entered, away from the resting pointer (a tooltip
+     * beside it, a shell's answer on the line after an Enter); what is drawn at once under it is its click's doing.
      */
     boolean typed() {
         boolean guessedLine = guessedEntry && drawnAtOnce() && band.width > 3 * band.height;
