@@ -171,10 +171,10 @@ class ScreenObserverTest {
     }
 
     /**
-     * Two frames of a dev recording's OBS copy (a task manager at 2/3 size, its top left 320x280): the pointer jumps from
-     * the screen's middle to the tabs to click one, and the window blanks its list to redraw it. Nothing else moved as
-     * one, so the pointer's own jump was what correlated, and read as the content's shift (a drag from where it rested).
-     * The pointer's places are left out: what moved is not the pointer's jump.
+     * Two frames of a dev recording's OBS copy (a task manager at 2/3 size, 320x280 of it from 320, 160): the pointer
+     * jumps from the screen's middle to the tabs to click one, and the window blanks its list to redraw it. Nothing else
+     * moved as one, so the pointer's own jump was what correlated, and read as the content's shift (a drag from where it
+     * rested). The pointer's places are left out: what moved is not the pointer's jump.
      */
     @Test
     void aPointerThatJumpedAsTheWindowRedrewIsNotTheContentsShift() throws Exception {
