@@ -593,11 +593,8 @@ final class ScreenObserver {
         for (Rect pointer : pointers) {
             Rect inArea = PointerFinder.clip(new Rect(pointer.x - area.x, pointer.y - area.y, pointer.width, pointer.height), a);
             if (!inArea.empty()) {
-                for (Mat frame : new Mat[] { a, b }) {
-                    Mat place = frame.submat(inArea);
-                    place.setTo(level);
-                    place.release();
-                }
+                Mats.fill(a, inArea, level);
+                Mats.fill(b, inArea, level);
             }
         }
         double[] response = new double[1];
