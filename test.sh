@@ -20,8 +20,6 @@ if [ -z "${DISPLAY:-}" ]; then
   trap stop_display EXIT
   # -displayfd: Xvfb takes a free display itself and writes its number once it accepts clients. A busy machine can
   # take long to get there, and a server that died on its first try (a display another run just freed) gets two more.
-  # the sockets' folder, which a server not run as root cannot make itself on a fresh machine
-  [ -d /tmp/.X11-unix ] || mkdir -m 1777 /tmp/.X11-unix 2>/dev/null || true
   display=""
   for attempt in 1 2 3; do
     : >"$logs/display"
